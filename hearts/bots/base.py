@@ -1,0 +1,22 @@
+"""What every computer player offers: choose three cards to pass, choose a card to play."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from hearts.cards import Card
+from hearts.view import PlayerView
+
+__all__ = ["Bot"]
+
+
+class Bot(Protocol):
+    """A computer player. It sees only a ``PlayerView`` and is deterministic per seed and view."""
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """Three cards of ``view.hand`` to pass."""
+        ...
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """One card of ``view.legal_plays``."""
+        ...

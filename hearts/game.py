@@ -1,0 +1,636 @@
+"""A match of Hearts to 100: dealing, simultaneous passing, tricks, scoring, the end.
+
+``Game`` checks every move and explains refusals. Its state is the seed, the finished
+hands' scores and the current hand's record (deal, passes, plays); the text form and
+the JSON save hold exactly that, and loading replays the record through the same
+checked moves, so a tampered save can never produce a broken game.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Iterable, Sequence
+from typing import Any, Final
+
+from hearts.cards import ALL_CARDS, FULL_DECK_MASK, Card, CardParseError, cards_of_mask
+from hearts.events import (
+    CardPlayed,
+    Event,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HeartsBroken,
+    MoonShot,
+    PassChosen,
+    PassesExchanged,
+    TrickWon,
+)
+from hearts.handstate import HandState
+from hearts.rules import (
+    NUM_SEATS,
+    SEAT_NAMES,
+    PassDirection,
+    Rules,
+    hand_scores,
+    illegal_reason,
+    pass_target,
+)
+from hearts.view import Phase, PlayerView, Trick
+
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "deal"]
+
+SAVE_FORMAT: Final = "hearts-game"
+SAVE_VERSION: Final = 1
+_MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
+_MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
+
+
+class IllegalMoveError(ValueError):
+    """A move the rules don't allow; the message names the move, the reason and the position."""
+
+
+class LoadError(ValueError):
+    """Saved data (text form or JSON) that is corrupt, tampered or from another version."""
+
+
+Scores = tuple[int, int, int, int]
+
+
+def deal(seed: int, hand_number: int) -> list[int]:
+    """The four hands (bit masks) dealt for ``hand_number`` of the game with ``seed``.
+
+    A pure function of its arguments, identical on CPython and Pyodide (string seeds
+    are hashed with SHA-512 by ``random``).
+    """
+    rng = random.Random(f"hearts/{seed}/{hand_number}")
+    order = list(range(52))
+    rng.shuffle(order)
+    hands = [0, 0, 0, 0]
+    for position, index in enumerate(order):
+        hands[position % 4] |= 1 << index
+    return hands
+
+
+def _as_card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    return Card.parse(card)
+
+
+def _check_seat(seat: int) -> int:
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < NUM_SEATS:
+        raise ValueError(f"seat must be 0 (South), 1 (West), 2 (North) or 3 (East), not {seat!r}")
+    return seat
+
+
+class Game:
+    """A game of Hearts to the end score. Seats: 0 South, 1 West, 2 North, 3 East.
+
+    >>> game = Game.new(seed=7)
+    >>> game.phase, game.pass_direction
+    (<Phase.PASS: 'pass'>, <PassDirection.LEFT: 1>)
+    >>> for seat in range(4):
+    ...     game.choose_pass(seat, game.hand(seat)[:3])
+    >>> game.phase, game.legal_plays()
+    (<Phase.PLAY: 'play'>, [Card.parse('2C')])
+    """
+
+    def __init__(self, seed: int, rules: Rules | None = None, *,
+                 hands: Sequence[int] | None = None,
+                 history: Sequence[Sequence[int]] = ()) -> None:
+        """Start at the deal of the hand after ``history`` (normally use ``Game.new``).
+
+        ``hands`` overrides the seeded deal of this first hand (scripted deals in tests).
+        """
+        if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed < _MAX_SEED:
+            raise ValueError(f"seed must be an int from 0 to 2**53 - 1, not {seed!r}")
+        self.rules: Final = rules if rules is not None else Rules()
+        self.seed: Final = seed
+        self.events: list[Event] = []
+        self._history: list[Scores] = [_check_history_row(row, self.rules) for row in history]
+        self._totals = [sum(row[s] for row in self._history) for s in range(NUM_SEATS)]
+        self._winner: int | None = None
+        if self._history and self._match_winner() is not None:
+            raise ValueError("that history already ends the game")
+        self._start_hand(len(self._history) + 1, hands)
+
+    @classmethod
+    def new(cls, seed: int | None = None, rules: Rules | None = None) -> Game:
+        """A new game; the first hand is dealt from ``seed`` (a random seed if None)."""
+        if seed is None:
+            seed = random.SystemRandom().randrange(_MAX_SEED)
+        return cls(seed, rules)
+
+    @classmethod
+    def from_deal(cls, hands: Sequence[Iterable[Card | str] | str], *,
+                  history: Sequence[Sequence[int]] = (), seed: int = 0,
+                  rules: Rules | None = None) -> Game:
+        """A game whose next hand is dealt as given (South, West, North, East).
+
+        ``history`` holds the scores of earlier hands (it sets the hand number and so
+        the pass direction). Raises ValueError unless the four hands are 13 cards
+        each, 52 distinct in all.
+
+        >>> Game.from_deal(["2C3C4C5C6C7C8C9CTCJCQCKCAC", "2D3D4D5D6D7D8D9DTDJDQDKDAD",
+        ...                 "2H3H4H5H6H7H8H9HTHJHQHKHAH", "2S3S4S5S6S7S8S9STSJSQSKSAS"],
+        ...                history=[(13, 0, 0, 13)]).pass_direction
+        <PassDirection.RIGHT: 3>
+        """
+        masks = [_hand_mask(h) for h in hands]
+        _check_deal(masks)
+        return cls(seed, rules, hands=masks, history=history)
+
+    # --- the hand's lifecycle ------------------------------------------------------
+
+    def _start_hand(self, hand_number: int, hands: Sequence[int] | None = None) -> None:
+        self.hand_number = hand_number
+        dealt = list(hands) if hands is not None else deal(self.seed, hand_number)
+        self._dealt: tuple[int, ...] = tuple(dealt)
+        self._passes: list[int | None] = [None] * NUM_SEATS
+        self._plays: list[int] = []
+        self._tricks: list[Trick] = []
+        self.pass_direction = PassDirection.for_hand(hand_number)
+        self.events.append(HandDealt(hand_number, self.pass_direction))
+        # Before the exchange the state holds the dealt hands; it is rebuilt after it.
+        self._state = HandState(list(dealt), self.rules)
+        self._phase = Phase.PLAY if self.pass_direction is PassDirection.NONE else Phase.PASS
+
+    def _exchange(self) -> None:
+        hands = list(self._dealt)
+        for seat, chosen in enumerate(self._passes):
+            assert chosen is not None
+            hands[seat] &= ~chosen
+            hands[pass_target(seat, self.pass_direction)] |= chosen
+        self._state = HandState(hands, self.rules)
+        self._phase = Phase.PLAY
+        self.events.append(PassesExchanged(self.pass_direction))
+
+    def _finish_hand(self) -> None:
+        points = self._state.points
+        scores, shooter = hand_scores(points, self.rules)
+        self._history.append(scores)
+        for seat in range(NUM_SEATS):
+            self._totals[seat] += scores[seat]
+        if shooter is not None:
+            self.events.append(MoonShot(shooter))
+        self.events.append(HandScored(self.hand_number, (points[0], points[1], points[2],
+                                                         points[3]), scores, self.scores, shooter))
+        winner = self._match_winner()
+        if winner is not None:
+            self._winner = winner
+            self._phase = Phase.GAME_OVER
+            self.events.append(GameOver(winner, self.scores))
+        else:
+            self._start_hand(self.hand_number + 1)
+
+    def _match_winner(self) -> int | None:
+        totals = self._totals
+        if max(totals) < self.rules.end_score:
+            return None
+        low = min(totals)
+        if totals.count(low) > 1:
+            return None  # a shared lowest total: play another hand
+        return totals.index(low)
+
+    # --- reading the state ----------------------------------------------------------
+
+    @property
+    def phase(self) -> Phase:
+        """PASS, PLAY or GAME_OVER."""
+        return self._phase
+
+    @property
+    def to_play(self) -> int | None:
+        """The seat to play a card (None outside the PLAY phase)."""
+        return self._state.to_play if self._phase is Phase.PLAY else None
+
+    @property
+    def scores(self) -> Scores:
+        """Running totals of the finished hands."""
+        t = self._totals
+        return t[0], t[1], t[2], t[3]
+
+    @property
+    def hand_history(self) -> list[Scores]:
+        """Per finished hand: the four scores (moon applied)."""
+        return list(self._history)
+
+    @property
+    def winner(self) -> int | None:
+        """The winning seat once the game is over."""
+        return self._winner
+
+    @property
+    def hearts_broken(self) -> bool:
+        """True once a heart has been played this hand."""
+        return self._state.broken
+
+    @property
+    def hand_points(self) -> Scores:
+        """Penalty points taken so far this hand, per seat."""
+        p = self._state.points
+        return p[0], p[1], p[2], p[3]
+
+    @property
+    def tricks(self) -> list[Trick]:
+        """The completed tricks of this hand."""
+        return list(self._tricks)
+
+    @property
+    def current_trick(self) -> Trick | None:
+        """The trick in progress, or None between tricks."""
+        state = self._state
+        if self._phase is not Phase.PLAY or not state.trick:
+            return None
+        return Trick(state.leader, tuple(ALL_CARDS[i] for i in state.trick))
+
+    def hand(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now, sorted by suit then rank."""
+        _check_seat(seat)
+        if self._phase is Phase.PASS:
+            return cards_of_mask(self._dealt[seat])
+        return cards_of_mask(self._state.hands[seat])
+
+    def pass_chosen(self, seat: int) -> bool:
+        """Whether ``seat`` has chosen its three cards this hand."""
+        return self._passes[_check_seat(seat)] is not None
+
+    def legal_plays(self) -> list[Card]:
+        """The cards the seat to play may play now (empty outside the PLAY phase)."""
+        if self._phase is not Phase.PLAY:
+            return []
+        return cards_of_mask(self._state.legal())
+
+    def why_illegal(self, card: Card | str, seat: int | None = None) -> str | None:
+        """None if ``seat`` (default: the seat to play) may play ``card`` now, else why not."""
+        card = _as_card(card)
+        if self._phase is Phase.PASS:
+            return "It's not time to play yet: first everyone passes three cards."
+        if self._phase is Phase.GAME_OVER:
+            return "The game is over."
+        state = self._state
+        if seat is not None and _check_seat(seat) != state.to_play:
+            return f"It's not your turn: {SEAT_NAMES[state.to_play]} plays next."
+        return illegal_reason(card, state.hands[state.to_play], state.led_suit,
+                              state.tricks_done == 0, state.broken, self.rules)
+
+    # --- moves ------------------------------------------------------------------------
+
+    def choose_pass(self, seat: int, cards: Iterable[Card | str]) -> None:
+        """``seat`` chooses three cards to pass; all four exchange once everyone has chosen.
+
+        Raises IllegalMoveError (outside passing, a second choice, not three distinct
+        cards of the seat's hand).
+        """
+        _check_seat(seat)
+        chosen = [_as_card(c) for c in cards]
+        where = f"({SEAT_NAMES[seat]}, position {self.to_text()})"
+        if self._phase is not Phase.PASS:
+            raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't pass now: no passing is going on "
+                                   f"{where}")
+        if self._passes[seat] is not None:
+            raise IllegalMoveError(f"{SEAT_NAMES[seat]} has already chosen cards to pass {where}")
+        mask = 0
+        for card in chosen:
+            mask |= card.mask
+        if len(chosen) != 3 or mask.bit_count() != 3:
+            text = " ".join(map(str, chosen)) or "none"
+            raise IllegalMoveError(f"pass exactly three different cards, not {text} {where}")
+        if mask & ~self._dealt[seat]:
+            missing = [str(c) for c in chosen if not c.mask & self._dealt[seat]]
+            raise IllegalMoveError(f"can't pass {' '.join(missing)}: not in "
+                                   f"{SEAT_NAMES[seat]}'s hand {where}")
+        self._passes[seat] = mask
+        self.events.append(PassChosen(seat))
+        if all(p is not None for p in self._passes):
+            self._exchange()
+
+    def play(self, card: Card | str) -> None:
+        """The seat to play plays ``card``. Raises IllegalMoveError, saying why."""
+        card = _as_card(card)
+        if self._phase is not Phase.PLAY:
+            reason = self.why_illegal(card)
+            raise IllegalMoveError(f"can't play {card}: {reason} (position {self.to_text()})")
+        state = self._state
+        if not state.legal() & card.mask:
+            reason = self.why_illegal(card)
+            raise IllegalMoveError(f"{SEAT_NAMES[state.to_play]} can't play {card}: {reason} "
+                                   f"(position {self.to_text()})")
+        self._apply(card.index)
+
+    def _apply(self, index: int) -> None:
+        state = self._state
+        seat = state.to_play
+        leader = state.leader
+        was_broken = state.broken
+        card = ALL_CARDS[index]
+        self._plays.append(index)
+        self.events.append(CardPlayed(seat, card, state.tricks_done + 1))
+        winner = state.apply(index)
+        if state.broken and not was_broken:
+            self.events.append(HeartsBroken(seat, card))
+        if winner < 0:
+            return
+        cards = tuple(ALL_CARDS[i] for i in self._plays[-4:])
+        trick = Trick(leader, cards, winner)
+        self._tricks.append(trick)
+        self.events.append(TrickWon(winner, leader, cards, trick.points, state.tricks_done))
+        if state.finished:
+            self._finish_hand()
+
+    # --- views ------------------------------------------------------------------------
+
+    def view(self, seat: int) -> PlayerView:
+        """Everything ``seat`` may know now, and nothing else."""
+        _check_seat(seat)
+        state = self._state
+        passing = self._phase is Phase.PASS
+        chosen = self._passes[seat]
+        passed = tuple(cards_of_mask(chosen)) if chosen is not None else None
+        received: tuple[Card, ...] | None = None
+        if not passing and self.pass_direction is not PassDirection.NONE:
+            giver = pass_target(seat, PassDirection(-self.pass_direction % 4))
+            got = self._passes[giver]
+            assert got is not None
+            received = tuple(cards_of_mask(got))
+        if passing:
+            sizes = (13, 13, 13, 13)
+        else:
+            h = state.hands
+            sizes = (h[0].bit_count(), h[1].bit_count(), h[2].bit_count(), h[3].bit_count())
+        to_play = self.to_play
+        return PlayerView(
+            seat=seat,
+            rules=self.rules,
+            phase=self._phase,
+            hand_number=self.hand_number,
+            pass_direction=self.pass_direction,
+            hand=tuple(self.hand(seat)),
+            passed=passed,
+            received=received,
+            pass_chosen=(self._passes[0] is not None, self._passes[1] is not None,
+                         self._passes[2] is not None, self._passes[3] is not None),
+            tricks=tuple(self._tricks),
+            trick=self.current_trick,
+            hearts_broken=state.broken,
+            hand_points=self.hand_points,
+            scores=self.scores,
+            hand_history=tuple(self._history),
+            hand_sizes=sizes,
+            to_play=to_play,
+            legal_plays=tuple(self.legal_plays()) if to_play == seat else (),
+            winner=self._winner,
+        )
+
+    # --- copying (for search) -----------------------------------------------------------
+
+    def copy(self) -> Game:
+        """An independent copy without the event list (for search and what-ifs)."""
+        other = Game.__new__(Game)
+        other.__dict__.update(self.__dict__)
+        other.events = []
+        other._history = self._history[:]
+        other._totals = self._totals[:]
+        other._passes = self._passes[:]
+        other._plays = self._plays[:]
+        other._tricks = self._tricks[:]
+        other._state = self._state.copy()
+        return other
+
+    # --- text form and JSON -------------------------------------------------------------
+
+    def to_text(self) -> str:
+        """A one-line, round-tripping text form of the game (see ``from_text``).
+
+        ``seed=7 hist=3.13.0.10 deal=<S>/<W>/<N>/<E> pass=<S>/<W>/<N>/<E> plays=2C5C…``:
+        the seed, the scores of each finished hand, the current hand's deal, the cards
+        each seat chose to pass (``-`` not yet / no pass) and the cards played, in order.
+        """
+        hist = ",".join(".".join(str(v) for v in row) for row in self._current_history())
+        deal_text = "/".join(_mask_text(m) for m in self._dealt)
+        pass_text = "/".join("-" if p is None else _mask_text(p) for p in self._passes)
+        plays = "".join(ALL_CARDS[i].notation for i in self._plays) or "-"
+        return (f"seed={self.seed} hist={hist or '-'} deal={deal_text} pass={pass_text} "
+                f"plays={plays}")
+
+    def _current_history(self) -> list[Scores]:
+        """Finished hands before the current hand record."""
+        if self._phase is Phase.GAME_OVER:
+            return self._history[:-1]
+        return self._history
+
+    @classmethod
+    def from_text(cls, text: str, rules: Rules | None = None) -> Game:
+        """Rebuild a game from ``to_text()``; raises LoadError on anything wrong."""
+        if not isinstance(text, str):
+            raise LoadError(f"a position is text, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise LoadError("that position text is far too long")
+        fields: dict[str, str] = {}
+        for token in text.split():
+            key, sep, value = token.partition("=")
+            if not sep or key in fields:
+                raise LoadError(f"unexpected {token[:40]!r} in position text")
+            fields[key] = value
+        wanted = {"seed", "hist", "deal", "pass", "plays"}
+        if set(fields) != wanted:
+            missing = sorted(wanted - set(fields))
+            extra = sorted(set(fields) - wanted)
+            raise LoadError(f"position text needs seed, hist, deal, pass and plays "
+                            f"(missing {missing}, unknown {extra})")
+        try:
+            seed = int(fields["seed"])
+            hist = [] if fields["hist"] == "-" else [
+                tuple(int(v) for v in row.split(".")) for row in fields["hist"].split(",")]
+            hands = [_text_mask(part) for part in _four(fields["deal"], "deal")]
+            passes = [None if part == "-" else _text_mask(part)
+                      for part in _four(fields["pass"], "pass")]
+            plays = [] if fields["plays"] == "-" else _text_cards(fields["plays"])
+        except (ValueError, CardParseError) as error:
+            raise LoadError(f"unreadable position text: {error}") from None
+        return cls._replay(seed, rules, hist, hands, passes, plays)
+
+    @classmethod
+    def _replay(cls, seed: int, rules: Rules | None, hist: Sequence[Sequence[int]],
+                hands: list[int], passes: list[int | None], plays: list[Card]) -> Game:
+        """Rebuild a game through checked moves; any inconsistency is a LoadError."""
+        try:
+            _check_deal(hands)
+            game = cls(seed, rules, hands=hands, history=hist)
+            if game.pass_direction is PassDirection.NONE:
+                if any(p is not None for p in passes):
+                    raise LoadError("this hand has no passing, but passes are recorded")
+            else:
+                for seat, chosen in enumerate(passes):
+                    if chosen is not None:
+                        game.choose_pass(seat, cards_of_mask(chosen))
+                if plays and game.phase is Phase.PASS:
+                    raise LoadError("cards were played before everyone passed")
+            for card in plays:
+                if game.hand_number != len(hist) + 1 or game.phase is Phase.GAME_OVER:
+                    raise LoadError("more cards were played than the hand holds")
+                game.play(card)
+            if game.hand_number != len(hist) + 1:
+                raise LoadError("a complete hand was recorded but the game is not over")
+        except LoadError:
+            raise
+        except (ValueError, TypeError) as error:  # IllegalMoveError is a ValueError
+            raise LoadError(f"impossible saved game: {error}") from None
+        return game
+
+    def to_json(self) -> str:
+        """The game as versioned JSON; ``Game.from_json`` restores it exactly."""
+        return json.dumps({
+            "format": SAVE_FORMAT,
+            "version": SAVE_VERSION,
+            "rules": {
+                "end_score": self.rules.end_score,
+                "qs_breaks_hearts": self.rules.qs_breaks_hearts,
+                "no_points_on_first_trick": self.rules.no_points_on_first_trick,
+                "must_break_hearts": self.rules.must_break_hearts,
+                "shoot_the_moon": self.rules.shoot_the_moon,
+            },
+            "seed": self.seed,
+            "history": [list(row) for row in self._current_history()],
+            "deal": [_mask_text(m) for m in self._dealt],
+            "passes": [None if p is None else _mask_text(p) for p in self._passes],
+            "plays": "".join(ALL_CARDS[i].notation for i in self._plays),
+        }, separators=(",", ":"))
+
+    @classmethod
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restore a game saved by ``to_json``. Raises LoadError on anything wrong."""
+        if not isinstance(text, str | bytes):
+            raise LoadError(f"a saved game is JSON text, not {type(text).__name__}")
+        if len(text) > _MAX_TEXT:
+            raise LoadError("that saved game is far too large")
+        try:
+            data = json.loads(text)
+        except (ValueError, RecursionError) as error:
+            raise LoadError(f"the saved game is not valid JSON ({error})") from None
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise LoadError("this is not a saved game of Hearts")
+        version = data.get("version")
+        if version != SAVE_VERSION:
+            if isinstance(version, int) and not isinstance(version, bool) and \
+                    version > SAVE_VERSION:
+                raise LoadError(f"this game was saved by a newer version (save format "
+                                f"{version}; this version reads {SAVE_VERSION})")
+            raise LoadError(f"unknown save format version {version!r}")
+        expected = {"format", "version", "rules", "seed", "history", "deal", "passes", "plays"}
+        if set(data) != expected:
+            raise LoadError(f"the saved game has the wrong fields: {sorted(data)[:12]}")
+        rules = _rules_from(data["rules"])
+        seed = data["seed"]
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise LoadError("the saved game's seed is not a whole number")
+        hist = data["history"]
+        if not isinstance(hist, list) or not all(
+                isinstance(row, list) and len(row) == 4 and all(
+                    isinstance(v, int) and not isinstance(v, bool) for v in row)
+                for row in hist):
+            raise LoadError("the saved game's history is not a list of four scores per hand")
+        deal_list, passes, plays = data["deal"], data["passes"], data["plays"]
+        if not (isinstance(deal_list, list) and len(deal_list) == 4
+                and all(isinstance(h, str) for h in deal_list)):
+            raise LoadError("the saved game's deal is not four hands")
+        if not (isinstance(passes, list) and len(passes) == 4
+                and all(p is None or isinstance(p, str) for p in passes)):
+            raise LoadError("the saved game's passes are not four entries")
+        if not isinstance(plays, str):
+            raise LoadError("the saved game's plays are not text")
+        try:
+            hands = [_text_mask(h) for h in deal_list]
+            pass_masks = [None if p is None else _text_mask(p) for p in passes]
+            play_cards = _text_cards(plays) if plays else []
+        except (ValueError, CardParseError) as error:
+            raise LoadError(f"the saved game has unreadable cards: {error}") from None
+        return cls._replay(seed, rules, hist, hands, pass_masks, play_cards)
+
+    def __repr__(self) -> str:
+        return f"Game.from_text({self.to_text()!r})"
+
+
+def _hand_mask(hand: Iterable[Card | str] | str) -> int:
+    if isinstance(hand, str):
+        return _text_mask(hand)
+    mask = 0
+    for card in hand:
+        c = _as_card(card)
+        if mask & c.mask:
+            raise ValueError(f"{c} appears twice in one hand")
+        mask |= c.mask
+    return mask
+
+
+def _check_deal(hands: Sequence[int]) -> None:
+    if len(hands) != NUM_SEATS:
+        raise ValueError(f"a deal has four hands, not {len(hands)}")
+    seen = 0
+    for seat, mask in enumerate(hands):
+        if mask.bit_count() != 13:
+            raise ValueError(f"{SEAT_NAMES[seat]} must be dealt 13 cards, not "
+                             f"{mask.bit_count()}")
+        if seen & mask:
+            dup = " ".join(str(c) for c in cards_of_mask(seen & mask))
+            raise ValueError(f"{dup} dealt to more than one seat")
+        seen |= mask
+    assert seen == FULL_DECK_MASK
+
+
+def _check_history_row(row: Sequence[int], rules: Rules) -> Scores:
+    values = tuple(row)
+    if len(values) != 4 or not all(isinstance(v, int) and not isinstance(v, bool)
+                                   for v in values):
+        raise ValueError(f"a hand's scores are four whole numbers, not {list(values)}")
+    a, b, c, d = values
+    scores = (a, b, c, d)
+    moon = rules.shoot_the_moon and sorted(scores) == [0, 26, 26, 26]
+    normal = all(0 <= v <= 26 for v in scores) and sum(scores) == 26 and (
+        not rules.shoot_the_moon or 26 not in scores)
+    if not (moon or normal):
+        raise ValueError(f"impossible scores for one hand: {list(scores)}")
+    return scores
+
+
+def _mask_text(mask: int) -> str:
+    return "".join(c.notation for c in cards_of_mask(mask)) or "-"
+
+
+def _text_cards(text: str) -> list[Card]:
+    if len(text) % 2:
+        raise ValueError(f"{text[:40]!r} is not a run of two-character cards")
+    return [Card.parse(text[i:i + 2]) for i in range(0, len(text), 2)]
+
+
+def _text_mask(text: str) -> int:
+    if text == "-":
+        return 0
+    cards = _text_cards(text)
+    mask = 0
+    for card in cards:
+        if mask & card.mask:
+            raise ValueError(f"{card} appears twice in {text[:40]!r}")
+        mask |= card.mask
+    return mask
+
+
+def _four(text: str, what: str) -> list[str]:
+    parts = text.split("/")
+    if len(parts) != 4:
+        raise ValueError(f"{what} needs four parts separated by '/', not {len(parts)}")
+    return parts
+
+
+def _rules_from(data: Any) -> Rules:
+    if not isinstance(data, dict):
+        raise LoadError("the saved game's rules are not an object")
+    defaults = Rules()
+    known = set(defaults.__dataclass_fields__)
+    if not set(data) <= known:
+        raise LoadError(f"unknown rules in the saved game: {sorted(set(data) - known)[:5]}")
+    try:
+        return Rules(**data)
+    except (TypeError, ValueError) as error:
+        raise LoadError(f"the saved game's rules are invalid: {error}") from None
