@@ -211,27 +211,41 @@ SUIT_MASKS: Final = tuple(0x1FFF << (13 * s) for s in range(4))
 HEARTS_MASK: Final = SUIT_MASKS[Suit.HEARTS]
 
 # cards_of_mask() splits a mask into its four 13-bit suit parts and looks each part up
-# in a per-suit cache of ready-made tuples: no bit loop in the engine's hot path.
-_SUIT_PART_CACHE: Final[tuple[dict[int, tuple[Card, ...]], ...]] = ({}, {}, {}, {})
+# in a per-suit table of ready-made tuples (filled on first use, at most 4 × 8192
+# entries): no bit loop in the engine's hot path.
+_SUIT_PARTS: Final[tuple[list[tuple[Card, ...] | None], ...]] = tuple(
+    [None] * 8192 for _ in range(4))
 
 
 def _suit_part(suit: int, part: int) -> tuple[Card, ...]:
-    cache = _SUIT_PART_CACHE[suit]
-    cards = cache.get(part)
-    if cards is None:
-        base = suit * 13
-        cards = tuple(ALL_CARDS[base + r] for r in range(13) if part >> r & 1)
-        cache[part] = cards
+    base = suit * 13
+    cards = tuple(ALL_CARDS[base + r] for r in range(13) if part >> r & 1)
+    _SUIT_PARTS[suit][part] = cards
     return cards
 
 
+_CLUBS_PARTS, _DIAMONDS_PARTS, _HEARTS_PARTS, _SPADES_PARTS = _SUIT_PARTS
+
+
 def cards_of_mask(mask: int) -> list[Card]:
-    """The cards of a bit mask, sorted by suit then rank."""
+    """The cards of a bit mask, sorted by suit then rank.
+
+    >>> cards_of_mask(Card.parse("QS").mask | Card.parse("2C").mask)
+    [Card.parse('2C'), Card.parse('QS')]
+    """
     out: list[Card] = []
-    for suit in range(4):
-        part = (mask >> (13 * suit)) & 0x1FFF
-        if part:
-            out.extend(_suit_part(suit, part))
+    part = mask & 0x1FFF
+    if part:
+        out += _CLUBS_PARTS[part] or _suit_part(0, part)
+    part = mask >> 13 & 0x1FFF
+    if part:
+        out += _DIAMONDS_PARTS[part] or _suit_part(1, part)
+    part = mask >> 26 & 0x1FFF
+    if part:
+        out += _HEARTS_PARTS[part] or _suit_part(2, part)
+    part = mask >> 39 & 0x1FFF
+    if part:
+        out += _SPADES_PARTS[part] or _suit_part(3, part)
     return out
 
 

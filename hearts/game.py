@@ -45,6 +45,33 @@ SAVE_VERSION: Final = 1
 _MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
 _MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
 
+# Hot-path constants: a module global is cheaper to read than an enum class attribute.
+_PASS: Final = Phase.PASS
+_PLAY: Final = Phase.PLAY
+_GAME_OVER: Final = Phase.GAME_OVER
+_POINTS: Final = bytes(card.points for card in ALL_CARDS)
+
+# Events are immutable values, so the few thousand possible CardPlayed / HeartsBroken
+# events are made once and shared (building a frozen dataclass costs more than a play).
+_CARD_PLAYED: Final[list[CardPlayed | None]] = [None] * (13 * NUM_SEATS * 52)
+_HEARTS_BROKEN: Final[list[HeartsBroken | None]] = [None] * (NUM_SEATS * 52)
+
+
+def _card_played(seat: int, index: int, trick_number: int) -> CardPlayed:
+    key = ((trick_number - 1) * NUM_SEATS + seat) * 52 + index
+    event = _CARD_PLAYED[key]
+    if event is None:
+        event = _CARD_PLAYED[key] = CardPlayed(seat, ALL_CARDS[index], trick_number)
+    return event
+
+
+def _hearts_broken(seat: int, index: int) -> HeartsBroken:
+    key = seat * 52 + index
+    event = _HEARTS_BROKEN[key]
+    if event is None:
+        event = _HEARTS_BROKEN[key] = HeartsBroken(seat, ALL_CARDS[index])
+    return event
+
 
 class IllegalMoveError(ValueError):
     """A move the rules don't allow; the message names the move, the reason and the position."""
@@ -248,7 +275,7 @@ class Game:
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit then rank."""
         _check_seat(seat)
-        if self._phase is Phase.PASS:
+        if self._phase is _PASS:
             return cards_of_mask(self._dealt[seat])
         return cards_of_mask(self._state.hands[seat])
 
@@ -258,7 +285,7 @@ class Game:
 
     def legal_plays(self) -> list[Card]:
         """The cards the seat to play may play now (empty outside the PLAY phase)."""
-        if self._phase is not Phase.PLAY:
+        if self._phase is not _PLAY:
             return []
         return cards_of_mask(self._state.legal())
 
@@ -284,59 +311,70 @@ class Game:
         cards of the seat's hand).
         """
         _check_seat(seat)
-        chosen = [_as_card(c) for c in cards]
+        chosen = [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+        passes = self._passes
+        mask = 0
+        for card in chosen:
+            mask |= card.mask
+        if (self._phase is not _PASS or passes[seat] is not None or len(chosen) != 3
+                or mask.bit_count() != 3 or mask & ~self._dealt[seat]):
+            self._refuse_pass(seat, chosen, mask)
+        passes[seat] = mask
+        self.events.append(PassChosen(seat))
+        if None not in passes:
+            self._exchange()
+
+    def _refuse_pass(self, seat: int, chosen: list[Card], mask: int) -> None:
+        """Raise the IllegalMoveError explaining why ``choose_pass`` refused."""
         where = f"({SEAT_NAMES[seat]}, position {self.to_text()})"
-        if self._phase is not Phase.PASS:
+        if self._phase is not _PASS:
             raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't pass now: no passing is going on "
                                    f"{where}")
         if self._passes[seat] is not None:
             raise IllegalMoveError(f"{SEAT_NAMES[seat]} has already chosen cards to pass {where}")
-        mask = 0
-        for card in chosen:
-            mask |= card.mask
         if len(chosen) != 3 or mask.bit_count() != 3:
             text = " ".join(map(str, chosen)) or "none"
             raise IllegalMoveError(f"pass exactly three different cards, not {text} {where}")
-        if mask & ~self._dealt[seat]:
-            missing = [str(c) for c in chosen if not c.mask & self._dealt[seat]]
-            raise IllegalMoveError(f"can't pass {' '.join(missing)}: not in "
-                                   f"{SEAT_NAMES[seat]}'s hand {where}")
-        self._passes[seat] = mask
-        self.events.append(PassChosen(seat))
-        if all(p is not None for p in self._passes):
-            self._exchange()
+        missing = [str(c) for c in chosen if not c.mask & self._dealt[seat]]
+        raise IllegalMoveError(f"can't pass {' '.join(missing)}: not in "
+                               f"{SEAT_NAMES[seat]}'s hand {where}")
 
     def play(self, card: Card | str) -> None:
         """The seat to play plays ``card``. Raises IllegalMoveError, saying why."""
-        card = _as_card(card)
-        if self._phase is not Phase.PLAY:
-            reason = self.why_illegal(card)
-            raise IllegalMoveError(f"can't play {card}: {reason} (position {self.to_text()})")
-        state = self._state
-        if not state.legal() & card.mask:
-            reason = self.why_illegal(card)
-            raise IllegalMoveError(f"{SEAT_NAMES[state.to_play]} can't play {card}: {reason} "
-                                   f"(position {self.to_text()})")
+        if not isinstance(card, Card):
+            card = Card.parse(card)
+        if self._phase is not _PLAY or not self._state.legal() & card.mask:
+            self._refuse_play(card)
         self._apply(card.index)
+
+    def _refuse_play(self, card: Card) -> None:
+        """Raise the IllegalMoveError explaining why ``play`` refused ``card``."""
+        reason = self.why_illegal(card)
+        if self._phase is not _PLAY:
+            raise IllegalMoveError(f"can't play {card}: {reason} (position {self.to_text()})")
+        raise IllegalMoveError(f"{SEAT_NAMES[self._state.to_play]} can't play {card}: {reason} "
+                               f"(position {self.to_text()})")
 
     def _apply(self, index: int) -> None:
         state = self._state
         seat = state.to_play
         leader = state.leader
         was_broken = state.broken
-        card = ALL_CARDS[index]
-        self._plays.append(index)
-        self.events.append(CardPlayed(seat, card, state.tricks_done + 1))
+        plays = self._plays
+        plays.append(index)
+        events = self.events
+        events.append(_card_played(seat, index, state.tricks_done + 1))
         winner = state.apply(index)
-        if state.broken and not was_broken:
-            self.events.append(HeartsBroken(seat, card))
+        if state.broken is not was_broken:
+            events.append(_hearts_broken(seat, index))
         if winner < 0:
             return
-        cards = tuple(ALL_CARDS[i] for i in self._plays[-4:])
-        trick = Trick(leader, cards, winner)
-        self._tricks.append(trick)
-        self.events.append(TrickWon(winner, leader, cards, trick.points, state.tricks_done))
-        if state.finished:
+        a, b, c, d = plays[-4:]
+        cards = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c], ALL_CARDS[d])
+        self._tricks.append(Trick(leader, cards, winner))
+        points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
+        events.append(TrickWon(winner, leader, cards, points, state.tricks_done))
+        if state.tricks_done == 13:
             self._finish_hand()
 
     # --- views ------------------------------------------------------------------------

@@ -7,14 +7,20 @@ and call the unchecked ``apply``). Cards are indices 0..51 and sets are bit mask
 
 from __future__ import annotations
 
-from hearts.cards import HEARTS_MASK
-from hearts.rules import QS_MASK, TWO_CLUBS_MASK, Rules, legal_mask
+from typing import Final
+
+from hearts.cards import ALL_CARDS, FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS
+from hearts.rules import POINT_CARDS_MASK, QS_MASK, TWO_CLUBS_MASK, Rules
 
 __all__ = ["HandState"]
 
-_QS_INDEX = QS_MASK.bit_length() - 1
-_HEART_LOW = 26  # indices 26..38 are the hearts
-_HEART_HIGH = 38
+_QS_INDEX: Final = QS_MASK.bit_length() - 1
+_HEART_LOW: Final = 26  # indices 26..38 are the hearts
+_HEART_HIGH: Final = 38
+_SUIT_MASKS: Final = SUIT_MASKS
+_NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
+_NOT_POINTS: Final = FULL_DECK_MASK & ~POINT_CARDS_MASK
+_POINTS: Final = bytes(card.points for card in ALL_CARDS)  # penalty points by card index
 
 
 class HandState:
@@ -65,9 +71,21 @@ class HandState:
         return self.tricks_done == 13
 
     def legal(self) -> int:
-        """The mask of legal plays for the seat to play."""
-        return legal_mask(self.hands[self.to_play], self.led_suit, self.tricks_done == 0,
-                          self.broken, self.rules)
+        """The mask of legal plays for the seat to play (same as ``rules.legal_mask``)."""
+        hand = self.hands[self.to_play]
+        led = self.led_suit
+        if led >= 0:
+            follow = hand & _SUIT_MASKS[led]
+            if follow:
+                return follow
+            if self.tricks_done == 0 and self.rules.no_points_on_first_trick:
+                return hand & _NOT_POINTS or hand  # only hearts and Q♠: any of them
+            return hand
+        if self.tricks_done == 0:
+            return hand & TWO_CLUBS_MASK or hand  # holder of the 2♣ must lead it
+        if not self.broken and self.rules.must_break_hearts:
+            return hand & _NOT_HEARTS or hand  # only hearts left: any heart may be led
+        return hand
 
     def apply(self, index: int) -> int:
         """Play card ``index`` for ``to_play`` without checks.
@@ -78,27 +96,32 @@ class HandState:
         self.hands[seat] ^= 1 << index
         trick = self.trick
         trick.append(index)
-        if not self.broken and (_HEART_LOW <= index <= _HEART_HIGH or (
-                index == _QS_INDEX and self.rules.qs_breaks_hearts)):
+        if _HEART_LOW <= index <= _HEART_HIGH or (
+                index == _QS_INDEX and self.rules.qs_breaks_hearts):
             self.broken = True
-        if len(trick) == 1:
-            self.led_suit = index // 13
         if len(trick) < 4:
+            if len(trick) == 1:
+                self.led_suit = index // 13
             self.to_play = (seat + 1) & 3
             return -1
-        # The highest card of the led suit wins.
-        lead = trick[0]
-        top = lead - lead % 13 + 12
-        best = lead
+        # The highest card of the led suit wins: a card above the best so far and no
+        # higher than the led suit's ace.
+        a, b, c, d = trick
+        top = a - a % 13 + 12
+        best = a
         best_at = 0
-        for at in (1, 2, 3):
-            card = trick[at]
-            if best < card <= top:
-                best, best_at = card, at
+        if best < b <= top:
+            best = b
+            best_at = 1
+        if best < c <= top:
+            best = c
+            best_at = 2
+        if best < d <= top:
+            best_at = 3
         winner = (self.leader + best_at) & 3
-        mask = (1 << trick[0]) | (1 << trick[1]) | (1 << trick[2]) | (1 << trick[3])
-        if mask & (HEARTS_MASK | QS_MASK):
-            self.points[winner] += (mask & HEARTS_MASK).bit_count() + (13 if mask & QS_MASK else 0)
+        points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
+        if points:
+            self.points[winner] += points
         self.trick = []
         self.tricks_done += 1
         self.leader = winner
