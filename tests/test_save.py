@@ -1,0 +1,197 @@
+"""Save and load: the text form and JSON round-trip; bad input is one clear error."""
+
+import json
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts import Game, LoadError, Phase, Rules
+from hearts.game import SAVE_VERSION
+
+
+def positions(seed: int, count: int) -> list[Game]:
+    """Copies of one random game at ``count`` random moments."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    out = [game.copy()]
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in rng.sample(range(4), 4):
+                game.choose_pass(seat, rng.sample(game.hand(seat), 3))
+                if rng.random() < 0.1:
+                    out.append(game.copy())
+        else:
+            game.play(rng.choice(game.legal_plays()))
+            if rng.random() < count / 400:
+                out.append(game.copy())
+    out.append(game)
+    return out
+
+
+def same_game(a: Game, b: Game) -> None:
+    assert a.to_text() == b.to_text()
+    assert a.to_json() == b.to_json()
+    assert a.phase is b.phase and a.to_play == b.to_play and a.scores == b.scores
+    assert a.hand_history == b.hand_history and a.winner == b.winner
+    for seat in range(4):
+        assert a.view(seat) == b.view(seat)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_text_and_json_round_trip_at_every_kind_of_moment(seed: int) -> None:
+    for game in positions(seed, 20):
+        same_game(Game.from_text(game.to_text()), game)
+        same_game(Game.from_json(game.to_json()), game)
+
+
+def test_the_text_form_reads_like_the_position() -> None:
+    game = Game.from_deal(["2C3C4C5C6C7C8C9CTCJCQCKCAC", "2D3D4D5D6D7D8D9DTDJDQDKDAD",
+                           "2H3H4H5H6H7H8H9HTHJHQHKHAH", "2S3S4S5S6S7S8S9STSJSQSKSAS"],
+                          history=[(13, 13, 0, 0)] * 3, seed=42)
+    for card in ["2C", "2D", "2H", "2S", "3C"]:
+        game.play(card)
+    assert game.to_text() == (
+        "seed=42 hist=13.13.0.0,13.13.0.0,13.13.0.0 "
+        "deal=2C3C4C5C6C7C8C9CTCJCQCKCAC/2D3D4D5D6D7D8D9DTDJDQDKDAD/"
+        "2H3H4H5H6H7H8H9HTHJHQHKHAH/2S3S4S5S6S7S8S9STSJSQSKSAS pass=-/-/-/- plays=2C2D2H2S3C")
+    assert game.hand_points == (1, 0, 0, 0)
+    assert game.to_play == 1
+
+
+def test_rules_travel_in_the_json() -> None:
+    game = Game.new(seed=1, rules=Rules(end_score=50, qs_breaks_hearts=True))
+    assert Game.from_json(game.to_json()).rules == game.rules
+
+
+def saved(seed: int = 5, plays: int = 30) -> dict[str, object]:
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    for seat in range(4):
+        game.choose_pass(seat, game.hand(seat)[:3])
+    for _ in range(plays):
+        game.play(rng.choice(game.legal_plays()))
+    data: dict[str, object] = json.loads(game.to_json())
+    return data
+
+
+def load(data: object) -> Game:
+    return Game.from_json(json.dumps(data))
+
+
+def test_a_card_in_two_hands_is_refused() -> None:
+    data = saved()
+    deal = list(data["deal"])  # type: ignore[call-overload]
+    deal[1] = deal[0][:2] + deal[1][2:]
+    data["deal"] = deal
+    with pytest.raises(LoadError, match=r"more than one seat|13 cards"):
+        load(data)
+
+
+def test_a_fifty_third_card_is_refused() -> None:
+    data = saved()
+    deal = list(data["deal"])  # type: ignore[call-overload]
+    deal[0] = deal[0] + deal[1][:2]
+    data["deal"] = deal
+    with pytest.raises(LoadError, match="13 cards"):
+        load(data)
+
+
+def test_an_illegal_history_is_refused() -> None:
+    data = saved()
+    plays = str(data["plays"])
+    data["plays"] = plays[2:4] + plays[0:2] + plays[4:]  # swap the first two plays
+    with pytest.raises(LoadError, match="impossible saved game"):
+        load(data)
+
+
+def test_passing_someone_elses_card_is_refused() -> None:
+    data = saved()
+    passes = list(data["passes"])  # type: ignore[call-overload]
+    passes[0], passes[1] = passes[1], passes[0]
+    data["passes"] = passes
+    with pytest.raises(LoadError, match="not in"):
+        load(data)
+
+
+def test_impossible_history_rows_are_refused() -> None:
+    for rows in ([[26, 0, 0, 0]], [[10, 10, 10, 10]], [[-1, 27, 0, 0]], [[0, 26, 26, 26]] * 4):
+        data = saved()
+        data["history"] = rows
+        with pytest.raises(LoadError):
+            load(data)
+
+
+def test_a_save_from_a_newer_version_says_so() -> None:
+    data = saved()
+    data["version"] = SAVE_VERSION + 1
+    with pytest.raises(LoadError, match="newer version"):
+        load(data)
+
+
+@pytest.mark.parametrize("text", ["", "null", "[]", "{}", "42", '"x"', "{" * 5000,
+                                  '{"format": "hearts-game"}', "x" * 30_000])
+def test_junk_is_refused_with_one_error_type(text: str) -> None:
+    with pytest.raises(LoadError):
+        Game.from_json(text)
+
+
+def test_every_truncation_of_a_save_is_refused() -> None:
+    text = Game.from_json(json.dumps(saved())).to_json()
+    for end in range(len(text)):
+        with pytest.raises(LoadError):
+            Game.from_json(text[:end])
+
+
+@pytest.mark.parametrize("text", ["", "seed=1", "seed=x hist=- deal=-/-/-/- pass=-/-/-/- plays=-",
+                                  "seed=1 hist=- deal=2C/2D/2H/2S pass=-/-/-/- plays=-"])
+def test_bad_position_text_is_refused(text: str) -> None:
+    with pytest.raises(LoadError):
+        Game.from_text(text)
+
+
+SAVE_TEXT = Game.from_json(json.dumps(saved())).to_json()
+
+
+@settings(max_examples=400, suppress_health_check=[HealthCheck.too_slow], deadline=None)
+@given(st.data())
+def test_mangled_saves_either_load_whole_or_raise_load_error(data: st.DataObject) -> None:
+    text = SAVE_TEXT
+    for _ in range(data.draw(st.integers(1, 4))):
+        at = data.draw(st.integers(0, len(text)))
+        action = data.draw(st.sampled_from(["delete", "insert", "replace"]))
+        piece = data.draw(st.text(alphabet='0123456789CDHSTJQKA/.,:"[]{}-= nulrtuefs', max_size=3))
+        if action == "delete":
+            text = text[:at] + text[at + len(piece) or 1:]
+        elif action == "insert":
+            text = text[:at] + piece + text[at:]
+        else:
+            text = text[:at] + piece + text[at + len(piece):]
+    try:
+        game = Game.from_json(text)
+    except LoadError:
+        return
+    same_game(Game.from_json(game.to_json()), game)  # whatever loads is a whole game
+
+
+json_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-2**60, 2**60) | st.text(max_size=20),
+    lambda children: st.lists(children, max_size=5) | st.dictionaries(st.text(max_size=8),
+                                                                      children, max_size=5),
+    max_leaves=20)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.fixed_dictionaries({}, optional={
+    "format": st.sampled_from(["hearts-game", "other"]) | json_values,
+    "version": st.sampled_from([1, 2, 0, "1"]) | json_values,
+    "rules": st.sampled_from([{}, {"end_score": 0}, {"foo": 1}]) | json_values,
+    "seed": st.integers(-5, 2**60) | json_values,
+    "history": json_values, "deal": json_values, "passes": json_values, "plays": json_values}))
+def test_wrongly_shaped_json_raises_load_error(data: dict[str, object]) -> None:
+    try:
+        game = Game.from_json(json.dumps(data))
+    except LoadError:
+        return
+    same_game(Game.from_json(game.to_json()), game)

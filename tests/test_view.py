@@ -1,0 +1,96 @@
+"""A PlayerView holds what its seat may know, and nothing about the others' hidden cards."""
+
+import random
+
+from hearts import Card, Game, Phase
+from hearts.cards import ALL_CARDS
+
+
+def play_some(game: Game, rng: random.Random, passes: list[list[Card]], plays: int) -> list[Card]:
+    """Pass the given cards, then play ``plays`` random legal cards; return the plays."""
+    if game.phase is Phase.PASS:
+        for seat in range(4):
+            if not game.pass_chosen(seat):
+                game.choose_pass(seat, passes[seat])
+    played = []
+    for _ in range(plays):
+        card = rng.choice(game.legal_plays())
+        game.play(card)
+        played.append(card)
+    return played
+
+
+def swapped_deal(dealt: list[list[Card]], untouchable: set[Card], rng: random.Random
+                 ) -> list[list[Card]] | None:
+    """Swap two same-suit cards between West and North that were neither passed nor played."""
+    candidates = [c for c in dealt[1] if c not in untouchable]
+    for _ in range(50 if candidates else 0):
+        a = rng.choice(candidates)
+        options = [c for c in dealt[2] if c.suit == a.suit and c not in untouchable]
+        if options:
+            b = rng.choice(options)
+            west = sorted([c for c in dealt[1] if c != a] + [b])
+            north = sorted([c for c in dealt[2] if c != b] + [a])
+            return [dealt[0], west, north, dealt[3]]
+    return None
+
+
+def test_games_differing_only_in_hidden_cards_give_equal_views() -> None:
+    compared = 0
+    for seed in range(300):
+        rng = random.Random(seed)
+        game = Game.new(seed=seed)
+        dealt = [game.hand(s) for s in range(4)]
+        passes = [rng.sample(dealt[s], 3) for s in range(4)]
+        plays = rng.randrange(0, 52)
+        played = play_some(game, random.Random(seed), passes, plays)
+        untouchable = set(played) | {c for p in passes for c in p}
+        other_deal = swapped_deal(dealt, untouchable, rng)
+        if other_deal is None:
+            continue
+        other = Game.from_deal(other_deal, seed=seed)
+        play_some(other, random.Random(seed), passes, 0)
+        for card in played:  # the same moves: still legal, as each hand's suits are unchanged
+            other.play(card)
+        assert other.view(0) == game.view(0)  # South can't tell the two deals apart
+        assert other.view(3) == game.view(3)
+        assert other.view(1) != game.view(1)  # West can
+        compared += 1
+    assert compared > 200
+
+
+def test_the_view_holds_what_the_seat_may_know() -> None:
+    rng = random.Random(1)
+    game = Game.new(seed=1)
+    view = game.view(2)
+    assert view.phase is Phase.PASS and view.hand == tuple(game.hand(2))
+    assert view.pass_chosen == (False, False, False, False) and view.passed is None
+    game.choose_pass(0, game.hand(0)[:3])
+    assert game.view(2).pass_chosen == (True, False, False, False)
+    assert game.view(2).passed is None  # South's choice stays hidden from North
+    assert game.view(0).passed == tuple(game.hand(0)[:3])
+    play_some(game, rng, [game.hand(s)[:3] for s in range(4)], 0)
+    for _ in range(9):
+        game.play(rng.choice(game.legal_plays()))
+    view = game.view(game.to_play or 0)
+    assert view.my_turn and view.legal_plays == tuple(game.legal_plays())
+    assert game.view((view.seat + 1) % 4).legal_plays == ()
+    assert [str(c) for _, c in view.plays()] == [str(c) for t in game.tricks for c in t.cards] + [
+        str(c) for c in (game.current_trick.cards if game.current_trick else ())]
+    assert view.hand_sizes == tuple(len(game.hand(s)) for s in range(4))
+    assert view.played_mask & view.hand_mask == 0
+    assert sum(view.hand_sizes) + bin(view.played_mask).count("1") == 52
+    assert view.scores == game.scores and view.hand_points == game.hand_points
+    hidden = [c for c in ALL_CARDS if c not in view.hand]
+    assert all(c not in view.hand for c in hidden)
+
+
+def test_voids_are_learned_from_failing_to_follow() -> None:
+    game = Game.from_deal(["2C3C4C5C6C7C8C9CTCJCQCKCAC", "2D3D4D5D6D7D8D9DTDJDQDKDAD",
+                           "2H3H4H5H6H7H8H9HTHJHQHKHAH", "2S3S4S5S6S7S8S9STSJSQSKSAS"],
+                          history=[(13, 13, 0, 0)] * 3)
+    for card in ["2C", "2D", "2H", "2S"]:
+        game.play(card)
+    voids = game.view(0).voids()
+    clubs = 0x1FFF
+    assert voids == (0, clubs, clubs, clubs)
