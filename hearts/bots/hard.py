@@ -1,0 +1,232 @@
+"""The hard computer player: Monte Carlo search over deals consistent with its view.
+
+For each decision it deals the unseen cards many times, consistently with what the view
+shows (``hearts.bots.sampling``), plays every candidate card on each deal and finishes
+the hand with a fast policy (``hearts.bots.playout``), then plays the card with the best
+average outcome. Every candidate is tried on the same deals (common random numbers), so
+the comparison between cards is sharp even with few deals.
+
+The outcome of a hand is scored as ``own score - mean of the others' scores`` with the
+moon applied (shooting scores 0 for the shooter and 26 for everyone else): it minimises
+the points taken, values stopping another player's moon and taking the moon itself.
+
+Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
+the whole view, and the work is a fixed number of playouts (``iterations``). So for a
+given seed and view the choice is always the same, on CPython and Pyodide, however the
+hidden cards really lie. ``budget_ms`` is only a safety cap: if a slow machine reaches
+it first, the search stops early and the choice may then depend on timing.
+
+Browser use: ``choose_play_steps(view)`` is a generator that yields every ``chunk_ms`` of
+work, so a page can give the event loop control back (``await asyncio.sleep(0)``)
+between chunks; its return value (``StopIteration.value``) is the card.
+``choose_play(view)`` simply runs it to the end.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Generator
+from time import perf_counter
+from typing import Final
+
+from hearts.bots.playout import playout, rules_flags
+from hearts.bots.sampling import DealSampler
+from hearts.cards import SUIT_MASKS, Card, format_cards
+from hearts.rules import QS_MASK
+from hearts.view import PlayerView
+
+__all__ = [
+    "BROWSER_ITERATIONS",
+    "DEFAULT_BUDGET_MS",
+    "DEFAULT_ITERATIONS",
+    "HardBot",
+]
+
+DEFAULT_ITERATIONS: Final = 1200
+"""Playouts per decision (shared by the candidate cards): ~150 ms on CPython here."""
+BROWSER_ITERATIONS: Final = 1200
+"""The iteration count the page should use (Pyodide in Chromium is slower than CPython)."""
+DEFAULT_BUDGET_MS: Final = 1000.0
+"""Safety cap on one decision's search time; normally the iterations finish well before."""
+MIN_SAMPLES: Final = 24
+"""Deals per decision at least, however many candidate cards there are."""
+
+
+class HardBot:
+    """Monte Carlo player. Deterministic per seed and view (see the module docstring).
+
+    ``iterations``: playouts per decision (None: no fixed count, search until the
+    budget). ``budget_ms``: time cap per decision (None: no cap). At least one is needed.
+    """
+
+    def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
+                 iterations: int | None = DEFAULT_ITERATIONS, *,
+                 chunk_ms: float = 10.0) -> None:
+        if budget_ms is None and iterations is None:
+            raise ValueError("HardBot needs an iteration count, a time budget, or both")
+        if iterations is not None and iterations < 1:
+            raise ValueError(f"iterations must be at least 1, not {iterations!r}")
+        if budget_ms is not None and budget_ms <= 0:
+            raise ValueError(f"budget_ms must be positive, not {budget_ms!r}")
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.chunk_ms = chunk_ms
+
+    # --- passing ----------------------------------------------------------------------
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        """Three cards to pass: the Q♠ and high spades unless well guarded, cards that
+        void a short side suit, high hearts, then high cards."""
+        return choose_pass_heuristic(view.hand)
+
+    # --- playing ----------------------------------------------------------------------
+
+    def choose_play(self, view: PlayerView) -> Card:
+        """The card with the best expected outcome over sampled deals."""
+        steps = self.choose_play_steps(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                card: Card = done.value
+                return card
+
+    def choose_play_steps(self, view: PlayerView) -> Generator[None, None, Card]:
+        """Like ``choose_play``, yielding between chunks of about ``chunk_ms`` of work."""
+        values = yield from self._search(view)
+        return min(values, key=lambda item: item[1])[0]
+
+    def play_values(self, view: PlayerView) -> list[tuple[Card, float]]:
+        """Each legal card with its expected outcome (lower is better), e.g. for a hint.
+
+        The value is ``own score - mean of the others' scores`` for the hand, averaged
+        over the sampled deals. Cards that are equivalent share one value.
+        """
+        steps = self._search(view)
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                values: list[tuple[Card, float]] = done.value
+                return values
+
+    def _search(self, view: PlayerView) -> Generator[None, None, list[tuple[Card, float]]]:
+        legal = view.legal_plays
+        if not legal:
+            raise ValueError(f"seat {view.seat} has no card to play in this view")
+        if len(legal) == 1:
+            return [(legal[0], 0.0)]
+        groups = _equivalent_groups(view)
+        if len(groups) == 1:
+            return [(card, 0.0) for card in legal]
+        start = perf_counter()
+        deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else None
+        chunk = self.chunk_ms / 1000.0
+        next_yield = start + chunk
+        reps = [group[0].index for group in groups]
+        count = len(reps)
+        if self.iterations is not None:
+            samples = max(MIN_SAMPLES, -(-self.iterations // count))
+        else:
+            samples = 1 << 30
+        rng = random.Random(_view_key(self.seed, view))
+        sampler = DealSampler(view)
+        me = view.seat
+        trick_cards = [card.index for card in view.trick.cards] if view.trick else []
+        leader = view.trick.leader if view.trick else me
+        broken = view.hearts_broken
+        done = len(view.tricks)
+        base_points = list(view.hand_points)
+        qs_out = not view.played_mask & QS_MASK
+        flags = rules_flags(view.rules)
+        moon = view.rules.shoot_the_moon
+        totals = [0] * count
+        played = 0
+        for _ in range(samples):
+            hands = sampler.sample(rng)
+            for i in range(count):
+                card = reps[i]
+                pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
+                              qs_out, flags, card)
+                own = pts[me]
+                if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
+                    # Moon: the shooter scores 0, everyone else 26 (sum 78).
+                    totals[i] += -78 if own == 26 else 26 * 4 - 78
+                else:
+                    totals[i] += 4 * own - 26
+            played += 1
+            now = perf_counter()
+            if deadline is not None and now >= deadline:
+                break
+            if now >= next_yield:
+                yield
+                next_yield = perf_counter() + chunk
+        values: list[tuple[Card, float]] = []
+        for group, total in zip(groups, totals, strict=True):
+            value = total / (3 * played)
+            values.extend((card, value) for card in group)
+        return values
+
+
+def _view_key(seed: int, view: PlayerView) -> str:
+    """Everything the decision depends on, as text (the random numbers are seeded by it)."""
+    plays = "".join(f"{seat}{card}" for seat, card in view.plays())
+    passed = format_cards(view.passed) if view.passed else "-"
+    received = format_cards(view.received) if view.received else "-"
+    scores = ".".join(str(s) for s in view.scores)
+    return (f"hard/{seed}/{view.hand_number}/{view.seat}/{format_cards(view.hand)}/"
+            f"{passed}/{received}/{plays}/{scores}")
+
+
+def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
+    """Legal cards grouped when playing one or the other makes no difference.
+
+    Two cards of a suit are equivalent when every card of that suit ranked between them
+    is in this hand or already played (the Q♠ is always alone: it carries 13 points).
+    """
+    known = view.hand_mask | view.played_mask
+    groups: list[list[Card]] = []
+    previous: Card | None = None
+    for card in view.legal_plays:  # sorted by suit, then rank
+        if (previous is not None and previous.suit == card.suit
+                and card.mask != QS_MASK and previous.mask != QS_MASK):
+            between = SUIT_MASKS[card.suit] & (card.mask - 1) & ~((previous.mask << 1) - 1)
+            if not between & ~known:
+                groups[-1].append(card)
+                previous = card
+                continue
+        groups.append([card])
+        previous = card
+    return groups
+
+
+def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card]) -> list[Card]:
+    """Three cards of a 13-card hand to pass, by a danger score (sorted by index)."""
+    by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
+    spades = by_suit[3]
+    low_spades = sum(1 for c in spades if c.rank < 12)
+    guarded = low_spades >= 4  # enough small spades to hold the Q♠ safely
+    scores: dict[Card, float] = {}
+    for card in hand:
+        rank = int(card.rank)
+        score = float(rank)
+        if card.suit == 3:
+            if card.rank == 12:
+                score = 5.0 if guarded else 100.0
+            elif card.rank > 12:
+                score = 40.0 + rank if not guarded else float(rank)
+            else:
+                score = rank - 6.0  # low spades protect against the queen: keep
+        elif card.suit == 2:
+            score = rank + 3.0
+        else:
+            length = len(by_suit[card.suit])
+            if length <= 3:
+                score = rank + 9.0 - 2 * length  # voiding a short suit helps
+        if card.index == 0:
+            score = -100.0  # the 2♣ is harmless
+        scores[card] = score
+    chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
+    return sorted(chosen)
+

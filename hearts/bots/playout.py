@@ -1,0 +1,165 @@
+"""A fast playout policy: finish a hand from any position with simple, sound card play.
+
+The hard player plays thousands of sampled deals to the end; this module is its inner
+loop, so it works on ``int`` masks and plain locals only (no objects, no allocation per
+card beyond the trick list). The policy, used for every seat:
+
+- lead the lowest card (never the Q♠, K♠ or A♠ while the queen is out, if avoidable);
+- follow with the highest card that still loses the trick; if every card would win,
+  the last player takes it with its highest card (keeping the Q♠), others with their
+  lowest;
+- when void: dump the Q♠, then the A♠/K♠ while the queen is out, then the highest
+  heart, then the highest card.
+
+Card indices are ``suit * 13 + rank - 2`` (clubs 0..12, diamonds 13..25, hearts 26..38,
+spades 39..51), as in ``hearts.cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hearts.rules import Rules
+
+__all__ = ["choose", "playout", "rules_flags"]
+
+_SUIT: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+_HEARTS: Final = 0x1FFF << 26
+_NOT_HEARTS: Final = ((1 << 52) - 1) & ~_HEARTS
+_QS_I: Final = 49
+_QS: Final = 1 << 49
+_HIGH_SPADES: Final = (1 << 50) | (1 << 51)  # K♠, A♠
+_DANGER: Final = _QS | _HIGH_SPADES
+_NOT_POINTS: Final = _NOT_HEARTS & ~_QS
+
+# Flag bits for the rules the playout needs.
+NO_POINTS_FIRST: Final = 1
+MUST_BREAK: Final = 2
+QS_BREAKS: Final = 4
+
+
+def rules_flags(rules: Rules) -> int:
+    """The rules as the flag bits ``playout`` and ``choose`` take."""
+    return ((NO_POINTS_FIRST if rules.no_points_on_first_trick else 0)
+            | (MUST_BREAK if rules.must_break_hearts else 0)
+            | (QS_BREAKS if rules.qs_breaks_hearts else 0))
+
+
+def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
+           qs_out: bool, flags: int) -> int:
+    """The policy's card (an index) for a seat holding ``hand``.
+
+    ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
+    the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
+    Q♠ has not been played yet.
+    """
+    if n == 0:
+        if first:
+            legal = hand & 1 or hand  # the 2♣ leads the first trick
+        elif flags & MUST_BREAK and not broken:
+            legal = hand & _NOT_HEARTS or hand
+        else:
+            legal = hand
+        if qs_out:
+            legal = legal & ~_DANGER or legal
+        # Lowest rank over all suits (ties: the lower suit).
+        best = -1
+        best_rank = 99
+        for base in (0, 13, 26, 39):
+            part = (legal >> base) & 0x1FFF
+            if part:
+                r = (part & -part).bit_length()
+                if r < best_rank:
+                    best_rank = r
+                    best = base + r - 1
+        return best
+    follow = hand & _SUIT[led]
+    if follow:
+        below = follow & ((1 << top) - 1)
+        if below:
+            return below.bit_length() - 1  # the highest card that still ducks
+        keep = follow & ~_QS or follow
+        if n == 3:
+            return keep.bit_length() - 1  # taking it anyway: shed the highest
+        return (keep & -keep).bit_length() - 1
+    legal = (hand & _NOT_POINTS or hand) if first and flags & NO_POINTS_FIRST else hand
+    if legal & _QS:
+        return _QS_I
+    if qs_out and legal & _HIGH_SPADES:
+        return (legal & _HIGH_SPADES).bit_length() - 1
+    hearts = legal & _HEARTS
+    if hearts:
+        return hearts.bit_length() - 1
+    best = -1
+    best_rank = -1
+    for base in (0, 13, 26, 39):
+        part = (legal >> base) & 0x1FFF
+        if part:
+            r = part.bit_length()
+            if r > best_rank:
+                best_rank = r
+                best = base + r - 1
+    return best
+
+
+def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
+            tricks_done: int, points: list[int], qs_out: bool, flags: int,
+            first_card: int = -1) -> list[int]:
+    """Play the hand to its end with the policy; return ``points`` (updated in place).
+
+    ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
+    ``leader``, whether hearts are broken, completed tricks and points taken so far.
+    ``first_card``, if given, is played by the seat to play instead of the policy's card
+    (it must be legal; nothing is checked).
+    """
+    n = len(trick)
+    led = top = top_at = 0
+    trick_points = 0
+    if n:
+        led = trick[0] // 13
+        top = trick[0]
+        for at in range(1, n):
+            card = trick[at]
+            if card // 13 == led and card > top:
+                top, top_at = card, at
+        for card in trick:
+            if 26 <= card <= 38:
+                trick_points += 1
+            elif card == _QS_I:
+                trick_points += 13
+    seat = (leader + n) & 3
+    while tricks_done < 13:
+        hand = hands[seat]
+        if first_card >= 0:
+            card = first_card
+            first_card = -1
+        else:
+            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags)
+        hands[seat] = hand ^ (1 << card)
+        if n == 0:
+            led = card // 13
+            top = card
+            top_at = 0
+        elif card > top and card // 13 == led:
+            top = card
+            top_at = n
+        if 26 <= card <= 38:
+            trick_points += 1
+            broken = True
+        elif card == _QS_I:
+            trick_points += 13
+            qs_out = False
+            if flags & QS_BREAKS:
+                broken = True
+        if n == 3:
+            winner = (leader + top_at) & 3
+            if trick_points:
+                points[winner] += trick_points
+                trick_points = 0
+            tricks_done += 1
+            leader = seat = winner
+            n = 0
+        else:
+            n += 1
+            seat = (seat + 1) & 3
+    return points
