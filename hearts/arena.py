@@ -1,0 +1,461 @@
+"""Matches between computer players: ``python -m hearts.arena --help``.
+
+**Duplicate deals.** Deal ``i`` (``i = 1 … --deals``) is ``hearts.game.deal(seed, i)``,
+played as hand number ``i`` of a game, so its pass direction follows the game's cycle:
+deal 1 passes left, 2 right, 3 across, 4 has no pass, 5 left again, and so on. Each deal
+is played five times: first with the baseline in all four seats, then with the candidate
+in each seat in turn against three baselines. The candidate's score in a seat is
+compared with the baseline's score in the same seat on the same cards; the mean of the
+four differences is one sample per deal, so luck of the cards cancels out. Scores are
+hand scores with the moon applied (a shooter scores 0 and the others 26).
+
+**Games to 100.** ``--games`` whole games (seeds derived from ``--seed``) with the
+candidate in seat ``g % 4`` of game ``g`` against three baselines: its win rate (25% is
+par).
+
+**Timing.** Milliseconds per decision of the candidate (``choose_play``; passes are
+reported apart), measured around the call only.
+
+Each bot is ``hearts.bots.make(level, seed)`` with a seed derived from ``--seed``, the
+deal and the seat, the same for the baseline and the candidate in that seat.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import multiprocessing
+import os
+import sys
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from hearts.bots import Bot, make
+from hearts.cards import Card, cards_of_mask
+from hearts.game import Game, deal
+from hearts.view import Phase, PlayerView
+
+__all__ = [
+    "DealResult",
+    "GameResult",
+    "Summary",
+    "main",
+    "mean_ci",
+    "percentile",
+    "play_deal",
+    "play_game",
+    "summarize",
+    "t_quantile",
+    "wilson_interval",
+]
+
+# Earlier-hand scores that only set the hand number (and so the pass direction).
+_FILLER_ROWS = ((7, 6, 7, 6), (6, 7, 6, 7), (7, 7, 6, 6))
+
+
+# --- statistics ---------------------------------------------------------------------------
+
+
+def _normal_quantile(p: float) -> float:
+    """The standard normal quantile (Acklam's rational approximation, |error| < 1.2e-9)."""
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"p must be strictly between 0 and 1, not {p!r}")
+    a = (-3.969683028665376e01, 2.209460984245205e02, -2.759285104469687e02,
+         1.383577518672690e02, -3.066479806614716e01, 2.506628277459239e00)
+    b = (-5.447609879822406e01, 1.615858368580409e02, -1.556989798598866e02,
+         6.680131188771972e01, -1.328068155288572e01)
+    c = (-7.784894002430293e-03, -3.223964580411365e-01, -2.400758277161838e00,
+         -2.549732539343734e00, 4.374664141464968e00, 2.938163982698783e00)
+    d = (7.784695709041462e-03, 3.224671290700398e-01, 2.445134137142996e00,
+         3.754408661907416e00)
+    low = 0.02425
+    if p < low:
+        q = math.sqrt(-2 * math.log(p))
+        return (((((c[0] * q + c[1]) * q + c[2]) * q + c[3]) * q + c[4]) * q + c[5]) / \
+            ((((d[0] * q + d[1]) * q + d[2]) * q + d[3]) * q + 1)
+    if p > 1 - low:
+        return -_normal_quantile(1 - p)
+    q = p - 0.5
+    r = q * q
+    return (((((a[0] * r + a[1]) * r + a[2]) * r + a[3]) * r + a[4]) * r + a[5]) * q / \
+        (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
+
+
+def t_quantile(p: float, df: int) -> float:
+    """Student's t quantile for ``df`` degrees of freedom (Hill's expansion; exact for df 1, 2).
+
+    >>> round(t_quantile(0.975, 10), 3)
+    2.228
+    """
+    if df < 1:
+        raise ValueError(f"degrees of freedom must be at least 1, not {df!r}")
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    if df == 2:
+        return (2 * p - 1) * math.sqrt(2 / (4 * p * (1 - p)))
+    z = _normal_quantile(p)
+    g1 = (z ** 3 + z) / 4
+    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
+    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
+    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
+    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+
+
+def mean_ci(samples: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:
+    """The mean of ``samples`` and its two-sided t confidence interval ``(mean, low, high)``.
+
+    With one sample the interval is infinite. Raises ValueError with no samples.
+
+    >>> mean_ci([1.0, 2.0, 3.0])
+    (2.0, -0.4842..., 4.4842...)
+    """
+    n = len(samples)
+    if n == 0:
+        raise ValueError("no samples")
+    mean = math.fsum(samples) / n
+    if n == 1:
+        return mean, -math.inf, math.inf
+    var = math.fsum((x - mean) ** 2 for x in samples) / (n - 1)
+    half = t_quantile(0.5 + confidence / 2, n - 1) * math.sqrt(var / n)
+    return mean, mean - half, mean + half
+
+
+def wilson_interval(successes: int, trials: int, confidence: float = 0.95
+                    ) -> tuple[float, float]:
+    """Wilson score interval for a proportion; ``(0.0, 1.0)`` when there are no trials."""
+    if not 0 <= successes <= trials:
+        raise ValueError(f"need 0 <= successes <= trials, not {successes}/{trials}")
+    if trials == 0:
+        return 0.0, 1.0
+    z = _normal_quantile(0.5 + confidence / 2)
+    p = successes / trials
+    denom = 1 + z * z / trials
+    centre = (p + z * z / (2 * trials)) / denom
+    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The ``q``-th percentile (0–100) with linear interpolation; ValueError when empty."""
+    if not values:
+        raise ValueError("no values")
+    if not 0 <= q <= 100:
+        raise ValueError(f"q must be from 0 to 100, not {q!r}")
+    ordered = sorted(values)
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+# --- playing ------------------------------------------------------------------------------
+
+
+def bot_seed(seed: int, deal_number: int, seat: int) -> int:
+    """The seed of the bot in ``seat`` for a deal (the same for baseline and candidate)."""
+    return ((seed * 1_000_003 + deal_number) * 4 + seat) % 2**53
+
+
+def _pass(bot: Bot, view: PlayerView, times: list[float] | None) -> list[Card]:
+    if times is None:
+        return bot.choose_pass(view)
+    start = time.perf_counter()
+    cards = bot.choose_pass(view)
+    times.append((time.perf_counter() - start) * 1000.0)
+    return cards
+
+
+def _play(bot: Bot, view: PlayerView, times: list[float] | None) -> Card:
+    if times is None:
+        return bot.choose_play(view)
+    start = time.perf_counter()
+    card = bot.choose_play(view)
+    times.append((time.perf_counter() - start) * 1000.0)
+    return card
+
+
+def play_hand(game: Game, bots: Sequence[Bot], timed_seat: int = -1,
+              play_times: list[float] | None = None,
+              pass_times: list[float] | None = None) -> tuple[int, int, int, int]:
+    """Play ``game``'s current hand to its end with ``bots[seat]``; return its hand scores.
+
+    Passes are chosen from views taken before anyone has chosen (passing is
+    simultaneous). An illegal choice raises the engine's IllegalMoveError.
+    """
+    start = len(game.hand_history)
+    if game.phase is Phase.PASS:
+        views = [game.view(seat) for seat in range(4)]
+        chosen = [_pass(bots[seat], views[seat], pass_times if seat == timed_seat else None)
+                  for seat in range(4)]
+        for seat in range(4):
+            game.choose_pass(seat, chosen[seat])
+    while len(game.hand_history) == start:
+        to_play = game.to_play
+        assert to_play is not None
+        times = play_times if to_play == timed_seat else None
+        game.play(_play(bots[to_play], game.view(to_play), times))
+    return game.hand_history[start]
+
+
+def _shooter(scores: Sequence[int]) -> int:
+    if sorted(scores) == [0, 26, 26, 26]:
+        return list(scores).index(0)
+    return -1
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One duplicate deal: the baseline's four scores and the candidate's score per seat."""
+
+    deal_number: int
+    baseline: tuple[int, int, int, int]
+    candidate: tuple[int, int, int, int]
+    """``candidate[s]``: the candidate's score when it sat in seat ``s``."""
+    candidate_moons: int
+    baseline_moons: int
+    play_ms: tuple[float, ...]
+    pass_ms: tuple[float, ...]
+    baseline_play_ms: tuple[float, ...] = ()
+
+    @property
+    def difference(self) -> float:
+        """Mean over the four seats of candidate minus baseline in that seat."""
+        return sum(c - b for c, b in zip(self.candidate, self.baseline, strict=True)) / 4
+
+
+def deal_game(seed: int, deal_number: int) -> Game:
+    """The game whose current hand is deal ``deal_number`` (see the module docstring)."""
+    hands = deal(seed, deal_number)
+    history = list(_FILLER_ROWS[: (deal_number - 1) % 4])
+    return Game.from_deal([cards_of_mask(m) for m in hands], history=history)
+
+
+def play_deal(candidate: str, baseline: str, seed: int, deal_number: int) -> DealResult:
+    """Play deal ``deal_number`` five times (baseline ×4, then the candidate in each seat)."""
+    base_bots = [make(baseline, bot_seed(seed, deal_number, s)) for s in range(4)]
+    base_times: list[float] = []
+    base_scores = play_hand(deal_game(seed, deal_number), base_bots, 0, base_times)
+    cand_scores = [0, 0, 0, 0]
+    cand_moons = 0
+    base_moons = 0
+    play_ms: list[float] = []
+    pass_ms: list[float] = []
+    for seat in range(4):
+        bots = list(base_bots)
+        bots[seat] = make(candidate, bot_seed(seed, deal_number, seat))
+        scores = play_hand(deal_game(seed, deal_number), bots, seat, play_ms, pass_ms)
+        cand_scores[seat] = scores[seat]
+        cand_moons += _shooter(scores) == seat
+        base_moons += _shooter(base_scores) == seat
+    a, b, c, d = cand_scores
+    return DealResult(deal_number, base_scores, (a, b, c, d), cand_moons, base_moons,
+                      tuple(play_ms), tuple(pass_ms), tuple(base_times))
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """One game to 100: where the candidate sat and whether it won."""
+
+    game_number: int
+    seat: int
+    won: bool
+    hands: int
+
+
+def play_game(candidate: str, baseline: str, seed: int, game_number: int) -> GameResult:
+    """A whole game to 100, the candidate in seat ``game_number % 4``."""
+    seat = game_number % 4
+    game_seed = (seed * 7_919 + 1_000_000 + game_number) % 2**53
+    bots = [make(baseline, bot_seed(game_seed, 0, s)) for s in range(4)]
+    bots[seat] = make(candidate, bot_seed(game_seed, 0, seat))
+    game = Game.new(seed=game_seed)
+    while game.phase is not Phase.GAME_OVER:
+        play_hand(game, bots)
+    return GameResult(game_number, seat, game.winner == seat, len(game.hand_history))
+
+
+# --- summary ------------------------------------------------------------------------------
+
+
+@dataclass
+class Summary:
+    """Everything the arena prints."""
+
+    candidate: str
+    baseline: str
+    deals: int
+    mean_candidate: float
+    mean_baseline: float
+    difference: tuple[float, float, float]
+    games: int
+    wins: int
+    win_interval: tuple[float, float]
+    candidate_moon_rate: float
+    baseline_moon_rate: float
+    play_ms: tuple[float, float]
+    pass_ms: float
+    baseline_play_ms: float
+    lines: list[str] = field(default_factory=list)
+
+
+def summarize(candidate: str, baseline: str, deals: Sequence[DealResult],
+              games: Sequence[GameResult]) -> Summary:
+    """Statistics over finished deals and games (see the module docstring)."""
+    if not deals:
+        raise ValueError("no deals to summarize")
+    n = len(deals)
+    diffs = [d.difference for d in deals]
+    mean_cand = sum(sum(d.candidate) for d in deals) / (4 * n)
+    mean_base = sum(sum(d.baseline) for d in deals) / (4 * n)
+    play = [ms for d in deals for ms in d.play_ms]
+    passes = [ms for d in deals for ms in d.pass_ms]
+    base_play = [ms for d in deals for ms in d.baseline_play_ms]
+    wins = sum(g.won for g in games)
+    summary = Summary(
+        candidate=candidate, baseline=baseline, deals=n,
+        mean_candidate=mean_cand, mean_baseline=mean_base,
+        difference=mean_ci(diffs),
+        games=len(games), wins=wins, win_interval=wilson_interval(wins, len(games)),
+        candidate_moon_rate=sum(d.candidate_moons for d in deals) / (4 * n),
+        baseline_moon_rate=sum(d.baseline_moons for d in deals) / (4 * n),
+        play_ms=(sum(play) / len(play), percentile(play, 95)) if play else (0.0, 0.0),
+        pass_ms=sum(passes) / len(passes) if passes else 0.0,
+        baseline_play_ms=sum(base_play) / len(base_play) if base_play else 0.0,
+    )
+    summary.lines = _report(summary)
+    return summary
+
+
+def _report(s: Summary) -> list[str]:
+    mean, low, high = s.difference
+    if high < 0:
+        verdict = f"{s.candidate} takes fewer points than {s.baseline} (significant)"
+    elif low > 0:
+        verdict = f"{s.candidate} takes more points than {s.baseline} (significant)"
+    else:
+        verdict = "no significant difference"
+    lines = [
+        f"{s.candidate} (candidate) vs {s.baseline} (baseline): {s.deals} duplicate deals",
+        f"  points per hand: candidate {s.mean_candidate:.2f}, baseline in the same seats "
+        f"{s.mean_baseline:.2f}",
+        f"  candidate - baseline: {mean:+.2f} points per hand, 95% CI [{low:+.2f}, {high:+.2f}]"
+        f"  ({verdict})",
+    ]
+    if s.games:
+        lo, hi = s.win_interval
+        lines.append(f"  games to 100 won: {s.wins} of {s.games} ({100 * s.wins / s.games:.1f}%, "
+                     f"95% CI {100 * lo:.1f}-{100 * hi:.1f}%; par is 25%)")
+    lines.append(f"  moon shot: candidate in {100 * s.candidate_moon_rate:.1f}% of its hands, "
+                 f"baseline in {100 * s.baseline_moon_rate:.1f}% (same seats and cards)")
+    lines.append(f"  ms per decision (candidate plays): mean {s.play_ms[0]:.3f}, "
+                 f"p95 {s.play_ms[1]:.3f}; passes mean {s.pass_ms:.3f}; "
+                 f"baseline plays mean {s.baseline_play_ms:.3f}")
+    return lines
+
+
+# --- running ------------------------------------------------------------------------------
+
+
+def _deal_task(args: tuple[str, str, int, int]) -> DealResult:
+    return play_deal(*args)
+
+
+def _game_task(args: tuple[str, str, int, int]) -> GameResult:
+    return play_game(*args)
+
+
+def _progress(done: int, total: int, started: float) -> None:
+    width = 30
+    filled = width * done // total
+    elapsed = time.monotonic() - started
+    eta = elapsed / done * (total - done) if done else 0.0
+    sys.stderr.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total} "
+                     f"{elapsed:6.1f}s elapsed, ~{eta:5.1f}s left ")
+    if done == total:
+        sys.stderr.write("\n")
+    sys.stderr.flush()
+
+
+def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: int,
+        progress: bool) -> Summary:
+    """Play everything (in ``jobs`` processes) and summarize."""
+    deal_args = [(candidate, baseline, seed, i) for i in range(1, deals + 1)]
+    game_args = [(candidate, baseline, seed, g) for g in range(games)]
+    total = len(deal_args) + len(game_args)
+    started = time.monotonic()
+    deal_results: list[DealResult] = []
+    game_results: list[GameResult] = []
+
+    def collect(results: Iterable[DealResult | GameResult]) -> None:
+        for done, result in enumerate(results, start=1):
+            if isinstance(result, DealResult):
+                deal_results.append(result)
+            else:
+                game_results.append(result)
+            if progress:
+                _progress(done, total, started)
+
+    def chained(games_it: Iterable[GameResult], deals_it: Iterable[DealResult]
+                ) -> Iterable[DealResult | GameResult]:
+        yield from games_it
+        yield from deals_it
+
+    if jobs <= 1:
+        collect(chained(map(_game_task, game_args), map(_deal_task, deal_args)))
+    else:
+        with multiprocessing.Pool(jobs) as pool:
+            # Both kinds are queued at once (games first, they are longer), so no worker
+            # sits idle between them.
+            collect(chained(pool.imap_unordered(_game_task, game_args),
+                            pool.imap_unordered(_deal_task, deal_args)))
+    deal_results.sort(key=lambda d: d.deal_number)
+    game_results.sort(key=lambda g: g.game_number)
+    return summarize(candidate, baseline, deal_results, game_results)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """The command line; returns the exit status."""
+    parser = argparse.ArgumentParser(
+        prog="python -m hearts.arena",
+        description="Duplicate-deal matches between computer players. Each deal is played "
+                    "with the baseline in all four seats, then with the candidate in each "
+                    "seat against three baselines; the per-deal sample is the candidate's "
+                    "score minus the baseline's in the same seat, averaged over the four "
+                    "seats (negative = candidate takes fewer points = better). Deal i is "
+                    "hearts.game.deal(seed, i) played as hand i (pass left, right, across, "
+                    "none, ...).")
+    parser.add_argument("--candidate", default="normal", help="level under test "
+                        "(easy, normal, hard, basic; default normal)")
+    parser.add_argument("--baseline", default="basic", help="level it plays against "
+                        "(default basic)")
+    parser.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
+    parser.add_argument("--games", type=int, default=40,
+                        help="games to 100 for the win rate (default 40; 0 skips them)")
+    parser.add_argument("--seed", type=int, default=1, help="seed of the deals and bots "
+                        "(default 1)")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                        help="worker processes (default: the number of CPUs)")
+    parser.add_argument("--no-progress", action="store_true",
+                        help="no progress bar on stderr (it is shown for runs of 20+ tasks)")
+    args = parser.parse_args(argv)
+    if args.deals < 2:
+        parser.error("--deals must be at least 2 (a confidence interval needs two samples)")
+    if args.games < 0 or args.jobs < 1:
+        parser.error("--games must be >= 0 and --jobs >= 1")
+    for level in (args.candidate, args.baseline):
+        try:
+            make(level, 0)
+        except (ValueError, ImportError) as error:
+            parser.error(f"can't make a {level!r} player: {error}")
+    progress = not args.no_progress and args.deals + args.games >= 20
+    summary = run(args.candidate, args.baseline, args.deals, args.games, args.seed,
+                  args.jobs, progress)
+    print(f"seed {args.seed}, {args.jobs} job(s)")
+    for line in summary.lines:
+        print(line)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
