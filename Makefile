@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 
-.PHONY: play test check unit slow bench clean
+.PHONY: play site test check unit slow bench clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -18,13 +18,26 @@ node_modules/.installed: package.json package-lock.json
 	npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
+# Debian's Chromium for the browser tests (Playwright can't download browsers here).
+/usr/bin/chromium:
+	if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
+	else sudo apt-get update && sudo apt-get install -y chromium; fi
+
+## The static site in _site/: index.html, web/, our Python zipped, Pyodide and PyScript.
+site: node_modules/.installed
+	$(PYTHON) web/build.py _site
+
+## Build the site and serve it on http://127.0.0.1:$(PORT) (PORT=8000 by default).
+play: $(BIN)/.installed site
+	$(BIN)/python web/serve.py --port $(PORT) _site
+
 ## Static checks: ruff and mypy --strict.
 check: $(BIN)/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict hearts
 
 ## Everything `make test` runs.
-test: check node_modules/.installed
+test: check node_modules/.installed /usr/bin/chromium site
 	$(BIN)/pytest
 
 ## Long runs (large differential test, soak): not part of `make test`.

@@ -1,0 +1,848 @@
+"""The card table: the only Python that touches the page.
+
+Data flows one way: an input event calls the engine (``hearts.Game``), the engine's new
+state and events are saved and presented, and ``render`` redraws the table from the
+engine's view of South. The page decides no rule: legal cards, reasons, whose turn and
+winners all come from the engine. Input that is not the person's to give (a click while
+the computers play, a card during a pause) is ignored.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import traceback
+from collections.abc import Callable, Coroutine
+from typing import Any
+from urllib.parse import parse_qs
+
+from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyscript import document, window  # type: ignore[import-not-found]
+
+from hearts import (
+    SEAT_NAMES,
+    Card,
+    CardPlayed,
+    Game,
+    GameOver,
+    HandDealt,
+    HandScored,
+    HeartsBroken,
+    LoadError,
+    MoonShot,
+    PassDirection,
+    PassesExchanged,
+    Phase,
+    PlayerView,
+    Trick,
+    TrickWon,
+)
+from hearts.rules import pass_target
+from web import players, store
+
+NAMES = ("You", "West", "North", "East")
+SEAT_CLASS = ("south", "west", "north", "east")
+# Seconds: (before each computer card, completed trick on show, trick sliding away)
+DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
+          "instant": (0.0, 0.0, 0.0)}
+RED_SUITS = {"H", "D"}
+
+
+def _name(seat: int) -> str:
+    return NAMES[seat]
+
+
+def _rank_text(card: Card) -> str:
+    return card.short[:-1]
+
+
+def _card_face(card: Card) -> str:
+    suit = card.suit.symbol + "\ufe0e"  # text presentation, never an emoji
+    rank = _rank_text(card)
+    return (f'<span class="corner" aria-hidden="true"><span class="r">{rank}</span>'
+            f'<span class="s">{suit}</span></span>'
+            f'<span class="pip" aria-hidden="true">{suit}</span>')
+
+
+def _suit_class(card: Card) -> str:
+    letter = card.notation[1]
+    return f"suit-{letter.lower()} {'red' if letter in RED_SUITS else 'black'}"
+
+
+def _fmt_clock(ms: float) -> str:
+    seconds = int(ms // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+class Storage:
+    """localStorage that may be missing, disabled or full: failures become a flag."""
+
+    def __init__(self) -> None:
+        self.ok = True
+        try:
+            self._ls = window.localStorage
+            probe = "hearts.probe"
+            self._ls.setItem(probe, "1")
+            self._ls.removeItem(probe)
+        except Exception:
+            self.ok = False
+            self._ls = None
+
+    def get(self, key: str) -> str | None:
+        if self._ls is None:
+            return None
+        try:
+            value = self._ls.getItem(key)
+        except Exception:
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        if self._ls is None:
+            return False
+        try:
+            self._ls.setItem(key, value)
+        except Exception:
+            self.ok = False
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        if self._ls is not None:
+            with contextlib.suppress(Exception):
+                self._ls.removeItem(key)
+
+
+class Table:
+    """The page's state around one ``Game``, and everything it draws."""
+
+    def __init__(self) -> None:
+        self.el = {name: document.getElementById(name) for name in (
+            "table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
+            "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
+            "pass-dir", "hearts-state", "trick-caption", "settings")}
+        query = parse_qs(str(window.location.search).lstrip("?"))
+        self.instant = query.get("speed", [""])[0] == "instant"
+        seed_text = query.get("seed", [""])[0]
+        self.query_seed = int(seed_text) if seed_text.isdigit() else None
+        if self.instant:
+            document.documentElement.classList.add("instant")
+
+        self.storage = Storage()
+        notices: list[str] = []
+        self.settings, note = store.load_settings(self.storage.get(store.KEY_SETTINGS))
+        notices += [note] if note else []
+        self.stats, note = store.load_stats(self.storage.get(store.KEY_STATS))
+        notices += [note] if note else []
+        saved, note = store.load_save(self.storage.get(store.KEY_SAVE))
+        notices += [note] if note else []
+        if note:
+            self.storage.remove(store.KEY_SAVE)
+        if not self.storage.ok:
+            notices.append("Your browser isn't letting this page store anything, so the game "
+                           "plays but your progress and stats won't be kept.")
+        self.saved = saved if saved is not None else store.Saved(Game.new(self.query_seed))
+        self.seen = len(self.game.events)
+        self.generation = 0
+        self.busy = False
+        self.ready = False
+        self.held: TrickWon | None = None
+        self.collecting: int | None = None
+        self.hint_cards: tuple[str, ...] = ()
+        self.review = False
+        self.clock_last: float | None = None
+        self.bots = self._make_bots()
+        self._proxies: list[Any] = []
+        self.show_notice(" ".join(notices))
+        self.save()
+        self.save_stats()
+
+    # --- state ---------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        return self.saved.game
+
+    def _make_bots(self) -> list[Any]:
+        seed = self.game.seed
+        return [None] + [players.make(self.settings.level, (seed * 4 + seat) % (2**53))
+                         for seat in (1, 2, 3)]
+
+    def delays(self) -> tuple[float, float, float]:
+        return DELAYS["instant" if self.instant else self.settings.speed]
+
+    def save(self) -> None:
+        self.storage.set(store.KEY_SAVE, store.dump_save(self.saved))
+
+    def save_stats(self) -> None:
+        self.storage.set(store.KEY_STATS, store.dump_stats(self.stats))
+        self.storage.set(store.KEY_SETTINGS, store.dump_settings(self.settings))
+
+    def can_undo(self) -> bool:
+        s = self.saved
+        g = self.game
+        return (s.undo is not None and g.phase is Phase.PLAY and s.summary is None
+                and g.hand_number == s.undo_hand and len(g.tricks) <= s.undo_trick)
+
+    def received_marked(self, view: PlayerView) -> set[str]:
+        if not view.received or any(seat == 0 for seat, _ in view.plays()):
+            return set()
+        return {c.notation for c in view.received}
+
+    # --- wiring --------------------------------------------------------------------------
+
+    def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        proxy = create_proxy(handler)
+        self._proxies.append(proxy)
+        target.addEventListener(event, proxy)
+
+    def start(self) -> None:
+        self.listen(self.el["hand"], "click", self.on_hand_click)
+        self.listen(self.el["pass"], "click", lambda e: self.on_pass())
+        self.listen(self.el["hint"], "click", lambda e: self.on_hint())
+        self.listen(self.el["undo"], "click", lambda e: self.on_undo())
+        self.listen(self.el["last-trick"], "click", lambda e: self.on_review())
+        self.listen(self.el["new-game"], "click", lambda e: self.on_new_game())
+        self.listen(self.el["summary"], "click", self.on_summary_click)
+        self.listen(self.el["settings"], "change", self.on_settings)
+        self.listen(document, "keydown", self.on_key)
+        self.listen(document, "visibilitychange", lambda e: self.on_visibility())
+        self.listen(window, "pagehide", lambda e: self.save())
+        tick = create_proxy(lambda: self.tick())
+        self._proxies.append(tick)
+        window.setInterval(tick, 500)
+        self.sync_settings_form()
+        self.ready = True
+        self.render()
+        document.documentElement.dataset.ready = "true"
+        if self.saved.summary is None and self.game.phase is Phase.PASS:
+            self.announce(self.pass_prompt(self.game.view(0)))
+        self.kick()
+
+    def spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Future[None]) -> None:
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            text = "".join(traceback.format_exception(error))
+            window.console.error(f"Hearts table error:\n{text}\nposition: {self.game.to_text()}")
+            self.busy = False
+            self.announce("Something went wrong on the table. Try New game if it is stuck.")
+
+    # --- clock ---------------------------------------------------------------------------
+
+    def tick(self) -> None:
+        now = float(window.performance.now())
+        running = (not document.hidden and self.game.phase is not Phase.GAME_OVER)
+        if running and self.clock_last is not None:
+            self.saved.clock_ms += max(0.0, min(now - self.clock_last, 5000.0))
+        self.clock_last = now if running else None
+        self.el["stat-time"].textContent = _fmt_clock(self.saved.clock_ms)
+
+    def on_visibility(self) -> None:
+        self.tick()
+        if document.hidden:
+            self.save()
+
+    # --- input ---------------------------------------------------------------------------
+
+    def accepting(self) -> bool:
+        """True when the person may act on the table (not during computer turns)."""
+        return self.ready and not self.busy and self.saved.summary is None
+
+    def on_hand_click(self, event: Any) -> None:
+        target = event.target.closest("[data-card]")
+        if target is None:
+            return
+        notation = str(target.dataset.card)
+        try:
+            card = Card.parse(notation)
+        except ValueError:
+            return
+        self.review = False
+        if not self.accepting():
+            return
+        game = self.game
+        if game.phase is Phase.PASS:
+            self.toggle_pass(card)
+            return
+        reason = game.why_illegal(card, 0)
+        if reason is not None:
+            self.hint_cards = ()
+            self.announce(reason)
+            self.render()
+            return
+        self.hint_cards = ()
+        s = self.saved
+        s.undo = game.to_json()
+        s.undo_hand = game.hand_number
+        s.undo_trick = len(game.tricks) + 1
+        self.act(lambda: game.play(card))
+
+    def toggle_pass(self, card: Card) -> None:
+        selected = self.saved.selected
+        if card.notation in selected:
+            selected.remove(card.notation)
+        elif len(selected) >= 3:
+            self.announce("You have chosen three cards already: tap one of them to put it back.")
+            return
+        else:
+            selected.append(card.notation)
+        self.hint_cards = ()
+        self.save()
+        self.announce(f"{len(selected)} of 3 chosen." if len(selected) < 3
+                      else "Three chosen: press Pass.")
+        self.render()
+
+    def on_pass(self) -> None:
+        if not self.accepting() or self.game.phase is not Phase.PASS:
+            return
+        chosen = list(self.saved.selected)
+        if len(chosen) != 3:
+            self.announce("Choose exactly three cards to pass.")
+            return
+
+        def exchange() -> None:
+            game = self.game
+            game.choose_pass(0, chosen)
+            for seat in (1, 2, 3):
+                if game.phase is Phase.PASS and not game.pass_chosen(seat):
+                    game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
+            self.saved.selected = []
+
+        self.hint_cards = ()
+        self.act(exchange)
+
+    def on_hint(self) -> None:
+        if not self.accepting():
+            return
+        view = self.game.view(0)
+        if not (view.phase is Phase.PASS or view.my_turn):
+            self.announce("A hint is ready when it's your turn.")
+            return
+        advice = players.hint(view)
+        self.hint_cards = tuple(c.notation for c in advice.cards)
+        names = ", ".join(c.name for c in advice.cards)
+        self.announce(f"Hint: {names}. {advice.reason}".strip())
+        self.render()
+
+    def on_undo(self) -> None:
+        if not self.ready or not self.can_undo() or self.saved.undo is None:
+            return
+        try:
+            game = Game.from_json(self.saved.undo)
+        except LoadError:
+            self.saved.undo = None
+            self.announce("That play can't be taken back.")
+            self.render()
+            return
+        played = [card for seat, card in self.game.view(0).plays() if seat == 0]
+        self.generation += 1
+        self.busy = False
+        self.held = None
+        self.collecting = None
+        self.review = False
+        self.hint_cards = ()
+        self.saved.game = game
+        self.saved.undo = None
+        self.seen = len(game.events)
+        self.save()
+        taken = f" your {played[-1].name}" if played else ""
+        self.announce(f"Took back{taken}. Your turn again.")
+        self.render()
+        self.kick()
+
+    def on_review(self) -> None:
+        if not self.ready or not self.game.tricks:
+            return
+        self.review = not self.review
+        if self.review:
+            trick = self.game.tricks[-1]
+            assert trick.winner is not None
+            cards = ", ".join(f"{_name(s)} {c.short}" for s, c in trick.plays())
+            self.announce(f"Last trick: {cards}. {_name(trick.winner)} took it.")
+        self.render()
+
+    def on_new_game(self) -> None:
+        if not self.ready:
+            return
+        self.generation += 1
+        self.busy = False
+        self.held = None
+        self.collecting = None
+        self.review = False
+        self.hint_cards = ()
+        self.saved = store.Saved(Game.new())
+        self.seen = len(self.game.events)
+        self.bots = self._make_bots()
+        self.clock_last = None
+        self.save()
+        self.announce("New game. " + self.pass_prompt(self.game.view(0)))
+        self.render()
+        self.kick()
+
+    def on_summary_click(self, event: Any) -> None:
+        button = event.target.closest("button")
+        if button is None:
+            return
+        if button.id == "next-hand":
+            self.on_next_hand()
+        elif button.id == "summary-new-game":
+            self.on_new_game()
+
+    def on_next_hand(self) -> None:
+        if self.saved.summary is None or self.game.phase is Phase.GAME_OVER:
+            return
+        self.saved.summary = None
+        self.save()
+        view = self.game.view(0)
+        if view.phase is Phase.PASS:
+            self.announce(f"Hand {view.hand_number}. {self.pass_prompt(view)}")
+        else:
+            self.announce(f"Hand {view.hand_number}: no passing this time.")
+        self.render()
+        first = self.el["hand"].querySelector(".card")
+        if first is not None:
+            first.focus()
+        self.kick()
+
+    def on_settings(self, event: Any) -> None:
+        target = event.target
+        name, value = str(target.name), str(target.value)
+        if name == "speed" and value in store.SPEEDS:
+            self.settings.speed = value
+        elif name == "level" and value in store.LEVELS:
+            self.settings.level = value
+            self.bots = self._make_bots()
+        self.save_stats()
+
+    def sync_settings_form(self) -> None:
+        for name, value in (("speed", self.settings.speed), ("level", self.settings.level)):
+            box = document.querySelector(f'#settings input[name="{name}"][value="{value}"]')
+            if box is not None:
+                box.checked = True
+
+    def on_key(self, event: Any) -> None:
+        if event.ctrlKey or event.metaKey or event.altKey:
+            return
+        tag = str(event.target.tagName).lower() if event.target else ""
+        if tag in ("input", "select", "textarea"):
+            return
+        key = str(event.key)
+        if key in ("h", "H"):
+            event.preventDefault()
+            self.on_hint()
+        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
+            active = document.activeElement
+            if active is None or not self.el["hand"].contains(active):
+                return
+            cards = list(self.el["hand"].querySelectorAll(".card"))
+            if not cards:
+                return
+            index = next((i for i, c in enumerate(cards) if c == active), 0)
+            if key in ("ArrowLeft", "ArrowUp"):
+                index = max(0, index - 1)
+            elif key in ("ArrowRight", "ArrowDown"):
+                index = min(len(cards) - 1, index + 1)
+            elif key == "Home":
+                index = 0
+            else:
+                index = len(cards) - 1
+            event.preventDefault()
+            cards[index].focus()
+        elif key == "Escape" and self.review:
+            self.review = False
+            self.render()
+
+    # --- running the game ----------------------------------------------------------------
+
+    def act(self, move: Callable[[], None]) -> None:
+        """Run the person's move, present what it caused, then let the computers play."""
+        if self.busy:
+            return
+        self.busy = True
+        self.spawn(self._act(move, self.generation))
+
+    async def _act(self, move: Callable[[], None], generation: int) -> None:
+        try:
+            move()
+            await self.present(generation)
+            await self.advance(generation)
+        finally:
+            if generation == self.generation:
+                self.busy = False
+                self.render()
+
+    def kick(self) -> None:
+        """Let the computers play if it is their turn (after start, undo, a new hand)."""
+        if self.busy or not self.computers_due():
+            return
+        self.busy = True
+        self.spawn(self._act(lambda: None, self.generation))
+
+    def computers_due(self) -> bool:
+        game = self.game
+        if self.saved.summary is not None or game.phase is not Phase.PLAY:
+            return False
+        return game.to_play != 0
+
+    async def advance(self, generation: int) -> None:
+        """Computer turns, one card at a time at the chosen speed."""
+        while generation == self.generation and self.computers_due():
+            self.render()
+            await self.pause(self.delays()[0])
+            if generation != self.generation:
+                return
+            game = self.game
+            seat = game.to_play
+            assert seat is not None
+            card = await players.choose_play(self.bots[seat], game.view(seat))
+            if generation != self.generation:
+                return
+            game.play(card)
+            await self.present(generation)
+
+    async def pause(self, seconds: float) -> None:
+        await asyncio.sleep(seconds)
+
+    async def present(self, generation: int) -> None:
+        """Save, then show the engine's new events in order (trick pauses included)."""
+        game = self.game
+        new = game.events[self.seen:]
+        self.seen = len(game.events)
+        for event in new:  # bookkeeping first, so a reload mid-pause loses nothing
+            if isinstance(event, HandScored):
+                self.saved.summary = store.Summary(
+                    event.hand_number, event.points_taken, event.scores, event.totals,
+                    event.moon_shooter)
+                self.saved.undo = None
+            elif isinstance(event, GameOver):
+                self.finish_game(event)
+        self.save()
+        for event in new:
+            if generation != self.generation:
+                return
+            if isinstance(event, CardPlayed):
+                self.announce(f"{_name(event.seat)} played the {event.card.name}."
+                              if event.seat else f"You played the {event.card.name}.")
+                self.render(fresh=event.card.notation)
+            elif isinstance(event, HeartsBroken):
+                self.announce("Hearts are broken.")
+            elif isinstance(event, PassesExchanged):
+                self.announce(self.received_text(game.view(0)))
+            elif isinstance(event, TrickWon):
+                await self.show_trick(event, generation)
+            elif isinstance(event, MoonShot):
+                who = "You" if event.seat == 0 else _name(event.seat)
+                self.announce(f"{who} shot the moon!")
+            elif isinstance(event, HandScored):
+                self.announce(f"Hand {event.hand_number} is over.")
+            elif isinstance(event, GameOver):
+                winner = "You win" if event.winner == 0 else f"{_name(event.winner)} wins"
+                self.announce(f"Game over. {winner}.")
+            elif isinstance(event, HandDealt) and self.saved.summary is None:
+                view = game.view(0)
+                self.announce(self.pass_prompt(view) if view.phase is Phase.PASS
+                              else "No passing this hand.")
+        self.render()
+
+    async def show_trick(self, event: TrickWon, generation: int) -> None:
+        _, show, slide = self.delays()
+        who = "You take" if event.seat == 0 else f"{_name(event.seat)} takes"
+        points = f" ({event.points} point{'s' if event.points != 1 else ''})" if event.points \
+            else ""
+        self.held = event
+        self.render()
+        if show:
+            await self.pause(show)
+        if generation != self.generation:
+            return
+        self.announce(f"{who} the trick{points}.")
+        if slide:
+            self.collecting = event.seat
+            self.render()
+            await self.pause(slide)
+            if generation != self.generation:
+                return
+        self.held = None
+        self.collecting = None
+
+    def finish_game(self, event: GameOver) -> None:
+        s = self.saved
+        if s.counted:
+            return
+        s.counted = True
+        stats = self.stats
+        stats.played += 1
+        if event.winner == 0:
+            stats.won += 1
+        mine = event.totals[0]
+        stats.best = mine if stats.best is None else min(stats.best, mine)
+        stats.total_ms += int(s.clock_ms)
+        self.save_stats()
+
+    # --- words ---------------------------------------------------------------------------
+
+    def pass_prompt(self, view: PlayerView) -> str:
+        if view.pass_to is None:
+            return "No passing this hand."
+        word = view.pass_direction.word
+        where = "across" if view.pass_direction is PassDirection.ACROSS else f"to the {word}"
+        return f"Pass 3 cards {where} → {_name(view.pass_to)}."
+
+    def received_text(self, view: PlayerView) -> str:
+        if not view.received:
+            return ""
+        giver = next(s for s in range(4)
+                     if pass_target(s, view.pass_direction) == 0)
+        cards = ", ".join(c.name for c in view.received)
+        return f"You received {cards} from {_name(giver)}."
+
+    def announce(self, text: str) -> None:
+        if text:
+            self.el["status"].textContent = text
+
+    def show_notice(self, text: str) -> None:
+        notice = self.el["notice"]
+        notice.textContent = text
+        notice.hidden = not text
+
+    # --- drawing -------------------------------------------------------------------------
+
+    def render(self, fresh: str | None = None) -> None:
+        game = self.game
+        view = game.view(0)
+        s = self.saved
+        over = game.phase is Phase.GAME_OVER
+        summary_open = s.summary is not None or over
+        root = document.documentElement
+        if not self.ready:
+            state = "loading"
+        elif over:
+            state = "over"
+        elif s.summary is not None:
+            state = "summary"
+        elif self.busy:
+            state = "wait"
+        elif view.phase is Phase.PASS:
+            state = "pass"
+        elif view.my_turn:
+            state = "play"
+        else:
+            state = "wait"
+        root.dataset.state = state
+        self.render_seats(view, summary_open)
+        self.render_trick(view, fresh)
+        self.render_hand(view, summary_open)
+        self.render_prompt(view, state)
+        self.render_summary(view)
+        self.render_stats()
+        el = self.el
+        el["hint"].disabled = state not in ("pass", "play")
+        el["undo"].disabled = not self.can_undo()
+        el["last-trick"].disabled = not view.tricks or summary_open
+        el["last-trick"].setAttribute("aria-pressed", "true" if self.review else "false")
+        passing = view.phase is Phase.PASS and not summary_open
+        el["pass"].hidden = not passing
+        el["pass"].disabled = not (passing and len(s.selected) == 3 and not self.busy)
+        el["pass"].textContent = f"Pass ({len(s.selected)} of 3)" if len(s.selected) != 3 \
+            else "Pass 3 cards"
+        if view.pass_to is None:
+            el["pass-dir"].textContent = "No passing this hand"
+        else:
+            el["pass-dir"].textContent = (f"Hand {view.hand_number}: pass "
+                                          f"{view.pass_direction.word} → "
+                                          f"{SEAT_NAMES[view.pass_to]}")
+        broken = el["hearts-state"]
+        broken.textContent = "♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken"
+        broken.classList.toggle("on", bool(view.hearts_broken))
+
+    def render_seats(self, view: PlayerView, summary_open: bool) -> None:
+        turn = None if (self.held is not None or summary_open) else view.to_play
+        for seat in range(4):
+            box = document.querySelector(f'.seat[data-seat="{seat}"]')
+            box.querySelector(".score").textContent = str(view.scores[seat])
+            taken = view.hand_points[seat]
+            box.querySelector(".taken").textContent = f"+{taken} this hand" if taken else ""
+            count = box.querySelector(".count")
+            if count is not None:
+                n = view.hand_sizes[seat]
+                count.textContent = f"{n} card{'s' if n != 1 else ''}"
+            box.classList.toggle("turn", turn == seat)
+
+    def render_trick(self, view: PlayerView, fresh: str | None) -> None:
+        trick: Trick | None
+        caption = ""
+        winner: int | None = None
+        if self.review and view.tricks:
+            trick = view.tricks[-1]
+            winner = trick.winner
+            caption = f"Last trick: {_name(winner or 0)} took it"
+        elif self.held is not None:
+            trick = Trick(self.held.leader, self.held.cards, self.held.seat)
+            winner = self.held.seat
+        else:
+            trick = view.trick
+        parts = []
+        if trick is not None:
+            for seat, card in trick.plays():
+                classes = ["card", "face", _suit_class(card), f"from-{SEAT_CLASS[seat]}"]
+                if card.notation == fresh:
+                    classes.append("fresh")
+                if winner == seat:
+                    classes.append("winner")
+                label = f"{_name(seat) if seat else 'You'}: {card.name}"
+                parts.append(f'<div class="{" ".join(classes)}" data-card="{card.notation}" '
+                             f'data-from="{seat}" role="img" aria-label="{label}">'
+                             f"{_card_face(card)}</div>")
+        box = self.el["trick"]
+        box.innerHTML = "".join(parts)
+        box.className = "trick" + (" review" if self.review else "") + (
+            f" collect-{SEAT_CLASS[self.collecting]}" if self.collecting is not None else "")
+        self.el["trick-caption"].textContent = caption
+
+    def render_hand(self, view: PlayerView, summary_open: bool) -> None:
+        hand_el = self.el["hand"]
+        active = document.activeElement
+        focused: str | None = None
+        focus_index = 0
+        if active is not None and hand_el.contains(active) and active.dataset.card:
+            focused = str(active.dataset.card)
+            cards_now = list(hand_el.querySelectorAll(".card"))
+            focus_index = next((i for i, c in enumerate(cards_now) if c == active), 0)
+        if summary_open:
+            hand_el.innerHTML = ""
+            return
+        game = self.game
+        passing = view.phase is Phase.PASS
+        selected = set(self.saved.selected)
+        received = self.received_marked(view)
+        hinted = set(self.hint_cards)
+        parts = []
+        for card in view.hand:
+            n = card.notation
+            classes = ["card", "face", _suit_class(card)]
+            reason = None if passing else game.why_illegal(card, 0)
+            if self.busy and not passing and reason is None:
+                reason = "Wait for your turn."
+            label = card.name
+            if passing and n in selected:
+                classes.append("selected")
+                label += ", chosen to pass"
+            if n in received:
+                classes.append("received")
+                label += ", received"
+            if n in hinted:
+                classes.append("hinted")
+                label += ", suggested"
+            if reason is not None:
+                classes.append("dim" if view.my_turn and not self.busy else "waiting")
+                label += f", can't play: {reason}"
+            pressed = f' aria-pressed="{"true" if n in selected else "false"}"' if passing \
+                else ""
+            parts.append(
+                f'<button type="button" class="{" ".join(classes)}" data-card="{n}" '
+                f'aria-label="{html.escape(label)}" '
+                f'aria-disabled="{"true" if reason is not None else "false"}"{pressed}>'
+                f"{_card_face(card)}"
+                + ('<span class="badge" aria-hidden="true">new</span>' if n in received else "")
+                + "</button>")
+        hand_el.innerHTML = "".join(parts)
+        hand_el.classList.toggle("passing", passing)
+        if focused is not None:
+            target = hand_el.querySelector(f'[data-card="{focused}"]')
+            if target is None:
+                cards = list(hand_el.querySelectorAll(".card"))
+                target = cards[min(focus_index, len(cards) - 1)] if cards else None
+            if target is not None:
+                target.focus()
+
+    def render_prompt(self, view: PlayerView, state: str) -> None:
+        if state == "pass":
+            n = len(self.saved.selected)
+            text = self.pass_prompt(view) + (f" {n} of 3 chosen." if n else "")
+        elif state == "play":
+            trick = view.trick
+            text = "Your turn: lead a card." if trick is None else "Your turn."
+        elif state in ("summary", "over"):
+            text = ""
+        elif view.phase is Phase.PLAY and view.to_play and self.held is None:
+            text = f"{_name(view.to_play)} is playing…"
+        else:
+            text = ""
+        self.el["prompt"].textContent = text
+
+    def render_summary(self, view: PlayerView) -> None:
+        dialog = self.el["summary"]
+        game = self.game
+        s = self.saved.summary
+        over = game.phase is Phase.GAME_OVER
+        if s is None and not over:
+            dialog.removeAttribute("open")
+            dialog.innerHTML = ""
+            return
+        history = game.hand_history
+        parts = []
+        if over:
+            winner = game.winner if game.winner is not None else 0
+            title = "You win!" if winner == 0 else f"{_name(winner)} wins"
+            parts.append(f'<h2 id="summary-title">Game over — {title}</h2>')
+            order = sorted(range(4), key=lambda seat: game.scores[seat])
+            final = ", ".join(f"{_name(seat)} {game.scores[seat]}" for seat in order)
+            parts.append(f'<p class="final">Final scores: {final}.</p>')
+        if s is not None:
+            if not over:
+                parts.append(f'<h2 id="summary-title">Hand {s.hand} is over</h2>')
+            if s.moon == 0:
+                parts.append('<p class="moon">You shot the moon! You score 0 and everyone '
+                             "else 26.</p>")
+            elif s.moon is not None:
+                who = _name(s.moon)
+                parts.append(f'<p class="moon">{who} shot the moon: 0 for {who}, 26 for '
+                             "everyone else.</p>")
+        heads = "".join(f'<th scope="col">{_name(seat)}</th>' for seat in range(4))
+        rows = []
+        for number, row in enumerate(history, start=1):
+            current = s is not None and number == s.hand
+            cls = ' class="current"' if current else ""
+            cells = "".join(f'<td data-points="{v}">{v}</td>' for v in row)
+            rows.append(f'<tr{cls}><th scope="row">{number}</th>{cells}</tr>')
+        totals = "".join(f"<td>{v}</td>" for v in game.scores)
+        parts.append(f'<table class="scores"><caption>Points per hand</caption>'
+                     f'<thead><tr><th scope="col">Hand</th>{heads}</tr></thead>'
+                     f'<tbody>{"".join(rows)}</tbody>'
+                     f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
+        if over:
+            parts.append('<button type="button" id="summary-new-game" class="primary">'
+                         "New game</button>")
+        else:
+            parts.append('<button type="button" id="next-hand" class="primary">Next hand'
+                         "</button>")
+        html_text = "".join(parts)
+        was_open = dialog.hasAttribute("open")
+        if dialog.innerHTML != html_text:
+            dialog.innerHTML = html_text
+        dialog.setAttribute("open", "")
+        if not was_open:
+            button = dialog.querySelector("button")
+            if button is not None and self.ready:
+                button.focus()
+
+    def render_stats(self) -> None:
+        st = self.stats
+        self.el["stat-won"].textContent = f"Won {st.won} of {st.played}"
+        self.el["stat-best"].textContent = "none yet" if st.best is None else str(st.best)
+        self.el["stat-time"].textContent = _fmt_clock(self.saved.clock_ms)
+
+
+def main() -> None:
+    table = Table()
+    table.start()
+
+
+main()

@@ -1,0 +1,70 @@
+"""Assemble the static site: ``python web/build.py [OUT]`` (default ``_site``).
+
+The site is our page, its CSS and JS glue, our Python (``hearts/`` and ``web/``'s page
+modules, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
+runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
+no ``*.map`` files). Everything is addressed by relative URLs.
+"""
+
+from __future__ import annotations
+
+import shutil
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+WEB_ASSETS = ("style.css", "boot.js")
+PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py")
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
+
+
+def python_files() -> list[tuple[Path, str]]:
+    """(source, name in the zip) for every module the page imports."""
+    out = [(path, path.relative_to(ROOT).as_posix())
+           for path in sorted((ROOT / "hearts").rglob("*.py"))
+           if "__pycache__" not in path.parts]
+    out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES]
+    return out
+
+
+def build(out: Path) -> Path:
+    """Build the site into ``out`` (replacing it) and return it."""
+    pyodide = ROOT / "node_modules" / "pyodide"
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    for needed in (pyodide / "pyodide.mjs", pyscript / "core.js"):
+        if not needed.exists():
+            raise SystemExit(f"{needed} is missing: run `npm ci` first")
+    if out.exists():
+        shutil.rmtree(out)
+    (out / "web").mkdir(parents=True)
+    (out / "pyodide").mkdir()
+    (out / "pyscript").mkdir()
+    (out / "py").mkdir()
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    for name in WEB_ASSETS:
+        shutil.copy2(ROOT / "web" / name, out / "web" / name)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, out / "pyodide" / name)
+    for path in sorted(pyscript.iterdir()):
+        if path.is_file() and not path.name.endswith(".map"):
+            shutil.copy2(path, out / "pyscript" / path.name)
+    with zipfile.ZipFile(out / "py" / "hearts.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        for source, name in python_files():
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, source.read_bytes())
+    return out
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / "_site"
+    build(out.resolve())
+    print(f"built {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)
