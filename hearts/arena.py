@@ -82,24 +82,64 @@ def _normal_quantile(p: float) -> float:
         (((((b[0] * r + b[1]) * r + b[2]) * r + b[3]) * r + b[4]) * r + 1)
 
 
+def _beta_cf(a: float, b: float, x: float) -> float:
+    """Continued fraction of the regularized incomplete beta function (Lentz's method)."""
+    tiny = 1e-300
+    c, d = 1.0, 1.0 - (a + b) * x / (a + 1)
+    d = 1.0 / (d if abs(d) > tiny else tiny)
+    h = d
+    for m in range(1, 300):
+        for numerator in (m * (b - m) * x / ((a + 2 * m - 1) * (a + 2 * m)),
+                          -(a + m) * (a + b + m) * x / ((a + 2 * m) * (a + 2 * m + 1))):
+            d = 1.0 + numerator * d
+            d = 1.0 / (d if abs(d) > tiny else tiny)
+            c = 1.0 + numerator / c
+            c = c if abs(c) > tiny else tiny
+            h *= d * c
+        if abs(d * c - 1.0) < 1e-15:
+            break
+    return h
+
+
+def _t_cdf(t: float, df: int) -> float:
+    """Student's t distribution function, via the regularized incomplete beta function."""
+    x = df / (df + t * t)
+    a, b = df / 2, 0.5
+    front = math.exp(math.lgamma(a + b) - math.lgamma(a) - math.lgamma(b)
+                     + a * math.log(x) + b * math.log1p(-x))
+    if x < (a + 1) / (a + b + 2):
+        tail = front * _beta_cf(a, b, x) / a
+    else:
+        tail = 1.0 - front * _beta_cf(b, a, 1.0 - x) / b
+    return 1.0 - tail / 2 if t >= 0 else tail / 2
+
+
 def t_quantile(p: float, df: int) -> float:
-    """Student's t quantile for ``df`` degrees of freedom (Hill's expansion; exact for df 1, 2).
+    """Student's t quantile for ``df`` degrees of freedom (bisection on the exact CDF).
 
     >>> round(t_quantile(0.975, 10), 3)
     2.228
     """
     if df < 1:
         raise ValueError(f"degrees of freedom must be at least 1, not {df!r}")
-    if df == 1:
-        return math.tan(math.pi * (p - 0.5))
-    if df == 2:
-        return (2 * p - 1) * math.sqrt(2 / (4 * p * (1 - p)))
-    z = _normal_quantile(p)
-    g1 = (z ** 3 + z) / 4
-    g2 = (5 * z ** 5 + 16 * z ** 3 + 3 * z) / 96
-    g3 = (3 * z ** 7 + 19 * z ** 5 + 17 * z ** 3 - 15 * z) / 384
-    g4 = (79 * z ** 9 + 776 * z ** 7 + 1482 * z ** 5 - 1920 * z ** 3 - 945 * z) / 92160
-    return z + g1 / df + g2 / df ** 2 + g3 / df ** 3 + g4 / df ** 4
+    if not 0.0 < p < 1.0:
+        raise ValueError(f"p must be strictly between 0 and 1, not {p!r}")
+    if p < 0.5:
+        return -t_quantile(1.0 - p, df)
+    if p == 0.5:
+        return 0.0
+    low, high = 0.0, 1.0
+    while _t_cdf(high, df) < p:
+        high *= 2.0
+    for _ in range(200):
+        mid = (low + high) / 2
+        if _t_cdf(mid, df) < p:
+            low = mid
+        else:
+            high = mid
+        if high - low < 1e-12:
+            break
+    return (low + high) / 2
 
 
 def mean_ci(samples: Sequence[float], confidence: float = 0.95) -> tuple[float, float, float]:

@@ -444,7 +444,7 @@ def decide_pass(view: PlayerView) -> PassChoice:
         suit = index // 13
         rank = index % 13  # 0 = two … 12 = ace
         if index == QS_INDEX:
-            scores[index] = 5.0 if keep_qs else 100.0
+            scores[index] = 0.5 if keep_qs else 100.0
             tags[index] = "qs"
         elif index in (KS_INDEX, AS_INDEX):
             if keep_qs:

@@ -1,0 +1,132 @@
+"""The arena's statistics and duplicate-deal bookkeeping."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from hearts.arena import (
+    DealResult,
+    GameResult,
+    deal_game,
+    main,
+    mean_ci,
+    percentile,
+    play_deal,
+    play_game,
+    summarize,
+    t_quantile,
+    wilson_interval,
+)
+from hearts.rules import PassDirection
+
+
+@pytest.mark.parametrize(("df", "expected"), [
+    (1, 12.706), (2, 4.303), (3, 3.182), (5, 2.571), (10, 2.228), (30, 2.042),
+    (100, 1.984), (10_000, 1.960),
+])
+def test_t_quantile_matches_the_table(df: int, expected: float) -> None:
+    assert t_quantile(0.975, df) == pytest.approx(expected, abs=2e-3)
+
+
+def test_t_quantile_is_symmetric() -> None:
+    assert t_quantile(0.025, 7) == pytest.approx(-t_quantile(0.975, 7))
+    assert t_quantile(0.5, 12) == pytest.approx(0.0, abs=1e-12)
+
+
+def test_mean_ci_uses_the_t_interval() -> None:
+    mean, low, high = mean_ci([1.0, 2.0, 3.0, 4.0, 5.0])
+    half = 2.776 * math.sqrt(2.5 / 5)  # t(0.975, 4) * s / sqrt(n)
+    assert mean == 3.0
+    assert low == pytest.approx(3.0 - half, abs=2e-3)
+    assert high == pytest.approx(3.0 + half, abs=2e-3)
+
+
+def test_mean_ci_edge_cases() -> None:
+    assert mean_ci([2.0, 2.0, 2.0]) == (2.0, 2.0, 2.0)
+    mean, low, high = mean_ci([4.0])
+    assert mean == 4.0 and low == -math.inf and high == math.inf
+    with pytest.raises(ValueError):
+        mean_ci([])
+
+
+def test_wilson_interval_known_values() -> None:
+    low, high = wilson_interval(5, 10)
+    assert (low, high) == (pytest.approx(0.2366, abs=1e-4), pytest.approx(0.7634, abs=1e-4))
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0 and high == pytest.approx(0.2775, abs=1e-4)
+    assert wilson_interval(0, 0) == (0.0, 1.0)
+    with pytest.raises(ValueError):
+        wilson_interval(3, 2)
+
+
+def test_percentile_interpolates() -> None:
+    assert percentile([1.0, 2.0, 3.0, 4.0], 95) == pytest.approx(3.85)
+    assert percentile([5.0], 95) == 5.0
+    assert percentile([3.0, 1.0, 2.0], 50) == 2.0
+    assert percentile([1.0, 2.0], 0) == 1.0 and percentile([1.0, 2.0], 100) == 2.0
+    with pytest.raises(ValueError):
+        percentile([], 50)
+
+
+def _deal(number: int, baseline: tuple[int, int, int, int],
+          candidate: tuple[int, int, int, int], moons: int = 0) -> DealResult:
+    return DealResult(number, baseline, candidate, moons, 0, (0.5, 1.5), (2.0,), (0.1,))
+
+
+def test_deal_sample_is_the_mean_difference_over_the_four_seats() -> None:
+    result = _deal(1, (10, 6, 0, 10), (6, 6, 4, 2))
+    assert result.difference == pytest.approx((-4 + 0 + 4 - 8) / 4)
+
+
+def test_summarize_reports_difference_wins_moons_and_timing() -> None:
+    deals = [_deal(1, (10, 6, 0, 10), (6, 6, 4, 2), moons=1),
+             _deal(2, (13, 13, 0, 0), (13, 9, 0, 0))]
+    games = [GameResult(0, 0, True, 12), GameResult(1, 1, False, 15)]
+    summary = summarize("normal", "basic", deals, games)
+    assert summary.deals == 2
+    assert summary.difference[0] == pytest.approx((-2.0 + -1.0) / 2)
+    assert summary.mean_candidate == pytest.approx((18 + 22) / 8)
+    assert summary.mean_baseline == pytest.approx(26 / 4)
+    assert (summary.games, summary.wins) == (2, 1)
+    assert summary.candidate_moon_rate == pytest.approx(1 / 8)
+    assert summary.play_ms[0] == pytest.approx(1.0)
+    assert summary.pass_ms == pytest.approx(2.0)
+    text = "\n".join(summary.lines)
+    assert "candidate - baseline" in text and "95% CI" in text and "games to 100" in text
+    with pytest.raises(ValueError):
+        summarize("normal", "basic", [], [])
+
+
+def test_deals_cycle_the_pass_directions() -> None:
+    directions = [deal_game(5, n).pass_direction for n in range(1, 6)]
+    assert directions == [PassDirection.LEFT, PassDirection.RIGHT, PassDirection.ACROSS,
+                          PassDirection.NONE, PassDirection.LEFT]
+
+
+def test_a_player_against_itself_scores_zero_difference() -> None:
+    # Duplicate play: the same bots on the same cards give the same scores.
+    for number in range(1, 5):
+        result = play_deal("basic", "basic", 3, number)
+        assert result.candidate == result.baseline
+        assert result.difference == 0
+        assert len(result.play_ms) == 4 * 13
+
+
+def test_play_game_finishes_a_game_to_100() -> None:
+    result = play_game("normal", "basic", 1, 2)
+    assert result.seat == 2 and result.hands >= 4
+
+
+def test_main_prints_the_report(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--deals", "3", "--games", "1", "--jobs", "1", "--no-progress"]) == 0
+    out = capsys.readouterr().out
+    assert "normal (candidate) vs basic (baseline): 3 duplicate deals" in out
+    assert "ms per decision" in out
+
+
+def test_main_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--candidate", "genius", "--deals", "3"])
+    assert "genius" in capsys.readouterr().err
