@@ -147,8 +147,8 @@ def mean_ci(samples: Sequence[float], confidence: float = 0.95) -> tuple[float, 
 
     With one sample the interval is infinite. Raises ValueError with no samples.
 
-    >>> mean_ci([1.0, 2.0, 3.0])
-    (2.0, -0.4842..., 4.4842...)
+    >>> [round(x, 3) for x in mean_ci([1.0, 2.0, 3.0])]
+    [2.0, -0.484, 4.484]
     """
     n = len(samples)
     if n == 0:
