@@ -17,7 +17,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import parse_qs
 
-from pyodide.ffi import create_proxy  # type: ignore[import-not-found]
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from hearts import (
@@ -47,6 +47,11 @@ SEAT_CLASS = ("south", "west", "north", "east")
 DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
           "instant": (0.0, 0.0, 0.0)}
 RED_SUITS = {"H", "D"}
+
+
+def _el(node: Any) -> Any:
+    """A DOM query's result, with JavaScript's null (``jsnull`` in Pyodide) as None."""
+    return None if node is None or node is jsnull else node
 
 
 def _name(seat: int) -> str:
@@ -256,7 +261,7 @@ class Table:
         return self.ready and not self.busy and self.saved.summary is None
 
     def on_hand_click(self, event: Any) -> None:
-        target = event.target.closest("[data-card]")
+        target = _el(event.target.closest("[data-card]"))
         if target is None:
             return
         notation = str(target.dataset.card)
@@ -387,7 +392,7 @@ class Table:
         self.kick()
 
     def on_summary_click(self, event: Any) -> None:
-        button = event.target.closest("button")
+        button = _el(event.target.closest("button"))
         if button is None:
             return
         if button.id == "next-hand":
@@ -406,7 +411,7 @@ class Table:
         else:
             self.announce(f"Hand {view.hand_number}: no passing this time.")
         self.render()
-        first = self.el["hand"].querySelector(".card")
+        first = _el(self.el["hand"].querySelector(".card"))
         if first is not None:
             first.focus()
         self.kick()
@@ -423,7 +428,7 @@ class Table:
 
     def sync_settings_form(self) -> None:
         for name, value in (("speed", self.settings.speed), ("level", self.settings.level)):
-            box = document.querySelector(f'#settings input[name="{name}"][value="{value}"]')
+            box = _el(document.querySelector(f'#settings input[name="{name}"][value="{value}"]'))
             if box is not None:
                 box.checked = True
 
@@ -438,7 +443,7 @@ class Table:
             event.preventDefault()
             self.on_hint()
         elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            active = document.activeElement
+            active = _el(document.activeElement)
             if active is None or not self.el["hand"].contains(active):
                 return
             cards = list(self.el["hand"].querySelectorAll(".card"))
@@ -466,6 +471,7 @@ class Table:
         if self.busy:
             return
         self.busy = True
+        self.render()
         self.spawn(self._act(move, self.generation))
 
     async def _act(self, move: Callable[[], None], generation: int) -> None:
@@ -669,7 +675,7 @@ class Table:
             box.querySelector(".score").textContent = str(view.scores[seat])
             taken = view.hand_points[seat]
             box.querySelector(".taken").textContent = f"+{taken} this hand" if taken else ""
-            count = box.querySelector(".count")
+            count = _el(box.querySelector(".count"))
             if count is not None:
                 n = view.hand_sizes[seat]
                 count.textContent = f"{n} card{'s' if n != 1 else ''}"
@@ -708,7 +714,7 @@ class Table:
 
     def render_hand(self, view: PlayerView, summary_open: bool) -> None:
         hand_el = self.el["hand"]
-        active = document.activeElement
+        active = _el(document.activeElement)
         focused: str | None = None
         focus_index = 0
         if active is not None and hand_el.contains(active) and active.dataset.card:
@@ -755,7 +761,7 @@ class Table:
         hand_el.innerHTML = "".join(parts)
         hand_el.classList.toggle("passing", passing)
         if focused is not None:
-            target = hand_el.querySelector(f'[data-card="{focused}"]')
+            target = _el(hand_el.querySelector(f'[data-card="{focused}"]'))
             if target is None:
                 cards = list(hand_el.querySelectorAll(".card"))
                 target = cards[min(focus_index, len(cards) - 1)] if cards else None
@@ -829,7 +835,7 @@ class Table:
             dialog.innerHTML = html_text
         dialog.setAttribute("open", "")
         if not was_open:
-            button = dialog.querySelector("button")
+            button = _el(dialog.querySelector("button"))
             if button is not None and self.ready:
                 button.focus()
 

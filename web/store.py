@@ -93,18 +93,18 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
     if text is None:
         return None, None
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
-        return None, "was far too large"
+        return None, "far too large"
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
-        return None, "was not readable"
+        return None, "unreadable"
     if not isinstance(data, dict):
-        return None, "had the wrong shape"
+        return None, "in the wrong shape"
     schema = data.get("schema")
     if schema != SCHEMA:
         if _is_int(schema) and schema > SCHEMA:
-            return None, "came from a newer version of this page"
-        return None, "came from an unknown version"
+            return None, "from a newer version of this page"
+        return None, "from an unknown version"
     return data, None
 
 
@@ -134,7 +134,7 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
     """Settings from storage; defaults (and a notice) for anything unreadable."""
     data, why = _parse(text)
     if data is None:
-        return Settings(), None if why is None else f"Your settings {why}, so they were reset."
+        return Settings(), None if why is None else f"Your settings were {why}, so they were reset."
     settings = Settings()
     bad = False
     if data.get("speed") in SPEEDS:
@@ -159,7 +159,7 @@ def load_stats(text: str | None) -> tuple[Stats, str | None]:
     """Stats from storage; zeros (and a notice) when they can't be trusted."""
     data, why = _parse(text)
     if data is None:
-        return Stats(), None if why is None else f"Your stats {why}, so they start again."
+        return Stats(), None if why is None else f"Your stats were {why}, so they start again."
     played = _int(data.get("played"), 0, 10**9)
     won = _int(data.get("won"), 0, 10**9)
     total = _int(data.get("total_ms"), 0, _MAX_MS)
@@ -186,7 +186,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
     if data is None:
         if why is None:
             return None, None
-        return None, f"The saved game {why}, so a new game was started."
+        return None, f"The saved game was {why}, so a new game was started."
     game_text = data.get("game")
     if not isinstance(game_text, str):
         return None, "The saved game was damaged, so a new game was started."

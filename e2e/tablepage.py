@@ -1,0 +1,170 @@
+"""Driving the card table from tests: waits on the page's own markers, never on time."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import Page
+
+ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
+INPUT_STATES = ("pass", "play", "summary", "over")
+
+
+class TablePage:
+    """One browser tab on the table, with what it logged and requested."""
+
+    def __init__(self, page: Page, origin: str, name: str) -> None:
+        self.page = page
+        self.origin = origin
+        self.name = name
+        self.errors: list[str] = []
+        self.requests: list[str] = []
+        page.on("console", self._on_console)
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("request", lambda request: self.requests.append(request.url))
+
+    def _on_console(self, message: Any) -> None:
+        text = message.text
+        if message.type == "error" or "Traceback (most recent call last)" in text:
+            self.errors.append(f"console.{message.type}: {text}")
+
+    # --- loading -------------------------------------------------------------------------
+
+    def goto(self, query: str = "?speed=instant") -> TablePage:
+        self.page.goto(f"{self.origin}/{query}")
+        self.wait_ready()
+        return self
+
+    def reload(self) -> TablePage:
+        self.page.reload()
+        self.wait_ready()
+        return self
+
+    def load_with_storage(self, items: dict[str, str], query: str = "?speed=instant"
+                          ) -> TablePage:
+        """Leave the table (it saves on the way out), set localStorage, load it again."""
+        # A plain same-origin document; its browser-made favicon request is answered here.
+        self.page.route("**/favicon.ico", lambda route: route.fulfill(status=204))
+        self.page.goto(f"{self.origin}/pyodide/pyodide-lock.json")
+        self.page.evaluate("""items => { for (const [k, v] of Object.entries(items))
+                                  localStorage.setItem(k, v); }""", items)
+        return self.goto(query)
+
+    def wait_ready(self) -> None:
+        self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+        self.wait_input()
+
+    def wait_input(self, timeout: float = 60_000) -> str:
+        """Wait until the table waits for the person; returns the state."""
+        self.page.wait_for_function(
+            "states => states.includes(document.documentElement.dataset.state)",
+            arg=list(INPUT_STATES), timeout=timeout)
+        return self.state()
+
+    def state(self) -> str:
+        return str(self.page.evaluate("document.documentElement.dataset.state"))
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def hand(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [data-card]", "els => els.map(e => e.dataset.card)")
+
+    def playable(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [data-card][aria-disabled='false']", "els => els.map(e => e.dataset.card)")
+
+    def unplayable(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
+
+    def marked(self, css_class: str) -> list[str]:
+        return self.page.eval_on_selector_all(
+            f"#hand [data-card].{css_class}", "els => els.map(e => e.dataset.card)")
+
+    def trick(self) -> list[str]:
+        return self.page.eval_on_selector_all(
+            "#trick [data-card]", "els => els.map(e => e.dataset.card)")
+
+    def scores(self) -> list[int]:
+        return [int(self.page.inner_text(f'[data-seat="{seat}"] .score')) for seat in range(4)]
+
+    def status(self) -> str:
+        return self.page.inner_text("#status")
+
+    def storage(self, key: str) -> Any:
+        text = self.page.evaluate("key => localStorage.getItem(key)", key)
+        return None if text is None else json.loads(text)
+
+    def saved_game_json(self) -> str:
+        return str(self.storage("hearts.save")["game"])
+
+    def summary_row(self) -> list[int]:
+        cells = self.page.eval_on_selector_all(
+            "#summary tr.current td[data-points]", "els => els.map(e => e.dataset.points)")
+        return [int(c) for c in cells]
+
+    def clock_seconds(self) -> int:
+        minutes, seconds = self.page.inner_text("#stat-time").split(":")
+        return int(minutes) * 60 + int(seconds)
+
+    def no_horizontal_overflow(self) -> bool:
+        return bool(self.page.evaluate(
+            "document.documentElement.scrollWidth <= document.documentElement.clientWidth"))
+
+    # --- acting -----------------------------------------------------------------------------
+
+    def click_card(self, notation: str) -> None:
+        # force: dimmed cards carry aria-disabled, which Playwright would refuse to click
+        self.page.click(f'#hand [data-card="{notation}"]', force=True)
+
+    def pass_cards(self, cards: list[str] | None = None) -> list[str]:
+        assert self.state() == "pass"
+        chosen = cards or self.hand()[:3]
+        for card in chosen:
+            self.click_card(card)
+        self.page.click("#pass")
+        self.page.wait_for_function("document.documentElement.dataset.state !== 'pass'"
+                                    " || document.querySelector('#pass').hidden")
+        self.wait_input()
+        return chosen
+
+    def play_one(self) -> str:
+        """Play the first legal card; returns it."""
+        assert self.state() == "play"
+        card = self.playable()[0]
+        before = len(self.hand())
+        self.click_card(card)
+        self.page.wait_for_function(
+            "n => document.querySelectorAll('#hand [data-card]').length < n"
+            " || document.documentElement.dataset.state === 'summary'"
+            " || document.documentElement.dataset.state === 'over'", arg=before)
+        self.wait_input()
+        return card
+
+    def play_hand(self, on_trick: Any = None) -> list[int]:
+        """From the pass (or first play) to the hand summary; returns the hand's scores."""
+        state = self.wait_input()
+        if state == "pass":
+            self.pass_cards()
+        while (state := self.wait_input()) == "play":
+            if on_trick is not None:
+                on_trick(self)
+            self.play_one()
+        assert state in ("summary", "over"), state
+        return self.summary_row()
+
+    def next_hand(self) -> None:
+        self.page.click("#next-hand")
+        self.page.wait_for_function("document.documentElement.dataset.state !== 'summary'")
+        self.wait_input()
+
+    def screenshot(self, phase: str) -> Path:
+        ARTIFACTS.mkdir(parents=True, exist_ok=True)
+        safe = re.sub(r"[^a-z0-9-]+", "-", f"{self.name}-{phase}".lower())
+        path = ARTIFACTS / f"{safe}.png"
+        self.page.screenshot(path=str(path), full_page=False)
+        return path

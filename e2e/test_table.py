@@ -1,0 +1,278 @@
+"""The card table in Chromium: passing, playing, hints, keyboard, saves, stats, layout."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+
+import pytest
+from conftest import PHONE
+from tablepage import TablePage
+
+from hearts import Game, Phase
+from hearts.bots import make
+from web import store
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+
+
+def valid_hand_scores(row: list[int]) -> bool:
+    return len(row) == 4 and (sum(row) == 26 or sorted(row) == [0, 26, 26, 26])
+
+
+def finished_game() -> Game:
+    """A whole game between easy computer players, played here in CPython."""
+    game = Game.new(seed=11)
+    bots = [make("easy", seed) for seed in range(4)]
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
+        else:
+            seat = game.to_play
+            assert seat is not None
+            game.play(bots[seat].choose_play(game.view(seat)))
+    return game
+
+
+def load_save(table: TablePage, saved: store.Saved) -> None:
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(saved)})
+
+
+def test_a_hand_played_by_clicking(table: TablePage) -> None:
+    table.goto("?speed=instant&seed=3")
+    assert table.state() == "pass"
+    assert "Pass 3 cards to the left → West" in table.page.inner_text("#prompt")
+    hand = table.hand()
+    assert len(hand) == 13
+    assert table.page.is_disabled("#pass")
+    table.click_card(hand[0])
+    table.click_card(hand[1])
+    assert table.page.is_disabled("#pass")
+    table.click_card(hand[1])  # tap again: unselected
+    assert table.marked("selected") == [hand[0]]
+    table.click_card(hand[2])
+    table.click_card(hand[3])
+    assert table.page.is_enabled("#pass")
+    table.click_card(hand[4])  # a fourth card is refused
+    assert table.marked("selected") == [hand[0], hand[2], hand[3]]
+    table.screenshot("1-passing")
+    table.page.click("#pass")
+    table.wait_input()
+    assert not set(table.hand()) & {hand[0], hand[2], hand[3]}
+    received = table.marked("received")
+    assert len(received) == 3
+    shots: list[str] = []
+
+    def on_turn(t: TablePage) -> None:
+        if not shots and t.trick():
+            shots.append(str(t.screenshot("2-mid-trick")))
+
+    row = table.play_hand(on_turn)
+    assert valid_hand_scores(row), row
+    assert table.page.is_visible("#summary")
+    table.screenshot("3-hand-summary")
+    table.next_hand()
+    assert table.scores() == row
+    assert table.state() == "pass"
+    assert "to the right → East" in table.page.inner_text("#prompt")
+
+
+def test_a_dimmed_card_explains_and_plays_nothing(table: TablePage) -> None:
+    table.goto("?speed=instant&seed=5")
+    table.pass_cards()
+    while not (table.state() == "play" and table.unplayable()):
+        assert table.state() == "play"
+        table.play_one()
+    card = table.unplayable()[0]
+    before = (table.hand(), table.trick(), table.saved_game_json())
+    reason = Game.from_json(before[2]).why_illegal(card, 0)
+    assert reason
+    label = table.page.get_attribute(f'#hand [data-card="{card}"]', "aria-label") or ""
+    assert reason in label
+    table.click_card(card)
+    table.page.wait_for_function("text => document.querySelector('#status').textContent === text",
+                                 arg=reason)
+    assert (table.hand(), table.trick(), table.saved_game_json()) == before
+    assert table.state() == "play"
+
+
+def test_keyboard_alone_plays_a_hand(table: TablePage) -> None:
+    page = table.page
+    table.goto("?speed=instant&seed=8")
+
+    def focused() -> str | None:
+        return page.evaluate("document.activeElement && (document.activeElement.dataset.card"
+                             " || document.activeElement.id) || null")
+
+    def focus_hand() -> None:
+        for _ in range(40):
+            if focused() in table.hand():
+                return
+            page.keyboard.press("Tab")
+        raise AssertionError("Tab never reached the hand")
+
+    def go_to(card: str) -> None:
+        focus_hand()
+        hand = table.hand()
+        here = hand.index(str(focused()))
+        key = "ArrowRight" if hand.index(card) > here else "ArrowLeft"
+        for _ in range(abs(hand.index(card) - here)):
+            page.keyboard.press(key)
+        assert focused() == card
+
+    focus_hand()
+    page.keyboard.press("h")
+    hinted = table.marked("hinted")
+    assert len(hinted) == 3
+    assert table.status().startswith("Hint:")
+    for number, card in enumerate(hinted):
+        go_to(card)
+        page.keyboard.press("Enter" if number % 2 else " ")
+    assert sorted(table.marked("selected")) == sorted(hinted)
+    for _ in range(20):
+        if focused() == "pass":
+            break
+        page.keyboard.press("Shift+Tab")
+    assert focused() == "pass"
+    page.keyboard.press("Enter")
+    while table.wait_input() == "play":
+        focus_hand()
+        page.keyboard.press("H")
+        (card,) = table.marked("hinted")
+        go_to(card)
+        before = len(table.hand())
+        page.keyboard.press("Enter")
+        page.wait_for_function("n => document.querySelectorAll('#hand [data-card]').length < n"
+                               " || ['summary','over'].includes("
+                               "document.documentElement.dataset.state)", arg=before)
+    assert valid_hand_scores(table.summary_row())
+    assert focused() == "next-hand"
+    page.keyboard.press("Enter")
+    assert table.wait_input() == "pass"
+
+
+def test_a_whole_game_updates_won_and_best(table: TablePage) -> None:
+    table.goto("?speed=instant&seed=21")
+    table.page.click("#settings summary")
+    table.page.check('#settings input[name="level"][value="easy"]')
+    table.page.click("#settings summary")
+    assert table.storage("hearts.settings")["level"] == "easy"
+    hands = 0
+    while True:
+        row = table.play_hand()
+        hands += 1
+        assert valid_hand_scores(row), row
+        if table.state() == "over":
+            break
+        table.next_hand()
+    final = table.scores()
+    assert max(final) >= 100
+    title = table.page.inner_text("#summary h2")
+    won = title.endswith("You win!")
+    assert won == (final[0] == min(final))
+    table.screenshot("4-game-over")
+    stats = table.storage("hearts.stats")
+    assert (stats["played"], stats["won"], stats["best"]) == (1, int(won), final[0])
+    assert table.page.inner_text("#stat-won") == f"Won {int(won)} of 1"
+    assert table.page.inner_text("#stat-best") == str(final[0])
+    table.reload()  # the finished game and the stats survive a reload, counted once
+    assert table.state() == "over"
+    assert table.page.inner_text("#stat-won") == f"Won {int(won)} of 1"
+    table.page.click("#new-game")
+    assert table.wait_input() == "pass"
+    assert table.scores() == [0, 0, 0, 0]
+    assert table.storage("hearts.stats")["played"] == 1
+    print(f"whole game: {hands} hands, final {final}")
+
+
+def test_reload_resumes_mid_pass_and_mid_trick(table: TablePage) -> None:
+    table.goto("?speed=instant&seed=13")
+    hand = table.hand()
+    table.click_card(hand[5])
+    table.click_card(hand[9])
+    table.reload()
+    assert table.state() == "pass"
+    assert table.hand() == hand
+    assert table.marked("selected") == [hand[5], hand[9]]
+    table.click_card(hand[12])
+    table.page.click("#pass")
+    table.wait_input()
+    while not table.trick():
+        table.play_one()
+    position = (table.hand(), table.trick(), table.scores(), table.saved_game_json(),
+                table.marked("received"))
+    clock = table.clock_seconds()
+    table.reload()
+    assert table.state() == "play"
+    assert (table.hand(), table.trick(), table.scores(), table.saved_game_json(),
+            table.marked("received")) == position
+    assert table.clock_seconds() >= clock
+    table.play_one()
+
+
+def test_a_computer_turn_that_was_due_continues_after_reload(table: TablePage) -> None:
+    game = Game.new(seed=17)
+    for seat in range(4):
+        game.choose_pass(seat, game.hand(seat)[:3])
+    while game.to_play == 0 or not game.current_trick:
+        game.play(game.legal_plays()[0])
+    assert game.to_play != 0
+    plays = len(game.to_text().split("plays=")[1]) // 2
+    load_save(table, store.Saved(game, clock_ms=65_000))
+    assert table.state() in ("play", "summary")
+    now = Game.from_json(table.saved_game_json())
+    assert len(now.to_text().split("plays=")[1]) // 2 > plays
+    assert now.to_play == 0
+    assert table.clock_seconds() >= 65
+
+
+def test_damaged_storage_is_reset_with_a_notice(table: TablePage) -> None:
+    table.load_with_storage({
+        "hearts.save": '{"schema":1,"game":"{broken',
+        "hearts.stats": "not json at all",
+        "hearts.settings": json.dumps({"schema": 99}),
+    })
+    assert table.state() == "pass"
+    notice = table.page.inner_text("#notice")
+    assert "saved game" in notice and "stats" in notice
+    assert table.page.inner_text("#stat-won") == "Won 0 of 0"
+    assert json.loads(table.page.evaluate("localStorage.getItem('hearts.stats')"))["played"] == 0
+
+
+def test_every_request_stays_on_the_origin(table: TablePage) -> None:
+    table.goto("?seed=2")  # normal speed: the real animations and timers
+    table.pass_cards()
+    table.page.click("#hint")
+    table.play_one()
+    urls = table.requests
+    assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in urls)
+    assert any(url.endswith("/py/hearts.zip") for url in urls)
+    outside = [url for url in urls if not url.startswith(table.origin + "/")
+               and not url.startswith(("data:", "blob:"))]
+    assert outside == []
+
+
+@pytest.mark.parametrize("width", [320, 360])
+def test_phone_has_no_horizontal_scroll(open_table: Callable[..., TablePage],
+                                        width: int) -> None:
+    table = open_table(viewport={**PHONE, "width": width}, name=f"phone{width}",
+                       has_touch=True, is_mobile=True)
+    table.goto("?speed=instant&seed=3")
+    assert table.no_horizontal_overflow()
+    table.click_card(table.hand()[0])
+    table.screenshot("1-passing")
+    table.click_card(table.hand()[0])
+    table.pass_cards()
+    assert table.no_horizontal_overflow()
+    while not table.trick():
+        table.play_one()
+    table.screenshot("2-mid-trick")
+    row = table.play_hand()
+    assert valid_hand_scores(row)
+    assert table.no_horizontal_overflow()
+    table.screenshot("3-hand-summary")
+    load_save(table, store.Saved(finished_game(), summary=None, counted=True))
+    assert table.state() == "over"
+    assert table.no_horizontal_overflow()
+    table.screenshot("4-game-over")
