@@ -93,16 +93,21 @@ def test_wins_a_pointless_trick_when_playing_last() -> None:
     assert "no points" in choice.reason
 
 
+MOON_DEAL = {
+    "S": "=2C 5C 6C 7C 8C 2D 3D 4D 2S 4H 6H 8H KH",
+    "W": "=3C 9C TC JC 5D 6D 7D 8D 9D TD 3S 7H 9H",
+    "N": "=AC 4S 5S 6S 7S 8S 9S TS JS KS AS JH QH",
+    "E": "=4C QC KC JD QD KD AD QS 2H 3H 5H TH AH",
+}
+# North wins every trick and collects the Q♠ and six hearts: 19 points, nobody else any.
+MOON_SO_FAR = "2C 3C AC 4C  AS QS 2S 3S  KS AH 6H 7H  JS 2H 8H 9H"
+
+
 def test_stops_a_moon_in_progress() -> None:
-    game = game_from({
-        "S": "2C 2S 4S KH 4H",
-        "W": "3C 3S 5S",
-        "N": "AC AS KS QH",
-        "E": "=4C 5C 6C QS AH 3H 2D 3D 4D 5D 6D 7D 8D",
-    }, history=NO_PASS_HISTORY)
-    # North takes the Q♠ and the A♥: every point so far, 14 of them.
-    play_all(game, "2C 3C AC 4C  AS QS 2S 3S  KS AH 4S 5S  QH 3H")
-    assert game.hand_points == (0, 0, 14, 0)
+    game = game_from(MOON_DEAL, history=NO_PASS_HISTORY)
+    play_all(game, MOON_SO_FAR)
+    assert game.hand_points == (0, 0, 19, 0)
+    play_all(game, "QH 3H")
     assert game.to_play == 0
     choice = decide_play(game.view(0))
     assert choice.card == C("KH")  # not the 4♥, which would let North keep running
@@ -110,19 +115,21 @@ def test_stops_a_moon_in_progress() -> None:
 
 
 def test_feeds_no_points_to_a_player_running_for_the_moon() -> None:
-    game = game_from({
-        "S": "=2C 7C 8C 9C TC JC QC KC 2S 4S KH QH 4H",
-        "W": "=3C 3S 5S 6S 9H 8H 2D 3D 4D 5D 6D 7D 8D",
-        "N": "AC AS KS 9D",
-        "E": "=4C 5C 6C QS AH 3H 2H 5H TD JD QD KD AD",
-    }, history=NO_PASS_HISTORY)
-    play_all(game, "2C 3C AC 4C  AS QS 2S 3S  KS AH 4S 5S")
-    assert game.hand_points == (0, 0, 14, 0)
+    game = game_from(MOON_DEAL, history=NO_PASS_HISTORY)
+    play_all(game, MOON_SO_FAR)
     # North leads a spade: East and South have none, and North's card will win.
-    play_all(game, "7S TD")
+    play_all(game, "4S JD")
     choice = decide_play(game.view(0))
-    assert choice.card.suit == 0  # a club, not a heart for North's collection
+    assert choice.card.suit != 2  # no heart for North's collection
     assert "moon" in choice.reason
+
+
+def test_without_a_moon_threat_it_throws_away_a_high_heart() -> None:
+    game = game_from(MOON_DEAL, history=NO_PASS_HISTORY)
+    play_all(game, "2C 3C AC 4C  AS QS 2S 3S")  # North has only the Q♠ so far
+    play_all(game, "KS 5H")
+    assert game.to_play == 0
+    assert decide_play(game.view(0)).card == C("KH")
 
 
 def test_passes_an_unguarded_queen_of_spades() -> None:

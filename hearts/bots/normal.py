@@ -55,13 +55,21 @@ __all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
 SUIT_NOUNS = ("clubs", "diamonds", "hearts", "spades")
 
 # Tunable weights (measured with `python -m hearts.arena`).
-MOON_THREAT_POINTS = 14
+MOON_THREAT_POINTS = 18
 """A seat that alone has taken this many points (or ``MOON_THREAT_HEARTS`` hearts) may run."""
 MOON_THREAT_HEARTS = 6
 SHED_WEIGHT = 0.03
 """Lead bonus per unseen lower card: leading a high card while it is safe sheds a liability."""
 WIN_LEAD_COST = 0.1
 """Cost of winning a trick as the leader (we must lead again)."""
+SHOOT_LOSERS_WITH_POINTS = 2
+"""Having taken the Q♠ and a heart (and nobody else a point), run with this many losers."""
+WIN_LAST_CLEAN = True
+"""Playing last to a trick without points, win it with the highest card (shed it safely)."""
+OVER_HIGH_WHEN_SAFE = True
+"""Unable to duck with players to come and no sign of points, play the highest card."""
+DISCARD_HEART_BONUS = 5.0
+"""How much more readily a heart is thrown away than a side card of equal danger."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,6 +177,8 @@ def _shooting(s: Situation, view: PlayerView) -> bool:
         return False
     losers = _losers(s.hand, s.unseen)
     if losers == 0 and (s.points[s.seat] > 0 or s.tricks_done >= 4):
+        return True
+    if losers <= SHOOT_LOSERS_WITH_POINTS and s.points[s.seat] >= 14:
         return True
     if losers <= 1:
         start = s.hand
@@ -333,7 +343,7 @@ def _follow(s: Situation, threat: int) -> tuple[int, str]:
                           f"underneath it.")
     non_q = cards & ~QS_MASK
     if last:
-        if s.trick_points == 0 and suit != HEARTS:
+        if s.trick_points == 0 and suit != HEARTS and (WIN_LAST_CLEAN or not duck):
             top = highest(non_q or cards)
             if top > win:
                 return top, (f"You play last and the trick has no points: win it with the "
@@ -362,7 +372,7 @@ def _follow(s: Situation, threat: int) -> tuple[int, str]:
                      f"player may still go over it.")
     risky = s.trick_points > 0 or any(s.void_in(o, suit) for o in later) or \
         s.unseen_in(suit).bit_count() < 2 * len(later)
-    if not risky:
+    if not risky and OVER_HIGH_WHEN_SAFE:
         top = highest(non_q or cards)
         return top, (f"You can't duck, and nobody is likely to drop points yet — play the "
                      f"{_short(top)}, your highest {noun[:-1]}.")
@@ -418,7 +428,7 @@ def _discard_score(s: Situation, index: int) -> float:
     if suit == SPADES and index > QS_INDEX and s.qs_out:
         score += 13.0
     elif suit == HEARTS:
-        score += 1.5
+        score += DISCARD_HEART_BONUS
     elif s.mine_in(suit).bit_count() == 1:
         score += 1.5  # another void
     return score
