@@ -276,3 +276,31 @@ def test_phone_has_no_horizontal_scroll(open_table: Callable[..., TablePage],
     assert table.state() == "over"
     assert table.no_horizontal_overflow()
     table.screenshot("4-game-over")
+
+
+def test_undo_takes_back_the_last_card_and_the_last_trick_can_be_reviewed(
+        table: TablePage) -> None:
+    table.goto("?speed=instant&seed=9")
+    assert table.page.is_disabled("#undo") and table.page.is_disabled("#last-trick")
+    table.pass_cards()
+    while not table.page.evaluate("document.querySelector('#hand [data-card]') &&"
+                                  " !document.querySelector('#trick [data-card]')"):
+        table.play_one()  # until you lead a trick
+    before = (table.hand(), table.trick(), table.saved_game_json())
+    card = table.play_one()
+    assert table.state() == "play" and card not in table.hand()
+    assert table.page.is_enabled("#undo")
+    table.page.click("#undo")
+    table.page.wait_for_function("card => document.querySelector("
+                                 "`#hand [data-card=\"${card}\"]`)", arg=card)
+    assert table.wait_input() == "play"
+    assert (table.hand(), table.trick(), table.saved_game_json()) == before
+    assert "Took back" in table.status()
+    assert table.page.is_disabled("#undo")
+    table.play_one()
+    table.page.click("#last-trick")
+    assert len(table.trick()) == 4
+    assert table.page.inner_text("#trick-caption").startswith("Last trick:")
+    assert table.page.get_attribute("#last-trick", "aria-pressed") == "true"
+    table.page.click("#last-trick")
+    assert len(table.trick()) < 4

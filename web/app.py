@@ -220,7 +220,9 @@ class Table:
         self.sync_settings_form()
         self.ready = True
         self.render()
-        document.documentElement.dataset.ready = "true"
+        root = document.documentElement
+        root.dataset.readyMs = str(round(float(window.performance.now())))
+        root.dataset.ready = "true"
         if self.saved.summary is None and self.game.phase is Phase.PASS:
             self.announce(self.pass_prompt(self.game.view(0)))
         self.kick()
