@@ -50,6 +50,10 @@ _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
 _POINTS: Final = bytes(card.points for card in ALL_CARDS)
+_BITS: Final = tuple(1 << index for index in range(52))
+_DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(52))  # to draw 0..i
+_PASS_CHOSEN: Final = tuple(PassChosen(seat) for seat in range(NUM_SEATS))
+_EXCHANGED: Final = {d: PassesExchanged(d) for d in PassDirection}
 
 # Events are immutable values, so the few thousand possible CardPlayed / HeartsBroken
 # events are made once and shared (building a frozen dataclass costs more than a play).
@@ -62,6 +66,27 @@ def _card_played(seat: int, index: int, trick_number: int) -> CardPlayed:
     event = _CARD_PLAYED[key]
     if event is None:
         event = _CARD_PLAYED[key] = CardPlayed(seat, ALL_CARDS[index], trick_number)
+    return event
+
+
+# TrickWon(...) for the play loop: the same frozen value, built through its slots, which
+# costs about half of the generated __init__ (one is made every fourth card).
+_new_event = object.__new__
+_set_seat = TrickWon.__dict__["seat"].__set__
+_set_leader = TrickWon.__dict__["leader"].__set__
+_set_cards = TrickWon.__dict__["cards"].__set__
+_set_points = TrickWon.__dict__["points"].__set__
+_set_number = TrickWon.__dict__["trick_number"].__set__
+
+
+def _trick_won(seat: int, leader: int, cards: tuple[Card, ...], points: int,
+               trick_number: int) -> TrickWon:
+    event: TrickWon = _new_event(TrickWon)
+    _set_seat(event, seat)
+    _set_leader(event, leader)
+    _set_cards(event, cards)
+    _set_points(event, points)
+    _set_number(event, trick_number)
     return event
 
 
@@ -91,12 +116,20 @@ def deal(seed: int, hand_number: int) -> list[int]:
     are hashed with SHA-512 by ``random``).
     """
     rng = random.Random(f"hearts/{seed}/{hand_number}")
+    # random.shuffle(order), spelled out (the same Fisher-Yates with the same draws from
+    # getrandbits, as CPython's shuffle and _randbelow do) to save a call per card.
+    getrandbits = rng.getrandbits
     order = list(range(52))
-    rng.shuffle(order)
-    hands = [0, 0, 0, 0]
-    for position, index in enumerate(order):
-        hands[position % 4] |= 1 << index
-    return hands
+    for i in range(51, 0, -1):
+        bits = _DRAW_BITS[i]
+        j = getrandbits(bits)
+        while j > i:
+            j = getrandbits(bits)
+        order[i], order[j] = order[j], order[i]
+    # The n-th card of the shuffled deck goes to seat n % 4; distinct bits add like OR.
+    bit = _BITS.__getitem__
+    return [sum(map(bit, order[0::4])), sum(map(bit, order[1::4])),
+            sum(map(bit, order[2::4])), sum(map(bit, order[3::4]))]
 
 
 def _as_card(card: Card | str) -> Card:
@@ -176,22 +209,26 @@ class Game:
         self._dealt: tuple[int, ...] = tuple(dealt)
         self._passes: list[int | None] = [None] * NUM_SEATS
         self._plays: list[int] = []
-        self._tricks: list[Trick] = []
+        self._won: list[TrickWon] = []  # this hand's TrickWon events, one per trick
+        self._tricks: list[Trick] = []  # Trick values built from _won when first asked for
         self.pass_direction = PassDirection.for_hand(hand_number)
         self.events.append(HandDealt(hand_number, self.pass_direction))
         # Before the exchange the state holds the dealt hands; it is rebuilt after it.
         self._state = HandState(list(dealt), self.rules)
+        self._legal = -1  # legal_plays() caches its mask here for play(); -1: none
         self._phase = Phase.PLAY if self.pass_direction is PassDirection.NONE else Phase.PASS
 
     def _exchange(self) -> None:
         hands = list(self._dealt)
+        offset = int(self.pass_direction)
         for seat, chosen in enumerate(self._passes):
             assert chosen is not None
             hands[seat] &= ~chosen
-            hands[pass_target(seat, self.pass_direction)] |= chosen
+            hands[(seat + offset) & 3] |= chosen
         self._state = HandState(hands, self.rules)
+        self._legal = -1
         self._phase = Phase.PLAY
-        self.events.append(PassesExchanged(self.pass_direction))
+        self.events.append(_EXCHANGED[self.pass_direction])
 
     def _finish_hand(self) -> None:
         points = self._state.points
@@ -262,7 +299,14 @@ class Game:
     @property
     def tricks(self) -> list[Trick]:
         """The completed tricks of this hand."""
-        return list(self._tricks)
+        return list(self._completed_tricks())
+
+    def _completed_tricks(self) -> list[Trick]:
+        built = self._tricks
+        won = self._won
+        if len(built) < len(won):
+            built.extend(Trick(w.leader, w.cards, w.seat) for w in won[len(built):])
+        return built
 
     @property
     def current_trick(self) -> Trick | None:
@@ -274,7 +318,8 @@ class Game:
 
     def hand(self, seat: int) -> list[Card]:
         """The cards ``seat`` holds now, sorted by suit then rank."""
-        _check_seat(seat)
+        if seat.__class__ is not int or not 0 <= seat < NUM_SEATS:
+            _check_seat(seat)
         if self._phase is _PASS:
             return cards_of_mask(self._dealt[seat])
         return cards_of_mask(self._state.hands[seat])
@@ -287,7 +332,8 @@ class Game:
         """The cards the seat to play may play now (empty outside the PLAY phase)."""
         if self._phase is not _PLAY:
             return []
-        return cards_of_mask(self._state.legal())
+        legal = self._legal = self._state.legal()
+        return cards_of_mask(legal)
 
     def why_illegal(self, card: Card | str, seat: int | None = None) -> str | None:
         """None if ``seat`` (default: the seat to play) may play ``card`` now, else why not."""
@@ -320,7 +366,7 @@ class Game:
                 or mask.bit_count() != 3 or mask & ~self._dealt[seat]):
             self._refuse_pass(seat, chosen, mask)
         passes[seat] = mask
-        self.events.append(PassChosen(seat))
+        self.events.append(_PASS_CHOSEN[seat])
         if None not in passes:
             self._exchange()
 
@@ -343,9 +389,39 @@ class Game:
         """The seat to play plays ``card``. Raises IllegalMoveError, saying why."""
         if not isinstance(card, Card):
             card = Card.parse(card)
-        if self._phase is not _PLAY or not self._state.legal() & card.mask:
+        state = self._state
+        legal = self._legal  # set by legal_plays() for this very position, else -1
+        if legal < 0:
+            if self._phase is not _PLAY:
+                self._refuse_play(card)
+            legal = state.legal()
+        if not legal & card.mask:
             self._refuse_play(card)
-        self._apply(card.index)
+        # The play itself (the hot path of every game: kept flat on purpose).
+        index = card.index
+        seat = state.to_play
+        plays = self._plays
+        plays.append(index)
+        events = self.events
+        events.append(_CARD_PLAYED[(state.tricks_done * 4 + seat) * 52 + index]
+                      or _card_played(seat, index, state.tricks_done + 1))
+        self._legal = -1
+        if state.broken or not (26 <= index <= 38 or index == 49):  # can't break hearts
+            winner = state.apply(index)
+        else:
+            winner = state.apply(index)
+            if state.broken:
+                events.append(_hearts_broken(seat, index))
+        if winner >= 0:
+            leader = (seat + 1) & 3  # the fourth card is played by the leader's right
+            a, b, c, d = plays[-4:]
+            cards = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c], ALL_CARDS[d])
+            won = _trick_won(winner, leader, cards, _POINTS[a] + _POINTS[b] + _POINTS[c]
+                             + _POINTS[d], state.tricks_done)
+            self._won.append(won)
+            events.append(won)
+            if state.tricks_done == 13:
+                self._finish_hand()
 
     def _refuse_play(self, card: Card) -> None:
         """Raise the IllegalMoveError explaining why ``play`` refused ``card``."""
@@ -354,28 +430,6 @@ class Game:
             raise IllegalMoveError(f"can't play {card}: {reason} (position {self.to_text()})")
         raise IllegalMoveError(f"{SEAT_NAMES[self._state.to_play]} can't play {card}: {reason} "
                                f"(position {self.to_text()})")
-
-    def _apply(self, index: int) -> None:
-        state = self._state
-        seat = state.to_play
-        leader = state.leader
-        was_broken = state.broken
-        plays = self._plays
-        plays.append(index)
-        events = self.events
-        events.append(_card_played(seat, index, state.tricks_done + 1))
-        winner = state.apply(index)
-        if state.broken is not was_broken:
-            events.append(_hearts_broken(seat, index))
-        if winner < 0:
-            return
-        a, b, c, d = plays[-4:]
-        cards = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c], ALL_CARDS[d])
-        self._tricks.append(Trick(leader, cards, winner))
-        points = _POINTS[a] + _POINTS[b] + _POINTS[c] + _POINTS[d]
-        events.append(TrickWon(winner, leader, cards, points, state.tricks_done))
-        if state.tricks_done == 13:
-            self._finish_hand()
 
     # --- views ------------------------------------------------------------------------
 
@@ -409,7 +463,7 @@ class Game:
             received=received,
             pass_chosen=(self._passes[0] is not None, self._passes[1] is not None,
                          self._passes[2] is not None, self._passes[3] is not None),
-            tricks=tuple(self._tricks),
+            tricks=tuple(self._completed_tricks()),
             trick=self.current_trick,
             hearts_broken=state.broken,
             hand_points=self.hand_points,
@@ -432,6 +486,7 @@ class Game:
         other._totals = self._totals[:]
         other._passes = self._passes[:]
         other._plays = self._plays[:]
+        other._won = self._won[:]
         other._tricks = self._tricks[:]
         other._state = self._state.copy()
         return other

@@ -14,9 +14,7 @@ from hearts.rules import POINT_CARDS_MASK, QS_MASK, TWO_CLUBS_MASK, Rules
 
 __all__ = ["HandState"]
 
-_QS_INDEX: Final = QS_MASK.bit_length() - 1
-_HEART_LOW: Final = 26  # indices 26..38 are the hearts
-_HEART_HIGH: Final = 38
+assert QS_MASK == 1 << 49 and HEARTS_MASK == 0x1FFF << 26  # literals in apply()
 _SUIT_MASKS: Final = SUIT_MASKS
 _NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
 _NOT_POINTS: Final = FULL_DECK_MASK & ~POINT_CARDS_MASK
@@ -47,7 +45,10 @@ class HandState:
         self.broken = False
         self.tricks_done = 0
         self.led_suit = -1
-        holder = next((s for s in range(4) if hands[s] & TWO_CLUBS_MASK), 0)
+        holder = 0
+        for seat in (1, 2, 3):
+            if hands[seat] & TWO_CLUBS_MASK:
+                holder = seat
         self.leader = holder
         self.to_play = holder
 
@@ -96,11 +97,11 @@ class HandState:
         self.hands[seat] ^= 1 << index
         trick = self.trick
         trick.append(index)
-        if _HEART_LOW <= index <= _HEART_HIGH or (
-                index == _QS_INDEX and self.rules.qs_breaks_hearts):
-            self.broken = True
-        if len(trick) < 4:
-            if len(trick) == 1:
+        if 26 <= index <= 38 or (index == 49 and self.rules.qs_breaks_hearts):
+            self.broken = True  # a heart (indices 26..38), or the Q♠ (49) if it counts
+        n = len(trick)
+        if n < 4:
+            if n == 1:
                 self.led_suit = index // 13
             self.to_play = (seat + 1) & 3
             return -1
