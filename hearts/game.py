@@ -406,6 +406,7 @@ class Game:
         events.append(_CARD_PLAYED[(state.tricks_done * 4 + seat) * 52 + index]
                       or _card_played(seat, index, state.tricks_done + 1))
         self._legal = -1
+        trick = state.trick  # apply() starts a new list when this card ends the trick
         if state.broken or not (26 <= index <= 38 or index == 49):  # can't break hearts
             winner = state.apply(index)
         else:
@@ -414,7 +415,7 @@ class Game:
                 events.append(_hearts_broken(seat, index))
         if winner >= 0:
             leader = (seat + 1) & 3  # the fourth card is played by the leader's right
-            a, b, c, d = plays[-4:]
+            a, b, c, d = trick
             cards = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c], ALL_CARDS[d])
             won = _trick_won(winner, leader, cards, _POINTS[a] + _POINTS[b] + _POINTS[c]
                              + _POINTS[d], state.tricks_done)
