@@ -315,15 +315,18 @@ class Table:
             return
 
         def exchange() -> None:
-            game = self.game
-            game.choose_pass(0, chosen)
-            for seat in (1, 2, 3):
-                if game.phase is Phase.PASS and not game.pass_chosen(seat):
-                    game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
+            self.game.choose_pass(0, chosen)
             self.saved.selected = []
+            self.computers_pass()
 
         self.hint_cards = ()
         self.act(exchange)
+
+    def computers_pass(self) -> None:
+        game = self.game
+        for seat in (1, 2, 3):
+            if game.phase is Phase.PASS and not game.pass_chosen(seat):
+                game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
 
     def on_hint(self) -> None:
         if not self.accepting():
@@ -485,9 +488,25 @@ class Table:
             if generation == self.generation:
                 self.busy = False
                 self.render()
+                self.refocus()
+
+    def refocus(self) -> None:
+        """If the focus was lost (the Pass button went away), put it back on the hand."""
+        active = _el(document.activeElement)
+        if active is not None and active != document.body:
+            return
+        card = _el(self.el["hand"].querySelector('.card[aria-disabled="false"]')) or _el(
+            self.el["hand"].querySelector(".card"))
+        if card is not None:
+            card.focus()
 
     def kick(self) -> None:
         """Let the computers play if it is their turn (after start, undo, a new hand)."""
+        game = self.game
+        if (not self.busy and self.saved.summary is None and game.phase is Phase.PASS
+                and game.pass_chosen(0)):
+            self.act(self.computers_pass)  # a save from between two passes: finish them
+            return
         if self.busy or not self.computers_due():
             return
         self.busy = True
@@ -651,6 +670,7 @@ class Table:
         self.render_summary(view)
         self.render_stats()
         el = self.el
+        el["new-game"].disabled = False
         el["hint"].disabled = state not in ("pass", "play")
         el["undo"].disabled = not self.can_undo()
         el["last-trick"].disabled = not view.tricks or summary_open
