@@ -16,7 +16,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-WEB_ASSETS = ("style.css", "boot.js")
+WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
 PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
@@ -30,8 +30,11 @@ def python_files() -> list[tuple[Path, str]]:
     return out
 
 
-def build(out: Path) -> Path:
-    """Build the site into ``out`` (replacing it) and return it."""
+def build(out: Path, version: str | None = None) -> Path:
+    """Build the site into ``out`` (replacing it) and return it.
+
+    ``version``: the label the page shows (default: a hash of the site).
+    """
     pyodide = ROOT / "node_modules" / "pyodide"
     pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
     for needed in (pyodide / "pyodide.mjs", pyscript / "core.js"):
@@ -57,6 +60,12 @@ def build(out: Path) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, source.read_bytes())
+    # Fast start (precompiled stdlib, memory snapshot), icons, manifest, service worker.
+    try:
+        from web.pwa import finish
+    except ImportError:  # run as a script: web/ is on sys.path, not the repository
+        from pwa import finish  # type: ignore[no-redef]
+    finish(out, version)
     return out
 
 
