@@ -71,6 +71,8 @@ def _card_played(seat: int, index: int, trick_number: int) -> CardPlayed:
 
 # TrickWon(...) for the play loop: the same frozen value, built through its slots, which
 # costs about half of the generated __init__ (one is made every fourth card).
+if TrickWon.__slots__ != ("seat", "leader", "cards", "points", "trick_number"):
+    raise ImportError("TrickWon's fields changed: update hearts.game._trick_won")
 _new_event = object.__new__
 _set_seat = TrickWon.__dict__["seat"].__set__
 _set_leader = TrickWon.__dict__["leader"].__set__
