@@ -1,0 +1,225 @@
+"""Offline, sub-path, updates, installability and the fast start (issue 5), in Chromium.
+
+These tests let the service worker run (the table's tests block it). Every request a
+context makes — the page's and the worker's — must stay on the site's origin.
+"""
+
+from __future__ import annotations
+
+import json
+import struct
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import DESKTOP
+from tablepage import TablePage
+
+from web import store
+from web.build import build
+from web.serve import serve_in_thread
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+
+
+class Site:
+    """A folder served on its own port, optionally under a sub-path."""
+
+    def __init__(self, root: Path, path: str = "") -> None:
+        self.server, _ = serve_in_thread(root)
+        self.origin = f"http://127.0.0.1:{self.server.server_address[1]}"
+        self.url = self.origin + path  # what TablePage.goto appends "/?..." to
+
+    def stop(self) -> None:
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def serve() -> Iterator[Callable[..., Site]]:
+    sites: list[Site] = []
+
+    def start(root: Path, path: str = "") -> Site:
+        sites.append(Site(root, path))
+        return sites[-1]
+
+    yield start
+    for site in sites:
+        site.stop()
+
+
+@pytest.fixture
+def open_pwa(browser: Any) -> Iterator[Callable[[Site], TablePage]]:
+    """A fresh context with service workers allowed; checks errors and origins after."""
+    opened: list[tuple[Any, TablePage, list[str], Site]] = []
+
+    def opener(site: Site) -> TablePage:
+        context = browser.new_context(viewport=DESKTOP, service_workers="allow")
+        urls: list[str] = []
+        context.on("request", lambda request: urls.append(request.url))
+        table = TablePage(context.new_page(), site.url, "pwa")
+        opened.append((context, table, urls, site))
+        return table
+
+    yield opener
+    problems = []
+    for context, table, urls, site in opened:
+        problems += table.errors
+        problems += [f"off-origin request: {url}" for url in urls
+                     if not url.startswith((site.origin + "/", "data:", "blob:"))]
+        context.close()
+    assert not problems, "\n".join(problems)
+
+
+def wait_offline_ready(table: TablePage) -> None:
+    """Wait until the service worker controls the page (it has cached the whole site)."""
+    table.page.wait_for_function("navigator.serviceWorker.controller !== null",
+                                 timeout=60_000)
+
+
+def started_from_snapshot(table: TablePage) -> bool:
+    return table.page.evaluate("document.documentElement.dataset.start") == "snapshot"
+
+
+def test_after_one_visit_it_loads_and_plays_offline(
+        open_pwa: Callable[[Site], TablePage], site_dir: Path,
+        serve: Callable[..., Site]) -> None:
+    table = open_pwa(serve(site_dir))
+    table.goto("?speed=instant&seed=5")
+    assert started_from_snapshot(table)
+    table.pass_cards()
+    table.play_one()
+    hand = table.hand()
+    wait_offline_ready(table)
+    table.page.context.set_offline(True)
+    table.reload()
+    assert table.hand() == hand  # the game resumed where it was
+    row = table.play_hand()      # and a whole hand plays with no network
+    assert sum(row) == 26 or sorted(row) == [0, 26, 26, 26]
+
+
+def test_under_a_sub_path_it_plays_and_survives_the_server_stopping(
+        open_pwa: Callable[[Site], TablePage], site_dir: Path,
+        serve: Callable[..., Site], tmp_path: Path) -> None:
+    (tmp_path / "hearts").symlink_to(site_dir, target_is_directory=True)
+    site = serve(tmp_path, "/hearts")
+    table = open_pwa(site)
+    table.goto("?speed=instant&seed=8")
+    assert table.page.url.startswith(site.origin + "/hearts/")
+    table.pass_cards()
+    table.play_one()
+    hand = table.hand()
+    wait_offline_ready(table)
+    assert table.page.evaluate("navigator.serviceWorker.controller.scriptURL") \
+        == site.origin + "/hearts/sw.js"
+    site.stop()
+    table.reload()
+    assert table.hand() == hand
+    table.play_one()
+
+
+def test_an_update_switches_version_and_keeps_the_game_and_stats(
+        open_pwa: Callable[[Site], TablePage], serve: Callable[..., Site],
+        tmp_path: Path) -> None:
+    folder = build(tmp_path / "site", version="v1")
+    table = open_pwa(serve(folder))
+    stats = store.dump_stats(store.Stats(played=3, won=1, best=41, total_ms=600_000))
+    table.load_with_storage({store.KEY_STATS: stats}, "?speed=instant&seed=9")
+    assert table.page.inner_text("#version") == "v1"
+    table.pass_cards()
+    table.play_one()
+    table.play_one()
+    game_before = table.saved_game_json()  # saved after every move
+    hand = table.hand()
+    wait_offline_ready(table)
+
+    build(folder, version="v2")
+    table.goto("?speed=instant")  # served by the v1 worker, which finds v2 meanwhile
+    assert table.page.inner_text("#version") == "v1"
+    table.page.wait_for_selector("#update-notice", timeout=60_000)
+    assert "Update ready" in table.page.inner_text("#update-notice")
+    table.page.click("#update-reload")
+    table.wait_ready()
+    assert table.page.inner_text("#version") == "v2"
+    assert table.saved_game_json() == game_before
+    assert table.hand() == hand
+    assert table.page.inner_text("#stat-won") == "Won 1 of 3"
+    assert table.page.inner_text("#stat-best") == "41"
+    assert table.storage(store.KEY_STATS)["played"] == 3
+    table.play_one()
+    names = table.page.evaluate("caches.keys()")
+    assert len(names) == 1, names  # the old version's cache is gone
+
+
+def png_size(data: bytes) -> tuple[int, int]:
+    assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
+    width, height = struct.unpack(">II", data[16:24])
+    return width, height
+
+
+def test_the_manifest_is_valid_and_its_icons_load(
+        open_pwa: Callable[[Site], TablePage], site_dir: Path,
+        serve: Callable[..., Site]) -> None:
+    site = serve(site_dir)
+    table = open_pwa(site)
+    table.goto()
+    page = table.page
+    cdp = page.context.new_cdp_session(page)
+    app = cdp.send("Page.getAppManifest")
+    assert app["url"] == site.url + "/manifest.webmanifest"
+    assert app["errors"] == [], app["errors"]
+    wait_offline_ready(table)
+    errors = [e["errorId"] for e in
+              cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]]
+    assert [e for e in errors if e != "in-incognito"] == []  # (Playwright's contexts are)
+    manifest = json.loads(app["data"])
+    assert manifest["display"] == "standalone"
+    assert manifest["start_url"] == manifest["scope"] == "./"
+    assert manifest["theme_color"] == page.get_attribute('meta[name="theme-color"]', "content")
+    purposes = {icon["purpose"] for icon in manifest["icons"]}
+    assert {"any", "maskable"} <= purposes
+    sizes = {icon["sizes"] for icon in manifest["icons"] if icon["type"] == "image/png"}
+    assert {"192x192", "512x512"} <= sizes
+    for icon in manifest["icons"]:
+        response = page.request.get(f"{site.url}/{icon['src']}")
+        assert response.ok, icon
+        assert response.headers["content-type"] == icon["type"]
+        if icon["type"] == "image/png":
+            width, height = png_size(response.body())
+            assert f"{width}x{height}" == icon["sizes"]
+    for link in ('link[rel="icon"]', 'link[rel="apple-touch-icon"]'):
+        href = page.evaluate(f"document.querySelector('{link}').href")
+        assert page.request.get(href).ok, href
+
+
+def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(
+        open_table: Callable[..., TablePage]) -> None:
+    table = open_table()
+    table.page.route("**/snapshot.bin.gz",
+                     lambda route: route.fulfill(status=200, body=b"\x1f\x8bnot a snapshot"))
+    warnings: list[str] = []
+    table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    table.goto("?speed=instant&seed=4")
+    assert table.page.evaluate("document.documentElement.dataset.start") == "plain"
+    assert any("without the snapshot" in text for text in warnings), warnings
+    table.pass_cards()
+    table.play_one()
+
+
+def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> None:
+    """Each start from the snapshot draws different numbers (its state was frozen)."""
+    draws = []
+    for _ in range(2):
+        table = open_table()
+        table.goto()
+        assert table.page.evaluate("document.documentElement.dataset.start") == "snapshot"
+        # PyScript runs a Python script added later in the same interpreter.
+        table.page.evaluate('''() => { const s = document.createElement("script");
+            s.type = "py";
+            s.textContent = "import js, random\\njs.window.heartsRandom = random.random()";
+            document.body.append(s); }''')
+        table.page.wait_for_function("window.heartsRandom !== undefined")
+        draws.append(table.page.evaluate("window.heartsRandom"))
+    assert draws[0] is not None and draws[0] != draws[1]
+
