@@ -341,3 +341,13 @@ def test_same_legal_moves_and_scores_as_openspiel(capsys: pytest.CaptureFixture[
 def test_same_as_openspiel_50000_hands(capsys: pytest.CaptureFixture[str]) -> None:
     """The long run: 50,000 hands."""
     _check(run_differential(50_000, seed=50_000), 50_000, capsys)
+
+
+def test_bench_runs_and_prints_the_ratios(capsys: pytest.CaptureFixture[str]) -> None:
+    """``python -m hearts.bench`` in miniature: every line is printed."""
+    from hearts.bench import main
+
+    assert main(["--hands", "20", "--rounds", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "ours (Game" in out and "fast path" in out
+    assert out.count("ratio ours/OpenSpiel") == 3
