@@ -92,11 +92,15 @@ def test_after_one_visit_it_loads_and_plays_offline(
     table.play_one()
     hand = table.hand()
     wait_offline_ready(table)
+    failed: list[str] = []
+    table.page.context.on("requestfailed", lambda request: failed.append(request.url))
     table.page.context.set_offline(True)
     table.reload()
     assert table.hand() == hand  # the game resumed where it was
     row = table.play_hand()      # and a whole hand plays with no network
     assert sum(row) == 26 or sorted(row) == [0, 26, 26, 26]
+    # Everything came from the cache (the worker's own update check may fail offline).
+    assert [url for url in failed if not url.endswith("/sw.js")] == []
 
 
 def test_under_a_sub_path_it_plays_and_survives_the_server_stopping(

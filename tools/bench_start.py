@@ -106,8 +106,9 @@ def wait_for_worker(page: Page) -> bool:
         if (!navigator.serviceWorker) return false;
         const reg = await navigator.serviceWorker.getRegistration();
         if (!reg) return false;
-        await navigator.serviceWorker.ready;
-        return true; }""")
+        // (a worker whose install fails never gets ready: give up after 60 s)
+        return await Promise.race([navigator.serviceWorker.ready.then(() => true),
+                                   new Promise(r => setTimeout(() => r(false), 60000))]); }""")
     if has:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
     return bool(has)
@@ -119,7 +120,7 @@ def one_run(browser: Browser, url: str) -> dict[str, dict[str, Any]]:
     page = context.new_page()
     out = {"cold": visit(page, url)}
     # The page registers its worker once the table is ready; give it a moment to appear.
-    deadline = time.monotonic() + 10
+    deadline = time.monotonic() + 5
     has_worker = False
     while time.monotonic() < deadline and not has_worker:
         has_worker = wait_for_worker(page)
