@@ -12,22 +12,27 @@ import json
 from dataclasses import dataclass, field
 from typing import Any, Final
 
-from hearts import Game, LoadError
+from hearts import Game, LoadError, Phase, Rules
 
 __all__ = [
+    "DECKS",
+    "KEY_CRASH",
     "KEY_SAVE",
     "KEY_SETTINGS",
     "KEY_STATS",
     "LEVELS",
     "SCHEMA",
     "SPEEDS",
+    "Crash",
     "Saved",
     "Settings",
     "Stats",
     "Summary",
+    "dump_crash",
     "dump_save",
     "dump_settings",
     "dump_stats",
+    "load_crash",
     "load_save",
     "load_settings",
     "load_stats",
@@ -37,18 +42,22 @@ SCHEMA: Final = 1
 KEY_SAVE: Final = "hearts.save"
 KEY_STATS: Final = "hearts.stats"
 KEY_SETTINGS: Final = "hearts.settings"
+KEY_CRASH: Final = "hearts.crash"
 SPEEDS: Final = ("slow", "normal", "fast")
 LEVELS: Final = ("easy", "normal", "hard")
+DECKS: Final = ("two", "four")
 _MAX_TEXT: Final = 50_000
 _MAX_MS: Final = 10 * 365 * 24 * 3600 * 1000  # ten years of play
 
 
 @dataclass
 class Settings:
-    """The player's choices: computer speed and computer level."""
+    """The player's choices: computer speed, computer level and the card colours."""
 
     speed: str = "normal"
     level: str = "normal"
+    deck: str = "two"
+    """"two" (♠♣ black, ♥♦ red) or "four" (♠ black, ♥ red, ♦ blue, ♣ green)."""
 
 
 @dataclass
@@ -145,31 +154,52 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.level = data["level"]
     else:
         bad = True
+    if data.get("deck") in DECKS:
+        settings.deck = data["deck"]
+    elif "deck" in data:  # saved before the deck option existed: the default, silently
+        bad = True
     return settings, "Some settings were unreadable and were reset." if bad else None
 
 
 def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
-    return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level})
+    return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
+                       "deck": settings.deck})
 
 
 # --- stats ------------------------------------------------------------------------------
 
 def load_stats(text: str | None) -> tuple[Stats, str | None]:
-    """Stats from storage; zeros (and a notice) when they can't be trusted."""
+    """Stats from storage, keeping every part that can be trusted.
+
+    Games played and won are kept together or not at all (won can't exceed played); a
+    damaged best score or total time is reset on its own, and the notice says which.
+    """
     data, why = _parse(text)
     if data is None:
         return Stats(), None if why is None else f"Your stats were {why}, so they start again."
     played = _int(data.get("played"), 0, 10**9)
     won = _int(data.get("won"), 0, 10**9)
+    if played is None or won is None or won > played:
+        return Stats(), "Your stats were damaged, so they start again."
+    stats = Stats(played, won)
+    lost = []
+    best_raw = data.get("best", "missing")
+    best = _int(best_raw, 0, 10**6)
+    if best is not None and played > 0:
+        stats.best = best
+    elif best_raw is not None:
+        lost.append("best score")
     total = _int(data.get("total_ms"), 0, _MAX_MS)
-    best_raw = data.get("best")
-    best = None if best_raw is None else _int(best_raw, 0, 10**6)
-    if played is None or won is None or won > played or (best_raw is not None and best is None):
-        return Stats(), "Your stats were damaged, so they start again."
-    if played == 0 and best is not None:
-        return Stats(), "Your stats were damaged, so they start again."
-    return Stats(played, won, best, total or 0), None
+    if total is not None:
+        stats.total_ms = total
+    else:
+        lost.append("total time")
+    if lost:
+        return stats, (f"Your {' and '.join(lost)} could not be read and "
+                       f"{'was' if len(lost) == 1 else 'were'} reset; the rest of your "
+                       "stats are kept.")
+    return stats, None
 
 
 def dump_stats(stats: Stats) -> str:
@@ -181,7 +211,12 @@ def dump_stats(stats: Stats) -> str:
 # --- the game in progress ---------------------------------------------------------------
 
 def load_save(text: str | None) -> tuple[Saved | None, str | None]:
-    """The saved game; None (and a notice) if it can't be restored exactly."""
+    """The saved game; None (and a notice) if the game itself can't be restored exactly.
+
+    The page's own state around the game (the cards picked to pass, the end-of-hand
+    summary, the Undo step, the clock) is checked against the game: a part that doesn't
+    fit is dropped on its own and the notice names it, the game goes on.
+    """
     data, why = _parse(text)
     if data is None:
         if why is None:
@@ -194,23 +229,59 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         game = Game.from_json(game_text)
     except LoadError:
         return None, "The saved game was damaged, so a new game was started."
+    except Exception:  # a loader bug must not stop the page: same outcome, same words
+        return None, "The saved game was damaged, so a new game was started."
+    if game.rules != Rules():
+        return None, ("The saved game was played by rules this page doesn't use, so a new "
+                      "game was started.")
     saved = Saved(game)
-    saved.clock_ms = _int(data.get("clock_ms"), 0, _MAX_MS) or 0
-    selected = data.get("selected")
-    if isinstance(selected, list) and len(selected) <= 3 and all(
-            isinstance(c, str) and len(c) == 2 for c in selected):
-        saved.selected = list(selected)
-    saved.summary = _summary(data.get("summary"))
+    lost: list[str] = []
+    clock = _int(data.get("clock_ms"), 0, _MAX_MS)
+    if clock is not None:
+        saved.clock_ms = clock
+    else:
+        lost.append("the clock")
+    selected = _selection(game, data.get("selected"))
+    if selected is not None:
+        saved.selected = selected
+    elif data.get("selected") is not None:
+        lost.append("the cards you had picked to pass")
+    summary = _summary(game, data.get("summary"))
+    if summary is not None:
+        saved.summary = summary
+    elif data.get("summary") is not None:
+        lost.append("the end-of-hand summary")
     undo = data.get("undo")
-    if isinstance(undo, str) and len(undo) < _MAX_TEXT:
-        saved.undo = undo
-        saved.undo_hand = _int(data.get("undo_hand"), 0, 10**6) or 0
-        saved.undo_trick = _int(data.get("undo_trick"), 0, 13) or 0
+    if undo is not None:
+        step = _undo_step(game, undo, data.get("undo_hand"), data.get("undo_trick"))
+        if step is None:
+            lost.append("the Undo step")
+        else:
+            saved.undo, saved.undo_hand, saved.undo_trick = step
     saved.counted = data.get("counted") is True
+    if lost:
+        parts = ", ".join(lost[:-1]) + (" and " if len(lost) > 1 else "") + lost[-1]
+        return saved, (f"Part of the saved game could not be read, so {parts} "
+                       f"{'was' if len(lost) == 1 else 'were'} reset. The game goes on.")
     return saved, None
 
 
-def _summary(data: object) -> Summary | None:
+def _selection(game: Game, value: object) -> list[str] | None:
+    """Cards picked to pass: distinct cards of South's hand while South may still pass."""
+    if not isinstance(value, list) or len(value) > 3:
+        return None
+    if not value:
+        return []
+    if game.phase is not Phase.PASS or game.pass_chosen(0):
+        return None
+    hand = {card.notation for card in game.hand(0)}
+    if not all(isinstance(c, str) and c in hand for c in value) or len(set(value)) != len(value):
+        return None
+    return list(value)
+
+
+def _summary(game: Game, data: object) -> Summary | None:
+    """The summary of the game's last finished hand, shown before the next hand starts."""
     if not isinstance(data, dict):
         return None
     hand = _int(data.get("hand"), 1, 10**6)
@@ -222,7 +293,48 @@ def _summary(data: object) -> Summary | None:
         return None
     if moon is not None and _int(moon, 0, 3) is None:
         return None
+    history = game.hand_history
+    if hand != len(history) or tuple(history[-1]) != scores or tuple(game.scores) != totals:
+        return None
+    if sum(taken) != 26:
+        return None
+    if moon is None:
+        if taken != scores:
+            return None
+    elif taken[moon] != 26 or scores[moon] != 0 or sorted(scores) != [0, 26, 26, 26]:
+        return None
+    if game.phase is not Phase.GAME_OVER and not _hand_untouched(game):
+        return None
     return Summary(hand, taken, scores, totals, moon)
+
+
+def _hand_untouched(game: Game) -> bool:
+    """True at the very start of a hand: nobody has passed or played yet."""
+    if any(game.pass_chosen(seat) for seat in range(4)):
+        return False
+    return not game.tricks and game.current_trick is None
+
+
+def _undo_step(game: Game, undo: object, hand: object, trick: object
+               ) -> tuple[str, int, int] | None:
+    """The game just before South's last play of this hand: the same game, fewer plays."""
+    if not isinstance(undo, str) or len(undo) >= _MAX_TEXT or game.phase is not Phase.PLAY:
+        return None
+    try:
+        before = Game.from_json(undo)
+    except Exception:  # LoadError, or a loader bug: either way there is nothing to undo
+        return None
+    now_fields = game.to_text().split(" plays=")
+    before_fields = before.to_text().split(" plays=")
+    if now_fields[0] != before_fields[0] or before.to_play != 0:
+        return None
+    now_plays = now_fields[1].strip("-")
+    before_plays = before_fields[1].strip("-")
+    if not (now_plays.startswith(before_plays) and len(now_plays) > len(before_plays)):
+        return None
+    if hand != game.hand_number or trick != len(before.tricks) + 1:
+        return None
+    return undo, game.hand_number, len(before.tricks) + 1
 
 
 def dump_save(saved: Saved) -> str:
@@ -238,7 +350,44 @@ def dump_save(saved: Saved) -> str:
             "scores": list(summary.scores), "totals": list(summary.totals),
             "moon": summary.moon},
         "undo": saved.undo,
-        "undo_hand": saved.undo_hand,
-        "undo_trick": saved.undo_trick,
+        "undo_hand": saved.undo_hand if saved.undo is not None else 0,
+        "undo_trick": saved.undo_trick if saved.undo is not None else 0,
         "counted": saved.counted,
     }, separators=(",", ":"))
+
+
+# --- the last error -----------------------------------------------------------------------
+
+_MAX_DETAILS: Final = 12_000
+
+
+@dataclass
+class Crash:
+    """An unexpected error on the table, kept so the next visit can offer a way back."""
+
+    details: str
+    """The report for a bug report: the position's text form and the traceback."""
+    good: str | None = None
+    """The save (``dump_save`` JSON) of the last position known to be fine."""
+
+
+def load_crash(text: str | None) -> Crash | None:
+    """The stored error report, or None if there is none (or it can't be read)."""
+    data, _ = _parse(text)
+    if data is None:
+        return None
+    details = data.get("details")
+    if not isinstance(details, str) or not details:
+        return None
+    good = data.get("good")
+    if good is not None:
+        saved, note = load_save(good) if isinstance(good, str) else (None, "bad")
+        good = good if saved is not None and note is None else None
+    return Crash(details[:_MAX_DETAILS], good)
+
+
+def dump_crash(crash: Crash) -> str:
+    """The error report as stored JSON (the details cut to a sensible size)."""
+    good = crash.good if crash.good is not None and len(crash.good) < 15_000 else None
+    return json.dumps({"schema": SCHEMA, "details": crash.details[:_MAX_DETAILS], "good": good},
+                      separators=(",", ":"))
