@@ -69,29 +69,6 @@ def _card_played(seat: int, index: int, trick_number: int) -> CardPlayed:
     return event
 
 
-# TrickWon(...) for the play loop: the same frozen value, built through its slots, which
-# costs about half of the generated __init__ (one is made every fourth card).
-if TrickWon.__slots__ != ("seat", "leader", "cards", "points", "trick_number"):
-    raise ImportError("TrickWon's fields changed: update hearts.game._trick_won")
-_new_event = object.__new__
-_set_seat = TrickWon.__dict__["seat"].__set__
-_set_leader = TrickWon.__dict__["leader"].__set__
-_set_cards = TrickWon.__dict__["cards"].__set__
-_set_points = TrickWon.__dict__["points"].__set__
-_set_number = TrickWon.__dict__["trick_number"].__set__
-
-
-def _trick_won(seat: int, leader: int, cards: tuple[Card, ...], points: int,
-               trick_number: int) -> TrickWon:
-    event: TrickWon = _new_event(TrickWon)
-    _set_seat(event, seat)
-    _set_leader(event, leader)
-    _set_cards(event, cards)
-    _set_points(event, points)
-    _set_number(event, trick_number)
-    return event
-
-
 def _hearts_broken(seat: int, index: int) -> HeartsBroken:
     key = seat * 52 + index
     event = _HEARTS_BROKEN[key]
@@ -419,7 +396,7 @@ class Game:
             leader = (seat + 1) & 3  # the fourth card is played by the leader's right
             a, b, c, d = trick
             cards = (ALL_CARDS[a], ALL_CARDS[b], ALL_CARDS[c], ALL_CARDS[d])
-            won = _trick_won(winner, leader, cards, _POINTS[a] + _POINTS[b] + _POINTS[c]
+            won = TrickWon(winner, leader, cards, _POINTS[a] + _POINTS[b] + _POINTS[c]
                              + _POINTS[d], state.tricks_done)
             self._won.append(won)
             events.append(won)
