@@ -37,18 +37,27 @@ async function fetchSnapshot() {
 }
 
 const snapshot = fetchSnapshot();
-snapshot.catch(() => {}); // handled in loadPyodide; don't report it as unhandled meanwhile
+let snapshotFailed = false;
+// Handled in loadPyodide; this also keeps it from being reported as unhandled meanwhile.
+snapshot.catch(() => { snapshotFailed = true; });
 
 function started(kind) {
   document.documentElement.dataset.start = kind;
   performance.mark(`hearts:start-${kind}`);
 }
 
+async function fromSnapshot(config) {
+  // (If the download has failed already, don't start a Pyodide only to throw it away.)
+  if (snapshotFailed) await snapshot;
+  const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
+  py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
+  return py;
+}
+
 export async function loadPyodide(options = {}) {
   const config = { ...options, indexURL: INDEX_URL };
   try {
-    const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
-    py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
+    const py = await fromSnapshot(config);
     started("snapshot");
     return py;
   } catch (error) {
