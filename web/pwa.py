@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_TOOL = ROOT / "tools" / "build_runtime.mjs"
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
+ICON_CACHE = ROOT / "node_modules" / ".cache" / "hearts-icons"
 RUNTIME_FILES = ("python_stdlib.zip", "snapshot.bin.gz")
 
 # Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
@@ -221,16 +222,18 @@ ICONS = (  # file, size, maskable
 
 
 def icons(out: Path) -> None:
-    """Write ``out/icons/``: the SVG (also the favicon) and the PNG sizes (cached)."""
+    """Write ``out/icons/``: the SVG (also the favicon) and the PNG sizes (rendering takes
+    a few seconds, so they are cached by this file's hash)."""
     folder = out / "icons"
     folder.mkdir(exist_ok=True)
     (folder / "icon.svg").write_text(icon_svg(), encoding="utf-8")
-    key = _digest([Path(__file__)])[:24]
-    cached = CACHE / f"icons-{key}"
+    cached = ICON_CACHE / _digest([Path(__file__)])[:24]
     if not all((cached / name).exists() for name, _, _ in ICONS):
         cached.mkdir(parents=True, exist_ok=True)
         for name, size, maskable in ICONS:
-            (cached / name).write_bytes(icon_png(size, maskable))
+            part = cached / f"{name}.{os.getpid()}.part"  # (builds may run side by side)
+            part.write_bytes(icon_png(size, maskable))
+            part.replace(cached / name)
     for name, _, _ in ICONS:
         shutil.copyfile(cached / name, folder / name)
 
