@@ -50,7 +50,12 @@ async function fromSnapshot(config) {
   // (If the download has failed already, don't start a Pyodide only to throw it away.)
   if (snapshotFailed) await snapshot;
   const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
-  py.runPython(AFTER_RESTORE, { globals: py.toPy({}) });
+  const scope = py.toPy({});
+  try {
+    py.runPython(AFTER_RESTORE, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
   return py;
 }
 
