@@ -12,7 +12,7 @@ from hearts.bots.playout import choose, playout, rules_flags
 from hearts.cards import SUIT_MASKS, cards_of_mask, mask_of, parse_cards
 from hearts.game import deal
 from hearts.handstate import HandState
-from hearts.rules import QS_MASK, Rules
+from hearts.rules import Rules
 
 FAST = 120  # playouts per decision in most tests: quick, still a real search
 
@@ -60,14 +60,15 @@ def test_playout_matches_the_hand_state_step_by_step() -> None:
             n = len(trick)
             led = trick[0] // 13 if n else 0
             top = max((c for c in trick if c // 13 == led), default=0)
+            played = ~(state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3])
             card = choose(state.hands[state.to_play], n, led, top, state.tricks_done == 0,
-                          state.broken, qs_out, flags)
+                          state.broken, qs_out, flags, played)
             assert state.legal() >> card & 1, f"policy chose an illegal card (seed {seed})"
             if card == 49:
                 qs_out = False
             state.apply(card)
         fast = playout(hands[:], [], hands.index(next(h for h in hands if h & 1)), False, 0,
-                       [0, 0, 0, 0], True, flags)
+                       [0, 0, 0, 0], flags)
         assert fast == state.points
         assert sum(fast) == 26
 
@@ -76,12 +77,9 @@ def test_playout_from_mid_trick_positions_is_legal_and_complete() -> None:
     flags = rules_flags(Rules())
     for game in random_positions(3, 60):
         state = game._state
-        played = mask_of(c for t in game.tricks for c in t.cards)
         trick = state.trick[:]
-        for card in trick:
-            played |= 1 << card
         points = playout(state.hands[:], trick, state.leader, state.broken, state.tricks_done,
-                         state.points[:], not played & QS_MASK, flags)
+                         state.points[:], flags)
         assert sum(points) == 26
 
 

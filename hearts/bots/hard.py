@@ -48,6 +48,8 @@ BROWSER_ITERATIONS: Final = 1200
 """The iteration count the page should use (Pyodide in Chromium is slower than CPython)."""
 DEFAULT_BUDGET_MS: Final = 1000.0
 """Safety cap on one decision's search time; normally the iterations finish well before."""
+DEFAULT_OTHERS_WEIGHT: Final = 0.0
+"""How much the others' mean hand score counts against this seat's own (0: own only)."""
 MIN_SAMPLES: Final = 24
 """Deals per decision at least, however many candidate cards there are."""
 
@@ -61,7 +63,7 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
-                 chunk_ms: float = 10.0) -> None:
+                 chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -72,6 +74,7 @@ class HardBot:
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.chunk_ms = chunk_ms
+        self.others_weight = others_weight
 
     # --- passing ----------------------------------------------------------------------
 
@@ -138,23 +141,25 @@ class HardBot:
         broken = view.hearts_broken
         done = len(view.tricks)
         base_points = list(view.hand_points)
-        qs_out = not view.played_mask & QS_MASK
         flags = rules_flags(view.rules)
         moon = view.rules.shoot_the_moon
-        totals = [0] * count
+        w = self.others_weight / 3.0
+        plain = [own - w * (26 - own) for own in range(27)]  # no moon: own points
+        moon_mine = -w * 78.0  # this seat shot the moon: 0 for it, 26 for each other
+        moon_theirs = 26.0 - w * 52.0  # another seat shot: 26 for this seat
+        totals = [0.0] * count
         played = 0
         for _ in range(samples):
             hands = sampler.sample(rng)
             for i in range(count):
                 card = reps[i]
                 pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
-                              qs_out, flags, card)
+                              flags, card)
                 own = pts[me]
                 if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
-                    # Moon: the shooter scores 0, everyone else 26 (sum 78).
-                    totals[i] += -78 if own == 26 else 26 * 4 - 78
+                    totals[i] += moon_mine if own == 26 else moon_theirs
                 else:
-                    totals[i] += 4 * own - 26
+                    totals[i] += plain[own]
             played += 1
             now = perf_counter()
             if deadline is not None and now >= deadline:
@@ -164,7 +169,7 @@ class HardBot:
                 next_yield = perf_counter() + chunk
         values: list[tuple[Card, float]] = []
         for group, total in zip(groups, totals, strict=True):
-            value = total / (3 * played)
+            value = total / played
             values.extend((card, value) for card in group)
         return values
 

@@ -24,6 +24,7 @@ from hearts.rules import Rules
 __all__ = ["choose", "playout", "rules_flags"]
 
 _SUIT: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
+_ALL: Final = (1 << 52) - 1
 _HEARTS: Final = 0x1FFF << 26
 _NOT_HEARTS: Final = ((1 << 52) - 1) & ~_HEARTS
 _QS_I: Final = 49
@@ -46,12 +47,12 @@ def rules_flags(rules: Rules) -> int:
 
 
 def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
-           qs_out: bool, flags: int) -> int:
+           qs_out: bool, flags: int, played: int) -> int:
     """The policy's card (an index) for a seat holding ``hand``.
 
     ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
     the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
-    Q♠ has not been played yet.
+    Q♠ has not been played yet; ``played`` is the mask of every card played this hand.
     """
     if n == 0:
         if first:
@@ -62,16 +63,21 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
             legal = hand
         if qs_out:
             legal = legal & ~_DANGER or legal
-        # Lowest rank over all suits (ties: the lower suit).
+        # Lead the card least likely to win: fewest unseen cards of its suit below it, as
+        # a share of the unseen cards of the suit; a suit nobody else holds is the worst.
+        out = ~played & ~hand
         best = -1
-        best_rank = 99
+        best_score = 99.0
         for base in (0, 13, 26, 39):
             part = (legal >> base) & 0x1FFF
             if part:
-                r = (part & -part).bit_length()
-                if r < best_rank:
-                    best_rank = r
-                    best = base + r - 1
+                low = part & -part
+                others = (out >> base) & 0x1FFF
+                score = ((others & (low - 1)).bit_count() / others.bit_count() if others
+                         else 2.0)
+                if score < best_score:
+                    best_score = score
+                    best = base + low.bit_length() - 1
         return best
     follow = hand & _SUIT[led]
     if follow:
@@ -87,24 +93,28 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
         return _QS_I
     if qs_out and legal & _HIGH_SPADES:
         return (legal & _HIGH_SPADES).bit_length() - 1
-    hearts = legal & _HEARTS
-    if hearts:
-        return hearts.bit_length() - 1
+    # Shed the card most likely to win a trick later (most unseen cards below it, few
+    # above); hearts count extra as they carry a point.
+    out = ~played & ~hand
     best = -1
-    best_rank = -1
+    best_score = -1.0
     for base in (0, 13, 26, 39):
         part = (legal >> base) & 0x1FFF
         if part:
             r = part.bit_length()
-            if r > best_rank:
-                best_rank = r
+            others = (out >> base) & 0x1FFF
+            below = (others & ((1 << (r - 1)) - 1)).bit_count()
+            score = (below + 1) / (others.bit_count() + 1)
+            if base == 26:
+                score += 0.5
+            if score > best_score:
+                best_score = score
                 best = base + r - 1
     return best
 
 
 def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
-            tricks_done: int, points: list[int], qs_out: bool, flags: int,
-            first_card: int = -1) -> list[int]:
+            tricks_done: int, points: list[int], flags: int, first_card: int = -1) -> list[int]:
     """Play the hand to its end with the policy; return ``points`` (updated in place).
 
     ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
@@ -112,6 +122,9 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
     ``first_card``, if given, is played by the seat to play instead of the policy's card
     (it must be legal; nothing is checked).
     """
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    played = _ALL & ~held
+    qs_out = bool(held & _QS)
     n = len(trick)
     led = top = top_at = 0
     trick_points = 0
@@ -134,8 +147,9 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             card = first_card
             first_card = -1
         else:
-            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags)
+            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played)
         hands[seat] = hand ^ (1 << card)
+        played |= 1 << card
         if n == 0:
             led = card // 13
             top = card

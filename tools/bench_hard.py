@@ -1,0 +1,134 @@
+"""Time the hard player's decisions on CPython and inside real Pyodide.
+
+    python tools/bench_hard.py                 # CPython only
+    python tools/bench_hard.py --pyodide       # CPython, then the same run in Pyodide (Node)
+    python tools/bench_hard.py --iterations 800 --decisions 60 --pyodide
+
+The decisions are the same on both interpreters: seeded hands played by the playout policy,
+every position where the seat to play has two or more legal cards (one legal card is
+answered instantly and would flatter the mean). Prints mean / p95 / max ms per decision,
+and the cards chosen must agree between CPython and Pyodide (same seed and view, same
+card). Pyodide under Node is slower than Pyodide in Chromium (see STACK.md): treat its
+figure as an upper bound for the page.
+
+Run inside Pyodide directly: ``node tools/pyodide_run.mjs tools/bench_hard.py [options]``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from hearts import Game, Phase, PlayerView  # noqa: E402
+from hearts.bots.hard import DEFAULT_ITERATIONS, HardBot, choose_pass_heuristic  # noqa: E402
+from hearts.bots.playout import choose, rules_flags  # noqa: E402
+from hearts.cards import ALL_CARDS  # noqa: E402
+from hearts.rules import QS_MASK  # noqa: E402
+
+
+def policy_card(view: PlayerView) -> int:
+    """The playout policy's card for a view (used to drive the benchmark games)."""
+    trick = view.trick
+    n = len(trick.cards) if trick else 0
+    led = trick.cards[0].suit if trick and n else 0
+    top = max(c.index for c in trick.cards if c.suit == led) if trick and n else 0
+    return choose(view.hand_mask, n, led, top, not view.tricks, view.hearts_broken,
+                  not view.played_mask & QS_MASK, rules_flags(view.rules), view.played_mask)
+
+
+def positions(count: int, seed: int = 2024) -> list[PlayerView]:
+    """``count`` views with a real choice, from seeded games played by the policy."""
+    rng = random.Random(seed)
+    views: list[PlayerView] = []
+    while len(views) < count:
+        game = Game.new(rng.randrange(10**9))
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, choose_pass_heuristic(game.hand(seat)))
+        start = len(game.hand_history)
+        while len(game.hand_history) == start and len(views) < count:
+            seat = game.to_play
+            assert seat is not None
+            view = game.view(seat)
+            if len(view.legal_plays) > 1 and rng.random() < 0.5:
+                views.append(view)
+            game.play(ALL_CARDS[policy_card(view)])
+    return views
+
+
+def run(iterations: int, decisions: int, budget_ms: float | None) -> dict[str, object]:
+    views = positions(decisions)
+    times: list[float] = []
+    cards: list[str] = []
+    for number, view in enumerate(views):
+        bot = HardBot(number, budget_ms=budget_ms, iterations=iterations)
+        start = time.perf_counter()
+        card = bot.choose_play(view)
+        times.append((time.perf_counter() - start) * 1000.0)
+        cards.append(card.notation)
+    ordered = sorted(times)
+    p95 = ordered[min(len(ordered) - 1, round(0.95 * (len(ordered) - 1)))]
+    return {
+        "python": sys.version.split()[0],
+        "platform": sys.platform,
+        "iterations": iterations,
+        "decisions": len(times),
+        "mean_ms": round(sum(times) / len(times), 1),
+        "p95_ms": round(p95, 1),
+        "max_ms": round(ordered[-1], 1),
+        "cards": "".join(cards),
+    }
+
+
+def _line(name: str, result: dict[str, object]) -> str:
+    return (f"{name:<26} python {result['python']:<8} iterations {result['iterations']:<5} "
+            f"decisions {result['decisions']:<4} mean {result['mean_ms']:>7} ms   "
+            f"p95 {result['p95_ms']:>7} ms   max {result['max_ms']:>7} ms")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS,
+                        help=f"playouts per decision (default {DEFAULT_ITERATIONS})")
+    parser.add_argument("--decisions", type=int, default=60, help="decisions to time")
+    parser.add_argument("--budget-ms", type=float, default=None,
+                        help="time cap per decision (default: none, so runs are comparable)")
+    parser.add_argument("--pyodide", action="store_true",
+                        help="also run the same decisions in Pyodide under Node")
+    parser.add_argument("--json", action="store_true", help="print one JSON line only")
+    args = parser.parse_args()
+    result = run(args.iterations, args.decisions, args.budget_ms)
+    if args.json:
+        print(json.dumps(result))
+        return 0
+    in_pyodide = sys.platform == "emscripten"
+    print(_line("Pyodide (Node)" if in_pyodide else "CPython", result))
+    if args.pyodide and not in_pyodide:
+        command = ["node", str(REPO / "tools" / "pyodide_run.mjs"), str(Path(__file__).resolve()),
+                   "--iterations", str(args.iterations), "--decisions", str(args.decisions),
+                   "--json"]
+        if args.budget_ms is not None:
+            command += ["--budget-ms", str(args.budget_ms)]
+        out = subprocess.run(command, check=True, capture_output=True, text=True, cwd=REPO)
+        other = json.loads(out.stdout.strip().splitlines()[-1])
+        print(_line("Pyodide (Node)", other))
+        ratio = float(str(other["mean_ms"])) / float(str(result["mean_ms"]))
+        print(f"Pyodide/CPython mean ratio: {ratio:.2f}")
+        same = other["cards"] == result["cards"]
+        print(f"same cards chosen on both: {'yes' if same else 'NO'}")
+        if not same:
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
