@@ -1,0 +1,182 @@
+"""Invite and answer codes: short, round-tripping, and clear about every way they go wrong."""
+
+from __future__ import annotations
+
+import contextlib
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from web.p2p.codes import (
+    ANSWER_MAX,
+    INVITE_MAX,
+    Answer,
+    Candidate,
+    CodeError,
+    Endpoint,
+    Invite,
+    answer_sdp,
+    decode_answer,
+    decode_invite,
+    encode_answer,
+    encode_invite,
+    offer_sdp,
+    parse_sdp,
+)
+
+CHROMIUM_OFFER = """v=0\r
+o=- 4611731400430051336 2 IN IP4 127.0.0.1\r
+s=-\r
+t=0 0\r
+a=group:BUNDLE 0\r
+a=extmap-allow-mixed\r
+a=msid-semantic: WMS\r
+m=application 58129 UDP/DTLS/SCTP webrtc-datachannel\r
+c=IN IP4 192.168.1.20\r
+a=candidate:3324277395 1 udp 2122260223 192.168.1.20 58129 typ host generation 0 network-id 1\r
+a=candidate:1736423455 1 udp 2122262783 fd00::1:2 49152 typ host generation 0 network-id 2\r
+a=candidate:2999745851 1 tcp 1518280447 192.168.1.20 9 typ host tcptype active generation 0\r
+a=candidate:842163049 1 udp 1686052607 203.0.113.7 58129 typ srflx raddr 192.168.1.20 \
+rport 58129 generation 0\r
+a=ice-ufrag:y3Vb\r
+a=ice-pwd:Qx0h5MDoA1DEk1j2jtHnZ9+/\r
+a=ice-options:trickle\r
+a=fingerprint:sha-256 3D:0A:A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E:\
+8F:90:A1:B2:C3:D4:E5:F6:07:18:29:3A:4B:5C:6D:7E\r
+a=setup:actpass\r
+a=mid:0\r
+a=sctp-port:5000\r
+a=max-message-size:262144\r
+"""
+MDNS = "1f4f5c1e-7c1d-4b8e-9d5e-2a7e0c3f9b11.local"
+FINGERPRINT = bytes(range(32))
+
+
+def endpoint(*candidates: Candidate) -> Endpoint:
+    return Endpoint("y3Vb", "Qx0h5MDoA1DEk1j2jtHnZ9+/", FINGERPRINT, candidates)
+
+
+def test_sdp_reduced_to_credentials_fingerprint_and_udp_candidates() -> None:
+    ep = parse_sdp(CHROMIUM_OFFER)
+    assert ep.ufrag == "y3Vb" and ep.pwd == "Qx0h5MDoA1DEk1j2jtHnZ9+/"
+    assert ep.fingerprint[:2] == b"\x3d\x0a"
+    assert ep.candidates == (Candidate("host", "192.168.1.20", 58129),
+                             Candidate("host", "fd00::1:2", 49152),
+                             Candidate("srflx", "203.0.113.7", 58129))
+
+
+def test_rebuilt_sdp_parses_back_to_the_same_endpoint() -> None:
+    ep = parse_sdp(CHROMIUM_OFFER)
+    assert parse_sdp(offer_sdp(ep)) == ep
+    assert "a=setup:actpass" in offer_sdp(ep)
+    assert "a=setup:active" in answer_sdp(ep)
+    assert "raddr 0.0.0.0 rport 0" in offer_sdp(ep)
+
+
+def test_sdp_without_credentials_is_refused() -> None:
+    with pytest.raises(CodeError):
+        parse_sdp("v=0\r\nm=application 9 UDP/DTLS/SCTP webrtc-datachannel\r\n")
+
+
+def test_invite_round_trips_within_its_limit() -> None:
+    invite = Invite(0xDEADBEEF, 2, 5, 29_000_000,
+                    endpoint(Candidate("host", MDNS, 50000), Candidate("host", "10.0.0.2", 5)))
+    code = encode_invite(invite)
+    assert len(code) <= INVITE_MAX
+    assert decode_invite(code, 29_000_010) == invite
+    assert decode_invite(f"https://x.example/hearts/#join={code}\n", 29_000_010) == invite
+
+
+def test_answer_round_trips_within_its_limit() -> None:
+    answer = Answer(7, 3, 63, endpoint(Candidate("host", MDNS, 1), Candidate("host", MDNS.replace(
+        "1f", "2e"), 2)))
+    code = encode_answer(answer)
+    assert len(code) <= ANSWER_MAX
+    assert decode_answer(code, 7) == answer
+
+
+def test_typical_codes_are_short() -> None:
+    two = endpoint(Candidate("host", "192.168.1.20", 58129), Candidate("srflx", "203.0.113.7", 1))
+    assert len(encode_invite(Invite(1, 1, 0, 1, two))) <= 120
+    assert len(encode_answer(Answer(1, 1, 0, two))) <= 110
+
+
+def test_candidates_that_do_not_fit_are_left_out_relay_first() -> None:
+    many = [Candidate("host", MDNS.replace("1f4f", f"{n:04x}"), n + 1) for n in range(8)]
+    relay = Candidate("relay", "198.51.100.9", 3478)
+    ep = decode_answer(encode_answer(Answer(1, 1, 0, endpoint(*many, relay))), 1).endpoint
+    assert ep.candidates[0] == relay
+    assert 1 < len(ep.candidates) < 9
+
+
+def test_no_candidates_is_a_clear_error() -> None:
+    with pytest.raises(CodeError, match="No network address"):
+        encode_invite(Invite(1, 1, 0, 1, endpoint()))
+
+
+def code_of_invite(minute: int = 1000) -> str:
+    return encode_invite(Invite(42, 1, 0, minute, endpoint(Candidate("host", "10.0.0.2", 9))))
+
+
+def test_mangled_code_says_copy_again() -> None:
+    code = code_of_invite()
+    broken = code[:20] + ("A" if code[20] != "A" else "B") + code[21:]
+    with pytest.raises(CodeError, match="copy it again"):
+        decode_invite(broken, 1000)
+    with pytest.raises(CodeError, match="copy it again"):
+        decode_invite(code[:-7], 1000)
+
+
+def test_expired_invite_and_clock_far_ahead() -> None:
+    with pytest.raises(CodeError, match="expired"):
+        decode_invite(code_of_invite(1000), 1000 + 181)
+    with pytest.raises(CodeError, match="clock"):
+        decode_invite(code_of_invite(1000), 1000 - 61)
+
+
+def test_wrong_table_and_wrong_kind() -> None:
+    answer = encode_answer(Answer(42, 1, 0, endpoint(Candidate("host", "10.0.0.2", 9))))
+    with pytest.raises(CodeError, match="another table"):
+        decode_answer(answer, 43)
+    with pytest.raises(CodeError, match="answer code, not an invite"):
+        decode_invite(answer, 1000)
+    with pytest.raises(CodeError, match="invite code, not an answer"):
+        decode_answer(code_of_invite(), 42)
+
+
+def test_other_version_is_named() -> None:
+    import base64
+    import zlib
+    code = code_of_invite()
+    raw = bytearray(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)))[:-2]
+    raw[0] = 2 << 4 | 1
+    body = bytes(raw) + (zlib.crc32(bytes(raw)) & 0xFFFF).to_bytes(2, "big")
+    other = base64.urlsafe_b64encode(body).rstrip(b"=").decode()
+    with pytest.raises(CodeError, match="different version"):
+        decode_invite(other, 1000)
+
+
+def test_empty_and_foreign_text() -> None:
+    with pytest.raises(CodeError, match="Paste"):
+        decode_answer("  ", 1)
+    with pytest.raises(CodeError, match="isn't an answer code"):
+        decode_answer("hello, world!", 1)
+
+
+@given(st.text(max_size=300))
+def test_any_text_either_decodes_or_raises_code_error(text: str) -> None:
+    for decode in (lambda t: decode_invite(t, 1000), lambda t: decode_answer(t, 42)):
+        with contextlib.suppress(CodeError):
+            decode(text)
+
+
+@given(st.binary(min_size=1, max_size=110))
+def test_any_checksummed_bytes_decode_or_raise_code_error(body: bytes) -> None:
+    import base64
+    import zlib
+    raw = body + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
+    code = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+    for decode in (lambda t: decode_invite(t, 1000), lambda t: decode_answer(t, 42)):
+        with contextlib.suppress(CodeError):
+            decode(code)

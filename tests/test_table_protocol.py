@@ -1,0 +1,294 @@
+"""The private table's host: intents only, seats bound to connections, each seat its own view."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from hearts import Card, Game, Phase
+from hearts.bots import make
+from web.p2p.guest import SeatState, describe
+from web.p2p.host import BUCKET_SIZE, LOCAL, HostTable
+from web.p2p.protocol import (
+    Intent,
+    ProtocolError,
+    dump,
+    intent_text,
+    parse_intent,
+    view_from_dict,
+    view_to_dict,
+)
+
+
+def easy(level: str, seed: int) -> Any:
+    return make("easy", seed)
+
+
+def table(seed: int = 5, grace: float = 10.0) -> HostTable:
+    return HostTable(Game.new(seed), make_bot=easy, grace=grace)
+
+
+def last_to(host: HostTable, conn: str, kind: str = "state") -> dict[str, Any]:
+    for to, text in reversed(host.outbox):
+        data = json.loads(text)
+        if to == conn and data["t"] == kind:
+            return dict(data)
+    raise AssertionError(f"no {kind} message to {conn}")
+
+
+def run_computers(host: HostTable) -> None:
+    while host.computer_step():
+        pass
+
+
+# --- intents --------------------------------------------------------------------------------
+
+def test_intents_round_trip() -> None:
+    cards = tuple(Card.parse(c) for c in ("QS", "AH", "2C"))
+    for intent in (Intent("pass", cards), Intent("play", cards[:1]), Intent("ready"),
+                   Intent("leave"), Intent("react", reaction="gg")):
+        assert parse_intent(intent_text(intent)) == intent
+
+
+def test_intents_never_carry_a_seat_or_extra_fields() -> None:
+    for text in ('{"v":1,"t":"play","card":"QS","seat":2}', '{"v":1,"t":"ready","x":1}',
+                 '{"v":2,"t":"ready"}', '{"v":true,"t":"ready"}', '{"t":"ready"}',
+                 '{"v":1,"t":"play","card":"qs"}', '{"v":1,"t":"pass","cards":["QS","AH"]}',
+                 '{"v":1,"t":"react","id":"free text"}', '{"v":1,"t":"state"}', "[]",
+                 "x" * 500, '{"v":1,"t":"play","card":"QS"' + " " * 300 + "}"):
+        try:
+            parse_intent(text)
+        except ProtocolError:
+            continue
+        raise AssertionError(f"accepted {text}")
+
+
+def test_view_round_trips() -> None:
+    game = Game.new(3)
+    for seat in range(4):
+        game.choose_pass(seat, game.hand(seat)[:3])
+    game.play(game.legal_plays()[0])
+    for seat in range(4):
+        view = game.view(seat)
+        assert view_from_dict(json.loads(json.dumps(view_to_dict(view)))) == view
+
+
+# --- the host -----------------------------------------------------------------------------
+
+def test_lobby_then_computer_fills_empty_seats() -> None:
+    host = table()
+    assert host.join("g1", 2, 0.0)
+    assert host.stage() == "lobby" and host.kind(1) == "open"
+    host.start()
+    assert host.kind(1) == "computer" and host.kind(2) == "friend"
+    run_computers(host)
+    assert host.game.pass_chosen(1) and host.game.pass_chosen(3)
+    assert not host.game.pass_chosen(2) and not host.game.pass_chosen(0)
+    assert host.waiting_for() == [0, 2]
+    assert last_to(host, "g1")["waiting"] == [0, 2]
+
+
+def test_each_seat_gets_only_its_own_hand() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.join("g3", 3, 0.0)
+    host.start()
+    for conn, seat in (("g1", 1), ("g3", 3), (LOCAL, 0)):
+        view = last_to(host, conn)["view"]
+        assert view["seat"] == seat
+        assert view["hand"] == [str(c) for c in host.game.hand(seat)]
+        others = {str(c) for s in range(4) if s != seat for c in host.game.hand(s)}
+        text = json.dumps(last_to(host, conn))
+        assert not any(f'"{card}"' in text for card in others)
+
+
+def test_a_guest_cannot_act_for_another_seat() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.start()
+    north = [str(c) for c in host.game.hand(2)[:3]]
+    host.receive("g1", dump("pass", cards=north), 1.0)
+    assert not host.game.pass_chosen(1) and not host.game.pass_chosen(2)
+    assert "your own hand" in last_to(host, "g1", "refused")["reason"]
+    host.receive("stranger", dump("pass", cards=north), 1.0)
+    assert not host.game.pass_chosen(2)
+
+
+def play_to_first_trick(host: HostTable) -> None:
+    host.start()
+    run_computers(host)
+    for seat in range(4):
+        if not host.game.pass_chosen(seat):
+            cards = [str(c) for c in host.game.hand(seat)[:3]]
+            if seat == 0:
+                host.local(parse_intent(dump("pass", cards=cards)))
+            else:
+                host.receive(f"g{seat}", dump("pass", cards=cards), 2.0)
+    assert host.game.phase is Phase.PLAY
+
+
+def test_play_out_of_turn_and_illegal_card_are_refused_with_reasons() -> None:
+    host = table(seed=5)
+    host.join("g1", 1, 0.0)
+    play_to_first_trick(host)
+    leader = host.game.to_play
+    if leader == 1:
+        card = next(c for c in host.game.hand(1) if c != Card.parse("2C"))
+        host.receive("g1", dump("play", card=str(card)), 3.0)
+        assert "2" in last_to(host, "g1", "refused")["reason"] or \
+               "club" in last_to(host, "g1", "refused")["reason"].lower()
+    else:
+        host.receive("g1", dump("play", card=str(host.game.hand(1)[0])), 3.0)
+        assert "isn't your turn" in last_to(host, "g1", "refused")["reason"]
+    assert not host.game.tricks or host.game.current_trick is None
+
+
+def test_a_whole_hand_with_two_people_then_ready() -> None:
+    host = table(seed=9)
+    host.join("g2", 2, 0.0)
+    play_to_first_trick(host)
+    now = 3.0
+    while host.stage() == "play":
+        if host.computer_step():
+            continue
+        seat = host.game.to_play
+        card = str(host.game.legal_plays()[0])
+        if seat == 0:
+            host.local(Intent("play", (Card.parse(card),)))
+        else:
+            now += 1.0
+            host.receive("g2", dump("play", card=card), now)
+    assert host.stage() == "scores" and host.waiting_for() == [0, 2]
+    assert host.game.hand_number == 2 and not host.due()
+    host.receive("g2", dump("ready"), now + 1)
+    host.local(Intent("ready"))
+    assert host.stage() == "pass" and host.due()
+    state = SeatState()
+    state.receive(host.outbox[-1][1] if host.outbox[-1][0] == "g2" else
+                  json.dumps(last_to(host, "g2")))
+    assert state.state is not None and state.state.last_hand is not None
+
+
+def test_dropped_guest_gets_a_grace_period_then_the_computer_plays() -> None:
+    host = table(grace=10.0)
+    host.join("g1", 1, 0.0)
+    host.start()
+    host.drop("g1", 5.0)
+    assert host.kind(1) == "away" and host.waiting_for() == [0, 1]
+    assert not host.tick(14.0)
+    assert host.tick(15.0)
+    assert host.kind(1) == "computer"
+    run_computers(host)
+    assert host.game.pass_chosen(1)
+
+
+def test_reinvite_mid_game_takes_the_seat_back_from_the_computer() -> None:
+    host = table()
+    host.start()
+    run_computers(host)
+    assert host.join("again", 3, 30.0)
+    assert host.kind(3) == "friend"
+    assert last_to(host, "again")["view"]["seat"] == 3
+    assert not host.join("other", 3, 31.0), "a connected person keeps the seat"
+
+
+def test_leave_hands_the_seat_to_the_computer_at_once() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.start()
+    host.receive("g1", dump("leave"), 1.0)
+    assert host.kind(1) == "computer" and "g1" in host.hangups
+
+
+def test_host_leaving_tells_every_guest() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.join("g2", 2, 0.0)
+    host.close()
+    for conn in ("g1", "g2"):
+        assert "closed" in last_to(host, conn, "closed")["reason"]
+        assert conn in host.hangups
+    state = SeatState()
+    state.receive(json.dumps(last_to(host, "g1", "closed")))
+    assert state.closed == "The host closed the table."
+
+
+def test_flooding_is_dropped_then_disconnected() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.start()
+    before = len(host.outbox)
+    for _ in range(BUCKET_SIZE + 50):
+        host.receive("g1", "nonsense", 1.0)
+    refusals = [t for c, t in host.outbox[before:] if c == "g1"]
+    assert len(refusals) == BUCKET_SIZE
+    for _ in range(300):
+        host.receive("g1", "nonsense", 1.0)
+    assert host.kind(1) == "computer" and "g1" in host.hangups
+
+
+def test_reactions_reach_everyone_as_preset_words() -> None:
+    host = table()
+    host.join("g1", 1, 0.0)
+    host.receive("g1", dump("react", id="gg"), 1.0)
+    assert last_to(host, LOCAL, "reaction")["text"] == "Good game!"
+
+
+def test_events_are_told_in_words() -> None:
+    assert describe({"e": "played", "seat": 2, "card": "QS"}, 0) == \
+        "North played the Queen of spades."
+    assert describe({"e": "trick", "seat": 0, "points": 3}, 0) == "You take the trick (3 points)."
+
+
+# --- fuzzing the host's message handler ------------------------------------------------------
+
+CARDS = [f"{r}{s}" for r in "23456789TJQKA" for s in "CDHS"]
+intent_values = st.one_of(
+    st.builds(lambda c: dump("play", card=c), st.sampled_from(CARDS)),
+    st.builds(lambda cs: dump("pass", cards=cs), st.lists(st.sampled_from(CARDS), min_size=3,
+                                                          max_size=3)),
+    st.sampled_from([dump("ready"), dump("leave"), dump("react", id="nice")]),
+    st.text(max_size=250),
+    st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=5),
+                 lambda inner: st.lists(inner, max_size=3)
+                 | st.dictionaries(st.sampled_from(["v", "t", "card", "cards", "id", "seat"]),
+                                   inner, max_size=4), max_leaves=10).map(json.dumps),
+    st.integers(), st.none(), st.binary(max_size=20),
+)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.lists(st.tuples(st.sampled_from(["g1", "g2", "g3", "nobody"]), intent_values,
+                          st.booleans()), max_size=60), st.integers(0, 1000))
+def test_fuzzed_messages_never_break_the_game_or_leak_hands(
+        messages: list[tuple[str, object, bool]], seed: int) -> None:
+    host = HostTable(Game.new(seed), make_bot=easy, grace=5.0)
+    for seat in (1, 2, 3):
+        host.join(f"g{seat}", seat, 0.0)
+    host.start()
+    seats = {"g1": 1, "g2": 2, "g3": 3, LOCAL: 0}
+    now = 0.0
+
+    def each(action: Any) -> None:
+        sent = len(host.outbox)
+        action()
+        for to, out in host.outbox[sent:]:
+            data = json.loads(out)
+            if data["t"] == "state":  # exactly that seat's view, as it is now
+                assert data["view"] == view_to_dict(host.game.view(seats[to]))
+
+    for conn, text, step in messages:
+        now += 0.05
+        each(lambda: host.receive(conn, text, now))  # noqa: B023
+        if step:
+            each(host.computer_step)
+            each(lambda: host.local(Intent("ready")))
+    game = host.game
+    assert Game.from_json(game.to_json()).to_text() == game.to_text()
+    on_table = sum(len(t.cards) for t in game.tricks)
+    on_table += len(game.current_trick.cards) if game.current_trick else 0
+    assert sum(len(game.hand(s)) for s in range(4)) + on_table == 52
+    assert {to for to, _ in host.outbox} <= set(seats)

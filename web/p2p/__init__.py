@@ -1,0 +1,1 @@
+"""Private tables: friends play together over WebRTC, the host's page runs the game."""
