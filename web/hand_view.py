@@ -1,0 +1,184 @@
+"""Your hand on the page: one tab stop with roving focus, updated in place.
+
+The hand is a toolbar of card buttons. Exactly one card is in the Tab order
+(``tabindex=0``); the arrow keys, Home/End and Shift+S/H/D/C move between cards. Each
+render *updates* the existing buttons (class, name, ``aria-disabled``) instead of
+rebuilding them, so the card in focus stays the same element while the computers play:
+focus never jumps and a screen reader does not re-read the card on every move. Only when
+the focused card itself leaves the hand (you played it) does focus move, to its neighbour.
+
+A card's accessible name is hidden text inside the button ("Queen of spades, selected",
+"3 of clubs, can't play: you must follow diamonds"); the drawn face is ``aria-hidden``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+
+__all__ = ["CardState", "HandView"]
+
+SUIT_NOUNS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+_BACK = ("ArrowLeft", "ArrowUp")
+_FORWARD = ("ArrowRight", "ArrowDown")
+
+
+@dataclass(frozen=True)
+class CardState:
+    """One card of the hand as it should look and be named."""
+
+    notation: str
+    classes: str
+    """CSS classes (``card face suit-s black selected …``)."""
+    label: str
+    """The accessible name, state included."""
+    disabled: bool
+    face: str
+    """HTML of the drawn face (aria-hidden)."""
+
+
+def _el(node: Any) -> Any:
+    return None if node is None or node is jsnull else node
+
+
+class HandView:
+    """The ``#hand`` element and the card the person last moved to."""
+
+    def __init__(self, el: Any, document: Any) -> None:
+        self.el = el
+        self.document = document
+        self.chosen: str | None = None
+        """The card the person last focused: it keeps the tab stop while it is in the hand."""
+        self._proxy = create_proxy(self._on_focusin)
+        el.addEventListener("focusin", self._proxy)
+
+    # --- reading ---------------------------------------------------------------------
+
+    def buttons(self) -> list[Any]:
+        return list(self.el.querySelectorAll("button[data-card]"))
+
+    def focused(self) -> Any:
+        """The card button in focus, or None."""
+        active = _el(self.document.activeElement)
+        if active is not None and self.el.contains(active) and active.dataset.card:
+            return active
+        return None
+
+    def _on_focusin(self, event: Any) -> None:
+        target = _el(event.target)
+        if target is not None and target.dataset.card:
+            self.chosen = str(target.dataset.card)
+            for button in self.buttons():
+                button.tabIndex = 0 if button == target else -1
+
+    # --- drawing ---------------------------------------------------------------------
+
+    def update(self, states: Sequence[CardState], label: str) -> None:
+        """Make the hand show ``states`` in order, keeping elements (and focus) in place."""
+        self.el.setAttribute("aria-label", label)
+        old = self.buttons()
+        focused = self.focused()
+        focus_index = next((i for i, b in enumerate(old) if b == focused), 0)
+        by_key = {str(b.dataset.card): b for b in old}
+        wanted = [s.notation for s in states]
+        current: list[Any] = []
+        for index, state in enumerate(states):
+            button = by_key.pop(state.notation, None)
+            if button is None:
+                button = self._create(state)
+            else:
+                self._sync(button, state)
+            here = _el(self.el.children.item(index))
+            if here is None or here != button:
+                self.el.insertBefore(button, here)
+            current.append(button)
+        if focused is not None and str(focused.dataset.card) not in wanted and current:
+            # The focused card left the hand (you played or passed it): its neighbour
+            # takes the focus before it goes, so focus never falls to the page.
+            current[min(focus_index, len(current) - 1)].focus()
+        for gone in by_key.values():
+            gone.remove()
+        self._roving(states, current)
+
+    def _roving(self, states: Sequence[CardState], buttons: list[Any]) -> None:
+        if not buttons:
+            return
+        focused = self.focused()
+        keys = [s.notation for s in states]
+        if focused is not None:
+            stop = keys.index(str(focused.dataset.card))
+        elif self.chosen in keys:
+            stop = keys.index(self.chosen)
+        else:
+            stop = next((i for i, s in enumerate(states) if not s.disabled), 0)
+        for index, button in enumerate(buttons):
+            tab = 0 if index == stop else -1
+            if button.tabIndex != tab:
+                button.tabIndex = tab
+
+    def _create(self, state: CardState) -> Any:
+        button = self.document.createElement("button")
+        button.type = "button"
+        button.dataset.card = state.notation
+        button.className = state.classes
+        button.setAttribute("aria-disabled", "true" if state.disabled else "false")
+        button.tabIndex = -1
+        button.innerHTML = (f'<span class="sr-only">{html.escape(state.label)}</span>'
+                            f"{state.face}"
+                            '<span class="mark" aria-hidden="true"></span>'
+                            '<span class="badge" aria-hidden="true">new</span>')
+        return button
+
+    def _sync(self, button: Any, state: CardState) -> None:
+        if str(button.className) != state.classes:
+            button.className = state.classes
+        disabled = "true" if state.disabled else "false"
+        if str(button.getAttribute("aria-disabled")) != disabled:
+            button.setAttribute("aria-disabled", disabled)
+        name = button.querySelector(".sr-only")
+        if str(name.textContent) != state.label:
+            name.textContent = state.label
+
+    # --- moving ----------------------------------------------------------------------
+
+    def focus(self) -> None:
+        """Put the focus on the hand's tab stop (the person asked for it)."""
+        stop = _el(self.el.querySelector('button[data-card][tabindex="0"]')) or _el(
+            self.el.querySelector("button[data-card]"))
+        if stop is not None:
+            stop.focus()
+
+    def on_key(self, event: Any) -> tuple[bool, str]:
+        """Move along the hand for a key press in it: (handled, something to say)."""
+        focused = self.focused()
+        if focused is None:
+            return False, ""
+        buttons = self.buttons()
+        keys = [str(b.dataset.card) for b in buttons]
+        index = keys.index(str(focused.dataset.card))
+        key = str(event.key)
+        if key in _BACK:
+            target = max(0, index - 1)
+        elif key in _FORWARD:
+            target = min(len(buttons) - 1, index + 1)
+        elif key == "Home":
+            target = 0
+        elif key == "End":
+            target = len(buttons) - 1
+        elif event.shiftKey and key.upper() in SUIT_NOUNS:
+            suit = key.upper()
+            of_suit = [i for i, k in enumerate(keys) if k[1] == suit]
+            if not of_suit:
+                return True, f"You have no {SUIT_NOUNS[suit]}."
+            later = [i for i in of_suit if i > index]
+            # In the suit already: on to its next card (round again at the end).
+            target = (later[0] if later else of_suit[0]) if keys[index][1] == suit \
+                else of_suit[0]
+        else:
+            return False, ""
+        buttons[target].focus()
+        return True, ""
