@@ -431,3 +431,21 @@ def test_the_error_report_round_trips_and_drops_a_bad_good_position() -> None:
     huge = store.Crash("x" * 100_000, SAVES[4])
     loaded = store.load_crash(store.dump_crash(huge))
     assert loaded is not None and len(loaded.details) <= 12_000 and loaded.good == SAVES[4]
+
+
+def test_json_nested_too_deep_is_refused_before_parsing() -> None:
+    """In Pyodide, json.loads on JSON nested thousands deep overflows the browser's stack and
+    kills the interpreter (found by e2e/test_reliability.py): the loader must not parse it."""
+    for text in ["[" * 24_000 + "]" * 24_000, '{"schema":1,"a":' * 5000 + "1" + "}" * 5000]:
+        for loader in (store.load_save, store.load_stats, store.load_settings):
+            value, notice = loader(text)  # type: ignore[operator]
+            assert_plain_words(notice)
+        assert store.load_crash(text) is None
+    inner = json.loads(SAVES[2])
+    inner["game"] = "[" * 20_000 + "]" * 20_000
+    saved, notice = store.load_save(json.dumps(inner))
+    assert saved is None and notice is not None
+    inner = json.loads(SAVES[2])
+    inner["undo"] = "[" * 20_000 + "]" * 20_000
+    load_save_checked(json.dumps(inner))
+    assert not store._too_deep('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\"]')

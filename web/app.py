@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
-import traceback
 from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import parse_qs
@@ -39,7 +38,7 @@ from hearts import (
     TrickWon,
 )
 from hearts.rules import pass_target
-from web import players, store
+from web import errors, players, store
 
 NAMES = ("You", "West", "North", "East")
 SEAT_CLASS = ("south", "west", "north", "east")
@@ -80,6 +79,14 @@ def _fmt_clock(ms: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+REPORTER = errors.Reporter(document, window)
+"""Shows any unexpected exception of the page's Python (see web/errors.py)."""
+STORAGE_LOST = ("Your browser isn't letting this page store anything, so the game plays but "
+                "your progress and stats won't be kept.")
+STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your progress from "
+                "here won't be kept.")
+
+
 class Storage:
     """localStorage that may be missing, disabled or full: failures become a flag."""
 
@@ -99,7 +106,9 @@ class Storage:
             return None
         try:
             value = self._ls.getItem(key)
-        except Exception:
+        except Exception:  # can't read: writing now could overwrite what is there
+            self.ok = False
+            self._ls = None
             return None
         return value if isinstance(value, str) else None
 
@@ -118,6 +127,10 @@ class Storage:
             with contextlib.suppress(Exception):
                 self._ls.removeItem(key)
 
+    def freeze(self) -> None:
+        """Write nothing more (the page is reloading onto what was just stored)."""
+        self._ls = None
+
 
 class Table:
     """The page's state around one ``Game``, and everything it draws."""
@@ -135,6 +148,7 @@ class Table:
             document.documentElement.classList.add("instant")
 
         self.storage = Storage()
+        REPORTER.use(self.storage)
         notices: list[str] = []
         self.settings, note = store.load_settings(self.storage.get(store.KEY_SETTINGS))
         notices += [note] if note else []
@@ -144,9 +158,9 @@ class Table:
         notices += [note] if note else []
         if note:
             self.storage.remove(store.KEY_SAVE)
+        self.storage_told = not self.storage.ok
         if not self.storage.ok:
-            notices.append("Your browser isn't letting this page store anything, so the game "
-                           "plays but your progress and stats won't be kept.")
+            notices.append(STORAGE_LOST)
         self.saved = saved if saved is not None else store.Saved(Game.new(self.query_seed))
         self.seen = len(self.game.events)
         self.generation = 0
@@ -179,10 +193,20 @@ class Table:
 
     def save(self) -> None:
         self.storage.set(store.KEY_SAVE, store.dump_save(self.saved))
+        self.storage_check()
 
     def save_stats(self) -> None:
         self.storage.set(store.KEY_STATS, store.dump_stats(self.stats))
         self.storage.set(store.KEY_SETTINGS, store.dump_settings(self.settings))
+        self.storage_check()
+
+    def storage_check(self) -> None:
+        """The first failed write (storage full) gets a notice; the game plays on."""
+        if not self.storage.ok and not getattr(self, "storage_told", True):
+            self.storage_told = True
+            notice = self.el["notice"]
+            before = "" if notice.hidden else str(notice.textContent)
+            self.show_notice(f"{before} {STORAGE_FULL}".strip())
 
     def can_undo(self) -> bool:
         s = self.saved
@@ -198,7 +222,7 @@ class Table:
     # --- wiring --------------------------------------------------------------------------
 
     def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
-        proxy = create_proxy(handler)
+        proxy = create_proxy(REPORTER.guard(handler, where=f"{event} event"))
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
 
@@ -214,7 +238,7 @@ class Table:
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "visibilitychange", lambda e: self.on_visibility())
         self.listen(window, "pagehide", lambda e: self.save())
-        tick = create_proxy(lambda: self.tick())
+        tick = create_proxy(REPORTER.guard(lambda: self.tick(), mark=False, where="clock"))
         self._proxies.append(tick)
         window.setInterval(tick, 500)
         self.sync_settings_form()
@@ -223,6 +247,8 @@ class Table:
         root = document.documentElement
         root.dataset.readyMs = str(round(float(window.performance.now())))
         root.dataset.ready = "true"
+        REPORTER.connect(position=lambda: self.game.to_text(),
+                         snapshot=lambda: store.dump_save(self.saved), new_game=self.on_new_game)
         if self.saved.summary is None and self.game.phase is Phase.PASS:
             self.announce(self.pass_prompt(self.game.view(0)))
         self.kick()
@@ -236,10 +262,10 @@ class Table:
             return
         error = task.exception()
         if error is not None:
-            text = "".join(traceback.format_exception(error))
-            window.console.error(f"Hearts table error:\n{text}\nposition: {self.game.to_text()}")
             self.busy = False
-            self.announce("Something went wrong on the table. Try New game if it is stuck.")
+            REPORTER.report(error, "the computers' turn")
+        else:
+            REPORTER.mark_good()
 
     # --- clock ---------------------------------------------------------------------------
 
@@ -869,8 +895,11 @@ class Table:
 
 
 def main() -> None:
-    table = Table()
-    table.start()
+    try:
+        table = Table()
+        table.start()
+    except Exception as error:
+        REPORTER.report(error, "starting the table")
 
 
 main()

@@ -47,6 +47,7 @@ SPEEDS: Final = ("slow", "normal", "fast")
 LEVELS: Final = ("easy", "normal", "hard")
 DECKS: Final = ("two", "four")
 _MAX_TEXT: Final = 50_000
+_MAX_DEPTH: Final = 32
 _MAX_MS: Final = 10 * 365 * 24 * 3600 * 1000  # ten years of play
 
 
@@ -103,6 +104,8 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
         return None, None
     if not isinstance(text, str) or len(text) > _MAX_TEXT:
         return None, "far too large"
+    if _too_deep(text):
+        return None, "unreadable"
     try:
         data = json.loads(text)
     except (ValueError, RecursionError):
@@ -115,6 +118,43 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
             return None, "from a newer version of this page"
         return None, "from an unknown version"
     return data, None
+
+
+def _too_deep(text: str, limit: int = _MAX_DEPTH) -> bool:
+    """Whether JSON ``text`` nests arrays/objects deeper than ``limit``.
+
+    Checked before ``json.loads``: in Pyodide, JSON nested some thousands deep overflows
+    the browser's stack before Python's recursion limit, a fatal error that kills the
+    interpreter (a RecursionError on CPython). Our data nests three deep.
+    """
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return True
+        elif char in "]}":
+            depth -= 1
+    return False
+
+
+def _game(text: str) -> Game:
+    """``Game.from_json`` behind the same depth check (its text is stored JSON too)."""
+    if _too_deep(text):
+        raise LoadError("the saved game is nested far too deep")
+    return Game.from_json(text)
 
 
 def _is_int(value: object) -> bool:
@@ -226,7 +266,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
     if not isinstance(game_text, str):
         return None, "The saved game was damaged, so a new game was started."
     try:
-        game = Game.from_json(game_text)
+        game = _game(game_text)
     except LoadError:
         return None, "The saved game was damaged, so a new game was started."
     except Exception:  # a loader bug must not stop the page: same outcome, same words
@@ -321,7 +361,7 @@ def _undo_step(game: Game, undo: object, hand: object, trick: object
     if not isinstance(undo, str) or len(undo) >= _MAX_TEXT or game.phase is not Phase.PLAY:
         return None
     try:
-        before = Game.from_json(undo)
+        before = _game(undo)
     except Exception:  # LoadError, or a loader bug: either way there is nothing to undo
         return None
     now_fields = game.to_text().split(" plays=")

@@ -1,0 +1,307 @@
+"""Errors are visible, never silent.
+
+An exception that escapes the page's Python (an event handler, the computers' turn loop,
+the clock, start-up) is caught here, logged to the console with the position, and shown
+as a friendly dialog: what happened in plain words, a "Copy details" button (the position's
+text form and the traceback, for a bug report), "New game", and "Close" to carry on.
+
+The report is also stored (``hearts.crash``) together with the last position known to be
+fine, so the next visit can offer to go back to it.
+
+While the error dialog is open the table takes no input: whatever state the error left
+behind can't be played into.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import html
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+from web import store
+
+__all__ = ["Reporter", "report_text"]
+
+TITLE = "Something went wrong"
+EXPLAIN = ("The table ran into a problem it didn't expect. You can copy the details for a "
+           "bug report, start a new game, or close this message and try to carry on.")
+
+
+def report_text(error: BaseException, position: str, version: str = "", where: str = ""
+                ) -> str:
+    """The details a bug report needs: where, the position's text form, the traceback."""
+    trace = "".join(traceback.format_exception(type(error), error, error.__traceback__))
+    lines = ["Hearts error report"]
+    if version:
+        lines.append(f"version: {version}")
+    if where:
+        lines.append(f"while: {where}")
+    lines.append(f"position: {position or '(no game yet)'}")
+    return "\n".join(lines) + "\n\n" + trace
+
+
+def _el(node: Any) -> Any:
+    if node is None:
+        return None
+    try:
+        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
+    except ImportError:  # pragma: no cover - CPython
+        return node
+    return None if node is jsnull else node
+
+
+def _proxy(function: Callable[..., Any]) -> Any:
+    from pyodide.ffi import create_proxy
+
+    return create_proxy(function)
+
+
+class Reporter:
+    """Catches the page's unexpected exceptions and shows them; guards input meanwhile."""
+
+    def __init__(self, document: Any, window: Any) -> None:
+        self.document = document
+        self.window = window
+        self.errors = 0
+        self.details = ""
+        self.good: str | None = None
+        """The save (JSON) of the last position reached without an error."""
+        self._position: Callable[[], str] = lambda: ""
+        self._snapshot: Callable[[], str] = lambda: ""
+        self._new_game: Callable[[], None] | None = None
+        self._storage: Any = None
+        self._panel: Any = None
+        self._banner: Any = None
+        self._proxies: list[Any] = []
+        self._tasks: set[asyncio.Future[None]] = set()
+
+    # --- wiring ----------------------------------------------------------------------------
+
+    def use(self, storage: Any) -> None:
+        """Where to keep the report: the page's storage (``get``/``set``/``remove``/
+        ``freeze``; failures are its business). Until ``connect``, the position is the
+        stored save's text."""
+        self._storage = storage
+        self._position = lambda: str(storage.get(store.KEY_SAVE))[:2000]
+
+    def connect(self, *, position: Callable[[], str], snapshot: Callable[[], str],
+                new_game: Callable[[], None]) -> None:
+        """Tell the reporter about the running table; offer the way back if the last
+        visit ended in an error."""
+        self._position, self._snapshot, self._new_game = position, snapshot, new_game
+        stored = self._read(store.KEY_CRASH)
+        crash = store.load_crash(stored)
+        if crash is None:
+            if stored is not None:
+                self._remove(store.KEY_CRASH)
+        elif not self.errors:
+            self._offer(crash, self._read(store.KEY_SAVE))
+        self.mark_good()
+
+    def _read(self, key: str) -> str | None:
+        if self._storage is None:
+            return None
+        value = self._storage.get(key)
+        return value if isinstance(value, str) else None
+
+    def _write(self, key: str, value: str) -> bool:
+        return self._storage is not None and bool(self._storage.set(key, value))
+
+    def _remove(self, key: str) -> None:
+        if self._storage is not None:
+            self._storage.remove(key)
+
+    @property
+    def showing(self) -> bool:
+        """True while the error dialog is open: the table ignores input."""
+        return self._panel is not None and bool(self._panel.open)
+
+    def guard(self, handler: Callable[..., Any], *, mark: bool = True,
+              where: str = "") -> Callable[..., None]:
+        """``handler`` made safe for an event listener: input is ignored while the error
+        dialog is open; an exception is reported instead of escaping to the console."""
+        label = where or getattr(handler, "__name__", "an event")
+
+        def guarded(*args: Any) -> None:
+            if self.showing:
+                return
+            try:
+                handler(*args)
+            except Exception as error:
+                self.report(error, label)
+                return
+            if mark:
+                self.mark_good()
+
+        return guarded
+
+    def mark_good(self) -> None:
+        """Remember the current position as fine (called after work ends without error)."""
+        if self.errors:
+            return  # after an error nothing is known to be fine until the person chooses
+        with contextlib.suppress(Exception):
+            self.good = self._snapshot() or self.good
+
+    # --- reporting ---------------------------------------------------------------------------
+
+    def report(self, error: BaseException, where: str = "") -> None:
+        """Log, store and show ``error``. Never raises."""
+        self.errors += 1
+        try:
+            try:
+                position = self._position()
+            except Exception as inner:
+                position = f"(unavailable: {inner!r})"
+            version = ""
+            label = _el(self.document.getElementById("version"))
+            if label is not None:
+                version = str(label.textContent)
+            text = report_text(error, position, version, where)
+            if self.errors == 1:
+                self.details = text
+            else:
+                self.details += f"\n--- error {self.errors} ---\n{text}"
+            self.window.console.error(text)
+            self._write(store.KEY_CRASH, store.dump_crash(store.Crash(self.details, self.good)))
+            self._show()
+        except Exception as failure:  # the reporter itself failed: the console is all we have
+            with contextlib.suppress(Exception):
+                self.window.console.error(f"Hearts: error while reporting an error: {failure!r}"
+                                          f"\n{''.join(traceback.format_exception(error))}")
+
+    def _show(self) -> None:
+        panel = self._panel
+        if panel is None:
+            panel = self._panel = self.document.createElement("dialog")
+            panel.id = "error-panel"
+            panel.className = "error-panel"
+            panel.setAttribute("aria-labelledby", "error-title")
+            panel.setAttribute("aria-describedby", "error-explain")
+            panel.innerHTML = (
+                f'<h2 id="error-title">{TITLE}</h2>'
+                f'<p id="error-explain">{html.escape(EXPLAIN)}</p>'
+                '<div class="error-actions">'
+                '<button type="button" id="error-copy">Copy details</button>'
+                '<button type="button" id="error-new" class="primary">New game</button>'
+                '<button type="button" id="error-close">Close</button></div>'
+                '<p id="error-copied" class="error-copied" role="status"></p>'
+                '<details><summary>Details</summary>'
+                '<textarea id="error-details" readonly rows="8" spellcheck="false" '
+                'aria-label="Error details"></textarea></details>')
+            self.document.body.appendChild(panel)
+            self._on(panel, "#error-copy", lambda: self.copy(self.details, "#error-copied",
+                                                             "#error-details"))
+            self._on(panel, "#error-new", self._start_over)
+            self._on(panel, "#error-close", self._close)
+        panel.querySelector("#error-details").value = self.details
+        panel.querySelector("#error-copied").textContent = ""
+        self.document.documentElement.dataset.error = "true"
+        if not panel.open:
+            panel.showModal()
+            panel.querySelector("#error-new").focus()
+
+    def _on(self, root: Any, selector: str, action: Callable[[], None]) -> None:
+        def handler(event: Any) -> None:
+            try:
+                action()
+            except Exception as error:
+                self.window.console.error(f"Hearts: {selector} failed: {error!r}")
+
+        proxy = _proxy(handler)
+        self._proxies.append(proxy)
+        root.querySelector(selector).addEventListener("click", proxy)
+
+    def _close(self) -> None:
+        if self._panel is not None and self._panel.open:
+            self._panel.close()
+        self.document.documentElement.dataset.error = "closed"
+
+    def _start_over(self) -> None:
+        """New game: in place if the table still works, else by reloading without a save."""
+        self._close()
+        self._remove(store.KEY_CRASH)
+        self.errors = 0
+        try:
+            if self._new_game is None:
+                raise RuntimeError("the table never started")
+            self._new_game()
+            self.mark_good()
+        except Exception:
+            self._remove(store.KEY_SAVE)
+            if self._storage is not None:
+                self._storage.freeze()
+            self.window.location.reload()
+
+    def copy(self, text: str, status_selector: str, box_selector: str) -> None:
+        """Copy ``text`` to the clipboard (or select it for copying by hand)."""
+        task = asyncio.ensure_future(self._copy(text, status_selector, box_selector))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _copy(self, text: str, status_selector: str, box_selector: str) -> None:
+        status = _el(self.document.querySelector(status_selector))
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+            message = "Copied. Paste it into your bug report."
+        except Exception:
+            box = _el(self.document.querySelector(box_selector))
+            if box is not None:
+                details = _el(box.closest("details"))
+                if details is not None:
+                    details.open = True
+                box.value = text
+                box.focus()
+                box.select()
+            message = "Your browser didn't allow copying: the details are selected below."
+        if status is not None:
+            status.textContent = message
+
+    # --- the next visit ------------------------------------------------------------------------
+
+    def _offer(self, crash: store.Crash, current: str | None) -> None:
+        """A notice at the top: the last visit hit an error; go back to the good position?"""
+        banner = self._banner = self.document.createElement("div")
+        banner.id = "restore"
+        banner.className = "notice restore"
+        banner.setAttribute("role", "alert")
+        can_restore = crash.good is not None and crash.good != current
+        words = ("The table ran into a problem last time. You can go back to the position "
+                 "just before it, or carry on from where the game was saved."
+                 if can_restore else
+                 "The table ran into a problem last time. Your game was kept as it was saved.")
+        buttons = ('<button type="button" id="restore-go" class="primary">Go back to that '
+                   'position</button>' if can_restore else "")
+        banner.innerHTML = (
+            f"<p>{html.escape(words)}</p><div class=\"error-actions\">{buttons}"
+            '<button type="button" id="restore-copy">Copy details</button>'
+            '<button type="button" id="restore-dismiss">Dismiss</button></div>'
+            '<p id="restore-copied" class="error-copied" role="status"></p>'
+            '<details><summary>Details</summary><textarea id="restore-details" readonly '
+            'rows="6" spellcheck="false" aria-label="Error details"></textarea></details>')
+        banner.querySelector("#restore-details").value = crash.details
+        anchor = _el(self.document.getElementById("notice"))
+        if anchor is not None:
+            anchor.after(banner)
+        else:
+            self.document.body.prepend(banner)
+        if can_restore:
+            self._on(banner, "#restore-go", lambda: self._restore(crash))
+        self._on(banner, "#restore-copy",
+                 lambda: self.copy(crash.details, "#restore-copied", "#restore-details"))
+        self._on(banner, "#restore-dismiss", self._dismiss)
+
+    def _restore(self, crash: store.Crash) -> None:
+        if crash.good is None or not self._write(store.KEY_SAVE, crash.good):
+            return
+        self._remove(store.KEY_CRASH)
+        self._storage.freeze()  # leaving the page must not save over the restored game
+        self.window.location.reload()
+
+    def _dismiss(self) -> None:
+        self._remove(store.KEY_CRASH)
+        if self._banner is not None:
+            self._banner.remove()
+            self._banner = None
