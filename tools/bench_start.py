@@ -1,6 +1,6 @@
 """Start-up benchmark: how long until the table is ready, on headless Chromium.
 
-    .venv/bin/python tools/bench_start.py [SITE_DIR] [--runs 3] [--json]
+    .venv/bin/python tools/bench_start.py [SITE_DIR ...] [--runs 3] [--json]
 
 Serves SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
 plain static server of ``web/serve.py`` (no compression, like ``make play``) and, for each
@@ -16,6 +16,7 @@ encoded lengths, so a service-worker answer counts 0), and the split:
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
 * interpreter: PyScript's "Loading interpreter" → "Loaded interpreter" (wasm compile +
   Python start, or the memory snapshot restore);
+* setup: PyScript's own set-up after that (its Python package, our zip unpacked);
 * import: our Python imported (``performance`` marks set in index.html's script);
 * render: ``web.app`` building the table → data-ready.
 
@@ -141,6 +142,7 @@ def phases(s: dict[str, Any]) -> dict[str, float | None]:
         "ready": s["ready"],
         "download": s["download"],
         "interpreter": span(s["interp_start"], s["interp_end"]),
+        "setup": span(s["interp_end"], s["import_start"]),
         "import": span(s["import_start"], s["import_end"]),
         "render": span(s["import_end"], s["ready"]),
         "MB": s["bytes"] / 1e6,
@@ -152,34 +154,10 @@ def median(values: list[float | None]) -> float | None:
     return statistics.median(real) if real else None
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("site", nargs="?", default=str(ROOT / "_site"))
-    parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--path", default="/", help="URL path of the page (default /)")
-    parser.add_argument("--json", action="store_true", help="print every run as JSON too")
-    args = parser.parse_args()
-    site = Path(args.site)
-    if not (site / "index.html").exists():
-        raise SystemExit(f"{site}/index.html is missing: run `make site` first")
-    server, _ = serve_in_thread(site)
-    url = f"http://127.0.0.1:{server.server_address[1]}{args.path}"
-    runs: list[dict[str, dict[str, Any]]] = []
-    with sync_playwright() as p:
-        for i in range(args.runs):
-            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-            try:
-                runs.append(one_run(browser, url))
-            finally:
-                browser.close()
-            print(f"run {i + 1}: " + ", ".join(
-                f"{kind} {r['ready'] / 1000:.2f} s ({r.get('start_kind') or '?'})"
-                for kind, r in runs[-1].items()), file=sys.stderr)
-    server.shutdown()
-    if args.json:
-        print(json.dumps(runs, indent=1))
+def report(site: Path, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{site}  median of {len(runs)} (ms; MB over the network)")
-    print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'import':>8}{'render':>8}{'MB':>7}")
+    print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'setup':>8}{'import':>8}"
+          f"{'render':>8}{'MB':>7}")
     for kind in ("cold", "sw"):
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
@@ -189,7 +167,41 @@ def main() -> None:
         def f(v: float | None, digits: int = 0) -> str:
             return "-" if v is None else f"{v:.{digits}f}"
         print(f"{kind:6}{f(med['ready']):>8}{f(med['download']):>10}{f(med['interpreter']):>8}"
-              f"{f(med['import']):>8}{f(med['render']):>8}{f(med['MB'], 1):>7}")
+              f"{f(med['setup']):>8}{f(med['import']):>8}{f(med['render']):>8}{f(med['MB'], 1):>7}")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("sites", nargs="*", default=[str(ROOT / "_site")], metavar="SITE_DIR",
+                        help="one or more built sites (several: runs interleaved, to compare)")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--path", default="/", help="URL path of the page (default /)")
+    parser.add_argument("--json", action="store_true", help="print every run as JSON too")
+    args = parser.parse_args()
+    sites = [Path(s) for s in args.sites]
+    for site in sites:
+        if not (site / "index.html").exists():
+            raise SystemExit(f"{site}/index.html is missing: run `make site` first")
+    servers = [serve_in_thread(site)[0] for site in sites]
+    urls = [f"http://127.0.0.1:{server.server_address[1]}{args.path}" for server in servers]
+    runs: list[list[dict[str, dict[str, Any]]]] = [[] for _ in sites]
+    with sync_playwright() as p:
+        for i in range(args.runs):
+            for site, url, site_runs in zip(sites, urls, runs, strict=True):
+                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                try:
+                    site_runs.append(one_run(browser, url))
+                finally:
+                    browser.close()
+                print(f"{site} run {i + 1}: " + ", ".join(
+                    f"{kind} {r['ready'] / 1000:.2f} s ({r.get('start_kind') or '?'})"
+                    for kind, r in site_runs[-1].items()), file=sys.stderr)
+    for server in servers:
+        server.shutdown()
+    if args.json:
+        print(json.dumps(runs, indent=1))
+    for site, site_runs in zip(sites, runs, strict=True):
+        report(site, site_runs)
 
 
 if __name__ == "__main__":

@@ -89,13 +89,29 @@ async function main() {
   py.FS.mkdirTree(home);
   py.FS.chdir(home);
   py.unpackArchive(new Uint8Array(fs.readFileSync(pyZip)), "zip", { extractDir: home });
-  py.globals.set("_modules", py.toPy(modules));
+  // A module that fails to import is left out (it loads at start instead) and named here.
   py.runPython(`
 import importlib, sys
-for _name in _modules:
-    importlib.import_module(_name)
-del _name, _modules
+def _import_all(names):
+    failed = []
+    for name in names:
+        try:
+            importlib.import_module(name)
+        except Exception as exc:
+            failed.append(f"{name} ({type(exc).__name__}: {exc})")
+    for name in ("js", "pyscript"):
+        if name in sys.modules:
+            failed.append(f"{name} got imported: JS objects would break the snapshot")
+    return failed
 `);
+  const importAll = py.globals.get("_import_all");
+  const result = importAll(py.toPy(modules));
+  const failed = result.toJs();
+  result.destroy();
+  importAll.destroy();
+  py.runPython("del _import_all");
+  for (const line of failed) log(`not in the snapshot: ${line}`);
+  if (failed.some((line) => line.includes("got imported"))) throw new Error("unsafe snapshot");
   const snapshot = py.makeMemorySnapshot();
   const gz = zlib.gzipSync(snapshot, { level: 6 });
   fs.writeFileSync(path.join(outDir, "snapshot.bin.gz"), gz);

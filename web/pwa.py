@@ -21,10 +21,12 @@ import hashlib
 import json
 import math
 import os
+import re
 import shutil
 import struct
 import subprocess
 import tempfile
+import zipfile
 import zlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
@@ -62,17 +64,21 @@ def _digest(paths: Iterable[Path], extra: str = "") -> str:
     return h.hexdigest()
 
 
-def snapshot_modules(py_zip: Path) -> list[str]:
-    """What to import before the snapshot: the stdlib list, then our modules in the zip."""
-    import zipfile
+# A module that touches the browser (js, pyscript, pyodide.ffi) can't be imported under Node,
+# and JS objects caught in a snapshot would break its restore: such modules load at start.
+_BROWSER_IMPORT = re.compile(rb"^\s*(?:from|import)\s+(?:js|pyscript|pyodide)\b", re.MULTILINE)
 
+
+def snapshot_modules(py_zip: Path) -> list[str]:
+    """What to import before the snapshot: the stdlib list, then those of our modules in the
+    zip that don't use the browser (the engine, and the page's pure helpers)."""
     ours = []
     with zipfile.ZipFile(py_zip) as archive:
         for name in sorted(archive.namelist()):
             if not name.endswith(".py"):
                 continue
             module = name[:-3].replace("/", ".").removesuffix(".__init__")
-            if module not in SNAPSHOT_SKIP:
+            if module not in SNAPSHOT_SKIP and not _BROWSER_IMPORT.search(archive.read(name)):
                 ours.append(module)
     return [*SNAPSHOT_STDLIB, *ours]
 
