@@ -88,10 +88,10 @@ def test_a_dimmed_card_explains_and_plays_nothing(table: TablePage) -> None:
     before = (table.hand(), table.trick(), table.saved_game_json())
     reason = Game.from_json(before[2]).why_illegal(card, 0)
     assert reason
-    label = table.page.get_attribute(f'#hand [data-card="{card}"]', "aria-label") or ""
-    assert reason in label
-    table.click_card(card)
-    table.page.wait_for_function("text => document.querySelector('#status').textContent === text",
+    label = table.page.text_content(f'#hand [data-card="{card}"] .sr-only') or ""
+    assert label.endswith(f"can't play: {reason[0].lower()}{reason[1:-1]}"), label
+    table.click_card(card)  # the reason is said assertively
+    table.page.wait_for_function("text => document.querySelector('#alert').textContent === text",
                                  arg=reason)
     assert (table.hand(), table.trick(), table.saved_game_json()) == before
     assert table.state() == "play"
@@ -154,9 +154,10 @@ def test_keyboard_alone_plays_a_hand(table: TablePage) -> None:
 
 def test_a_whole_game_updates_won_and_best(table: TablePage) -> None:
     table.goto("?speed=instant&seed=21")
-    table.page.click("#settings summary")
+    table.page.click("#settings-button")
     table.page.check('#settings input[name="level"][value="easy"]')
-    table.page.click("#settings summary")
+    table.page.keyboard.press("Escape")
+    assert not table.page.is_visible("#settings")
     assert table.storage("hearts.settings")["level"] == "easy"
     hands = 0
     while True:
@@ -179,7 +180,7 @@ def test_a_whole_game_updates_won_and_best(table: TablePage) -> None:
     table.reload()  # the finished game and the stats survive a reload, counted once
     assert table.state() == "over"
     assert table.page.inner_text("#stat-won") == f"Won {int(won)} of 1"
-    table.page.click("#new-game")
+    table.page.click("#summary-new-game")  # the game-over dialog is modal: its own button
     assert table.wait_input() == "pass"
     assert table.scores() == [0, 0, 0, 0]
     assert table.storage("hearts.stats")["played"] == 1

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import html
 from collections.abc import Callable, Coroutine
 from typing import Any
 from urllib.parse import parse_qs
@@ -38,7 +37,9 @@ from hearts import (
     TrickWon,
 )
 from hearts.rules import pass_target
-from web import errors, players, store
+from web import announce, errors, players, store
+from web.dialogs import Dialogs
+from web.hand_view import CardState, HandView
 
 NAMES = ("You", "West", "North", "East")
 SEAT_CLASS = ("south", "west", "north", "east")
@@ -139,7 +140,8 @@ class Table:
         self.el = {name: document.getElementById(name) for name in (
             "table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
-            "pass-dir", "hearts-state", "trick-caption", "settings")}
+            "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
+            "settings-button", "help-button")}
         query = parse_qs(str(window.location.search).lstrip("?"))
         self.instant = query.get("speed", [""])[0] == "instant"
         seed_text = query.get("seed", [""])[0]
@@ -173,6 +175,14 @@ class Table:
         self.clock_last: float | None = None
         self.bots = self._make_bots()
         self._proxies: list[Any] = []
+        self.announcer = announce.Announcer(self.el["status"], self.el["alert"])
+        self.hand_view = HandView(self.el["hand"], document)
+        self.dialogs = Dialogs(document, self.focus_home)
+        self.refocus_wanted = False
+        """The person's move will take away the focused control (Pass): give it back."""
+        self.dismissed = False
+        """The game-over dialog was closed with Esc: it stays closed until a new game."""
+        self.apply_display()
         self.show_notice(" ".join(notices))
         self.save()
         self.save_stats()
@@ -190,6 +200,12 @@ class Table:
 
     def delays(self) -> tuple[float, float, float]:
         return DELAYS["instant" if self.instant else self.settings.speed]
+
+    def apply_display(self) -> None:
+        """Settings the CSS draws from: card colours, and the speed of every animation."""
+        root = document.documentElement
+        root.classList.toggle("four-colour", getattr(self.settings, "deck", "two") == "four")
+        root.dataset.speed = "instant" if self.instant else self.settings.speed
 
     def save(self) -> None:
         self.storage.set(store.KEY_SAVE, store.dump_save(self.saved))
@@ -238,6 +254,13 @@ class Table:
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "visibilitychange", lambda e: self.on_visibility())
         self.listen(window, "pagehide", lambda e: self.save())
+        self.listen(self.el["settings-button"], "click", lambda e: self.open_dialog("settings"))
+        self.listen(self.el["help-button"], "click", lambda e: self.open_dialog("help"))
+        self.dialogs.watch(self.el["summary"], on_escape=self.on_summary_escape)
+        self.dialogs.watch(self.el["settings"])
+        self.dialogs.watch(self.el["help"])
+        self.el["settings-button"].disabled = False
+        self.el["help-button"].disabled = False
         tick = create_proxy(REPORTER.guard(lambda: self.tick(), mark=False, where="clock"))
         self._proxies.append(tick)
         window.setInterval(tick, 500)
@@ -307,7 +330,7 @@ class Table:
         reason = game.why_illegal(card, 0)
         if reason is not None:
             self.hint_cards = ()
-            self.announce(reason)
+            self.alert(reason)
             self.render()
             return
         self.hint_cards = ()
@@ -322,7 +345,7 @@ class Table:
         if card.notation in selected:
             selected.remove(card.notation)
         elif len(selected) >= 3:
-            self.announce("You have chosen three cards already: tap one of them to put it back.")
+            self.alert("You have chosen three cards already: tap one of them to put it back.")
             return
         else:
             selected.append(card.notation)
@@ -337,7 +360,7 @@ class Table:
             return
         chosen = list(self.saved.selected)
         if len(chosen) != 3:
-            self.announce("Choose exactly three cards to pass.")
+            self.alert("Choose exactly three cards to pass.")
             return
 
         def exchange() -> None:
@@ -346,6 +369,7 @@ class Table:
             self.computers_pass()
 
         self.hint_cards = ()
+        self.refocus_wanted = True
         self.act(exchange)
 
     def computers_pass(self) -> None:
@@ -379,6 +403,7 @@ class Table:
             return
         played = [card for seat, card in self.game.view(0).plays() if seat == 0]
         self.generation += 1
+        self.announcer.pending.clear()
         self.busy = False
         self.held = None
         self.collecting = None
@@ -393,21 +418,26 @@ class Table:
         self.render()
         self.kick()
 
-    def on_review(self) -> None:
-        if not self.ready or not self.game.tricks:
+    def on_review(self, show: bool = False) -> None:
+        """The Last trick button (toggles the view) or the L key (shows it, reads it)."""
+        if not self.ready:
             return
-        self.review = not self.review
+        view = self.game.view(0)
+        if not view.tricks:
+            if show:
+                self.announcer.say(announce.last_trick_text(view))
+            return
+        self.review = True if show else not self.review
         if self.review:
-            trick = self.game.tricks[-1]
-            assert trick.winner is not None
-            cards = ", ".join(f"{_name(s)} {c.short}" for s, c in trick.plays())
-            self.announce(f"Last trick: {cards}. {_name(trick.winner)} took it.")
+            self.announcer.say(announce.last_trick_text(view))
         self.render()
 
     def on_new_game(self) -> None:
         if not self.ready:
             return
         self.generation += 1
+        self.announcer.pending.clear()
+        self.dismissed = False
         self.busy = False
         self.held = None
         self.collecting = None
@@ -442,10 +472,30 @@ class Table:
         else:
             self.announce(f"Hand {view.hand_number}: no passing this time.")
         self.render()
-        first = _el(self.el["hand"].querySelector(".card"))
-        if first is not None:
-            first.focus()
+        self.hand_view.focus()
         self.kick()
+
+    def on_summary_escape(self) -> None:
+        """Esc on the summary: a hand summary moves on; the game-over one just closes."""
+        if self.game.phase is Phase.GAME_OVER:
+            self.dismissed = True
+            self.render()
+        else:
+            self.on_next_hand()
+
+    def open_dialog(self, name: str) -> None:
+        if not self.ready:
+            return
+        if name == "settings":
+            self.sync_settings_form()
+        self.dialogs.open(self.el[name])
+
+    def focus_home(self) -> None:
+        """Where focus goes when what had it is gone: the hand, else the New game button."""
+        if _el(self.el["hand"].querySelector("[data-card]")) is not None:
+            self.hand_view.focus()
+        else:
+            self.el["new-game"].focus()
 
     def on_settings(self, event: Any) -> None:
         target = event.target
@@ -455,10 +505,14 @@ class Table:
         elif name == "level" and value in store.LEVELS:
             self.settings.level = value
             self.bots = self._make_bots()
+        elif name == "deck" and value in ("two", "four"):
+            self.settings.deck = value
+        self.apply_display()
         self.save_stats()
 
     def sync_settings_form(self) -> None:
-        for name, value in (("speed", self.settings.speed), ("level", self.settings.level)):
+        for name, value in (("speed", self.settings.speed), ("level", self.settings.level),
+                            ("deck", getattr(self.settings, "deck", "two"))):
             box = _el(document.querySelector(f'#settings input[name="{name}"][value="{value}"]'))
             if box is not None:
                 box.checked = True
@@ -470,27 +524,35 @@ class Table:
         if tag in ("input", "select", "textarea"):
             return
         key = str(event.key)
-        if key in ("h", "H"):
+        modal = _el(document.querySelector("dialog[open]")) is not None
+        if (event.shiftKey and key.upper() in "SHDC" and len(key) == 1 and not modal
+                and self.hand_view.focused() is None):
+            self.hand_view.focus()  # Shift+suit from anywhere: into the hand, at that suit
+        handled, words = self.hand_view.on_key(event)
+        if handled:
+            event.preventDefault()
+            if words:
+                self.announcer.say(words)
+            return
+        lower = key.lower()
+        if key == "?":
+            event.preventDefault()
+            self.open_dialog("help")
+        elif lower == "h" and not event.shiftKey:
             event.preventDefault()
             self.on_hint()
-        elif key in ("ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"):
-            active = _el(document.activeElement)
-            if active is None or not self.el["hand"].contains(active):
-                return
-            cards = list(self.el["hand"].querySelectorAll(".card"))
-            if not cards:
-                return
-            index = next((i for i, c in enumerate(cards) if c == active), 0)
-            if key in ("ArrowLeft", "ArrowUp"):
-                index = max(0, index - 1)
-            elif key in ("ArrowRight", "ArrowDown"):
-                index = min(len(cards) - 1, index + 1)
-            elif key == "Home":
-                index = 0
-            else:
-                index = len(cards) - 1
+        elif lower == "t" and not event.shiftKey:
             event.preventDefault()
-            cards[index].focus()
+            view = self.game.view(0)
+            held = self.held
+            shown = Trick(held.leader, held.cards, held.seat) if held is not None else None
+            self.announcer.say(announce.trick_text(view, shown))
+        elif lower == "l" and not event.shiftKey and not modal:
+            event.preventDefault()
+            self.on_review(show=True)
+        elif lower == "s" and not event.shiftKey:
+            event.preventDefault()
+            self.announcer.say(announce.scores_text(self.game.view(0)))
         elif key == "Escape" and self.review:
             self.review = False
             self.render()
@@ -515,11 +577,20 @@ class Table:
                 self.busy = False
                 self.render()
                 self.refocus()
+                view = self.game.view(0)
+                if self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
+                    self.announcer.queue("Your turn: lead a card." if view.trick is None
+                                         else "Your turn.")
+                self.announcer.flush()
 
     def refocus(self) -> None:
-        """If the focus was lost (the Pass button went away), put it back on the hand."""
+        """If the person's move lost the focus (the Pass button went away), give it back.
+
+        Never on a computer's move, and never on page load: focus only moves for the person.
+        """
+        wanted, self.refocus_wanted = self.refocus_wanted, False
         active = _el(document.activeElement)
-        if active is not None and active != document.body:
+        if not wanted or (active is not None and active != document.body):
             return
         card = _el(self.el["hand"].querySelector('.card[aria-disabled="false"]')) or _el(
             self.el["hand"].querySelector(".card"))
@@ -594,7 +665,8 @@ class Table:
                 who = "You" if event.seat == 0 else _name(event.seat)
                 self.announce(f"{who} shot the moon!")
             elif isinstance(event, HandScored):
-                self.announce(f"Hand {event.hand_number} is over.")
+                points = ", ".join(f"{_name(seat)} {event.scores[seat]}" for seat in range(4))
+                self.announce(f"Hand {event.hand_number} is over. Points this hand: {points}.")
             elif isinstance(event, GameOver):
                 winner = "You win" if event.winner == 0 else f"{_name(event.winner)} wins"
                 self.announce(f"Game over. {winner}.")
@@ -616,6 +688,7 @@ class Table:
         if generation != self.generation:
             return
         self.announce(f"{who} the trick{points}.")
+        self.announcer.flush()  # one message per trick: its cards and who took it
         if slide:
             self.collecting = event.seat
             self.render()
@@ -653,12 +726,18 @@ class Table:
             return ""
         giver = next(s for s in range(4)
                      if pass_target(s, view.pass_direction) == 0)
-        cards = ", ".join(c.name for c in view.received)
-        return f"You received {cards} from {_name(giver)}."
+        return f"You received {announce.cards_text(view.received)} from {_name(giver)}."
 
     def announce(self, text: str) -> None:
-        if text:
-            self.el["status"].textContent = text
+        """Say ``text`` politely: at once, or with the batch while the computers play."""
+        if self.busy:
+            self.announcer.queue(text)
+        else:
+            self.announcer.say(text)
+
+    def alert(self, text: str) -> None:
+        """Say ``text`` assertively: a move refused, something gone wrong."""
+        self.announcer.alert(text)
 
     def show_notice(self, text: str) -> None:
         notice = self.el["notice"]
@@ -761,23 +840,17 @@ class Table:
         self.el["trick-caption"].textContent = caption
 
     def render_hand(self, view: PlayerView, summary_open: bool) -> None:
+        """The hand, drawn by ``HandView`` (in place: the focused card stays focused)."""
         hand_el = self.el["hand"]
-        active = _el(document.activeElement)
-        focused: str | None = None
-        focus_index = 0
-        if active is not None and hand_el.contains(active) and active.dataset.card:
-            focused = str(active.dataset.card)
-            cards_now = list(hand_el.querySelectorAll(".card"))
-            focus_index = next((i for i, c in enumerate(cards_now) if c == active), 0)
         if summary_open:
-            hand_el.innerHTML = ""
+            self.hand_view.update([], "Your hand")
             return
         game = self.game
         passing = view.phase is Phase.PASS
         selected = set(self.saved.selected)
         received = self.received_marked(view)
         hinted = set(self.hint_cards)
-        parts = []
+        states = []
         for card in view.hand:
             n = card.notation
             classes = ["card", "face", _suit_class(card)]
@@ -787,7 +860,7 @@ class Table:
             label = card.name
             if passing and n in selected:
                 classes.append("selected")
-                label += ", chosen to pass"
+                label += ", selected"
             if n in received:
                 classes.append("received")
                 label += ", received"
@@ -796,25 +869,14 @@ class Table:
                 label += ", suggested"
             if reason is not None:
                 classes.append("dim" if view.my_turn and not self.busy else "waiting")
-                label += f", can't play: {reason}"
-            pressed = f' aria-pressed="{"true" if n in selected else "false"}"' if passing \
-                else ""
-            parts.append(
-                f'<button type="button" class="{" ".join(classes)}" data-card="{n}" '
-                f'aria-label="{html.escape(label)}" '
-                f'aria-disabled="{"true" if reason is not None else "false"}"{pressed}>'
-                f"{_card_face(card)}"
-                + ('<span class="badge" aria-hidden="true">new</span>' if n in received else "")
-                + "</button>")
-        hand_el.innerHTML = "".join(parts)
+                label += f", can't play: {announce.reason_text(reason)}"
+            states.append(CardState(n, " ".join(classes), label, reason is not None,
+                                    _card_face(card)))
+        count = len(view.hand)
+        label = (f"Your hand, {count} cards: choose 3 to pass" if passing
+                 else f"Your hand, {count} card{'s' if count != 1 else ''}")
+        self.hand_view.update(states, label)
         hand_el.classList.toggle("passing", passing)
-        if focused is not None:
-            target = _el(hand_el.querySelector(f'[data-card="{focused}"]'))
-            if target is None:
-                cards = list(hand_el.querySelectorAll(".card"))
-                target = cards[min(focus_index, len(cards) - 1)] if cards else None
-            if target is not None:
-                target.focus()
 
     def render_prompt(self, view: PlayerView, state: str) -> None:
         if state == "pass":
@@ -836,9 +898,10 @@ class Table:
         game = self.game
         s = self.saved.summary
         over = game.phase is Phase.GAME_OVER
-        if s is None and not over:
-            dialog.removeAttribute("open")
-            dialog.innerHTML = ""
+        if (s is None and not over) or self.dismissed:
+            self.dialogs.close(dialog)
+            if not over:
+                dialog.innerHTML = ""
             return
         history = game.hand_history
         parts = []
@@ -848,7 +911,7 @@ class Table:
             parts.append(f'<h2 id="summary-title">Game over — {title}</h2>')
             order = sorted(range(4), key=lambda seat: game.scores[seat])
             final = ", ".join(f"{_name(seat)} {game.scores[seat]}" for seat in order)
-            parts.append(f'<p class="final">Final scores: {final}.</p>')
+            parts.append(f'<p class="final" id="summary-final">Final scores: {final}.</p>')
         if s is not None:
             if not over:
                 parts.append(f'<h2 id="summary-title">Hand {s.hand} is over</h2>')
@@ -859,6 +922,8 @@ class Table:
                 who = _name(s.moon)
                 parts.append(f'<p class="moon">{who} shot the moon: 0 for {who}, 26 for '
                              "everyone else.</p>")
+            points = ", ".join(f"{_name(seat)} {s.scores[seat]}" for seat in range(4))
+            parts.append(f'<p id="summary-desc">Points this hand: {points}.</p>')
         heads = "".join(f'<th scope="col">{_name(seat)}</th>' for seat in range(4))
         rows = []
         for number, row in enumerate(history, start=1):
@@ -878,14 +943,13 @@ class Table:
             parts.append('<button type="button" id="next-hand" class="primary">Next hand'
                          "</button>")
         html_text = "".join(parts)
-        was_open = dialog.hasAttribute("open")
         if dialog.innerHTML != html_text:
             dialog.innerHTML = html_text
-        dialog.setAttribute("open", "")
-        if not was_open:
-            button = _el(dialog.querySelector("button"))
-            if button is not None and self.ready:
-                button.focus()
+        if not self.dialogs.is_open(dialog):
+            # Modal: the table behind is inert until the person moves on. The focus goes
+            # to the button (Next hand / New game) once the page is ready for input.
+            button = _el(dialog.querySelector("button")) if self.ready else None
+            self.dialogs.open(dialog, button)
 
     def render_stats(self) -> None:
         st = self.stats

@@ -17,7 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
-PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "errors.py")
+PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
+                "hand_view.py", "errors.py")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
