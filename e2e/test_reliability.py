@@ -299,3 +299,163 @@ def test_hostile_storage_never_breaks_the_page(table: TablePage) -> None:
         if problems:
             failures.append(f"{name}: {'; '.join(problems)} (notice: {notice!r})")
     assert not failures, "\n".join(failures)
+
+
+# --- 3. no storage ----------------------------------------------------------------------------------
+
+NO_STORAGE = """Object.defineProperty(window, "localStorage", {configurable: true,
+    get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
+QUOTA = """(() => { const setItem = Storage.prototype.setItem;
+    Storage.prototype.setItem = function (key, value) {
+        if (window.__full) throw new DOMException("The quota has been exceeded.",
+                                                  "QuotaExceededError");
+        return setItem.call(this, key, value); }; })();"""
+
+
+def test_storage_that_throws_on_access_still_plays_with_a_notice(
+        open_table: Callable[..., TablePage]) -> None:
+    """Storage disabled (private mode, a blocked site): the game plays a whole hand and says
+    that progress won't be kept; a reload starts again instead of failing."""
+    table = open_table()
+    table.page.add_init_script(NO_STORAGE)
+    table.goto("?speed=instant&seed=8")
+    assert "won't be kept" in notice_text(table)
+    row = table.play_hand()
+    assert sum(row) in (26, 78)
+    table.next_hand()
+    table.reload()
+    assert table.state() == "pass" and table.scores() == [0, 0, 0, 0]
+    assert "won't be kept" in notice_text(table)
+
+
+def test_storage_full_mid_game_plays_on_with_a_notice(
+        open_table: Callable[..., TablePage]) -> None:
+    """The quota runs out mid-pass: a notice says progress from here won't be kept, the hand
+    plays to its end, and a reload comes back to the last position that was stored."""
+    table = open_table()
+    table.page.add_init_script(QUOTA)
+    table.goto("?speed=instant&seed=9")
+    hand = table.hand()
+    table.click_card(hand[0])
+    table.click_card(hand[4])
+    assert notice_text(table) == ""
+    table.page.evaluate("window.__full = true")
+    table.click_card(hand[7])
+    assert "storage is full" in notice_text(table)
+    table.page.click("#pass")
+    row = table.play_hand()
+    assert sum(row) in (26, 78)
+    table.reload()  # the quota is back: the last stored position returns, intact
+    assert table.state() == "pass"
+    assert table.hand() == hand and table.marked("selected") == [hand[0], hand[4]]
+    assert notice_text(table) == ""
+
+
+# --- 4. odd input -----------------------------------------------------------------------------------
+
+HIDE_JS = """hidden => {
+    Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
+    Object.defineProperty(document, "visibilityState", {configurable: true,
+                          get: () => hidden ? "hidden" : "visible"});
+    document.dispatchEvent(new Event("visibilitychange")); }"""
+
+
+def south_plays(t: TablePage) -> int:
+    return south_played(t.saved_game_json())
+
+
+def test_double_clicks_rapid_clicks_and_clicks_out_of_turn(table: TablePage) -> None:
+    """Passing: rapid taps toggle exactly, a fourth card is refused, a double-clicked Pass
+    passes once. Playing: a double-clicked card plays one card, never two."""
+    table.goto("?speed=instant&seed=14")
+    page = table.page
+    hand = table.hand()
+    for _ in range(5):  # five quick taps: selected (odd)
+        table.click_card(hand[0])
+    page.dblclick(f'#hand [data-card="{hand[1]}"]')  # two taps: back to unselected
+    assert table.marked("selected") == [hand[0]]
+    table.click_card(hand[2])
+    table.click_card(hand[3])
+    table.click_card(hand[4])  # a fourth: refused
+    assert table.marked("selected") == [hand[0], hand[2], hand[3]]
+    page.dblclick("#pass")
+    table.wait_input()
+    game = Game.from_json(table.saved_game_json())
+    assert game.phase is not Phase.PASS
+    assert not {hand[0], hand[2], hand[3]} & set(table.hand())
+    assert len(table.hand()) + south_plays(table) == 13
+    doubles = 0
+    while (state := table.wait_input()) == "play" and doubles < 12:
+        hand_number = Game.from_json(table.saved_game_json()).hand_number
+        before = south_plays(table)
+        card = table.playable()[0]
+        page.dblclick(f'#hand [data-card="{card}"]', force=True)
+        page.wait_for_function(
+            "card => !document.querySelector(`#hand [data-card='${card}']`)", arg=card)
+        table.wait_input()
+        if Game.from_json(table.saved_game_json()).hand_number == hand_number:
+            assert south_plays(table) == before + 1, f"a double click on {card} played twice"
+        doubles += 1
+    assert state in ("play", "summary", "over")
+
+
+def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) -> None:
+    """At game speed: clicks and keys while the computers play are ignored (no card of
+    yours moves, nothing is played for you); resizing or rotating mid-trick and hiding the
+    tab don't stall the table; the clock stops while the tab is hidden."""
+    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
+        store.Settings(speed="fast", level="easy"))}, "?seed=23")
+    page = table.page
+    table.pass_cards()
+    sizes = [{"width": 360, "height": 740}, {"width": 740, "height": 360},
+             {"width": 1280, "height": 860}]
+    for turn in range(6):
+        state = table.wait_input()
+        if state != "play":
+            break
+        before = south_plays(table)
+        hand = table.hand()
+        card = table.playable()[0]
+        table.click_card(card)
+        if table.state() != "wait":
+            continue  # nothing left for the computers this time
+        for other in hand[:4]:  # clicks and keys out of turn
+            if other != card and table.state() == "wait":
+                page.click(f'#hand [data-card="{other}"]', force=True, timeout=2000,
+                           no_wait_after=True)
+        page.keyboard.press("Enter")
+        page.keyboard.press("h")
+        if turn % 3 == 0:
+            page.set_viewport_size(sizes[turn // 3 % 3])
+        if turn % 3 == 1:
+            clock = table.clock_seconds()
+            page.evaluate(HIDE_JS, True)
+            page.wait_for_timeout(2500)
+            page.evaluate(HIDE_JS, False)
+            assert table.clock_seconds() - clock <= 1, "the clock ran while hidden"
+        state = table.wait_input()
+        if state == "play" and Game.from_json(table.saved_game_json()).tricks:
+            now = Game.from_json(table.saved_game_json())
+            if south_plays(table) >= before:
+                assert south_plays(table) == before + 1, "a card was played for you"
+            assert len(table.hand()) == 13 - sum(1 for s, _ in now.view(0).plays() if s == 0)
+    page.set_viewport_size({"width": 1280, "height": 860})
+
+
+def test_keys_and_clicks_while_the_summary_is_open(table: TablePage) -> None:
+    """The hand summary is open: the hint key, arrows, Space and clicks on the table change
+    nothing; then Enter on Next hand goes on."""
+    table.goto("?speed=instant&seed=15")
+    table.play_hand()
+    assert table.state() == "summary"
+    before = position(table)
+    page = table.page
+    for key in ("h", "H", "ArrowLeft", "ArrowRight", "Home", "End", "u", "Tab", "Shift+Tab"):
+        page.keyboard.press(key)
+    page.mouse.click(640, 700)
+    assert table.state() == "summary"
+    after = position(table)
+    assert after["game"] == before["game"] and after["scores"] == before["scores"]
+    page.focus("#next-hand")
+    page.keyboard.press("Enter")
+    assert table.wait_input() == "pass"

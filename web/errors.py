@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import json
 import traceback
 from collections.abc import Callable
 from typing import Any
@@ -41,6 +42,19 @@ def report_text(error: BaseException, position: str, version: str = "", where: s
         lines.append(f"while: {where}")
     lines.append(f"position: {position or '(no game yet)'}")
     return "\n".join(lines) + "\n\n" + trace
+
+
+def _game_of(save: str | None) -> object:
+    """The stored game (and the page's state around it) of a save, without the clock."""
+    if save is None or store._too_deep(save):
+        return save
+    try:
+        data = json.loads(save)
+    except ValueError:
+        return save
+    if isinstance(data, dict):
+        data.pop("clock_ms", None)
+    return data
 
 
 def _el(node: Any) -> Any:
@@ -267,7 +281,7 @@ class Reporter:
         banner.id = "restore"
         banner.className = "notice restore"
         banner.setAttribute("role", "alert")
-        can_restore = crash.good is not None and crash.good != current
+        can_restore = crash.good is not None and _game_of(crash.good) != _game_of(current)
         words = ("The table ran into a problem last time. You can go back to the position "
                  "just before it, or carry on from where the game was saved."
                  if can_restore else

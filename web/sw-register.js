@@ -38,7 +38,7 @@
     sw.register("./sw.js", { scope: "./", updateViaCache: "none" }).then(function (reg) {
       // A page left open on a phone for days: look for a new version when it comes back.
       document.addEventListener("visibilitychange", function () {
-        if (document.visibilityState === "visible") reg.update().catch(function () {});
+        if (reg && document.visibilityState === "visible") reg.update().catch(function () {});
       });
     }).catch(function (error) {
       console.warn("Hearts: no offline support:", error);
