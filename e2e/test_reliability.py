@@ -26,7 +26,7 @@ INSTANT = "?speed=instant"
 STATE_JS = "document.documentElement.dataset.state"
 
 
-# --- reading the whole position off the page ---------------------------------------------------
+# --- reading the whole position off the page ---
 
 def position(t: TablePage) -> dict[str, Any]:
     """Everything the person can see of the game, plus the stored game itself."""
@@ -68,7 +68,7 @@ def wait_state(t: TablePage, *states: str, timeout: float = 60_000) -> str:
     return t.state()
 
 
-# --- 1. resume anywhere ------------------------------------------------------------------------------
+# --- 1. resume anywhere ---
 
 KINDS = ("passing, cards picked", "after passing", "your turn, leading", "your turn, mid-trick",
          "a computer's turn", "hand summary", "game over")
@@ -174,7 +174,7 @@ def test_resume_at_seeded_reload_points_across_a_whole_game(table: TablePage) ->
     assert clock > 0
 
 
-# --- 2. hostile storage --------------------------------------------------------------------------
+# --- 2. hostile storage ---
 
 STATS = store.Stats(played=3, won=1, best=52, total_ms=1_234_000)
 
@@ -301,7 +301,7 @@ def test_hostile_storage_never_breaks_the_page(table: TablePage) -> None:
     assert not failures, "\n".join(failures)
 
 
-# --- 3. no storage ----------------------------------------------------------------------------------
+# --- 3. no storage ---
 
 NO_STORAGE = """Object.defineProperty(window, "localStorage", {configurable: true,
     get() { throw new DOMException("The operation is insecure.", "SecurityError"); }});"""
@@ -351,7 +351,7 @@ def test_storage_full_mid_game_plays_on_with_a_notice(
     assert notice_text(table) == ""
 
 
-# --- 4. odd input -----------------------------------------------------------------------------------
+# --- 4. odd input ---
 
 HIDE_JS = """hidden => {
     Object.defineProperty(document, "hidden", {configurable: true, get: () => hidden});
