@@ -327,6 +327,8 @@ class Table:
         if game.phase is Phase.PASS:
             self.toggle_pass(card)
             return
+        if int(getattr(event, "detail", 0) or 0) > 1:
+            return  # a double click's second click: it must not play your next card too
         reason = game.why_illegal(card, 0)
         if reason is not None:
             self.hint_cards = ()
