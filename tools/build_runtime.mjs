@@ -2,6 +2,8 @@
 // Build-time fast start for the page: run the pinned Pyodide under Node and make
 //   OUT/python_stdlib.zip  the standard library precompiled to .pyc by Pyodide's own Python
 //                          (the npm zip ships sources only, compiled again at every start);
+//   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, for the
+//                          modules that can't be in the snapshot (those using the browser);
 //   OUT/snapshot.bin.gz    a memory snapshot of that Python with our engine (and the stdlib
 //                          modules the page and PyScript use) already imported, gzipped.
 //
@@ -53,6 +55,27 @@ def compile_stdlib(src_path, out_path):
             entry.external_attr = 0o644 << 16
             out.writestr(entry, data)
     return compiled, kept
+
+def add_pycache(src_path, out_path):
+    """Our zip plus __pycache__/NAME.cpython-3XX.pyc beside each module (unpacked into
+    the working directory at start, where the import system finds them: no compiling)."""
+    import sys
+    stamp = (2020, 1, 1, 0, 0, 0)
+    tag = sys.implementation.cache_tag
+    with zipfile.ZipFile(src_path) as src, \
+            zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            out.writestr(info, data)
+            if info.filename.endswith(".py"):
+                code = compile(data, "/home/pyodide/" + info.filename, "exec", dont_inherit=True)
+                folder, _, name = info.filename.rpartition("/")
+                pyc = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{tag}.pyc"
+                entry = zipfile.ZipInfo(pyc, stamp)
+                entry.compress_type = zipfile.ZIP_DEFLATED
+                entry.external_attr = 0o644 << 16
+                out.writestr(entry, bytes(_code_to_hash_pyc(
+                    code, importlib.util.source_hash(data), checked=False)))
 `;
 
 function log(message) {
@@ -78,6 +101,9 @@ async function main() {
     const counts = py.globals.get("compile_stdlib")("/lib/python314.zip", "/tmp/stdlib.zip");
     fs.writeFileSync(stdlib, py.FS.readFile("/tmp/stdlib.zip"));
     log(`stdlib: ${counts.toJs().join(" of ")} files compiled in ${Date.now() - t0} ms`);
+    py.FS.writeFile("/tmp/ours.zip", new Uint8Array(fs.readFileSync(pyZip)));
+    py.globals.get("add_pycache")("/tmp/ours.zip", "/tmp/hearts.zip");
+    fs.writeFileSync(path.join(outDir, "hearts.zip"), py.FS.readFile("/tmp/hearts.zip"));
   }
 
   // 2. A fresh Python on that stdlib, our modules imported, then its memory.
@@ -88,7 +114,8 @@ async function main() {
   const home = "/home/pyodide";
   py.FS.mkdirTree(home);
   py.FS.chdir(home);
-  py.unpackArchive(new Uint8Array(fs.readFileSync(pyZip)), "zip", { extractDir: home });
+  py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(outDir, "hearts.zip"))), "zip",
+    { extractDir: home });
   // A module that fails to import is left out (it loads at start instead) and named here.
   py.runPython(`
 import importlib, sys

@@ -2,8 +2,9 @@
 
 ``finish(out)`` runs after ``web/build.py`` has assembled ``out`` and adds:
 
-* ``pyodide/python_stdlib.zip`` precompiled to ``.pyc`` and ``pyodide/snapshot.bin.gz``, a
-  memory snapshot with our engine imported: both made by ``tools/build_runtime.mjs`` under
+* ``pyodide/python_stdlib.zip`` precompiled to ``.pyc``, ``pyodide/snapshot.bin.gz``, a
+  memory snapshot with our engine imported, and ``.pyc`` files added to ``py/hearts.zip``
+  for the modules that load at start: all made by ``tools/build_runtime.mjs`` under
   Node from the pinned Pyodide, cached in ``node_modules/.cache/hearts-runtime/`` by the
   hash of everything they depend on (so a rebuild with the same inputs costs a copy);
 * the app's icons, drawn here (an SVG and PNGs rendered by a small signed-distance
@@ -36,7 +37,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_TOOL = ROOT / "tools" / "build_runtime.mjs"
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
 ICON_CACHE = ROOT / "node_modules" / ".cache" / "hearts-icons"
-RUNTIME_FILES = ("python_stdlib.zip", "snapshot.bin.gz")
+RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "snapshot.bin.gz": "pyodide", "hearts.zip": "py"}
 
 # Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
 # start (seen in sys.modules of a running page), then all of our own modules.
@@ -84,7 +85,7 @@ def snapshot_modules(py_zip: Path) -> list[str]:
 
 
 def runtime(out: Path) -> None:
-    """Put the precompiled stdlib and the snapshot into ``out/pyodide`` (cached)."""
+    """Put the precompiled stdlib, the snapshot and our zip with .pyc into ``out`` (cached)."""
     py_zip = out / "py" / "hearts.zip"
     modules = snapshot_modules(py_zip)
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
@@ -107,8 +108,8 @@ def runtime(out: Path) -> None:
             shutil.rmtree(work, ignore_errors=True)
             raise
         _prune(keep=cached)
-    for name in RUNTIME_FILES:
-        shutil.copyfile(cached / name, out / "pyodide" / name)
+    for name, folder in RUNTIME_FILES.items():
+        shutil.copyfile(cached / name, out / folder / name)
 
 
 def _prune(keep: Path, entries: int = 4) -> None:
