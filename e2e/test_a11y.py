@@ -129,8 +129,9 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
     # Loading: hold the interpreter module back until the page has been audited.
     held: list[Any] = []
     page.route("**/web/start.mjs", lambda route: held.append(route))
-    page.goto(f"{table.origin}/?speed=instant&seed=4", wait_until="domcontentloaded")
-    page.wait_for_function("document.querySelector('#load-stage')")
+    # (not "domcontentloaded": a module script or preload of start.mjs would hold that too)
+    page.goto(f"{table.origin}/?speed=instant&seed=4", wait_until="commit")
+    page.wait_for_function("document.readyState !== 'loading'")
     assert page.evaluate("!document.documentElement.dataset.ready")
     audit.phase("0-loading", extra=False)
     assert held, "the interpreter module was not requested"
@@ -138,6 +139,12 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
         route.continue_()
     page.unroute("**/web/start.mjs")
     table.wait_ready()
+
+    # The audit is live: a nameless button is caught (then taken away again).
+    page.evaluate("document.body.insertAdjacentHTML('beforeend',"
+                  " '<button id=\"axe-canary\"></button>')")
+    assert "button-name" in [v["id"] for v in run_axe(page)]
+    page.evaluate("document.querySelector('#axe-canary').remove()")
 
     assert table.state() == "pass"
     hand = table.hand()
