@@ -459,3 +459,73 @@ def test_keys_and_clicks_while_the_summary_is_open(table: TablePage) -> None:
     page.focus("#next-hand")
     page.keyboard.press("Enter")
     assert table.wait_input() == "pass"
+
+
+# --- 6. errors are visible, never silent ---
+
+# A fault injected from outside: after ``window.__faultAfter`` more lookups of a seat box,
+# document.querySelector throws, so the page's Python gets an exception it never expected.
+FAULT = """(() => { const query = Document.prototype.querySelector;
+    Document.prototype.querySelector = function (selector) {
+        if (window.__faultAfter !== undefined && String(selector).includes("data-seat")) {
+            if (window.__faultAfter-- <= 0) throw new Error("injected fault");
+        }
+        return query.call(this, selector); }; })();"""
+
+
+def forget_injected(t: TablePage) -> None:
+    """The console errors of the injected fault are expected; any other still fails."""
+    t.errors[:] = [e for e in t.errors if "injected fault" not in e]
+
+
+def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
+        open_table: Callable[..., TablePage]) -> None:
+    """An exception in a click handler, then one in the computers' turn: each opens the
+    error dialog (input to the table is ignored meanwhile), Copy details puts the position's
+    text form and the traceback on the clipboard, New game starts afresh; the report is
+    stored, and the next load offers to go back to the last good position, which comes back
+    exactly."""
+    table = open_table(permissions=["clipboard-read", "clipboard-write"])
+    page = table.page
+    page.add_init_script(FAULT)
+    table.goto("?speed=instant&seed=12")
+    table.pass_cards()
+    assert table.state() == "play"
+    good_game = table.saved_game_json()
+
+    # 1. in a click handler
+    page.evaluate("window.__faultAfter = 0")
+    table.click_card(table.playable()[0])
+    page.wait_for_selector("#error-panel[open]")
+    assert "Something went wrong" in page.inner_text("#error-panel")
+    page.keyboard.press("h")  # the table takes no input under the error dialog
+    assert table.marked("hinted") == []
+    page.click("#error-copy")
+    page.wait_for_function("document.querySelector('#error-copied').textContent.length > 0")
+    copied = str(page.evaluate("navigator.clipboard.readText()"))
+    assert "position: seed=" in copied and "Traceback" in copied and "injected fault" in copied
+    crash = store.load_crash(page.evaluate("localStorage.getItem('hearts.crash')"))
+    assert crash is not None and "injected fault" in crash.details
+    assert crash.good is not None and json.loads(crash.good)["game"] == good_game
+    page.evaluate("delete window.__faultAfter")
+    page.click("#error-new")
+    assert table.wait_input() == "pass" and table.scores() == [0, 0, 0, 0]
+    assert page.evaluate("localStorage.getItem('hearts.crash')") is None
+    forget_injected(table)
+
+    # 2. in the computers' turn (the click's own redraw passes, the next one fails)
+    table.pass_cards()
+    before_click = position(table)
+    page.evaluate("window.__faultAfter = 4")
+    table.click_card(table.playable()[0])
+    page.wait_for_selector("#error-panel[open]")
+    forget_injected(table)
+    table.reload()  # closing the tab or reloading is what a stuck player does
+    page.wait_for_selector("#restore")
+    assert "problem last time" in page.inner_text("#restore")
+    page.click("#restore-go")
+    page.wait_for_function("!document.querySelector('#restore')")
+    table.wait_ready()
+    assert position(table) == before_click
+    assert page.evaluate("localStorage.getItem('hearts.crash')") is None
+    table.play_one()  # and the game goes on

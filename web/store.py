@@ -420,10 +420,9 @@ def load_crash(text: str | None) -> Crash | None:
     if not isinstance(details, str) or not details:
         return None
     good = data.get("good")
-    if good is not None:
-        saved, note = load_save(good) if isinstance(good, str) else (None, "bad")
-        good = good if saved is not None and note is None else None
-    return Crash(details[:_MAX_DETAILS], good)
+    saved = load_save(good)[0] if isinstance(good, str) else None
+    # stored clean: a snapshot taken mid-action may carry an Undo step that doesn't fit yet
+    return Crash(details[:_MAX_DETAILS], None if saved is None else dump_save(saved))
 
 
 def dump_crash(crash: Crash) -> str:
