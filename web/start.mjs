@@ -1,12 +1,13 @@
 // PyScript's `interpreter` module (see index.html's config): Pyodide started from the memory
 // snapshot made at build time (tools/build_runtime.mjs), or the ordinary way if that fails.
 //
-// PyScript imports this module, reads `version` and calls `loadPyodide(options)`. We add the
-// snapshot: downloaded gzipped from the moment this module loads (alongside PyScript's own
-// loading), unpacked with DecompressionStream and handed to Pyodide as `_loadSnapshot`. A
-// snapshot that is missing, damaged or from another Pyodide build makes loadPyodide throw;
-// then Python starts the ordinary way (slower, same game). The stdlib zip in ../pyodide/ is
-// the precompiled one in both cases. <html data-start> says which start ran.
+// PyScript imports this module, reads `version` and calls `loadPyodide(options)`. As soon as
+// this module runs, it downloads the gzipped snapshot, unpacks it with DecompressionStream and
+// starts Pyodide from it (`_loadSnapshot`); PyScript's call gets that interpreter, with its
+// own output handlers connected. A snapshot that is missing, damaged or from another Pyodide
+// build makes that start throw; then Python starts the ordinary way (slower, same game). The
+// stdlib zip in ../pyodide/ is the precompiled one in both cases. <html data-start> says
+// which start ran.
 
 import * as pyodide from "../pyodide/pyodide.mjs";
 
@@ -36,20 +37,29 @@ async function fetchSnapshot() {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-const snapshot = fetchSnapshot();
-let snapshotFailed = false;
-// Handled in loadPyodide; this also keeps it from being reported as unhandled meanwhile.
-snapshot.catch(() => { snapshotFailed = true; });
+// Start Python from the snapshot at once: index.html loads this module before PyScript's, so
+// the snapshot download, the wasm compile and the restore overlap PyScript setting itself up
+// (~0.8 s of JavaScript here); PyScript's loadPyodide call then picks up the result.
+const early = fromSnapshot();
+early.catch(() => {}); // handled in loadPyodide; not an unhandled rejection meanwhile
+let used = false;
 
 function started(kind) {
+  if (typeof document === "undefined") return;
   document.documentElement.dataset.start = kind;
   performance.mark(`hearts:start-${kind}`);
 }
 
-async function fromSnapshot(config) {
-  // (If the download has failed already, don't start a Pyodide only to throw it away.)
-  if (snapshotFailed) await snapshot;
-  const py = await pyodide.loadPyodide({ ...config, _loadSnapshot: snapshot });
+async function fromSnapshot() {
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {}); // (Pyodide awaits it a little later)
+  const py = await pyodide.loadPyodide({
+    indexURL: INDEX_URL,
+    _loadSnapshot: snapshot,
+    // (nothing prints before PyScript connects its own output below)
+    stdout: (line) => console.log(line),
+    stderr: (line) => console.warn(line),
+  });
   const scope = py.toPy({});
   try {
     py.runPython(AFTER_RESTORE, { globals: scope });
@@ -60,15 +70,19 @@ async function fromSnapshot(config) {
 }
 
 export async function loadPyodide(options = {}) {
-  const config = { ...options, indexURL: INDEX_URL };
-  try {
-    const py = await fromSnapshot(config);
-    started("snapshot");
-    return py;
-  } catch (error) {
-    console.warn("Hearts: starting Python without the snapshot:", error);
+  if (!used) {
+    used = true;
+    try {
+      const py = await early;
+      if (options.stdout) py.setStdout({ batched: options.stdout });
+      if (options.stderr) py.setStderr({ batched: options.stderr });
+      started("snapshot");
+      return py;
+    } catch (error) {
+      console.warn("Hearts: starting Python without the snapshot:", error);
+    }
   }
-  const py = await pyodide.loadPyodide(config);
+  const py = await pyodide.loadPyodide({ ...options, indexURL: INDEX_URL });
   started("plain");
   return py;
 }
