@@ -529,3 +529,100 @@ def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
     assert position(table) == before_click
     assert page.evaluate("localStorage.getItem('hearts.crash')") is None
     table.play_one()  # and the game goes on
+
+
+# --- 5. long play: memory and DOM size, game after game ---
+
+WASM_WATCH = """(() => {
+    const Memory = WebAssembly.Memory;
+    const seen = window.__wasmMemories = [];
+    const keep = instance => { try { for (const value of Object.values(instance.exports))
+        if (value instanceof Memory && !seen.includes(value)) seen.push(value); } catch (e) {} };
+    WebAssembly.Memory = new Proxy(Memory, { construct(target, args) {
+        const memory = new target(...args); seen.push(memory); return memory; } });
+    for (const name of ["instantiate", "instantiateStreaming"]) {
+        const original = WebAssembly[name];
+        if (!original) continue;
+        WebAssembly[name] = async function (...args) {
+            const result = await original.apply(this, args);
+            keep(result.instance || result);
+            return result; };
+    }
+})();"""
+
+# Plays the person's side from inside the page (fewer round trips than Playwright clicks):
+# first three cards to pass, first playable card, Next hand; returns at the game over screen.
+PLAY_GAME_JS = """async () => {
+    const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
+    const state = () => document.documentElement.dataset.state;
+    const waiting = () => !["pass", "play", "summary", "over"].includes(state());
+    const start = performance.now();
+    let actions = 0;
+    while (performance.now() - start < 300000) {
+        while (waiting()) await sleep(2);
+        const now = state();
+        if (now === "over") return actions;
+        if (now === "summary") document.querySelector("#next-hand").click();
+        else if (now === "pass") {
+            for (let i = 0; i < 3; i++)
+                document.querySelector("#hand [data-card]:not(.selected)").click();
+            document.querySelector("#pass").click();
+        } else document.querySelector("#hand [data-card][aria-disabled='false']").click();
+        actions++;
+        await sleep(0);
+    }
+    return -1;
+}"""
+
+
+def measure(t: TablePage, cdp: Any) -> dict[str, int]:
+    cdp.send("HeapProfiler.collectGarbage")
+    cdp.send("HeapProfiler.collectGarbage")
+    heap = cdp.send("Runtime.getHeapUsage")
+    counters = cdp.send("Memory.getDOMCounters")
+    return {
+        "js_heap": int(heap["usedSize"]),
+        "dom_nodes": int(t.page.evaluate("document.getElementsByTagName('*').length")),
+        "dom_nodes_all": int(counters["nodes"]),
+        "listeners": int(counters["jsEventListeners"]),
+        "wasm": int(t.page.evaluate(
+            "Math.max(0, ...window.__wasmMemories.map(m => m.buffer.byteLength))")),
+    }
+
+
+def whole_games_without_growth(t: TablePage, games: int) -> list[dict[str, int]]:
+    """Play ``games`` whole games at instant speed; measure at the start of each new one."""
+    page = t.page
+    t.page.add_init_script(WASM_WATCH)
+    t.goto("?speed=instant&seed=40")
+    cdp = page.context.new_cdp_session(page)
+    figures = []
+    for number in range(games):
+        actions = page.evaluate(PLAY_GAME_JS)
+        assert actions > 0, "the game got stuck"
+        assert t.state() == "over"
+        page.click("#summary-new-game")
+        assert t.wait_input() == "pass"
+        figures.append({"game": number + 1, "actions": int(actions), **measure(t, cdp)})
+        print(figures[-1])
+    stats = t.storage(store.KEY_STATS)
+    assert stats["played"] == games
+    first, last = figures[0], figures[-1]  # game 1 warms caches up; compare from there
+    assert last["dom_nodes"] <= first["dom_nodes"] + 20, figures
+    assert last["dom_nodes_all"] <= first["dom_nodes_all"] * 1.2 + 500, figures
+    assert last["listeners"] <= first["listeners"] + 20, figures
+    assert last["js_heap"] <= first["js_heap"] * 1.15 + 2_000_000, figures
+    if first["wasm"]:
+        assert last["wasm"] <= first["wasm"] + 8 * 2**20, figures
+    return figures
+
+
+def test_five_whole_games_leave_memory_and_dom_flat(table: TablePage) -> None:
+    """Five whole games at instant speed: after the first, the JS heap (after GC), the
+    live and total DOM node counts, the listeners and Python's wasm memory don't grow."""
+    whole_games_without_growth(table, 5)
+
+
+@pytest.mark.slow
+def test_twenty_whole_games_leave_memory_and_dom_flat(table: TablePage) -> None:
+    whole_games_without_growth(table, 20)
