@@ -19,6 +19,9 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
 PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
                 "hand_view.py", "errors.py")
+P2P_ASSETS = ("p2p.js", "friends.css")
+P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
+               "p2p/guest.py")  # private tables (docs/protocol.md)
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
@@ -27,7 +30,7 @@ def python_files() -> list[tuple[Path, str]]:
     out = [(path, path.relative_to(ROOT).as_posix())
            for path in sorted((ROOT / "hearts").rglob("*.py"))
            if "__pycache__" not in path.parts]
-    out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES]
+    out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES + P2P_MODULES]
     return out
 
 
@@ -48,7 +51,7 @@ def build(out: Path, version: str | None = None) -> Path:
     (out / "pyscript").mkdir()
     (out / "py").mkdir()
     shutil.copy2(ROOT / "index.html", out / "index.html")
-    for name in WEB_ASSETS:
+    for name in WEB_ASSETS + P2P_ASSETS:
         shutil.copy2(ROOT / "web" / name, out / "web" / name)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)

@@ -1,0 +1,644 @@
+""""Play with friends": the private-table dialog, for the host and for guests.
+
+The host's page runs ``web.p2p.host.HostTable``; every page (the host's own seat too) draws
+its seat from a ``web.p2p.guest.SeatState`` fed by the host's messages. WebRTC itself is
+``web/p2p.js`` (``window.heartsP2P``). This module only touches ``#friends`` and
+``#friends-button``; the single-player table is left as it is.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import random
+import time
+from typing import Any
+from urllib.parse import parse_qs
+
+from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+
+from hearts import SEAT_NAMES, Card, Game, PassDirection
+from web.p2p.codes import (
+    Answer,
+    CodeError,
+    Invite,
+    answer_sdp,
+    decode_answer,
+    decode_invite,
+    encode_answer,
+    encode_invite,
+    offer_sdp,
+    parse_sdp,
+)
+from web.p2p.guest import SeatState, seat_label
+from web.p2p.host import LOCAL, HostTable
+from web.p2p.protocol import REACTIONS, Intent, intent_text
+
+__all__ = ["start"]
+
+document: Any = None
+window: Any = None
+"""PyScript's, set by ``start()`` (importing pyscript here would break the build's snapshot)."""
+STUN = "stun:stun.l.google.com:19302"
+PASS_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right",
+              PassDirection.ACROSS: "across"}
+
+SKELETON = f"""
+<h2 id="friends-title">Play with friends</h2>
+<p id="fr-intro">Up to three friends can sit at your table. Your page deals and runs the game;
+their pages connect straight to yours, with no server in between. The computer plays every
+seat nobody takes.</p>
+<fieldset id="fr-net">
+  <legend>How to connect</legend>
+  <label><input type="radio" name="fr-net" value="local" checked> Same network only (the same
+    Wi-Fi or home network). Nothing goes to anyone else.</label>
+  <label><input type="radio" name="fr-net" value="stun"> Across the internet, with Google's
+    public STUN server ({STUN[5:]}). It learns your public address, nothing about the
+    game.</label>
+  <label><input type="radio" name="fr-net" value="turn"> Through my own TURN server:</label>
+  <span class="fr-turn">
+    <label>Server address <input id="fr-turn-url" type="text" placeholder="turn:example.org:3478"
+      autocomplete="off" spellcheck="false"></label>
+    <label>User name <input id="fr-turn-user" type="text" autocomplete="off"></label>
+    <label>Password <input id="fr-turn-pass" type="password" autocomplete="off"></label>
+  </span>
+  <p class="fr-note">Some networks (many offices and some mobile networks) block direct
+    connections; there only a TURN server gets through.</p>
+</fieldset>
+<p class="fr-actions" id="fr-start"><button type="button" class="primary" data-act="host">Open
+  a table</button></p>
+<section id="fr-invites" hidden aria-label="Invitations"></section>
+<section id="fr-join" hidden aria-label="Your invitation">
+  <p id="fr-join-note"></p>
+  <p class="fr-actions"><button type="button" class="primary" id="fr-make-answer"
+    data-act="answer">Make my answer code</button></p>
+  <p id="fr-answer-row" hidden><label>Your answer code: send it back to the host
+    <input id="fr-answer" type="text" readonly spellcheck="false"></label>
+    <button type="button" data-act="copy" data-copy="fr-answer">Copy</button></p>
+</section>
+<p id="fr-error" class="fr-error" role="alert"></p>
+<section id="fr-play" hidden aria-label="Your seat at the table">
+  <p id="fr-stage" class="fr-stage"></p>
+  <ul id="fr-seats" class="fr-seats"></ul>
+  <div id="fr-trick" class="fr-trick" role="group" aria-label="Cards on the table"></div>
+  <p id="fr-prompt" class="fr-prompt"></p>
+  <div id="fr-hand" class="fr-hand" role="group" aria-label="Your hand"></div>
+  <p class="fr-actions">
+    <button type="button" class="primary" id="fr-pass" data-act="pass" hidden>Pass</button>
+    <button type="button" class="primary" id="fr-ready" data-act="ready" hidden>Next
+      hand</button>
+    <button type="button" class="primary" id="fr-new" data-act="new" hidden>New game</button>
+  </p>
+  <p id="fr-reactions" class="fr-reactions" aria-label="Reactions"></p>
+  <p id="fr-log" class="fr-log" role="status" aria-live="polite"></p>
+</section>
+<p class="fr-actions">
+  <button type="button" data-act="leave" id="fr-leave" hidden>Leave the table</button>
+  <button type="button" data-act="close" id="fr-close">Close</button>
+</p>
+"""
+
+
+def _el(node: Any) -> Any:
+    return None if node is None or node is jsnull else node
+
+
+def _attr(node: Any, name: str) -> str:
+    """An attribute's value ("" when it is missing)."""
+    value = _el(node.getAttribute(name))
+    return "" if value is None else str(value)
+
+
+def _now() -> float:
+    return time.monotonic()
+
+
+class Friends:
+    """The dialog and whichever side of a private table this page is on."""
+
+    def __init__(self) -> None:
+        self.dialog = document.getElementById("friends")
+        self.button = document.getElementById("friends-button")
+        self.dialog.innerHTML = SKELETON
+        query = parse_qs(str(window.location.search).lstrip("?"))
+        self.instant = query.get("speed", [""])[0] == "instant"
+        grace = query.get("grace", [""])[0]
+        self.grace = min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0
+        self.role = ""
+        self.host: HostTable | None = None
+        self.table_id = 0
+        self.tickets = 0
+        self.pending: dict[int, tuple[int, str]] = {}
+        """Host: seat -> (invite number, connection) of its open invite."""
+        self.conn_seat: dict[str, int] = {}
+        self.invite: Invite | None = None
+        self.conn: str | None = None
+        self.seat = SeatState()
+        self.selected: list[str] = []
+        self.busy = False
+        self._proxies: list[Any] = []
+        self._tasks: set[Any] = set()
+        self._listen(self.dialog, "click", self.on_click)
+        self._listen(self.button, "click", lambda _e: self.open())
+        window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
+                                             self.on_leave))
+        self.button.disabled = False
+        self.read_link()
+
+    def _proxy(self, *funcs: Any) -> list[Any]:
+        out = [create_proxy(f) for f in funcs]
+        self._proxies += out
+        return out
+
+    def _listen(self, node: Any, kind: str, func: Any) -> None:
+        node.addEventListener(kind, *self._proxy(func))
+
+    def _q(self, selector: str) -> Any:
+        return _el(self.dialog.querySelector(selector))
+
+    def open(self) -> None:
+        if not self.dialog.open:
+            self.dialog.showModal()
+
+    def error(self, text: str) -> None:
+        self._q("#fr-error").textContent = text
+
+    # --- network choice -------------------------------------------------------------------
+
+    def ice_servers(self) -> str | None:
+        """The ICE servers chosen, as JSON (None, with the reason shown, if incomplete)."""
+        choice = str(self._q("input[name='fr-net']:checked").value)
+        if choice == "stun":
+            return json.dumps([{"urls": STUN}])
+        if choice == "turn":
+            url = str(self._q("#fr-turn-url").value).strip()
+            if not url.startswith(("turn:", "turns:")):
+                self.error("A TURN server's address starts with turn: or turns:.")
+                return None
+            return json.dumps([{"urls": url, "username": str(self._q("#fr-turn-user").value),
+                                "credential": str(self._q("#fr-turn-pass").value)}])
+        return "[]"
+
+    # --- clicks ------------------------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        target = _el(event.target.closest("[data-act], [data-card]"))
+        if target is None or self.busy:
+            return
+        card = _attr(target, "data-card")
+        if card:
+            self.click_card(card)
+            return
+        act = _attr(target, "data-act")
+        if act == "close":
+            self.dialog.close()
+        elif act == "copy":
+            self.copy(_attr(target, "data-copy"))
+        elif act == "host":
+            self.start_hosting()
+        elif act == "invite":
+            self.run(self.make_invite(int(_attr(target, "data-seat"))))
+        elif act == "letin":
+            self.run(self.let_in(int(_attr(target, "data-seat"))))
+        elif act == "begin" and self.host is not None:
+            self.host.start()
+            self.flush()
+        elif act == "answer":
+            self.run(self.make_answer())
+        elif act == "pass" and len(self.selected) == 3:
+            self.send(Intent("pass", tuple(Card.parse(c) for c in self.selected)))
+        elif act == "ready":
+            self.send(Intent("ready"))
+        elif act == "react":
+            self.send(Intent("react", reaction=_attr(target, "data-id")))
+        elif act == "new" and self.host is not None:
+            self.host.new_game(Game.new())
+            self.flush()
+        elif act == "leave":
+            self.leave()
+
+    def run(self, job: Any) -> None:
+        async def guarded() -> None:
+            self.busy = True
+            try:
+                await job
+            finally:
+                self.busy = False
+        self._tasks.add(task := asyncio.ensure_future(guarded()))
+        task.add_done_callback(self._tasks.discard)
+
+    def copy(self, element_id: str) -> None:
+        field = self._q(f"#{element_id}")
+        if field is None:
+            return
+        field.select()
+        try:
+            copied = bool(document.execCommand("copy"))
+        except Exception:
+            copied = False
+        self.error("")
+        self._q("#fr-log").textContent = ("Copied." if copied else
+                                          "Selected: copy it with your device's Copy command.")
+
+    def click_card(self, card: str) -> None:
+        state = self.seat.state
+        if state is None:
+            return
+        if state.stage == "pass":
+            if state.view.passed is not None:
+                return
+            if card in self.selected:
+                self.selected.remove(card)
+            elif len(self.selected) < 3:
+                self.selected.append(card)
+            self.render()
+        elif state.stage == "play":
+            self.send(Intent("play", (Card.parse(card),)))
+
+    def send(self, intent: Intent) -> None:
+        """This seat's intent: straight to the host table on the host, else over the wire."""
+        if intent.kind == "pass":
+            self.selected = []
+        if self.host is not None:
+            self.host.local(intent)
+            self.flush()
+        elif self.conn is not None:
+            window.heartsP2P.send(self.conn, intent_text(intent))
+
+    # --- hosting -------------------------------------------------------------------------
+
+    def start_hosting(self) -> None:
+        if self.role:
+            return
+        self.role = "host"
+        self.table_id = random.getrandbits(32)
+        self.host = HostTable(Game.new(), grace=self.grace)
+        self.dialog.dataset.role = "host"
+        self._q("#fr-start").hidden = True
+        self._q("#fr-intro").hidden = True
+        rows = []
+        for seat in (1, 2, 3):
+            name = SEAT_NAMES[seat]
+            rows.append(
+                f'<div class="fr-invite" id="fr-inv-{seat}"><p><strong>{name}</strong>: '
+                f'<span id="fr-kind-{seat}"></span> <button type="button" data-act="invite" '
+                f'data-seat="{seat}" id="fr-invite-{seat}">Invite a friend to {name}</button></p>'
+                f'<div id="fr-steps-{seat}" hidden><p><label>Invite link for {name}: send it '
+                f'to your friend <input type="text" readonly id="fr-link-{seat}" '
+                f'spellcheck="false"></label> <button type="button" data-act="copy" '
+                f'data-copy="fr-link-{seat}">Copy</button></p>'
+                f'<p><label>Their answer code <input type="text" id="fr-code-{seat}" '
+                f'autocomplete="off" spellcheck="false"></label> <button type="button" '
+                f'data-act="letin" data-seat="{seat}" id="fr-letin-{seat}">Let them in</button>'
+                f'</p></div></div>')
+        rows.append('<p class="fr-actions"><button type="button" class="primary" '
+                    'data-act="begin" id="fr-begin">Start the game</button></p>')
+        self._q("#fr-invites").innerHTML = "".join(rows)
+        self._q("#fr-invites").hidden = False
+        self._q("#fr-play").hidden = False
+        self._q("#fr-leave").hidden = False
+        self._q("#fr-leave").textContent = "Close the table"
+        self.host.broadcast()
+        self.flush()
+        self._tasks.add(asyncio.ensure_future(self.host_loop()))
+
+    async def make_invite(self, seat: int) -> None:
+        ice = self.ice_servers()
+        host = self.host
+        if ice is None or host is None:
+            return
+        self.error("")
+        old = self.pending.pop(seat, None)
+        if old is not None:
+            window.heartsP2P.close(old[1])
+        self._q(f"#fr-kind-{seat}").textContent = "making an invite…"
+        reply = json.loads(str(await window.heartsP2P.offer(ice, 5000)))
+        if "error" in reply:
+            self.error("The browser couldn't prepare a connection: " + reply["error"])
+            self.render()
+            return
+        self.tickets = (self.tickets + 1) % 64
+        try:
+            code = encode_invite(Invite(self.table_id, seat, self.tickets,
+                                        int(time.time() // 60), parse_sdp(reply["sdp"])))
+        except CodeError as problem:
+            window.heartsP2P.close(reply["id"])
+            self.error(str(problem))
+            self.render()
+            return
+        self.pending[seat] = (self.tickets, reply["id"])
+        self.conn_seat[reply["id"]] = seat
+        location = window.location
+        self._q(f"#fr-link-{seat}").value = f"{location.origin}{location.pathname}#join={code}"
+        self._q(f"#fr-code-{seat}").value = ""
+        self._q(f"#fr-steps-{seat}").hidden = False
+        self.render()
+
+    async def let_in(self, seat: int) -> None:
+        if self.host is None:
+            return
+        self.error("")
+        try:
+            answer = decode_answer(str(self._q(f"#fr-code-{seat}").value), self.table_id)
+        except CodeError as problem:
+            self.error(str(problem))
+            return
+        pending = self.pending.get(answer.seat)
+        if answer.seat != seat or pending is None or pending[0] != answer.ticket:
+            where = SEAT_NAMES[answer.seat]
+            self.error(f"That answer is for an invite to {where} that was replaced or already "
+                       "used: make a new invite for that seat." if answer.seat == seat or
+                       pending is None or pending[0] != answer.ticket else
+                       f"That answer is for {where}'s invite: paste it there.")
+            return
+        self._q(f"#fr-kind-{seat}").textContent = "connecting…"
+        reply = json.loads(str(await window.heartsP2P.accept(pending[1],
+                                                             answer_sdp(answer.endpoint))))
+        if "error" in reply:
+            self.error("The browser refused that answer: " + reply["error"])
+            self.render()
+
+    async def host_loop(self) -> None:
+        """Computer moves at a visible pace, grace periods, until the table closes."""
+        pace = 0.05 if self.instant else 0.7
+        last = 0.0
+        while True:
+            await asyncio.sleep(0.05)
+            host = self.host
+            if host is None or host.closed:
+                return
+            now = _now()
+            changed = host.tick(now)
+            if host.due() and now - last >= pace:
+                last = now
+                host.computer_step()
+                changed = True
+            if changed:
+                self.flush()
+
+    def flush(self) -> None:
+        """Deliver the host table's messages (its own seat's to this page) and hang-ups."""
+        host = self.host
+        if host is None:
+            return
+        out, host.outbox = host.outbox, []
+        for conn, text in out:
+            if conn == LOCAL:
+                self.seat.receive(text)
+            else:
+                window.heartsP2P.send(conn, text)
+        hangups, host.hangups = host.hangups, []
+        for conn in hangups:
+            self.conn_seat.pop(conn, None)
+            window.heartsP2P.close(conn)
+        self.render()
+
+    # --- joining ---------------------------------------------------------------------------
+
+    def read_link(self) -> None:
+        """An invite link (``#join=CODE``): read it, take it out of the address bar."""
+        fragment = str(window.location.hash)
+        if not fragment.startswith("#join="):
+            return
+        window.history.replaceState(None, "", str(window.location.pathname)
+                                    + str(window.location.search))
+        self.role = "guest"
+        self.dialog.dataset.role = "guest"
+        self._q("#fr-start").hidden = True
+        self._q("#fr-intro").hidden = True
+        self._q("#fr-join").hidden = False
+        self.open()
+        try:
+            self.invite = decode_invite(fragment, int(time.time() // 60))
+        except CodeError as problem:
+            self._q("#fr-make-answer").hidden = True
+            self.error(str(problem))
+            return
+        self._q("#fr-join-note").textContent = (
+            f"You're invited to a private Hearts table, to sit at "
+            f"{SEAT_NAMES[self.invite.seat]}. Make your answer code and send it back to the "
+            "person who invited you.")
+
+    async def make_answer(self) -> None:
+        ice = self.ice_servers()
+        invite = self.invite
+        if ice is None or invite is None or self.conn is not None:
+            return
+        self.error("")
+        reply = json.loads(str(await window.heartsP2P.answer(ice, offer_sdp(invite.endpoint),
+                                                             5000)))
+        if "error" in reply:
+            self.error("The browser couldn't use this invite: " + reply["error"])
+            return
+        try:
+            code = encode_answer(Answer(invite.table, invite.seat, invite.ticket,
+                                        parse_sdp(reply["sdp"])))
+        except CodeError as problem:
+            window.heartsP2P.close(reply["id"])
+            self.error(str(problem))
+            return
+        self.conn = reply["id"]
+        self._q("#fr-answer").value = code
+        self._q("#fr-answer-row").hidden = False
+        self._q("#fr-make-answer").hidden = True
+        self._q("#fr-net").hidden = True
+
+    # --- connections -------------------------------------------------------------------------
+
+    def on_open(self, conn: str) -> None:
+        conn = str(conn)
+        if self.host is not None:
+            seat = self.conn_seat.get(conn)
+            if seat is None or self.pending.get(seat, (0, ""))[1] != conn:
+                window.heartsP2P.close(conn)
+                return
+            del self.pending[seat]
+            self._q(f"#fr-steps-{seat}").hidden = True
+            if not self.host.join(conn, seat, _now()):
+                window.heartsP2P.close(conn)
+            self.flush()
+        elif conn == self.conn:
+            self._q("#fr-join").hidden = True
+            self._q("#fr-net").hidden = True
+            self._q("#fr-play").hidden = False
+            self._q("#fr-leave").hidden = False
+            self.dialog.dataset.connected = "true"
+            self.render()
+
+    def on_message(self, conn: str, text: str) -> None:
+        conn = str(conn)
+        if self.host is not None:
+            self.host.receive(conn, str(text), _now())
+            self.flush()
+        elif conn == self.conn:
+            kind = self.seat.receive(str(text))
+            if kind == "closed":
+                window.heartsP2P.close(conn)
+                self.conn = None
+            if kind is not None:
+                self.render()
+
+    def on_closed(self, conn: str) -> None:
+        conn = str(conn)
+        if self.host is not None:
+            if conn in self.conn_seat:
+                self.host.drop(conn, _now())
+                self.flush()
+        elif conn == self.conn:
+            self.conn = None
+            if self.seat.closed is None:
+                self.seat.closed = "The connection to the host was lost."
+            self.render()
+
+    def on_leave(self) -> None:
+        """The page is going away: say goodbye while the connections are still open."""
+        if self.host is not None:
+            self.host.close()
+            self.flush()
+        elif self.conn is not None:
+            window.heartsP2P.send(self.conn, intent_text(Intent("leave")))
+
+    def leave(self) -> None:
+        if self.host is not None:
+            self.host.close()
+            self.flush()
+            self.seat.closed = "You closed the table."
+            self.host = None
+        elif self.conn is not None:
+            self.send(Intent("leave"))
+        self.render()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Draw this seat from the host's latest state message."""
+        d = self.dialog.dataset
+        host = self.host
+        if host is not None:
+            for seat in (1, 2, 3):
+                kind = host.kind(seat)
+                words = {"friend": "a friend is playing", "away": "a friend is reconnecting…",
+                         "computer": "the computer plays", "open": "empty (the computer plays "
+                         "it unless you invite someone)"}[kind]
+                if seat in self.pending and kind != "friend":
+                    words = "invited: waiting for their answer code"
+                self._q(f"#fr-kind-{seat}").textContent = words
+                self._q(f"#fr-invite-{seat}").hidden = kind in ("friend", "away")
+            self._q("#fr-begin").hidden = host.started
+        closed = self.seat.closed
+        state = self.seat.state
+        d.closed = "true" if closed else "false"
+        self._q("#fr-leave").hidden = bool(closed) or not self.role or (
+            self.role == "guest" and self.conn is None)
+        if closed:
+            self._q("#fr-play").hidden = True
+            self._q("#fr-invites").hidden = True
+            self.error(closed)
+            return
+        if state is None:
+            d.stage = "connecting" if self.role == "guest" else ""
+            if self.role == "guest" and self.conn is not None:
+                self._q("#fr-stage").textContent = "Connected. Waiting for the host…"
+            return
+        view = state.view
+        me = view.seat
+        d.stage = state.stage
+        d.seat = str(me)
+        d.waiting = ",".join(str(s) for s in state.waiting)
+        d.turn = "true" if state.stage == "play" and view.my_turn else "false"
+        d.hand = str(view.hand_number)
+        self._q("#fr-stage").textContent = self.stage_text()
+        seats = []
+        for seat in [(me + i) % 4 for i in range(4)]:
+            label = seat_label(seat, me, state.kinds)
+            if seat == me:
+                label = f"You ({SEAT_NAMES[me]})"
+            wait = " ⏳" if seat in state.waiting else ""
+            passed = (" · passed" if state.stage == "pass" and view.pass_chosen[seat] else "")
+            seats.append(f'<li data-seat="{seat}"><span>{html.escape(label)}{wait}</span> '
+                         f'<span>{view.scores[seat]} points · {view.hand_sizes[seat]} cards'
+                         f'{passed}</span></li>')
+        self._q("#fr-seats").innerHTML = "".join(seats)
+        trick = view.trick if view.trick is not None else (view.tricks[-1] if view.tricks
+                                                           else None)
+        cells = []
+        if trick is not None:
+            for seat, card in trick.plays():
+                cells.append(f'<span class="fr-card" data-trick-card="{card}">'
+                             f'{html.escape(seat_label(seat, me))}: {card.short}'
+                             f'<span class="sr-only"> ({card.name})</span></span>')
+        self._q("#fr-trick").innerHTML = "".join(cells)
+        legal = {str(c) for c in view.legal_plays}
+        hand = []
+        for card in view.hand:
+            text = str(card)
+            playable = state.stage == "play" and text in legal
+            choosing = state.stage == "pass" and view.passed is None
+            pressed = text in self.selected
+            disabled = not (playable or choosing)
+            got = view.received is not None and card in view.received and not view.tricks
+            hand.append(f'<button type="button" class="fr-card{" got" if got else ""}" '
+                        f'data-card="{text}" aria-disabled="{str(disabled).lower()}" '
+                        f'aria-pressed="{str(pressed).lower()}" aria-label="{card.name}">'
+                        f'{card.short}</button>')
+        self._q("#fr-hand").innerHTML = "".join(hand)
+        self._q("#fr-prompt").textContent = self.seat.refusal or self.prompt_text()
+        pass_button = self._q("#fr-pass")
+        pass_button.hidden = not (state.stage == "pass" and view.passed is None)
+        pass_button.disabled = len(self.selected) != 3
+        self._q("#fr-ready").hidden = not state.ready
+        self._q("#fr-new").hidden = not (host is not None and state.stage == "over")
+        self._q("#fr-reactions").innerHTML = "".join(
+            f'<button type="button" data-act="react" data-id="{key}">{html.escape(words)}'
+            "</button>" for key, words in REACTIONS.items())
+        said = [f"{seat_label(s, me)}: {t}" for s, t in self.seat.reactions[-1:]]
+        self._q("#fr-log").textContent = " ".join([*self.seat.log[-2:], *said])
+
+    def stage_text(self) -> str:
+        state = self.seat.state
+        assert state is not None
+        me = state.view.seat
+        others = [SEAT_NAMES[s] for s in state.waiting if s != me]
+        if state.stage == "lobby":
+            return ("Invite friends, then start the game." if self.host is not None
+                    else "You're at the table. The host will start the game.")
+        if state.stage == "over":
+            winner = state.view.winner
+            return "You win the game!" if winner == me else \
+                f"{SEAT_NAMES[winner or 0]} wins the game."
+        if state.stage == "scores" and state.last_hand:
+            scores = state.last_hand["scores"]
+            points = ", ".join(f"{seat_label(s, me)} {scores[s]}" for s in range(4))
+            return f"Hand {state.last_hand['hand']} is over. Points: {points}."
+        if others:
+            return f"Waiting for {' and '.join(others)}…"
+        return f"Hand {state.view.hand_number}."
+
+    def prompt_text(self) -> str:
+        state = self.seat.state
+        assert state is not None
+        view = state.view
+        if state.stage == "pass":
+            if view.passed is not None:
+                return "You've passed. The cards change hands once everyone has chosen."
+            target = view.pass_to
+            where = PASS_WORDS.get(view.pass_direction, "")
+            to = SEAT_NAMES[target] if target is not None else ""
+            return f"Choose 3 cards to pass {where} to {to}: {len(self.selected)} of 3 chosen."
+        if state.stage == "play":
+            return "Your turn: play a card." if view.my_turn else ""
+        if state.ready:
+            return "Press Next hand when you're ready."
+        return ""
+
+
+def start() -> Friends | None:
+    """Set up the dialog if the page has it (and the WebRTC glue loaded)."""
+    global document, window
+    from pyscript import document, window  # type: ignore[import-not-found]
+    if _el(document.getElementById("friends")) is None:
+        return None
+    if getattr(window, "heartsP2P", None) is None or _el(window.heartsP2P) is None:
+        return None
+    return Friends()

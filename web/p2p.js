@@ -1,0 +1,113 @@
+// WebRTC for private tables (web/friends.py drives it): one RTCPeerConnection and one data
+// channel per guest, signalled by hand with codes (web/p2p/codes.py). No server is involved.
+// Every call returns plain strings; failures come back as {error} rather than being thrown
+// or logged, so Python decides what the person reads.
+(function () {
+  "use strict";
+  var peers = new Map();
+  var nextId = 1;
+  var nothing = function () {};
+  var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
+
+  function gathered(pc, ms) {
+    return new Promise(function (resolve) {
+      if (pc.iceGatheringState === "complete") { resolve(); return; }
+      var timer = setTimeout(resolve, ms);
+      pc.addEventListener("icegatheringstatechange", function () {
+        if (pc.iceGatheringState === "complete") { clearTimeout(timer); resolve(); }
+      });
+    });
+  }
+
+  function ended(id) {
+    var peer = peers.get(id);
+    if (!peer || peer.ended) return;
+    peer.ended = true;
+    handlers.close(id);
+  }
+
+  function wire(id, channel) {
+    var peer = peers.get(id);
+    if (!peer) return;
+    peer.channel = channel;
+    channel.onopen = function () { handlers.open(id); };
+    channel.onmessage = function (event) {
+      handlers.message(id, typeof event.data === "string" ? event.data : "");
+    };
+    channel.onclose = function () { ended(id); };
+  }
+
+  function make(iceServers) {
+    var id = "p" + nextId++;
+    var pc = new RTCPeerConnection({ iceServers: JSON.parse(iceServers || "[]") });
+    peers.set(id, { pc: pc, channel: null, ended: false });
+    pc.addEventListener("connectionstatechange", function () {
+      if (pc.connectionState === "failed" || pc.connectionState === "closed") ended(id);
+    });
+    return id;
+  }
+
+  function described(id) {
+    return JSON.stringify({ id: id, sdp: peers.get(id).pc.localDescription.sdp });
+  }
+
+  function failure(error) {
+    return JSON.stringify({ error: String((error && error.message) || error) });
+  }
+
+  window.heartsP2P = {
+    // Python's callbacks: open(id), message(id, text), close(id), and leave() when the
+    // page goes away (its last chance to say goodbye before the connections close).
+    listen: function (open, message, close, leave) {
+      handlers = { open: open, message: message, close: close, leave: leave };
+    },
+    // Host: a new connection with its offer, once its network addresses are gathered.
+    offer: async function (iceServers, waitMs) {
+      try {
+        var id = make(iceServers);
+        var pc = peers.get(id).pc;
+        wire(id, pc.createDataChannel("hearts", { ordered: true }));
+        await pc.setLocalDescription(await pc.createOffer());
+        await gathered(pc, waitMs || 5000);
+        return described(id);
+      } catch (error) { return failure(error); }
+    },
+    // Host: the guest's answer (an SDP rebuilt from the answer code).
+    accept: async function (id, sdp) {
+      try {
+        await peers.get(id).pc.setRemoteDescription({ type: "answer", sdp: sdp });
+        return "{}";
+      } catch (error) { return failure(error); }
+    },
+    // Guest: answer the host's offer (an SDP rebuilt from the invite code).
+    answer: async function (iceServers, sdp, waitMs) {
+      try {
+        var id = make(iceServers);
+        var pc = peers.get(id).pc;
+        pc.ondatachannel = function (event) { wire(id, event.channel); };
+        await pc.setRemoteDescription({ type: "offer", sdp: sdp });
+        await pc.setLocalDescription(await pc.createAnswer());
+        await gathered(pc, waitMs || 5000);
+        return described(id);
+      } catch (error) { return failure(error); }
+    },
+    send: function (id, text) {
+      var peer = peers.get(id);
+      if (!peer || !peer.channel || peer.channel.readyState !== "open") return false;
+      try { peer.channel.send(text); return true; } catch (error) { return false; }
+    },
+    // Close a connection (after its queued messages are sent); no close callback follows.
+    close: function (id) {
+      var peer = peers.get(id);
+      if (!peer) return;
+      peer.ended = true;
+      peers.delete(id);
+      try { if (peer.channel) peer.channel.close(); } catch (error) { /* already closed */ }
+      setTimeout(function () { peer.pc.close(); }, 1000);
+    }
+  };
+  window.addEventListener("pagehide", function () {
+    try { handlers.leave(); } catch (error) { /* the page is going anyway */ }
+    peers.forEach(function (peer) { try { peer.pc.close(); } catch (error) { /* gone */ } });
+  });
+})();
