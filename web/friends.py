@@ -281,7 +281,7 @@ class Friends:
         for seat in (1, 2, 3):
             name = SEAT_NAMES[seat]
             rows.append(
-                f'<div class="fr-invite" id="fr-inv-{seat}"><p><strong>{name}</strong>: '
+                f'<div class="fr-invite" id="fr-inv-{seat}"><p><strong>{name}:</strong> '
                 f'<span id="fr-kind-{seat}"></span> <button type="button" data-act="invite" '
                 f'data-seat="{seat}" id="fr-invite-{seat}">Invite a friend to {name}</button></p>'
                 f'<div id="fr-steps-{seat}" hidden><p><label>Invite link for {name}: send it '
@@ -554,7 +554,7 @@ class Friends:
             label = seat_label(seat, me, state.kinds)
             if seat == me:
                 label = f"You ({SEAT_NAMES[me]})"
-            wait = " ⏳" if seat in state.waiting else ""
+            wait = " (waiting)" if seat in state.waiting else ""
             passed = (" · passed" if state.stage == "pass" and view.pass_chosen[seat] else "")
             seats.append(f'<li data-seat="{seat}"><span>{html.escape(label)}{wait}</span> '
                          f'<span>{view.scores[seat]} points · {view.hand_sizes[seat]} cards'
