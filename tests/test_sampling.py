@@ -175,3 +175,17 @@ def test_void_split_follows_the_number_of_deals() -> None:
         for suit in range(4):
             if view.voids()[s] & SUIT_MASKS[suit]:
                 assert view.voids()[s] & SUIT_MASKS[suit] == SUIT_MASKS[suit]
+
+
+def test_a_finished_game_view_raises_nothing() -> None:
+    rng = random.Random(1)
+    game = Game.new(3)
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, game.hand(seat)[:3])
+        else:
+            game.play(rng.choice(game.legal_plays()))
+    for seat in range(4):
+        hands = DealSampler(game.view(seat)).sample(rng)
+        assert len(hands) == 4
