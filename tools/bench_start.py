@@ -14,9 +14,11 @@ It prints the median of the runs for: time to data-ready, bytes over the network
 encoded lengths, so a service-worker answer counts 0), and the split:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
-* interpreter: PyScript's "Loading interpreter" → "Loaded interpreter" (wasm compile +
-  Python start, or the memory snapshot restore);
-* setup: PyScript's own set-up after that (its Python package, our zip unpacked);
+* interpreter: Pyodide's start, from the marks of ``web/start.mjs`` (download of the wasm
+  and snapshot, wasm compile, snapshot restore or Python start), else PyScript's "Loading
+  interpreter" → "Loaded interpreter"; it overlaps PyScript's own loading;
+* setup: the rest of PyScript's set-up, from its "Loaded interpreter" to our script (its
+  Python package, our zip fetched and unpacked);
 * import: our Python imported (``performance`` marks set in index.html's script);
 * render: ``web.app`` building the table → data-ready.
 
@@ -62,14 +64,21 @@ SPLIT = """
   const t = window.__bench, p = t.progress;
   const mark = name => { const m = performance.getEntriesByName(name)[0];
                          return m ? m.startTime : null; };
+  // web/start.mjs marks its own interpreter start (the last one, after a failed snapshot);
+  // without those marks, PyScript's progress events.
+  const last = name => { const m = performance.getEntriesByName(name);
+                         return m.length ? m[m.length - 1].startTime : null; };
+  const interpStart = last("hearts:interpreter-start") ?? p["Loading interpreter"] ?? null;
+  const interpEnd = last("hearts:interpreter-end") ?? p["Loaded interpreter"] ?? null;
   const ends = performance.getEntriesByType("resource")
-    .filter(r => r.startTime < (p["Loaded interpreter"] ?? t.ready))
+    .filter(r => r.startTime < (interpEnd ?? t.ready))
     .map(r => r.responseEnd);
   return {
     ready: t.ready,
     download: ends.length ? Math.max(...ends) : null,
-    interp_start: p["Loading interpreter"] ?? null,
-    interp_end: p["Loaded interpreter"] ?? null,
+    interp_start: interpStart,
+    interp_end: interpEnd,
+    pyscript_got: p["Loaded interpreter"] ?? null,
     import_start: mark("hearts:import-start"),
     import_end: mark("hearts:import-end"),
     start_kind: document.documentElement.dataset.start ?? null,
@@ -142,7 +151,7 @@ def phases(s: dict[str, Any]) -> dict[str, float | None]:
         "ready": s["ready"],
         "download": s["download"],
         "interpreter": span(s["interp_start"], s["interp_end"]),
-        "setup": span(s["interp_end"], s["import_start"]),
+        "setup": span(s["pyscript_got"], s["import_start"]),
         "import": span(s["import_start"], s["import_end"]),
         "render": span(s["import_end"], s["ready"]),
         "MB": s["bytes"] / 1e6,

@@ -51,6 +51,7 @@ function started(kind) {
 }
 
 async function fromSnapshot() {
+  performance.mark("hearts:interpreter-start");
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {}); // (Pyodide awaits it a little later)
   const py = await pyodide.loadPyodide({
@@ -66,6 +67,7 @@ async function fromSnapshot() {
   } finally {
     scope.destroy();
   }
+  performance.mark("hearts:interpreter-end");
   return py;
 }
 
@@ -82,7 +84,9 @@ export async function loadPyodide(options = {}) {
       console.warn("Hearts: starting Python without the snapshot:", error);
     }
   }
+  performance.mark("hearts:interpreter-start");
   const py = await pyodide.loadPyodide({ ...options, indexURL: INDEX_URL });
+  performance.mark("hearts:interpreter-end");
   started("plain");
   return py;
 }
