@@ -269,3 +269,13 @@ def test_bad_settings_are_refused() -> None:
         HardBot(1, iterations=0)
     with pytest.raises(ValueError):
         HardBot(1, budget_ms=-5.0)
+
+
+@pytest.mark.slow
+def test_hard_takes_fewer_points_than_normal() -> None:
+    """A short arena run (the full measure is ``python -m hearts.arena``, see the README)."""
+    from hearts.arena import mean_ci, play_deal
+
+    results = [play_deal("hard", "normal", 1, number) for number in range(1, 81)]
+    mean, low, high = mean_ci([r.difference for r in results])
+    assert high < 0, f"hard vs normal: {mean:+.2f} points per hand [{low:+.2f}, {high:+.2f}]"
