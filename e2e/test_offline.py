@@ -156,6 +156,37 @@ def test_an_update_switches_version_and_keeps_the_game_and_stats(
     assert len(names) == 1, names  # the old version's cache is gone
 
 
+def test_a_half_deployed_site_is_not_cached(
+        open_pwa: Callable[[Site], TablePage], serve: Callable[..., Site],
+        tmp_path: Path) -> None:
+    """A file that isn't the one the build listed (a host mid-deploy) fails the install:
+    nothing is cached, the page plays on, and a later visit tries again."""
+    folder = build(tmp_path / "site")
+    style = folder / "web" / "style.css"
+    style.write_text(style.read_text(encoding="utf-8") + "\n/* newer */\n", encoding="utf-8")
+    table = open_pwa(serve(folder))
+    table.goto("?speed=instant&seed=6")
+    state = table.page.evaluate("""async () => {
+        const reg = await new Promise(resolve => {
+            const look = async () => {
+                const r = await navigator.serviceWorker.getRegistration();
+                if (r && (r.installing || r.waiting || r.active)) resolve(r);
+                else setTimeout(look, 50);
+            };
+            look();
+        });
+        const worker = reg.installing || reg.waiting || reg.active;
+        if (worker.state !== "redundant" && worker.state !== "activated")
+            await new Promise(r => worker.addEventListener("statechange", () => {
+                if (worker.state === "redundant" || worker.state === "activated") r();
+            }));
+        return worker.state; }""")
+    assert state == "redundant"
+    assert table.page.evaluate("caches.keys()") == []
+    table.pass_cards()
+    table.play_one()
+
+
 def png_size(data: bytes) -> tuple[int, int]:
     assert data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR"
     width, height = struct.unpack(">II", data[16:24])

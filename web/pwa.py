@@ -313,10 +313,11 @@ def service_worker(out: Path) -> str:
     template = (ROOT / "web" / "sw.js").read_text(encoding="utf-8")
     h.update(template.encode())
     cache = h.hexdigest()[:16]
-    urls = ["./" if p.name == "index.html" and p.parent == out else p.relative_to(out).as_posix()
-            for p in precached(out)]
-    text = (template.replace("__CACHE_VERSION__", cache)
-            .replace("__PRECACHE__", json.dumps(urls, indent=1)))
+    entries = [["./" if p.name == "index.html" and p.parent == out
+                else p.relative_to(out).as_posix(), hashlib.sha256(p.read_bytes()).hexdigest()]
+               for p in precached(out)]
+    listing = "[\n" + ",\n".join(f" {json.dumps(e)}" for e in entries) + "\n]"
+    text = (template.replace("__CACHE_VERSION__", cache).replace("__PRECACHE__", listing))
     (out / "sw.js").write_text(text, encoding="utf-8")
     return cache
 

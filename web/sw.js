@@ -5,19 +5,34 @@
 "use strict";
 
 const VERSION = "__CACHE_VERSION__";
-const FILES = __PRECACHE__;
+const FILES = __PRECACHE__; // [url relative to this script, sha256 of its content]
 
 // Several apps can share an origin (user.github.io/a/, user.github.io/b/): our caches are
 // named after our scope, and we only ever delete our own.
 const PREFIX = `hearts ${self.registration.scope} `;
 const CACHE = PREFIX + VERSION;
 
+function hex(buffer) {
+  return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// One file of this version: "no-cache" revalidates with the server rather than trusting the
+// HTTP cache (an unchanged file costs a 304, not a download), and the content must hash to
+// what the build listed: a host caught mid-deploy (old and new files mixed) fails the
+// install, and the browser tries again on a later visit, keeping the working version.
+async function fetchChecked(url, sha256) {
+  const response = await fetch(new Request(url, { cache: "no-cache" }));
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  const digest = hex(await crypto.subtle.digest("SHA-256", await response.clone().arrayBuffer()));
+  if (digest !== sha256) throw new Error(`${url}: not the file of version ${VERSION}`);
+  return response;
+}
+
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
+    const responses = await Promise.all(FILES.map(([url, sha256]) => fetchChecked(url, sha256)));
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server rather than trust the HTTP cache, so a new
-    // version never precaches a stale file (unchanged files cost a 304, not a download).
-    await cache.addAll(FILES.map((url) => new Request(url, { cache: "no-cache" })));
+    await Promise.all(FILES.map(([url], i) => cache.put(url, responses[i])));
     // Take over at once: an open page has all it needs in memory and keeps working; the page
     // is told (controllerchange) and offers a reload; the next load runs the new version.
     await self.skipWaiting();
