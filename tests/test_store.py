@@ -438,7 +438,7 @@ def test_json_nested_too_deep_is_refused_before_parsing() -> None:
     kills the interpreter (found by e2e/test_reliability.py): the loader must not parse it."""
     for text in ["[" * 24_000 + "]" * 24_000, '{"schema":1,"a":' * 5000 + "1" + "}" * 5000]:
         for loader in (store.load_save, store.load_stats, store.load_settings):
-            value, notice = loader(text)  # type: ignore[operator]
+            _value, notice = loader(text)  # type: ignore[operator]
             assert_plain_words(notice)
         assert store.load_crash(text) is None
     inner = json.loads(SAVES[2])
