@@ -44,6 +44,7 @@ SAVE_FORMAT: Final = "hearts-game"
 SAVE_VERSION: Final = 1
 _MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
 _MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
+_MAX_DEPTH: Final = 8  # a real save nests 3 deep
 
 # Hot-path constants: a module global is cheaper to read than an enum class attribute.
 _PASS: Final = Phase.PASS
@@ -578,6 +579,10 @@ class Game:
             raise LoadError(f"a saved game is JSON text, not {type(text).__name__}")
         if len(text) > _MAX_TEXT:
             raise LoadError("that saved game is far too large")
+        if isinstance(text, bytes):
+            text = text.decode("utf-8", errors="replace")
+        if _nesting_depth(text) > _MAX_DEPTH:
+            raise LoadError("the saved game is nested far too deeply to be a save")
         try:
             data = json.loads(text)
         except (ValueError, RecursionError) as error:
@@ -623,6 +628,32 @@ class Game:
 
     def __repr__(self) -> str:
         return f"Game.from_text({self.to_text()!r})"
+
+
+def _nesting_depth(text: str) -> int:
+    """How deeply ``[`` and ``{`` nest in JSON text, outside strings.
+
+    Checked before parsing: on Pyodide, parsing very deep nesting exhausts the
+    WebAssembly stack and kills the interpreter instead of raising RecursionError.
+    """
+    depth = deepest = 0
+    in_string = escaped = False
+    for char in text:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif char == "\\":
+                escaped = True
+            elif char == '"':
+                in_string = False
+        elif char == '"':
+            in_string = True
+        elif char in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif char in "]}":
+            depth -= 1
+    return deepest
 
 
 def _hand_mask(hand: Iterable[Card | str] | str) -> int:

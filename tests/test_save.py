@@ -195,3 +195,12 @@ def test_wrongly_shaped_json_raises_load_error(data: dict[str, object]) -> None:
     except LoadError:
         return
     same_game(Game.from_json(game.to_json()), game)
+
+
+def test_deep_nesting_is_refused_before_parsing() -> None:
+    with pytest.raises(LoadError, match="nested far too deeply"):
+        Game.from_json("[" * 9 + "]" * 9)
+    with pytest.raises(LoadError, match="nested far too deeply"):
+        Game.from_json('{"a":' * 9 + "1" + "}" * 9)
+    with pytest.raises(LoadError, match="not a saved game"):
+        Game.from_json('{"a": "[[[[[[[[[[[[[[[[\\"[[[[[["}')  # brackets in a string don't count
