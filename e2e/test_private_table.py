@@ -1,10 +1,12 @@
 """A private table in Chromium: a host and three guests, each in its own browser context.
 
 They connect over WebRTC on this machine with codes copied by hand (as people would), pass,
-play a whole hand, a guest drops and the computer takes the seat, a new friend is invited
-to it, and the host closes the table. Chromium runs with real IP addresses in its
-candidates (``WebRtcHideLocalIpsWithMdns`` off) so nothing depends on mDNS; on a machine
-where no network address can be gathered at all the test is skipped, saying so.
+play a whole hand (the host in the dialog, each guest on the felt table from its own seat:
+its hand in ``#hand``, dimmed cards refused with the reason, the hint), a guest drops and
+the computer takes the seat, a new friend is invited to it, and the host closes the table.
+Chromium runs with real IP addresses in its candidates (``WebRtcHideLocalIpsWithMdns`` off)
+so nothing depends on mDNS; on a machine where no network address can be gathered at all
+the test is skipped, saying so.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import DESKTOP
+from conftest import DESKTOP, ROOT
 from tablepage import TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -33,6 +35,7 @@ PROBE = """async () => {
   return found;
 }"""
 DIALOG = "#friends"
+ARTIFACTS = ROOT / "e2e" / "artifacts"
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +56,8 @@ class Seat:
         self.table = TablePage(self.context.new_page(), base_url, name)
         self.page = self.table.page
         self.closed = False
+        self.guest = False
+        """A guest plays on the felt table (``#hand``, ``#pass``); the host in the dialog."""
 
     def ready(self) -> None:
         self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=90_000)
@@ -131,9 +136,25 @@ def invite(host: Seat, guest: Seat, seat: int) -> None:
     host.page.wait_for_function(
         f"document.querySelector('#fr-kind-{seat}').textContent === 'a friend is playing'")
     assert guest.data("seat") == str(seat)
+    guest.guest = True
+    guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
 
 
 def pass_three(seat: Seat) -> None:
+    if seat.guest:
+        page = seat.page
+        cards = page.eval_on_selector_all("#hand [data-card]",
+                                          "els => els.slice(0, 4).map(e => e.dataset.card)")
+        for card in cards[:3]:
+            assert page.is_disabled("#pass"), "Pass waits for exactly three cards"
+            page.click(f"#hand [data-card='{card}']")
+        page.click(f"#hand [data-card='{cards[3]}']")  # a fourth: refused in words
+        page.wait_for_function("document.querySelector('#alert').textContent"
+                               ".includes('three cards already')")
+        assert page.eval_on_selector_all("#hand .card.selected", "e => e.length") == 3
+        page.click("#pass")
+        page.wait_for_selector("#pass", state="hidden")
+        return
     cards = seat.page.eval_on_selector_all(
         "#fr-hand [data-card]", "els => els.slice(0, 3).map(e => e.dataset.card)")
     for card in cards:
@@ -143,6 +164,14 @@ def pass_three(seat: Seat) -> None:
 
 
 def play_turn(seat: Seat) -> None:
+    if seat.guest:
+        page = seat.page
+        before = page.eval_on_selector_all("#hand [data-card]", "els => els.length")
+        page.click("#hand [data-card][aria-disabled='false']")
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand [data-card]').length < n"
+            " || document.querySelector('#friends').dataset.stage !== 'play'", arg=before)
+        return
     before = seat.page.eval_on_selector_all("#fr-hand [data-card]", "els => els.length")
     seat.click("#fr-hand [data-card][aria-disabled='false']")
     try:
@@ -155,8 +184,37 @@ def play_turn(seat: Seat) -> None:
                              ) from error
 
 
-def play_until_scores(table: list[Seat]) -> None:
-    """Each person plays a legal card when the host waits for them, until the hand is scored."""
+def refuse_dimmed(seat: Seat) -> bool:
+    """On a guest's turn, a dimmed card is refused with the reason its name gives."""
+    page = seat.page
+    dimmed = page.eval_on_selector_all(
+        "#hand .card.dim[aria-disabled='true']",
+        "els => els.map(e => [e.dataset.card, e.querySelector('.sr-only').textContent])")
+    if not dimmed:
+        return False
+    card, label = dimmed[0]
+    reason = label.split("can't play: ", 1)[1].rstrip(".")
+    page.click(f"#hand [data-card='{card}']", force=True)
+    page.wait_for_function("r => document.querySelector('#alert').textContent.toLowerCase()"
+                           ".includes(r.toLowerCase())", arg=reason)
+    assert page.eval_on_selector_all(f"#hand [data-card='{card}']", "e => e.length") == 1
+    return True
+
+
+def hint_by_key(seat: Seat) -> None:
+    """H on a guest's turn: one card of its own hand is suggested, and said."""
+    page = seat.page
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length === 1")
+    page.wait_for_function("document.querySelector('#status').textContent.startsWith('Hint:')")
+
+
+def play_until_scores(table: list[Seat], checks: dict[str, bool] | None = None) -> None:
+    """Each person plays a legal card when the host waits for them, until the hand is scored.
+
+    ``checks``: on guests' turns, once each, refuse a dimmed card and ask for a hint.
+    """
+    checks = {} if checks is None else checks
     host = table[0]
     for _ in range(60):
         host.page.wait_for_function(
@@ -166,6 +224,11 @@ def play_until_scores(table: list[Seat]) -> None:
             return
         seat = table[int(host.data("waiting"))]
         seat.wait_data("turn", "true")
+        if seat.guest and "refused" in checks and not checks["refused"]:
+            checks["refused"] = refuse_dimmed(seat)
+        if seat.guest and "hint" in checks and not checks["hint"]:
+            hint_by_key(seat)
+            checks["hint"] = True
         play_turn(seat)
     raise AssertionError("the hand did not finish")
 
@@ -200,28 +263,57 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     everyone = [host, *guests.values()]
     for s in everyone:
         s.wait_data("stage", "pass")
+    # Each guest sits at the bottom of the felt table, the others around it.
+    north = guests[2].page
+    north.wait_for_selector("#hand [data-card]")
+    assert north.inner_text(".seat-south .name") == "You"
+    assert north.inner_text(".seat-north .name") == "South (host)"
+    assert north.get_attribute(".seat-west", "data-seat") == "3"
+    assert north.eval_on_selector_all("#hand [data-card]", "e => e.length") == 13
+    assert north.inner_text("#prompt").startswith("Pass 3 cards")
+    # The hint during passing: three cards of the guest's own hand.
+    west = guests[1].page
+    west.click("#hint")
+    west.wait_for_function("document.querySelectorAll('#hand .card.hinted').length === 3")
     pass_three(host)
     host.page.wait_for_function(
         "document.querySelector('#fr-stage').textContent.startsWith('Waiting for')")
     assert host.data("waiting") == "1,2,3"
-    for guest in guests.values():
+    pass_three(guests[1])
+    west.wait_for_function("document.querySelector('#prompt').textContent"
+                           " === 'Waiting for North and East…'")
+    # A preset reaction reaches the host.
+    west.click("#reactions [data-react='nice']")
+    host.page.wait_for_function("document.querySelector('#fr-log').textContent"
+                                ".includes('Nice one!')")
+    for guest in (guests[2], guests[3]):
         pass_three(guest)
     for s in everyone:
         s.wait_data("stage", "play")
-        assert len(s.page.eval_on_selector_all("#fr-hand [data-card]", "e => e")) == 13
+        hand = "#hand" if s.guest else "#fr-hand"
+        s.page.wait_for_function(f"document.querySelectorAll('{hand} [data-card]').length"
+                                 " === 13")
+    north.screenshot(path=str(ARTIFACTS / "private-table-guest.png"))
 
-    # A dimmed card is refused by the host with the engine's reason.
+    # A dimmed card is refused: by the host's engine in the host's dialog, on the felt
+    # table with the rules' reason for a guest.
     leader = next(s for s in everyone if s.data("turn") == "true")
-    dimmed = leader.page.eval_on_selector_all(
-        "#fr-hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
-    leader.click(f"#fr-hand [data-card='{dimmed[0]}']", force=True)
-    leader.page.wait_for_function("document.querySelector('#fr-prompt').textContent"
-                                  ".includes('2')")
+    if not leader.guest:
+        dimmed = leader.page.eval_on_selector_all(
+            "#fr-hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
+        leader.click(f"#fr-hand [data-card='{dimmed[0]}']", force=True)
+        leader.page.wait_for_function("document.querySelector('#fr-prompt').textContent"
+                                      ".includes('2')")
 
-    play_until_scores(everyone)
+    checks = {"refused": False, "hint": False}
+    play_until_scores(everyone, checks)
+    assert checks == {"refused": True, "hint": True}, checks
     for s in everyone:
         s.wait_data("stage", "scores")
-        s.click("#fr-ready")
+        if s.guest:
+            s.page.click("#summary #next-hand")
+        else:
+            s.click("#fr-ready")
     for s in everyone:
         s.wait_data("hand", "2")
         s.wait_data("stage", "pass")

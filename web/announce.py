@@ -61,8 +61,9 @@ class Announcer:
         region.textContent = text
 
 
-def _who(seat: int) -> str:
-    return NAMES[seat]
+def _who(seat: int, me: int = 0) -> str:
+    """How seat ``me``'s page names ``seat`` ("You", "West", …)."""
+    return "You" if seat == me else NAMES[seat] if seat else "South"
 
 
 def reason_text(reason: str) -> str:
@@ -71,11 +72,11 @@ def reason_text(reason: str) -> str:
     return reason[:1].lower() + reason[1:]
 
 
-def _plays_text(trick: Trick) -> str:
+def _plays_text(trick: Trick, me: int = 0) -> str:
     parts = []
     for number, (seat, card) in enumerate(trick.plays()):
         verb = "led" if number == 0 else "played"
-        parts.append(f"{_who(seat)} {verb} the {card.name}")
+        parts.append(f"{_who(seat, me)} {verb} the {card.name}")
     return ", ".join(parts)
 
 
@@ -83,17 +84,17 @@ def trick_text(view: PlayerView, shown: Trick | None = None) -> str:
     """The cards on the table now (the T key); ``shown``: a finished trick still on show."""
     if shown is not None:
         winner = shown.winner if shown.winner is not None else 0
-        took = "you take it" if winner == 0 else f"{_who(winner)} takes it"
-        return f"On the table: {_plays_text(shown)}; {took}."
+        took = "you take it" if winner == view.seat else f"{_who(winner, view.seat)} takes it"
+        return f"On the table: {_plays_text(shown, view.seat)}; {took}."
     trick = view.trick
     if trick is None or not trick.cards:
         if view.my_turn:
             return "No cards on the table: it's your lead."
         if view.to_play is not None:
-            return f"No cards on the table: {_who(view.to_play)} leads."
+            return f"No cards on the table: {_who(view.to_play, view.seat)} leads."
         return "No cards on the table."
     tail = " Your turn." if view.my_turn else ""
-    return f"On the table: {_plays_text(trick)}.{tail}"
+    return f"On the table: {_plays_text(trick, view.seat)}.{tail}"
 
 
 def last_trick_text(view: PlayerView) -> str:
@@ -102,16 +103,17 @@ def last_trick_text(view: PlayerView) -> str:
         return "No trick has been finished yet this hand."
     trick = view.tricks[-1]
     winner = trick.winner if trick.winner is not None else 0
-    took = "You took it" if winner == 0 else f"{_who(winner)} took it"
+    took = "You took it" if winner == view.seat else f"{_who(winner, view.seat)} took it"
     points = trick.points
     worth = f", {points} point{'s' if points != 1 else ''}" if points else ""
-    return f"Last trick: {_plays_text(trick)}. {took}{worth}."
+    return f"Last trick: {_plays_text(trick, view.seat)}. {took}{worth}."
 
 
 def scores_text(view: PlayerView) -> str:
     """Total scores and this hand's points so far (the S key)."""
-    totals = ", ".join(f"{_who(s)} {view.scores[s]}" for s in range(4))
-    taken = [f"{_who(s)} {view.hand_points[s]}" for s in range(4) if view.hand_points[s]]
+    totals = ", ".join(f"{_who(s, view.seat)} {view.scores[s]}" for s in range(4))
+    taken = [f"{_who(s, view.seat)} {view.hand_points[s]}" for s in range(4)
+             if view.hand_points[s]]
     hand = f" This hand so far: {', '.join(taken)}." if taken else \
         " No points taken yet this hand."
     return f"Scores: {totals}.{hand}"

@@ -19,7 +19,6 @@ from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 from pyscript import document, window  # type: ignore[import-not-found]
 
 from hearts import (
-    SEAT_NAMES,
     Card,
     CardPlayed,
     Game,
@@ -29,7 +28,6 @@ from hearts import (
     HeartsBroken,
     LoadError,
     MoonShot,
-    PassDirection,
     PassesExchanged,
     Phase,
     PlayerView,
@@ -37,16 +35,15 @@ from hearts import (
     TrickWon,
 )
 from hearts.rules import pass_target
-from web import announce, errors, players, store
+from web import announce, errors, felt, players, store
 from web.dialogs import Dialogs
-from web.hand_view import CardState, HandView
+from web.hand_view import HandView
 
 NAMES = ("You", "West", "North", "East")
 SEAT_CLASS = ("south", "west", "north", "east")
 # Seconds: (before each computer card, completed trick on show, trick sliding away)
 DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
           "instant": (0.0, 0.0, 0.0)}
-RED_SUITS = {"H", "D"}
 
 
 def _el(node: Any) -> Any:
@@ -56,23 +53,6 @@ def _el(node: Any) -> Any:
 
 def _name(seat: int) -> str:
     return NAMES[seat]
-
-
-def _rank_text(card: Card) -> str:
-    return card.short[:-1]
-
-
-def _card_face(card: Card) -> str:
-    suit = card.suit.symbol + "\ufe0e"  # text presentation, never an emoji
-    rank = _rank_text(card)
-    return (f'<span class="corner" aria-hidden="true"><span class="r">{rank}</span>'
-            f'<span class="s">{suit}</span></span>'
-            f'<span class="pip" aria-hidden="true">{suit}</span>')
-
-
-def _suit_class(card: Card) -> str:
-    letter = card.notation[1]
-    return f"suit-{letter.lower()} {'red' if letter in RED_SUITS else 'black'}"
 
 
 def _fmt_clock(ms: float) -> str:
@@ -182,6 +162,10 @@ class Table:
         """The person's move will take away the focused control (Pass): give it back."""
         self.dismissed = False
         """The game-over dialog was closed with Esc: it stays closed until a new game."""
+        self.remote: Any = None
+        """A seat at a friend's table (``web.remote.RemoteSeat``) while this page sits at one:
+        the table draws that seat's view and sends it the person's input, and the local game
+        waits (see ``attach``)."""
         self.apply_display()
         self.show_notice(" ".join(notices))
         self.save()
@@ -231,9 +215,38 @@ class Table:
                 and g.hand_number == s.undo_hand and len(g.tricks) <= s.undo_trick)
 
     def received_marked(self, view: PlayerView) -> set[str]:
-        if not view.received or any(seat == 0 for seat, _ in view.plays()):
-            return set()
-        return {c.notation for c in view.received}
+        return felt.received_marked(view)
+
+    def current_view(self) -> PlayerView | None:
+        """The view the table shows: the friend's table's seat, else South of the local game."""
+        if self.remote is not None:
+            return self.remote.view()
+        return self.game.view(0)
+
+    def attach(self, remote: Any) -> None:
+        """Sit at a friend's table: the table shows ``remote`` and the local game waits."""
+        self.generation += 1  # the computers' turn in progress stops where it is
+        self.announcer.pending.clear()
+        self.busy = False
+        self.held = None
+        self.collecting = None
+        self.review = False
+        self.hint_cards = ()
+        self.remote = remote
+        self.save()
+        self.render()
+
+    def detach(self) -> None:
+        """Back to the local game (the friend's table closed or this page left it)."""
+        if self.remote is None:
+            return
+        self.remote.detached()
+        self.remote = None
+        self.generation += 1
+        self.review = False
+        self.hint_cards = ()
+        self.render()
+        self.kick()
 
     # --- wiring --------------------------------------------------------------------------
 
@@ -294,7 +307,8 @@ class Table:
 
     def tick(self) -> None:
         now = float(window.performance.now())
-        running = (not document.hidden and self.game.phase is not Phase.GAME_OVER)
+        running = (not document.hidden and self.game.phase is not Phase.GAME_OVER
+                   and self.remote is None)
         if running and self.clock_last is not None:
             self.saved.clock_ms += max(0.0, min(now - self.clock_last, 5000.0))
         self.clock_last = now if running else None
@@ -321,6 +335,9 @@ class Table:
         except ValueError:
             return
         self.review = False
+        if self.remote is not None:
+            self.remote.on_card(card, int(getattr(event, "detail", 0) or 0))
+            return
         if not self.accepting():
             return
         game = self.game
@@ -358,6 +375,9 @@ class Table:
         self.render()
 
     def on_pass(self) -> None:
+        if self.remote is not None:
+            self.remote.on_pass()
+            return
         if not self.accepting() or self.game.phase is not Phase.PASS:
             return
         chosen = list(self.saved.selected)
@@ -381,6 +401,9 @@ class Table:
                 game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
 
     def on_hint(self) -> None:
+        if self.remote is not None:
+            self.remote.on_hint()
+            return
         if not self.accepting():
             return
         view = self.game.view(0)
@@ -394,7 +417,8 @@ class Table:
         self.render()
 
     def on_undo(self) -> None:
-        if not self.ready or not self.can_undo() or self.saved.undo is None:
+        if (not self.ready or self.remote is not None or not self.can_undo()
+                or self.saved.undo is None):
             return
         try:
             game = Game.from_json(self.saved.undo)
@@ -422,9 +446,9 @@ class Table:
 
     def on_review(self, show: bool = False) -> None:
         """The Last trick button (toggles the view) or the L key (shows it, reads it)."""
-        if not self.ready:
+        view = self.current_view()
+        if not self.ready or view is None:
             return
-        view = self.game.view(0)
         if not view.tricks:
             if show:
                 self.announcer.say(announce.last_trick_text(view))
@@ -435,7 +459,7 @@ class Table:
         self.render()
 
     def on_new_game(self) -> None:
-        if not self.ready:
+        if not self.ready or self.remote is not None:
             return
         self.generation += 1
         self.announcer.pending.clear()
@@ -458,6 +482,9 @@ class Table:
         button = _el(event.target.closest("button"))
         if button is None:
             return
+        if self.remote is not None:
+            self.remote.on_summary(str(button.id))
+            return
         if button.id == "next-hand":
             self.on_next_hand()
         elif button.id == "summary-new-game":
@@ -479,6 +506,9 @@ class Table:
 
     def on_summary_escape(self) -> None:
         """Esc on the summary: a hand summary moves on; the game-over one just closes."""
+        if self.remote is not None:
+            self.remote.on_summary("escape")
+            return
         if self.game.phase is Phase.GAME_OVER:
             self.dismissed = True
             self.render()
@@ -545,16 +575,19 @@ class Table:
             self.on_hint()
         elif lower == "t" and not event.shiftKey:
             event.preventDefault()
-            view = self.game.view(0)
+            view = self.current_view()
             held = self.held
             shown = Trick(held.leader, held.cards, held.seat) if held is not None else None
-            self.announcer.say(announce.trick_text(view, shown))
+            if view is not None:
+                self.announcer.say(announce.trick_text(view, shown))
         elif lower == "l" and not event.shiftKey and not modal:
             event.preventDefault()
             self.on_review(show=True)
         elif lower == "s" and not event.shiftKey:
             event.preventDefault()
-            self.announcer.say(announce.scores_text(self.game.view(0)))
+            view = self.current_view()
+            if view is not None:
+                self.announcer.say(announce.scores_text(view))
         elif key == "Escape" and self.review:
             self.review = False
             self.render()
@@ -602,6 +635,8 @@ class Table:
     def kick(self) -> None:
         """Let the computers play if it is their turn (after start, undo, a new hand)."""
         game = self.game
+        if self.remote is not None:
+            return  # the local game waits while this page sits at a friend's table
         if (not self.busy and self.saved.summary is None and game.phase is Phase.PASS
                 and game.pass_chosen(0)):
             self.act(self.computers_pass)  # a save from between two passes: finish them
@@ -717,11 +752,7 @@ class Table:
     # --- words ---------------------------------------------------------------------------
 
     def pass_prompt(self, view: PlayerView) -> str:
-        if view.pass_to is None:
-            return "No passing this hand."
-        word = view.pass_direction.word
-        where = "across" if view.pass_direction is PassDirection.ACROSS else f"to the {word}"
-        return f"Pass 3 cards {where} → {_name(view.pass_to)}."
+        return felt.pass_prompt(view)
 
     def received_text(self, view: PlayerView) -> str:
         if not view.received:
@@ -749,6 +780,9 @@ class Table:
     # --- drawing -------------------------------------------------------------------------
 
     def render(self, fresh: str | None = None) -> None:
+        if self.remote is not None:
+            self.remote.render()
+            return
         game = self.game
         view = game.view(0)
         s = self.saved
@@ -787,28 +821,11 @@ class Table:
         el["pass"].disabled = not (passing and len(s.selected) == 3 and not self.busy)
         el["pass"].textContent = f"Pass ({len(s.selected)} of 3)" if len(s.selected) != 3 \
             else "Pass 3 cards"
-        if view.pass_to is None:
-            el["pass-dir"].textContent = "No passing this hand"
-        else:
-            el["pass-dir"].textContent = (f"Hand {view.hand_number}: pass "
-                                          f"{view.pass_direction.word} → "
-                                          f"{SEAT_NAMES[view.pass_to]}")
-        broken = el["hearts-state"]
-        broken.textContent = "♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken"
-        broken.classList.toggle("on", bool(view.hearts_broken))
+        felt.draw_indicators(el, view)
 
     def render_seats(self, view: PlayerView, summary_open: bool) -> None:
         turn = None if (self.held is not None or summary_open) else view.to_play
-        for seat in range(4):
-            box = document.querySelector(f'.seat[data-seat="{seat}"]')
-            box.querySelector(".score").textContent = str(view.scores[seat])
-            taken = view.hand_points[seat]
-            box.querySelector(".taken").textContent = f"+{taken} this hand" if taken else ""
-            count = _el(box.querySelector(".count"))
-            if count is not None:
-                n = view.hand_sizes[seat]
-                count.textContent = f"{n} card{'s' if n != 1 else ''}"
-            box.classList.toggle("turn", turn == seat)
+        felt.draw_seats(document, view, turn)
 
     def render_trick(self, view: PlayerView, fresh: str | None) -> None:
         trick: Trick | None
@@ -823,20 +840,8 @@ class Table:
             winner = self.held.seat
         else:
             trick = view.trick
-        parts = []
-        if trick is not None:
-            for seat, card in trick.plays():
-                classes = ["card", "face", _suit_class(card), f"from-{SEAT_CLASS[seat]}"]
-                if card.notation == fresh:
-                    classes.append("fresh")
-                if winner == seat:
-                    classes.append("winner")
-                label = f"{_name(seat) if seat else 'You'}: {card.name}"
-                parts.append(f'<div class="{" ".join(classes)}" data-card="{card.notation}" '
-                             f'data-from="{seat}" role="img" aria-label="{label}">'
-                             f"{_card_face(card)}</div>")
         box = self.el["trick"]
-        box.innerHTML = "".join(parts)
+        box.innerHTML = felt.trick_html(trick, 0, fresh=fresh, winner=winner)
         box.className = "trick" + (" review" if self.review else "") + (
             f" collect-{SEAT_CLASS[self.collecting]}" if self.collecting is not None else "")
         self.el["trick-caption"].textContent = caption
@@ -847,33 +852,10 @@ class Table:
         if summary_open:
             self.hand_view.update([], "Your hand")
             return
-        game = self.game
         passing = view.phase is Phase.PASS
-        selected = set(self.saved.selected)
-        received = self.received_marked(view)
-        hinted = set(self.hint_cards)
-        states = []
-        for card in view.hand:
-            n = card.notation
-            classes = ["card", "face", _suit_class(card)]
-            reason = None if passing else game.why_illegal(card, 0)
-            if self.busy and not passing and reason is None:
-                reason = "Wait for your turn."
-            label = card.name
-            if passing and n in selected:
-                classes.append("selected")
-                label += ", selected"
-            if n in received:
-                classes.append("received")
-                label += ", received"
-            if n in hinted:
-                classes.append("hinted")
-                label += ", suggested"
-            if reason is not None:
-                classes.append("dim" if view.my_turn and not self.busy else "waiting")
-                label += f", can't play: {announce.reason_text(reason)}"
-            states.append(CardState(n, " ".join(classes), label, reason is not None,
-                                    _card_face(card)))
+        states = felt.hand_states(view, selected=self.saved.selected,
+                                  received=self.received_marked(view),
+                                  hinted=set(self.hint_cards), waiting=self.busy)
         count = len(view.hand)
         label = (f"Your hand, {count} cards: choose 3 to pass" if passing
                  else f"Your hand, {count} card{'s' if count != 1 else ''}")
@@ -905,53 +887,21 @@ class Table:
             if not over:
                 dialog.innerHTML = ""
             return
-        history = game.hand_history
-        parts = []
         if over:
-            winner = game.winner if game.winner is not None else 0
-            title = "You win!" if winner == 0 else f"{_name(winner)} wins"
-            parts.append(f'<h2 id="summary-title">Game over — {title}</h2>')
-            order = sorted(range(4), key=lambda seat: game.scores[seat])
-            final = ", ".join(f"{_name(seat)} {game.scores[seat]}" for seat in order)
-            parts.append(f'<p class="final" id="summary-final">Final scores: {final}.</p>')
-        if s is not None:
-            if not over:
-                parts.append(f'<h2 id="summary-title">Hand {s.hand} is over</h2>')
-            if s.moon == 0:
-                parts.append('<p class="moon">You shot the moon! You score 0 and everyone '
-                             "else 26.</p>")
-            elif s.moon is not None:
-                who = _name(s.moon)
-                parts.append(f'<p class="moon">{who} shot the moon: 0 for {who}, 26 for '
-                             "everyone else.</p>")
-            points = ", ".join(f"{_name(seat)} {s.scores[seat]}" for seat in range(4))
-            parts.append(f'<p id="summary-desc">Points this hand: {points}.</p>')
-        heads = "".join(f'<th scope="col">{_name(seat)}</th>' for seat in range(4))
-        rows = []
-        for number, row in enumerate(history, start=1):
-            current = s is not None and number == s.hand
-            cls = ' class="current"' if current else ""
-            cells = "".join(f'<td data-points="{v}">{v}</td>' for v in row)
-            rows.append(f'<tr{cls}><th scope="row">{number}</th>{cells}</tr>')
-        totals = "".join(f"<td>{v}</td>" for v in game.scores)
-        parts.append(f'<table class="scores"><caption>Points per hand</caption>'
-                     f'<thead><tr><th scope="col">Hand</th>{heads}</tr></thead>'
-                     f'<tbody>{"".join(rows)}</tbody>'
-                     f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
-        if over:
-            parts.append('<button type="button" id="summary-new-game" class="primary">'
-                         "New game</button>")
+            button = ('<button type="button" id="summary-new-game" class="primary">'
+                      "New game</button>")
         else:
-            parts.append('<button type="button" id="next-hand" class="primary">Next hand'
-                         "</button>")
-        html_text = "".join(parts)
+            button = '<button type="button" id="next-hand" class="primary">Next hand</button>'
+        html_text = felt.summary_html(game.view(0), None if s is None else s.hand,
+                                      None if s is None else s.scores,
+                                      None if s is None else s.moon, over, button)
         if dialog.innerHTML != html_text:
             dialog.innerHTML = html_text
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
             # to the button (Next hand / New game) once the page is ready for input.
-            button = _el(dialog.querySelector("button")) if self.ready else None
-            self.dialogs.open(dialog, button)
+            first = _el(dialog.querySelector("button")) if self.ready else None
+            self.dialogs.open(dialog, first)
 
     def render_stats(self) -> None:
         st = self.stats
@@ -960,10 +910,16 @@ class Table:
         self.el["stat-time"].textContent = _fmt_clock(self.saved.clock_ms)
 
 
+TABLE: Table | None = None
+"""The page's table, once started (``web.friends`` seats a friend's table at it)."""
+
+
 def main() -> None:
+    global TABLE
     try:
         table = Table()
         table.start()
+        TABLE = table
     except Exception as error:
         REPORTER.report(error, "starting the table")
 

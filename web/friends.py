@@ -2,8 +2,10 @@
 
 The host's page runs ``web.p2p.host.HostTable``; every page (the host's own seat too) draws
 its seat from a ``web.p2p.guest.SeatState`` fed by the host's messages. WebRTC itself is
-``web/p2p.js`` (``window.heartsP2P``). This module only touches ``#friends`` and
-``#friends-button``; the single-player table is left as it is.
+``web/p2p.js`` (``window.heartsP2P``). The host plays its seat in this dialog; a guest, once
+connected, plays on the felt table itself: ``web.remote.RemoteSeat`` is attached to the
+page's ``web.app.Table`` (the local single-player game waits meanwhile) and draws the seat
+from the host's messages.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ import asyncio
 import html
 import json
 import random
+import sys
 import time
 from typing import Any
 from urllib.parse import parse_qs
@@ -34,6 +37,7 @@ from web.p2p.codes import (
 from web.p2p.guest import SeatState, seat_label
 from web.p2p.host import LOCAL, HostTable
 from web.p2p.protocol import REACTIONS, Intent, intent_text
+from web.remote import RemoteSeat
 
 __all__ = ["start"]
 
@@ -117,7 +121,10 @@ def _now() -> float:
 class Friends:
     """The dialog and whichever side of a private table this page is on."""
 
-    def __init__(self) -> None:
+    def __init__(self, table: Any = None) -> None:
+        self.table = table
+        """The page's felt table (``web.app.Table``), where a guest plays; None without it."""
+        self.remote: RemoteSeat | None = None
         self.dialog = document.getElementById("friends")
         self.button = document.getElementById("friends-button")
         self.dialog.innerHTML = SKELETON
@@ -461,9 +468,15 @@ class Friends:
         elif conn == self.conn:
             self._q("#fr-join").hidden = True
             self._q("#fr-net").hidden = True
-            self._q("#fr-play").hidden = False
             self._q("#fr-leave").hidden = False
             self.dialog.dataset.connected = "true"
+            if self.table is not None:
+                # The guest plays on the felt table: the dialog steps aside.
+                self.remote = RemoteSeat(self.table, document, self.seat, self.send)
+                self.table.attach(self.remote)
+                self.dialog.close()
+            else:
+                self._q("#fr-play").hidden = False
             self.render()
 
     def on_message(self, conn: str, text: str) -> None:
@@ -476,6 +489,9 @@ class Friends:
             if kind == "closed":
                 window.heartsP2P.close(conn)
                 self.conn = None
+                self.table_gone()
+            elif kind is not None and self.remote is not None:
+                self.remote.update()
             if kind is not None:
                 self.render()
 
@@ -489,7 +505,15 @@ class Friends:
             self.conn = None
             if self.seat.closed is None:
                 self.seat.closed = "The connection to the host was lost."
+            self.table_gone()
             self.render()
+
+    def table_gone(self) -> None:
+        """The guest's table closed: back to the page's own game, the dialog says why."""
+        if self.remote is not None and self.table is not None:
+            self.remote = None
+            self.table.detach()
+            self.open()
 
     def on_leave(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""
@@ -548,6 +572,8 @@ class Friends:
         d.waiting = ",".join(str(s) for s in state.waiting)
         d.turn = "true" if state.stage == "play" and view.my_turn else "false"
         d.hand = str(view.hand_number)
+        if self.remote is not None:
+            return  # the felt table draws this seat (web.remote)
         self._q("#fr-stage").textContent = self.stage_text()
         seats = []
         for seat in [(me + i) % 4 for i in range(4)]:
@@ -641,4 +667,4 @@ def start() -> Friends | None:
         return None
     if getattr(window, "heartsP2P", None) is None or _el(window.heartsP2P) is None:
         return None
-    return Friends()
+    return Friends(getattr(sys.modules.get("web.app"), "TABLE", None))
