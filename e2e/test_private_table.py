@@ -198,6 +198,7 @@ def refuse_dimmed(seat: Seat) -> bool:
     page.wait_for_function("r => document.querySelector('#alert').textContent.toLowerCase()"
                            ".includes(r.toLowerCase())", arg=reason)
     assert page.eval_on_selector_all(f"#hand [data-card='{card}']", "e => e.length") == 1
+    page.screenshot(path=str(ARTIFACTS / "private-table-guest-refused.png"))
     return True
 
 

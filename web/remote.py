@@ -16,7 +16,8 @@ from collections.abc import Callable
 from typing import Any
 
 from hearts import SEAT_NAMES, Card, Phase, PlayerView
-from web import felt, players
+from hearts.rules import pass_target
+from web import announce, felt, players
 from web.p2p.guest import SeatState, TableState
 from web.p2p.protocol import REACTIONS, Intent
 
@@ -78,6 +79,8 @@ class RemoteSeat:
         announcer = self.table.announcer
         for line in new:
             announcer.queue(line)
+            if line.startswith("Everyone has passed") and state is not None:
+                announcer.queue(self.received_text(state.view))
         if len(self.seat.reactions) != self.reacted:
             self.reacted = len(self.seat.reactions)
             who, words = self.seat.reactions[-1]
@@ -97,6 +100,12 @@ class RemoteSeat:
             self.table.alert(self.seat.refusal)
         self.refused = self.seat.refusal
         self.render()
+
+    def received_text(self, view: PlayerView) -> str:
+        if not view.received:
+            return ""
+        giver = next(s for s in range(4) if pass_target(s, view.pass_direction) == view.seat)
+        return f"You received {announce.cards_text(view.received)} from {SEAT_NAMES[giver]}."
 
     # --- input -------------------------------------------------------------------------------
 
@@ -189,18 +198,18 @@ class RemoteSeat:
     # --- drawing -----------------------------------------------------------------------------
 
     def _reactions_bar(self) -> Any:
+        felt_table = _el(self.document.getElementById("table"))
+        if felt_table is None:
+            return None
         bar = self.document.createElement("p")
         bar.id = "reactions"
         bar.className = "reactions"
         bar.setAttribute("role", "group")
-        bar.setAttribute("aria-label", "Reactions")
-        bar.innerHTML = "".join(
+        bar.setAttribute("aria-label", "Say to the table")
+        bar.innerHTML = '<span aria-hidden="true">Say:</span>' + "".join(
             f'<button type="button" data-react="{key}">{html.escape(words)}</button>'
             for key, words in REACTIONS.items())
-        south = _el(self.document.querySelector(".south-bar"))
-        if south is None:
-            return None
-        south.appendChild(bar)
+        felt_table.insertAdjacentElement("afterend", bar)
         self.table.listen(bar, "click", self.on_bar_click)
         return bar
 
