@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 
-.PHONY: play site test check unit slow bench clean
+.PHONY: play site test check unit slow bench bench-start clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -46,6 +46,10 @@ slow: $(BIN)/.installed node_modules/.installed
 
 bench: $(BIN)/.installed
 	$(BIN)/python -m hearts.bench
+
+## Start-up of the built site in headless Chromium: cold and service-worker loads (median of 3).
+bench-start: $(BIN)/.installed /usr/bin/chromium site
+	$(BIN)/python tools/bench_start.py _site
 
 clean:
 	rm -rf $(VENV) node_modules _site .pytest_cache .mypy_cache .ruff_cache
