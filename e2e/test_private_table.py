@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from conftest import DESKTOP, ROOT
+from conftest import DESKTOP, PHONE, ROOT
 from tablepage import TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -295,6 +295,9 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
         s.page.wait_for_function(f"document.querySelectorAll('{hand} [data-card]').length"
                                  " === 13")
     north.screenshot(path=str(ARTIFACTS / "private-table-guest.png"))
+    north.set_viewport_size(PHONE)
+    north.screenshot(path=str(ARTIFACTS / "private-table-guest-phone.png"))
+    north.set_viewport_size(DESKTOP)
 
     # A dimmed card is refused: by the host's engine in the host's dialog, on the felt
     # table with the rules' reason for a guest.
