@@ -8,7 +8,7 @@ run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 * **cold**: the first visit, nothing cached, to ``html[data-ready]``;
 * **sw**: the next visit in the same profile, answered by the service worker (the worker is
-  waited for first; skipped if the site has none).
+  waited for first, then ``--settle`` seconds; skipped if the site has none).
 
 It prints the median of the runs for: time to data-ready, bytes over the network (CDP's
 encoded lengths, so a service-worker answer counts 0), and the split:
@@ -124,7 +124,7 @@ def wait_for_worker(page: Page) -> bool:
     return bool(has)
 
 
-def one_run(browser: Browser, url: str) -> dict[str, dict[str, Any]]:
+def one_run(browser: Browser, url: str, settle: float) -> dict[str, dict[str, Any]]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -138,6 +138,9 @@ def one_run(browser: Browser, url: str) -> dict[str, dict[str, Any]]:
             page.wait_for_timeout(250)
     if has_worker:
         page.close()
+        # A player comes back later, not the same second: let the browser finish its
+        # background work of the first visit (wasm tier-up compiles, cache writes) first.
+        time.sleep(settle)
         page = context.new_page()
         out["sw"] = visit(page, url)
     context.close()
@@ -185,6 +188,8 @@ def main() -> None:
                         help="one or more built sites (several: runs interleaved, to compare)")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--path", default="/", help="URL path of the page (default /)")
+    parser.add_argument("--settle", type=float, default=5.0,
+                        help="seconds between the first visit and the next (default 5)")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
     args = parser.parse_args()
     sites = [Path(s) for s in args.sites]
@@ -199,7 +204,7 @@ def main() -> None:
             for site, url, site_runs in zip(sites, urls, runs, strict=True):
                 browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                 try:
-                    site_runs.append(one_run(browser, url))
+                    site_runs.append(one_run(browser, url, args.settle))
                 finally:
                     browser.close()
                 print(f"{site} run {i + 1}: " + ", ".join(
