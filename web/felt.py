@@ -145,7 +145,7 @@ def draw_seats(document: Any, view: PlayerView, turn: int | None,
     """Names, scores, points taken and card counts at each place, the viewer at the bottom."""
     me = view.seat
     for seat in range(4):
-        box = document.querySelector(f".seat.seat-{position(seat, me)}")
+        box = document.querySelector(f".seat-{position(seat, me)}[data-seat]")
         box.dataset.seat = str(seat)
         name = box.querySelector(".name")
         text = seat_name(seat, me, kinds)
