@@ -18,9 +18,10 @@ it first, the search stops early and the choice may then depend on timing.
 
 Budget: the default is ``DEFAULT_ITERATIONS`` playouts per decision with a
 ``DEFAULT_BUDGET_MS`` safety cap, one setting for tests, the arena and the page alike.
-On this 2-core machine that is about 30 ms mean / 60 ms p95 per decision on CPython 3.11
-and about 2.5 times that in Pyodide under Node (``python tools/bench_hard.py --pyodide``),
-well inside 300 ms (CPython) and 500 ms p95 (Pyodide). Going from 1,200 to 3,000
+On this 2-core machine (with other jobs running) that measured 53 ms mean / 109 ms p95
+per decision on CPython 3.11 and 139 ms / 293 ms in Pyodide under Node, which is slower
+than Pyodide in Chromium (``python tools/bench_hard.py --pyodide``): inside 300 ms
+(CPython) and 500 ms p95 (Pyodide). Going from 1,200 to 3,000
 playouts gained about 0.1 point per hand in the arena; beyond that flat Monte Carlo
 gains little, the playout policy matters more. ``HardBot(seed, iterations=...)`` and
 ``budget_ms=...`` change it.
