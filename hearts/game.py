@@ -38,7 +38,8 @@ from hearts.rules import (
 )
 from hearts.view import Phase, PlayerView, Trick
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "deal"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "deal",
+           "json_too_deep"]
 
 SAVE_FORMAT: Final = "hearts-game"
 SAVE_VERSION: Final = 1
@@ -581,7 +582,7 @@ class Game:
             raise LoadError("that saved game is far too large")
         if isinstance(text, bytes):
             text = text.decode("utf-8", errors="replace")
-        if _nesting_depth(text) > _MAX_DEPTH:
+        if json_too_deep(text, _MAX_DEPTH):
             raise LoadError("the saved game is nested far too deeply to be a save")
         try:
             data = json.loads(text)
@@ -630,13 +631,16 @@ class Game:
         return f"Game.from_text({self.to_text()!r})"
 
 
-def _nesting_depth(text: str) -> int:
-    """How deeply ``[`` and ``{`` nest in JSON text, outside strings.
+def json_too_deep(text: str, limit: int) -> bool:
+    """Whether JSON ``text`` nests arrays/objects deeper than ``limit`` (outside strings).
 
-    Checked before parsing: on Pyodide, parsing very deep nesting exhausts the
-    WebAssembly stack and kills the interpreter instead of raising RecursionError.
+    Checked before ``json.loads``: on Pyodide, JSON nested some thousands deep overflows
+    the WebAssembly stack before Python's recursion limit and kills the interpreter
+    (on CPython it is a RecursionError).
     """
-    depth = deepest = 0
+    if text.count("[") + text.count("{") <= limit:
+        return False
+    depth = 0
     in_string = escaped = False
     for char in text:
         if in_string:
@@ -650,10 +654,11 @@ def _nesting_depth(text: str) -> int:
             in_string = True
         elif char in "[{":
             depth += 1
-            deepest = max(deepest, depth)
+            if depth > limit:
+                return True
         elif char in "]}":
             depth -= 1
-    return deepest
+    return False
 
 
 def _hand_mask(hand: Iterable[Card | str] | str) -> int:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Final
 
 from hearts import Game, LoadError, Phase, Rules
+from hearts.game import json_too_deep
 
 __all__ = [
     "DECKS",
@@ -121,40 +122,8 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
 
 
 def _too_deep(text: str, limit: int = _MAX_DEPTH) -> bool:
-    """Whether JSON ``text`` nests arrays/objects deeper than ``limit``.
-
-    Checked before ``json.loads``: in Pyodide, JSON nested some thousands deep overflows
-    the browser's stack before Python's recursion limit, a fatal error that kills the
-    interpreter (a RecursionError on CPython). Our data nests three deep.
-    """
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
-def _game(text: str) -> Game:
-    """``Game.from_json`` behind the same depth check (its text is stored JSON too)."""
-    if _too_deep(text):
-        raise LoadError("the saved game is nested far too deep")
-    return Game.from_json(text)
+    """Whether stored JSON nests deeper than our data ever does (see ``json_too_deep``)."""
+    return json_too_deep(text, limit)
 
 
 def _is_int(value: object) -> bool:
@@ -266,7 +235,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
     if not isinstance(game_text, str):
         return None, "The saved game was damaged, so a new game was started."
     try:
-        game = _game(game_text)
+        game = Game.from_json(game_text)
     except LoadError:
         return None, "The saved game was damaged, so a new game was started."
     except Exception:  # a loader bug must not stop the page: same outcome, same words
@@ -361,7 +330,7 @@ def _undo_step(game: Game, undo: object, hand: object, trick: object
     if not isinstance(undo, str) or len(undo) >= _MAX_TEXT or game.phase is not Phase.PLAY:
         return None
     try:
-        before = _game(undo)
+        before = Game.from_json(undo)
     except Exception:  # LoadError, or a loader bug: either way there is nothing to undo
         return None
     now_fields = game.to_text().split(" plays=")
