@@ -15,10 +15,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablepage import ARTIFACTS, TablePage
+from tablepage import ARTIFACTS, TablePage, finished_game
 
-from hearts import Game, Phase
-from hearts.bots import make
+from hearts import Game
 from web import store
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
@@ -48,20 +47,6 @@ document.addEventListener('DOMContentLoaded', () => {
   }
 });
 """
-
-
-def finished_game() -> Game:
-    game = Game.new(seed=11)
-    bots = [make("easy", seed) for seed in range(4)]
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
-        else:
-            seat = game.to_play
-            assert seat is not None
-            game.play(bots[seat].choose_play(game.view(seat)))
-    return game
 
 
 # --- axe ------------------------------------------------------------------------------------

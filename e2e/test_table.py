@@ -7,10 +7,9 @@ from collections.abc import Callable
 
 import pytest
 from conftest import PHONE
-from tablepage import TablePage
+from tablepage import TablePage, finished_game
 
-from hearts import Game, Phase
-from hearts.bots import make
+from hearts import Game
 from web import store
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -18,21 +17,6 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 def valid_hand_scores(row: list[int]) -> bool:
     return len(row) == 4 and (sum(row) == 26 or sorted(row) == [0, 26, 26, 26])
-
-
-def finished_game() -> Game:
-    """A whole game between easy computer players, played here in CPython."""
-    game = Game.new(seed=11)
-    bots = [make("easy", seed) for seed in range(4)]
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
-        else:
-            seat = game.to_play
-            assert seat is not None
-            game.play(bots[seat].choose_play(game.view(seat)))
-    return game
 
 
 def load_save(table: TablePage, saved: store.Saved) -> None:
