@@ -530,6 +530,18 @@ def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
     assert page.evaluate("localStorage.getItem('hearts.crash')") is None
     table.play_one()  # and the game goes on
 
+    # 3. Close instead of New game: the computers' turn the error cut short goes on
+    while table.state() != "play":
+        table.next_hand() if table.state() == "summary" else table.pass_cards()
+    page.evaluate("window.__faultAfter = 4")
+    table.click_card(table.playable()[0])
+    page.wait_for_selector("#error-panel[open]")
+    page.evaluate("delete window.__faultAfter")
+    page.click("#error-close")
+    assert table.wait_input() in ("play", "summary")  # not stuck waiting for the computers
+    assert page.evaluate("!document.querySelector('#error-panel[open]')")
+    forget_injected(table)
+
 
 # --- 5. long play: memory and DOM size, game after game ---
 

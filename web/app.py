@@ -284,7 +284,8 @@ class Table:
         root.dataset.readyMs = str(round(float(window.performance.now())))
         root.dataset.ready = "true"
         REPORTER.connect(position=lambda: self.game.to_text(),
-                         snapshot=lambda: store.dump_save(self.saved), new_game=self.on_new_game)
+                         snapshot=lambda: store.dump_save(self.saved), new_game=self.on_new_game,
+                         resume=self.kick)
         if self.saved.summary is None and self.game.phase is Phase.PASS:
             self.announce(self.pass_prompt(self.game.view(0)))
         self.kick()

@@ -86,6 +86,7 @@ class Reporter:
         self._position: Callable[[], str] = lambda: ""
         self._snapshot: Callable[[], str] = lambda: ""
         self._new_game: Callable[[], None] | None = None
+        self._resume: Callable[[], None] | None = None
         self._storage: Any = None
         self._panel: Any = None
         self._banner: Any = None
@@ -102,10 +103,13 @@ class Reporter:
         self._position = lambda: str(storage.get(store.KEY_SAVE))[:2000]
 
     def connect(self, *, position: Callable[[], str], snapshot: Callable[[], str],
-                new_game: Callable[[], None]) -> None:
+                new_game: Callable[[], None], resume: Callable[[], None] | None = None
+                ) -> None:
         """Tell the reporter about the running table; offer the way back if the last
-        visit ended in an error."""
+        visit ended in an error. ``resume`` lets the table go on after Close (a
+        computer's turn that was cut short by the error is due again)."""
         self._position, self._snapshot, self._new_game = position, snapshot, new_game
+        self._resume = resume
         stored = self._read(store.KEY_CRASH)
         crash = store.load_crash(stored)
         if crash is None:
@@ -209,7 +213,7 @@ class Reporter:
             self._on(panel, "#error-copy", lambda: self.copy(self.details, "#error-copied",
                                                              "#error-details"))
             self._on(panel, "#error-new", self._start_over)
-            self._on(panel, "#error-close", self._close)
+            self._on(panel, "#error-close", self._close_and_resume)
         panel.querySelector("#error-details").value = self.details
         panel.querySelector("#error-copied").textContent = ""
         self.document.documentElement.dataset.error = "true"
@@ -232,6 +236,16 @@ class Reporter:
         if self._panel is not None and self._panel.open:
             self._panel.close()
         self.document.documentElement.dataset.error = "closed"
+
+    def _close_and_resume(self) -> None:
+        """Close: the person carries on with the table as it is (an error again reopens
+        the dialog, where New game always works)."""
+        self._close()
+        if self._resume is not None:
+            try:
+                self._resume()
+            except Exception as error:
+                self.report(error, "carrying on after an error")
 
     def _start_over(self) -> None:
         """New game: in place if the table still works, else by reloading without a save."""
