@@ -292,3 +292,14 @@ def test_fuzzed_messages_never_break_the_game_or_leak_hands(
     on_table += len(game.current_trick.cards) if game.current_trick else 0
     assert sum(len(game.hand(s)) for s in range(4)) + on_table == 52
     assert {to for to, _ in host.outbox} <= set(seats)
+
+
+def test_seat_state_counts_every_sentence_past_the_kept_log() -> None:
+    """``told`` keeps counting when ``log`` drops old lines (the page says only new ones)."""
+    seat = SeatState()
+    seat.log = [f"line {n}" for n in range(30)]
+    seat.told = 30
+    seat._state({"view": view_to_dict(Game.new(seed=1).view(2)), "kinds": ["host"] * 4,
+                 "stage": "play", "waiting": [], "ready": False,
+                 "events": [{"e": "broken", "seat": 0}]})
+    assert seat.told == 31 and len(seat.log) == 30 and seat.log[-1] == "Hearts are broken."

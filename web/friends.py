@@ -491,7 +491,7 @@ class Friends:
                 self.conn = None
                 self.table_gone()
             elif kind is not None and self.remote is not None:
-                self.remote.update()
+                self.remote.update(kind)
             if kind is not None:
                 self.render()
 

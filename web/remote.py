@@ -45,7 +45,7 @@ class RemoteSeat:
         self.send = send
         self.selected: list[str] = []
         self.hint_cards: tuple[str, ...] = ()
-        self.told = len(seat.log)
+        self.told = seat.told
         self.reacted = len(seat.reactions)
         self.refused: str | None = None
         self.sent_play = False
@@ -71,11 +71,12 @@ class RemoteSeat:
 
     # --- the host's news ---------------------------------------------------------------------
 
-    def update(self) -> None:
-        """A message from the host arrived: say what happened, redraw."""
+    def update(self, kind: str) -> None:
+        """A message of ``kind`` from the host arrived: say what happened, redraw."""
         state = self.seat.state
-        new = self.seat.log[self.told:] if len(self.seat.log) >= self.told else self.seat.log
-        self.told = len(self.seat.log)
+        fresh = min(self.seat.told - self.told, len(self.seat.log))
+        new = self.seat.log[len(self.seat.log) - fresh:] if fresh > 0 else []
+        self.told = self.seat.told
         announcer = self.table.announcer
         for line in new:
             announcer.queue(line)
@@ -86,7 +87,7 @@ class RemoteSeat:
             who, words = self.seat.reactions[-1]
             me = state.view.seat if state is not None else -1
             announcer.queue(f"{felt.seat_name(who, me)}: {words}")
-        if state is not None:
+        if state is not None and kind in ("state", "refused"):
             self.sent_play = False
             if state.stage != "over":
                 self.dismissed = False

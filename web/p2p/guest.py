@@ -78,6 +78,9 @@ class SeatState:
     """The host's last "no" to this seat's request, in words."""
     reactions: list[tuple[int, str]] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    """The last 30 sentences about the table's events."""
+    told: int = 0
+    """How many sentences there have been in all (``log`` keeps only the last ones)."""
 
     def receive(self, text: object) -> str | None:
         """Take one message from the host; returns its type, or None if it was ignored."""
@@ -111,4 +114,6 @@ class SeatState:
         said = [describe(e, view.seat) for e in data.get("events", []) if isinstance(e, dict)]
         self.state = state
         self.refusal = None
-        self.log = [*self.log, *(s for s in said if s)][-30:]
+        lines = [s for s in said if s]
+        self.told += len(lines)
+        self.log = [*self.log, *lines][-30:]
