@@ -401,14 +401,16 @@ def test_double_clicks_rapid_clicks_and_clicks_out_of_turn(table: TablePage) -> 
 
 def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) -> None:
     """At game speed: clicks and keys while the computers play are ignored (no card of
-    yours moves, nothing is played for you); resizing or rotating mid-trick and hiding the
-    tab don't stall the table; the clock stops while the tab is hidden."""
+    yours moves, nothing is played for you; a click says whose turn it is); resizing or
+    rotating mid-trick and hiding the tab don't stall the table; the clock stops while the
+    tab is hidden."""
     table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
         store.Settings(speed="fast", level="easy"))}, "?seed=23")
     page = table.page
     table.pass_cards()
     sizes = [{"width": 360, "height": 740}, {"width": 740, "height": 360},
              {"width": 1280, "height": 860}]
+    told_to_wait = 0
     for turn in range(6):
         state = table.wait_input()
         if state != "play":
@@ -423,6 +425,8 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
             if other != card and table.state() == "wait":
                 page.click(f'#hand [data-card="{other}"]', force=True, timeout=2000,
                            no_wait_after=True)
+        if "Wait for your turn" in page.inner_text("#alert"):
+            told_to_wait += 1
         page.keyboard.press("Enter")
         page.keyboard.press("h")
         if turn % 3 == 0:
@@ -440,6 +444,7 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
                 assert south_plays(table) == before + 1, "a card was played for you"
             assert len(table.hand()) == 13 - sum(1 for s, _ in now.view(0).plays() if s == 0)
     page.set_viewport_size({"width": 1280, "height": 860})
+    assert told_to_wait, "a click out of turn should say whose turn it is"
 
 
 def test_keys_and_clicks_while_the_summary_is_open(table: TablePage) -> None:

@@ -34,7 +34,7 @@ from hearts import (
     Trick,
     TrickWon,
 )
-from hearts.rules import pass_target
+from hearts.rules import SEAT_NAMES, pass_target
 from web import announce, errors, felt, players, store
 from web.dialogs import Dialogs
 from web.hand_view import HandView
@@ -339,9 +339,13 @@ class Table:
         if self.remote is not None:
             self.remote.on_card(card, int(getattr(event, "detail", 0) or 0))
             return
-        if not self.accepting():
-            return
         game = self.game
+        if not self.accepting():
+            seat = game.to_play
+            if (self.ready and self.busy and seat not in (None, 0)
+                    and int(getattr(event, "detail", 0) or 0) <= 1):
+                self.alert(f"Wait for your turn: {SEAT_NAMES[seat]} is playing.")
+            return
         if game.phase is Phase.PASS:
             self.toggle_pass(card)
             return
