@@ -110,10 +110,12 @@ def open_host(seat: Seat) -> None:
 def invite(host: Seat, guest: Seat, seat: int) -> None:
     """The host invites ``seat``; the guest opens the link and answers; the host lets in."""
     old = host.page.input_value(f"#fr-link-{seat}")
+    stale = host.page.inner_text("#fr-error")  # an earlier step's error: not this invite's
     host.click(f"#fr-invite-{seat}")
     host.page.wait_for_function(
-        f"old => document.querySelector('#fr-link-{seat}').value !== old"
-        f" || document.querySelector('#fr-error').textContent !== ''", arg=old, timeout=30_000)
+        f"([old, stale]) => document.querySelector('#fr-link-{seat}').value !== old"
+        " || !['', stale].includes(document.querySelector('#fr-error').textContent)",
+        arg=[old, stale], timeout=30_000)
     error = host.page.inner_text("#fr-error")
     if "No network address" in error:
         pytest.skip(f"no ICE candidate on this machine: {error}")
