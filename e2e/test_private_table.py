@@ -11,6 +11,8 @@ the test is skipped, saying so.
 
 from __future__ import annotations
 
+import json
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -35,6 +37,8 @@ PROBE = """async () => {
   return found;
 }"""
 DIALOG = "#friends"
+CODES: dict[str, list[float]] = {"invite": [], "answer": [], "connect": []}
+"""Code lengths and connect times seen in this run (printed at the end, for the notes)."""
 ARTIFACTS = ROOT / "e2e" / "artifacts"
 
 
@@ -61,7 +65,7 @@ class Seat:
 
     def ready(self) -> None:
         self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=90_000)
-        self.page.wait_for_selector("#friends-button:not([disabled])", timeout=30_000)
+        self.page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
 
     def data(self, key: str) -> str:
         return str(self.page.evaluate(f"document.querySelector('{DIALOG}').dataset.{key} || ''"))
@@ -79,6 +83,15 @@ class Seat:
         if not self.closed:
             self.context.close()
             self.closed = True
+
+
+@pytest.fixture(scope="module", autouse=True)
+def figures() -> Iterator[None]:
+    """Write the code lengths and connect times seen to e2e/artifacts (for the notes)."""
+    yield
+    if CODES["connect"]:
+        ARTIFACTS.mkdir(exist_ok=True)
+        (ARTIFACTS / "private-table-figures.json").write_text(json.dumps(CODES, indent=1))
 
 
 @pytest.fixture
@@ -102,44 +115,69 @@ def open_host(seat: Seat) -> None:
     if not found:
         pytest.skip("WebRTC found no network address on this machine (only a loopback "
                     "interface?), so browsers here can't connect to each other")
-    seat.page.click("#friends-button")
-    seat.click("[data-act='host']")
+    seat.page.click("#open-table")  # opens the table at once, with an invite per seat
     seat.wait_data("stage", "lobby")
 
 
-def invite(host: Seat, guest: Seat, seat: int) -> None:
-    """The host invites ``seat``; the guest opens the link and answers; the host lets in."""
-    old = host.page.input_value(f"#fr-link-{seat}")
-    stale = host.page.inner_text("#fr-error")  # an earlier step's error: not this invite's
-    host.click(f"#fr-invite-{seat}")
+def invite_row(seat: int) -> str:
+    """The stable hook of ``seat``'s invite on the host's page."""
+    return f"[data-invite-seat='{seat}']"
+
+
+def wait_link(host: Seat, seat: int, old: str = "", stale: str = "") -> str:
+    """The invite link for ``seat`` once it differs from ``old`` (skips with no network)."""
+    row = invite_row(seat)
     host.page.wait_for_function(
-        f"([old, stale]) => document.querySelector('#fr-link-{seat}').value !== old"
-        " || !['', stale].includes(document.querySelector('#fr-error').textContent)",
-        arg=[old, stale], timeout=30_000)
+        "([link, old, stale]) => { const v = document.querySelector(link).value;"
+        " return v.includes('#join=') && v !== old"
+        " || !['', stale].includes(document.querySelector('#fr-error').textContent); }",
+        arg=[f"{row} .invite-link", old, stale], timeout=30_000)
     error = host.page.inner_text("#fr-error")
     if "No network address" in error:
         pytest.skip(f"no ICE candidate on this machine: {error}")
-    assert not error, error
-    link = host.page.input_value(f"#fr-link-{seat}")
+    assert error in ("", stale), error
+    return host.page.input_value(f"{row} .invite-link")
+
+
+def invite(host: Seat, guest: Seat, seat: int, again: bool = False) -> float:
+    """The guest opens ``seat``'s invite link and its answer goes back to the host.
+
+    ``again``: the host first makes a new invite for the seat (its first one came when the
+    table opened). Returns the seconds from pressing Connect to the data channel opening.
+    """
+    row = invite_row(seat)
+    stale = host.page.inner_text("#fr-error")  # an earlier step's error: not this one's
+    if again:
+        old = host.page.input_value(f"{row} .invite-link")
+        host.click(f"{row} [data-act='invite']")
+        link = wait_link(host, seat, old, stale)
+    else:
+        link = wait_link(host, seat, "", stale)
     code = link.split("#join=", 1)[1]
     assert len(code) <= 160, code
+    CODES["invite"].append(len(code))
     guest.page.goto(link)
     guest.ready()
-    guest.page.wait_for_selector(f"{DIALOG}[open] #fr-make-answer", state="visible")
+    guest.page.wait_for_selector(f"{DIALOG}[open] #fr-join-note", state="visible")
     assert "#join" not in guest.page.url, "the code stays out of the address bar"
-    guest.click("#fr-make-answer")
-    guest.page.wait_for_function("document.querySelector('#fr-answer').value.length > 20",
+    guest.page.wait_for_function("document.querySelector('#answer-code').value.length > 20",
                                  timeout=30_000)
-    answer = guest.page.input_value("#fr-answer")
+    answer = guest.page.input_value("#answer-code")
     assert len(answer) <= 140, answer
-    host.page.fill(f"#fr-code-{seat}", answer)
-    host.click(f"#fr-letin-{seat}")
+    CODES["answer"].append(len(answer))
+    host.page.fill(f"{row} .answer", answer)
+    started = time.monotonic()
+    host.click(f"{row} .connect")
+    guest.wait_data("connected", "true")
+    took = time.monotonic() - started
+    CODES["connect"].append(took)
     guest.wait_data("connected", "true")
     host.page.wait_for_function(
         f"document.querySelector('#fr-kind-{seat}').textContent === 'a friend is playing'")
     assert guest.data("seat") == str(seat)
     guest.guest = True
     guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
+    return took
 
 
 def pass_three(seat: Seat) -> None:
@@ -247,13 +285,11 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     open_host(host)
 
     # A mangled answer is refused in words.
-    host.click("#fr-invite-1")
-    host.page.wait_for_function("document.querySelector('#fr-link-1').value !== ''"
-                                " || document.querySelector('#fr-error').textContent !== ''")
-    host.page.fill("#fr-code-1", "not-a-real-code!")
+    wait_link(host, 1)
+    host.page.fill(f"{invite_row(1)} .answer", "not-a-real-code!")
     host.page.wait_for_function("document.querySelector('#fr-kind-1').textContent"
                                 ".startsWith('invited')")
-    host.click("#fr-letin-1")
+    host.click(f"{invite_row(1)} .connect")
     host.page.wait_for_function("document.querySelector('#fr-error').textContent"
                                 ".includes(\"isn't an answer code\")")
 
@@ -334,7 +370,7 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
 
     # A new friend takes North back mid-game.
     again = new("guest2-again")
-    invite(host, again, 2)
+    invite(host, again, 2, again=True)
     again.wait_data("stage", "pass")
     assert again.data("hand") == "2"
 

@@ -50,9 +50,10 @@ PASS_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right",
 
 SKELETON = f"""
 <h2 id="friends-title">Play with friends</h2>
-<p id="fr-intro">Up to three friends can sit at your table. Your page deals and runs the game;
-their pages connect straight to yours, with no server in between. The computer plays every
-seat nobody takes.</p>
+<p id="fr-intro">Your private table is open. Send each friend the invite link for their seat.
+They send you back an answer code: paste it next to their seat and press Connect. Your page
+deals and runs the game; their pages connect straight to yours, with no server in between.
+The computer plays every seat nobody takes.</p>
 <fieldset id="fr-net">
   <legend>How to connect</legend>
   <label><input type="radio" name="fr-net" value="local" checked> Same network only (the same
@@ -70,16 +71,14 @@ seat nobody takes.</p>
   <p class="fr-note">Some networks (many offices and some mobile networks) block direct
     connections; there only a TURN server gets through.</p>
 </fieldset>
-<p class="fr-actions" id="fr-start"><button type="button" class="primary" data-act="host">Open
-  a table</button></p>
 <section id="fr-invites" hidden aria-label="Invitations"></section>
 <section id="fr-join" hidden aria-label="Your invitation">
   <p id="fr-join-note"></p>
   <p class="fr-actions"><button type="button" class="primary" id="fr-make-answer"
-    data-act="answer">Make my answer code</button></p>
-  <p id="fr-answer-row" hidden><label>Your answer code: send it back to the host
-    <input id="fr-answer" type="text" readonly spellcheck="false"></label>
-    <button type="button" data-act="copy" data-copy="fr-answer">Copy</button></p>
+    data-act="answer" hidden>Try again</button></p>
+  <p id="fr-answer-row" hidden><label>Your answer code: send it back to the person who
+    invited you <input id="answer-code" type="text" readonly spellcheck="false"></label>
+    <button type="button" data-act="copy" data-copy="answer-code">Copy</button></p>
 </section>
 <p id="fr-error" class="fr-error" role="alert"></p>
 <section id="fr-play" hidden aria-label="Your seat at the table">
@@ -126,7 +125,7 @@ class Friends:
         """The page's felt table (``web.app.Table``), where a guest plays; None without it."""
         self.remote: RemoteSeat | None = None
         self.dialog = document.getElementById("friends")
-        self.button = document.getElementById("friends-button")
+        self.button = document.getElementById("open-table")
         self.dialog.innerHTML = SKELETON
         query = parse_qs(str(window.location.search).lstrip("?"))
         self.instant = query.get("speed", [""])[0] == "instant"
@@ -138,6 +137,8 @@ class Friends:
         self.tickets = 0
         self.pending: dict[int, tuple[int, str]] = {}
         """Host: seat -> (invite number, connection) of its open invite."""
+        self.pending_ice: dict[int, str] = {}
+        """Host: seat -> the ICE servers (JSON) its open invite was made with."""
         self.conn_seat: dict[str, int] = {}
         self.invite: Invite | None = None
         self.conn: str | None = None
@@ -147,7 +148,8 @@ class Friends:
         self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
         self._listen(self.dialog, "click", self.on_click)
-        self._listen(self.button, "click", lambda _e: self.open())
+        self._listen(self.button, "click", lambda _e: self.open_table())
+        self._listen(self.dialog, "change", lambda _e: self.refresh_invites())
         window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
                                              self.on_leave))
         self.button.disabled = False
@@ -167,6 +169,13 @@ class Friends:
     def open(self) -> None:
         if not self.dialog.open:
             self.dialog.showModal()
+
+    def open_table(self) -> None:
+        """The page's "Play with friends" button: open a table as host (a guest's page only
+        shows the dialog again)."""
+        self.open()
+        if not self.role:
+            self.start_hosting()
 
     def error(self, text: str) -> None:
         self._q("#fr-error").textContent = text
@@ -202,10 +211,8 @@ class Friends:
             self.dialog.close()
         elif act == "copy":
             self.copy(_attr(target, "data-copy"))
-        elif act == "host":
-            self.start_hosting()
         elif act == "invite":
-            self.run(self.make_invite(int(_attr(target, "data-seat"))))
+            self.run(self.make_invites([int(_attr(target, "data-seat"))]))
         elif act == "letin":
             self.run(self.let_in(int(_attr(target, "data-seat"))))
         elif act == "begin" and self.host is not None:
@@ -232,6 +239,7 @@ class Friends:
                 await job
             finally:
                 self.busy = False
+            self.refresh_invites()
         self._tasks.add(task := asyncio.ensure_future(guarded()))
         task.add_done_callback(self._tasks.discard)
 
@@ -276,29 +284,28 @@ class Friends:
     # --- hosting -------------------------------------------------------------------------
 
     def start_hosting(self) -> None:
+        """Open a table: the lobby, and an invite for each of the three other seats."""
         if self.role:
             return
         self.role = "host"
         self.table_id = random.getrandbits(32)
         self.host = HostTable(Game.new(), grace=self.grace)
         self.dialog.dataset.role = "host"
-        self._q("#fr-start").hidden = True
-        self._q("#fr-intro").hidden = True
         rows = []
         for seat in (1, 2, 3):
             name = SEAT_NAMES[seat]
             rows.append(
-                f'<div class="fr-invite" id="fr-inv-{seat}"><p><strong>{name}:</strong> '
+                f'<div class="fr-invite" data-invite-seat="{seat}"><p><strong>{name}:</strong> '
                 f'<span id="fr-kind-{seat}"></span> <button type="button" data-act="invite" '
-                f'data-seat="{seat}" id="fr-invite-{seat}">Invite a friend to {name}</button></p>'
-                f'<div id="fr-steps-{seat}" hidden><p><label>Invite link for {name}: send it '
-                f'to your friend <input type="text" readonly id="fr-link-{seat}" '
-                f'spellcheck="false"></label> <button type="button" data-act="copy" '
-                f'data-copy="fr-link-{seat}">Copy</button></p>'
-                f'<p><label>Their answer code <input type="text" id="fr-code-{seat}" '
-                f'autocomplete="off" spellcheck="false"></label> <button type="button" '
-                f'data-act="letin" data-seat="{seat}" id="fr-letin-{seat}">Let them in</button>'
-                f'</p></div></div>')
+                f'data-seat="{seat}" id="fr-invite-{seat}">New invite for {name}</button></p>'
+                f'<div class="fr-steps" hidden><p><label>Invite link for {name}: send it '
+                f'to your friend <input type="text" readonly class="invite-link" '
+                f'id="fr-link-{seat}" spellcheck="false"></label> <button type="button" '
+                f'data-act="copy" data-copy="fr-link-{seat}">Copy</button></p>'
+                f'<p><label>Their answer code <input type="text" class="answer" '
+                f'id="fr-code-{seat}" autocomplete="off" spellcheck="false"></label> '
+                f'<button type="button" class="connect" data-act="letin" data-seat="{seat}">'
+                f'Connect</button></p></div></div>')
         rows.append('<p class="fr-actions"><button type="button" class="primary" '
                     'data-act="begin" id="fr-begin">Start the game</button></p>')
         self._q("#fr-invites").innerHTML = "".join(rows)
@@ -309,14 +316,36 @@ class Friends:
         self.host.broadcast()
         self.flush()
         self._tasks.add(asyncio.ensure_future(self.host_loop()))
+        self.run(self.make_invites([1, 2, 3]))
+
+    def refresh_invites(self) -> None:
+        """Host: remake the open invites made with another way to connect than the one
+        chosen now (their codes would carry the wrong network addresses)."""
+        if self.host is None or self.busy or self.host.closed:
+            return
+        choice = str(self._q("input[name='fr-net']:checked").value)
+        if choice == "turn" and not str(self._q("#fr-turn-url").value).strip():
+            return  # still typing the TURN server's details
+        ice = self.ice_servers()
+        stale = [seat for seat in self.pending if self.pending_ice.get(seat) != ice]
+        if ice is not None and stale:
+            self.run(self.make_invites(stale))
+
+    async def make_invites(self, seats: list[int]) -> None:
+        """New invites for ``seats``, made side by side (each waits for its addresses)."""
+        await asyncio.gather(*(self.make_invite(seat) for seat in seats))
+
+    def _steps(self, seat: int) -> Any:
+        return self._q(f"[data-invite-seat='{seat}'] .fr-steps")
 
     async def make_invite(self, seat: int) -> None:
         ice = self.ice_servers()
         host = self.host
-        if ice is None or host is None:
+        if ice is None or host is None or host.kind(seat) in ("friend", "away"):
             return
         self.error("")
         old = self.pending.pop(seat, None)
+        self.pending_ice.pop(seat, None)
         if old is not None:
             window.heartsP2P.close(old[1])
         self._q(f"#fr-kind-{seat}").textContent = "making an invite…"
@@ -334,12 +363,16 @@ class Friends:
             self.error(str(problem))
             self.render()
             return
+        if self.host is not host or host.closed:
+            window.heartsP2P.close(reply["id"])
+            return
         self.pending[seat] = (self.tickets, reply["id"])
+        self.pending_ice[seat] = ice
         self.conn_seat[reply["id"]] = seat
         location = window.location
         self._q(f"#fr-link-{seat}").value = f"{location.origin}{location.pathname}#join={code}"
         self._q(f"#fr-code-{seat}").value = ""
-        self._q(f"#fr-steps-{seat}").hidden = False
+        self._steps(seat).hidden = False
         self.render()
 
     async def let_in(self, seat: int) -> None:
@@ -412,20 +445,22 @@ class Friends:
                                     + str(window.location.search))
         self.role = "guest"
         self.dialog.dataset.role = "guest"
-        self._q("#fr-start").hidden = True
         self._q("#fr-intro").hidden = True
+        self._q("#fr-net").hidden = True
         self._q("#fr-join").hidden = False
         self.open()
         try:
             self.invite = decode_invite(fragment, int(time.time() // 60))
         except CodeError as problem:
-            self._q("#fr-make-answer").hidden = True
             self.error(str(problem))
             return
+        if any(c.kind != "host" for c in self.invite.endpoint.candidates):
+            # The host went through the internet: this page asks the same STUN server.
+            self._q("input[name='fr-net'][value='stun']").checked = True
         self._q("#fr-join-note").textContent = (
             f"You're invited to a private Hearts table, to sit at "
-            f"{SEAT_NAMES[self.invite.seat]}. Make your answer code and send it back to the "
-            "person who invited you.")
+            f"{SEAT_NAMES[self.invite.seat]}. Your page is making your answer code…")
+        self.run(self.make_answer())
 
     async def make_answer(self) -> None:
         ice = self.ice_servers()
@@ -433,10 +468,12 @@ class Friends:
         if ice is None or invite is None or self.conn is not None:
             return
         self.error("")
+        self._q("#fr-make-answer").hidden = True
         reply = json.loads(str(await window.heartsP2P.answer(ice, offer_sdp(invite.endpoint),
                                                              5000)))
         if "error" in reply:
             self.error("The browser couldn't use this invite: " + reply["error"])
+            self._q("#fr-make-answer").hidden = False
             return
         try:
             code = encode_answer(Answer(invite.table, invite.seat, invite.ticket,
@@ -444,12 +481,15 @@ class Friends:
         except CodeError as problem:
             window.heartsP2P.close(reply["id"])
             self.error(str(problem))
+            self._q("#fr-make-answer").hidden = False
             return
         self.conn = reply["id"]
-        self._q("#fr-answer").value = code
+        self._q("#answer-code").value = code
         self._q("#fr-answer-row").hidden = False
-        self._q("#fr-make-answer").hidden = True
-        self._q("#fr-net").hidden = True
+        self._q("#fr-join-note").textContent = (
+            f"You're invited to a private Hearts table, to sit at {SEAT_NAMES[invite.seat]}. "
+            "Send this answer code back to the person who invited you. The table opens here "
+            "once they paste it.")
 
     # --- connections -------------------------------------------------------------------------
 
@@ -461,7 +501,8 @@ class Friends:
                 window.heartsP2P.close(conn)
                 return
             del self.pending[seat]
-            self._q(f"#fr-steps-{seat}").hidden = True
+            self.pending_ice.pop(seat, None)
+            self._steps(seat).hidden = True
             if not self.host.join(conn, seat, _now()):
                 window.heartsP2P.close(conn)
             self.flush()
@@ -549,6 +590,8 @@ class Friends:
                     words = "invited: waiting for their answer code"
                 self._q(f"#fr-kind-{seat}").textContent = words
                 self._q(f"#fr-invite-{seat}").hidden = kind in ("friend", "away")
+                self._steps(seat).hidden = seat not in self.pending or kind in ("friend",
+                                                                                "away")
             self._q("#fr-begin").hidden = host.started
         closed = self.seat.closed
         state = self.seat.state
