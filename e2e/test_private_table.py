@@ -4,6 +4,13 @@ They connect over WebRTC on this machine with codes copied by hand (as people wo
 play a whole hand (the host in the dialog, each guest on the felt table from its own seat:
 its hand in ``#hand``, dimmed cards refused with the reason, the hint), a guest drops and
 the computer takes the seat, a new friend is invited to it, and the host closes the table.
+A changed guest page sends tampered messages on its real data channel (another seat's
+cards, a seat field, out of turn, a card not held, oversized, not JSON, a flood): each is
+refused and logged, the game and the other seats carry on, and what crossed each guest's
+channel holds no hidden card but its own. The host's page reloads mid-hand: the game
+carries on where it was and the guest comes back with a new invite. The steps use the
+issue's stable hooks (``#open-table``, ``[data-invite-seat]``, ``#answer-code``); code
+lengths and connect times go to ``e2e/artifacts/private-table-figures.json``.
 Chromium runs with real IP addresses in its candidates (``WebRtcHideLocalIpsWithMdns`` off)
 so nothing depends on mDNS; on a machine where no network address can be gathered at all
 the test is skipped, saying so.
@@ -12,6 +19,7 @@ the test is skipped, saying so.
 from __future__ import annotations
 
 import json
+import re
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -156,6 +164,7 @@ def invite(host: Seat, guest: Seat, seat: int, again: bool = False) -> float:
     code = link.split("#join=", 1)[1]
     assert len(code) <= 160, code
     CODES["invite"].append(len(code))
+    guest.page.goto("about:blank")  # a fresh load (a link opened in a new tab, as people do)
     guest.page.goto(link)
     guest.ready()
     guest.page.wait_for_selector(f"{DIALOG}[open] #fr-join-note", state="visible")
@@ -379,3 +388,251 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     for s in (guests[1], guests[3], again):
         s.wait_data("closed", "true")
         assert "The host closed the table." in s.page.inner_text("#fr-error")
+
+
+RECORDER = """(() => {
+  // Every text a data channel of this page receives (window.heardOnWire), and the channels
+  // (window.wires), so the test can read what crossed and speak as a changed page would.
+  window.heardOnWire = [];
+  window.wires = [];
+  const desc = Object.getOwnPropertyDescriptor(RTCDataChannel.prototype, "onmessage");
+  Object.defineProperty(RTCDataChannel.prototype, "onmessage", {
+    configurable: true,
+    get() { return desc.get.call(this); },
+    set(handler) {
+      window.wires.push(this);
+      desc.set.call(this, handler && function (event) {
+        window.heardOnWire.push(String(event.data));
+        return handler.call(this, event);
+      });
+    },
+  });
+})();"""
+CARD = re.compile(r'"([2-9TJQKA][CDHS])"')
+
+
+def say_raw(seat: Seat, *texts: str) -> None:
+    """Send ``texts`` on the guest's own data channel, as a changed page could."""
+    seat.page.evaluate("texts => { const w = window.wires.at(-1);"
+                       " for (const t of texts) w.send(t); }", list(texts))
+
+
+def heard(seat: Seat) -> list[dict[str, Any]]:
+    return [json.loads(t) for t in seat.page.evaluate("window.heardOnWire")]
+
+
+def refusals_heard(seat: Seat) -> int:
+    return sum(1 for m in heard(seat) if m["t"] == "refused")
+
+
+def host_snapshot(host: Seat) -> tuple[str, ...]:
+    """What the host's game looks like: stage, waiting, its hand and every seat's row."""
+    return (host.data("stage"), host.data("waiting"),
+            host.page.inner_text("#fr-hand"), host.page.inner_text("#fr-seats"))
+
+
+def refused_by_host(host: Seat, guest: Seat, before_host: int, before_guest: int,
+                    more: int) -> None:
+    """``more`` new refusals, logged by the host and told to the guest."""
+    host.page.wait_for_function(
+        "n => Number(document.querySelector('#friends').dataset.refused || 0) >= n",
+        arg=before_host + more)
+    guest.page.wait_for_function(
+        "n => window.heardOnWire.filter(t => JSON.parse(t).t === 'refused').length >= n",
+        arg=before_guest + more)
+
+
+def check_only_own_hand(seat: Seat, number: int) -> int:
+    """Every message this guest received shows its own hand and no other hidden card.
+
+    A card may appear only if the seat held it (13 dealt + 3 received at most in a hand) or
+    it had been played in public by then (tricks, trick, events). Returns the messages checked.
+    """
+    messages = heard(seat)
+    held: dict[int, set[str]] = {}
+    public: set[str] = set()
+    for message in messages:
+        assert set(message) <= {"v", "t", "stage", "view", "kinds", "waiting", "ready",
+                                "last_hand", "events", "reason", "seat", "id", "text"}
+        if message["t"] != "state":
+            assert not CARD.search(json.dumps(message)), message
+            continue
+        view = message["view"]
+        assert view["seat"] == number, "a state for another seat"
+        mine = held.setdefault(view["hand_number"], set())
+        mine |= set(view["hand"]) | set(view["passed"] or []) | set(view["received"] or [])
+        own: set[str] = set().union(*held.values())
+        for trick in [*view["tricks"], view["trick"]]:
+            if trick:
+                public.update(trick["cards"])
+        for event in message["events"]:
+            public.update(CARD.findall(json.dumps(event)))
+        cards = set(CARD.findall(json.dumps(message)))
+        assert cards <= own | public, f"hidden cards leaked: {sorted(cards - own - public)}"
+    for hand, cards in held.items():
+        assert len(cards) <= 16, f"seat {number} saw {len(cards)} cards as its own in {hand}"
+    return len(messages)
+
+
+def test_tampered_messages_are_refused_and_no_hand_leaks(people: list[Seat], rtc_browser: Any,
+                                                        base_url: str) -> None:
+    """A changed guest page speaks on its real data channel: everything wrong is refused and
+    logged, the host's game and the other seats carry on; no guest hears another hand."""
+    host = Seat(rtc_browser, base_url, "host")
+    people.append(host)
+    open_host(host)
+    guests = {}
+    for number in (1, 2):
+        guest = Seat(rtc_browser, base_url, f"guest{number}")
+        guest.context.add_init_script(RECORDER)
+        people.append(guest)
+        invite(host, guest, number)
+        guests[number] = guest
+    west, north = guests[1], guests[2]
+    host.click("#fr-begin")
+    for s in (host, west, north):
+        s.wait_data("stage", "pass")
+    host.page.wait_for_function("document.querySelector('#friends').dataset.waiting"
+                                " === '0,1,2'")
+    host_cards = host.page.eval_on_selector_all("#fr-hand [data-card]",
+                                                "els => els.map(e => e.dataset.card)")
+    west_cards = west.page.eval_on_selector_all("#hand [data-card]",
+                                                "els => els.map(e => e.dataset.card)")
+    before = host_snapshot(host)
+
+    # Passing: another seat's cards, a seat named in the message, a play, a huge message,
+    # a pass of cards it doesn't hold, a wrong version, not JSON.
+    tampered = [
+        json.dumps({"v": 1, "t": "pass", "cards": host_cards[:3]}),
+        json.dumps({"v": 1, "t": "pass", "seat": 0, "cards": west_cards[:3]}),
+        json.dumps({"v": 1, "t": "play", "card": west_cards[0]}),
+        json.dumps({"v": 1, "t": "pass", "cards": west_cards[:2] + host_cards[:1]}),
+        json.dumps({"v": 2, "t": "ready"}),
+        "x" * 60_000,
+        "{not json",
+    ]
+    say_raw(west, *tampered)
+    refused_by_host(host, west, 0, 0, len(tampered))
+    assert host_snapshot(host) == before, "the host's game changed"
+    assert west.page.eval_on_selector_all("#hand [data-card]", "e => e.length") == 13
+    log = host.page.text_content("#fr-refusals") or ""
+    assert "West: pass refused" in log and "breaks the protocol" in log, log
+
+    # The other seats are unaffected: everyone passes for real.
+    pass_three(host)
+    pass_three(west)
+    pass_three(north)
+    for s in (host, west, north):
+        s.wait_data("stage", "play")
+
+    # Playing: out of turn, a card not held (on its own turn), then a flood.
+    done = {"turn": False, "held": False, "flood": False}
+    table = [host, west, north]
+    for _ in range(60):
+        host.page.wait_for_function(
+            "() => { const d = document.querySelector('#friends').dataset;"
+            " return d.stage !== 'play' || d.waiting !== ''; }", timeout=30_000)
+        if host.data("stage") != "play":
+            break
+        seat = int(host.data("waiting"))
+        counted = (int(host.data("refused")), refusals_heard(west))
+        if seat != 1 and not done["turn"]:
+            snapshot = host_snapshot(host)
+            card = west.page.eval_on_selector("#hand [data-card]", "e => e.dataset.card")
+            say_raw(west, json.dumps({"v": 1, "t": "play", "card": card}))
+            refused_by_host(host, west, *counted, 1)
+            assert "isn't your turn" in heard(west)[-1]["reason"]
+            assert host_snapshot(host) == snapshot
+            done["turn"] = True
+        elif seat == 1 and not done["held"]:
+            west.wait_data("turn", "true")
+            snapshot = host_snapshot(host)
+            mine = set(west.page.eval_on_selector_all("#hand [data-card]",
+                                                      "els => els.map(e => e.dataset.card)"))
+            other = next(c for c in [*host_cards, "2C", "AS", "KH"] if c not in mine)
+            say_raw(west, json.dumps({"v": 1, "t": "play", "card": other}))
+            refused_by_host(host, west, *counted, 1)
+            assert "isn't in your hand" in heard(west)[-1]["reason"]
+            assert host_snapshot(host) == snapshot
+            done["held"] = True
+        elif seat == 2 and done["turn"] and not done["flood"]:
+            # A flood while North thinks: dropped past the bucket, North plays on.
+            say_raw(west, *[json.dumps({"v": 1, "t": "ready"})] * 80)
+            host.page.wait_for_function(
+                "document.querySelector('#fr-refusals').textContent.includes('too many')")
+            refused_by_host(host, west, *counted, 2)  # as many as the bucket held, then one
+            assert host.page.inner_text("#fr-kind-1") == "a friend is playing"
+            done["flood"] = True
+        who = table[seat] if seat < 3 else None
+        assert who is not None
+        who.wait_data("turn", "true")
+        if who is west and done["flood"]:
+            west.page.wait_for_timeout(300)  # the bucket refills (4 messages a second)
+        play_turn(who)
+    else:
+        raise AssertionError("the hand did not finish")
+    for s in (host, west, north):
+        s.wait_data("stage", "scores")
+    assert done == {"turn": True, "held": True, "flood": True}, done
+    assert west.data("closed") == "false" and north.data("closed") == "false"
+
+    # What crossed the channel: each guest only ever heard its own hand.
+    assert check_only_own_hand(west, 1) > 10
+    assert check_only_own_hand(north, 2) > 10
+
+
+def test_host_reload_carries_on_and_guests_rejoin(people: list[Seat], rtc_browser: Any,
+                                                  base_url: str) -> None:
+    """The host's page reloads mid-hand: the guest is told, the game carries on where it was
+    with the computer in the guest's seat, and a new invite brings the guest back."""
+    host = Seat(rtc_browser, base_url, "host")
+    people.append(host)
+    open_host(host)
+    guest = Seat(rtc_browser, base_url, "guest")
+    people.append(guest)
+    invite(host, guest, 1)
+    host.click("#fr-begin")
+    for s in (host, guest):
+        s.wait_data("stage", "pass")
+    pass_three(host)
+    pass_three(guest)
+    for s in (host, guest):
+        s.wait_data("stage", "play")
+    play_turn_if_waiting = [host, guest]
+    for _ in range(3):  # a few cards into the hand
+        host.page.wait_for_function("document.querySelector('#friends').dataset.waiting"
+                                    " !== ''")
+        seat = play_turn_if_waiting[int(host.data("waiting"))]
+        seat.wait_data("turn", "true")
+        play_turn(seat)
+    host.page.wait_for_function("document.querySelector('#friends').dataset.waiting !== ''")
+    before = (host.page.inner_text("#fr-hand"), host.data("hand"), host.data("waiting"))
+    guest_cards = guest.page.eval_on_selector_all("#hand [data-card]",
+                                                  "els => els.map(e => e.dataset.card)")
+
+    host.page.reload()
+    guest.wait_data("closed", "true")
+    told = guest.page.inner_text("#fr-error")
+    # The goodbye goes out as the page unloads; if it is cut off, the lost connection says it.
+    assert "closed or reloaded" in told or "connection to the host was lost" in told, told
+    host.ready()
+    host.page.wait_for_selector(f"{DIALOG}[open]")
+    host.wait_data("stage", "play")
+    assert host.page.inner_text("#fr-intro").startswith("Your private table is back")
+    after = (host.page.inner_text("#fr-hand"), host.data("hand"), host.data("waiting"))
+    if before[2] == "0":
+        assert after == before, "the game carries on where it was"
+    else:  # the computer may already have played West's card
+        assert after[1] == before[1]
+    host.page.wait_for_function(
+        "document.querySelector('#fr-kind-1').textContent.startsWith('invited')")
+
+    # The guest takes its seat back with the new invite, holding the same cards (or fewer).
+    invite(host, guest, 1)
+    guest.wait_data("stage", "play")
+    back = guest.page.eval_on_selector_all("#hand [data-card]",
+                                           "els => els.map(e => e.dataset.card)")
+    assert set(back) <= set(guest_cards) and len(back) >= len(guest_cards) - 1
+    play_until_scores([host, guest])
+    host.click("#fr-leave")
+    guest.wait_data("closed", "true")

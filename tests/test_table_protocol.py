@@ -113,6 +113,7 @@ def test_a_guest_cannot_act_for_another_seat() -> None:
     host.receive("g1", dump("pass", cards=north), 1.0)
     assert not host.game.pass_chosen(1) and not host.game.pass_chosen(2)
     assert "your own hand" in last_to(host, "g1", "refused")["reason"]
+    assert host.refused == 1 and host.refusals[-1].startswith("West: pass refused")
     host.receive("stranger", dump("pass", cards=north), 1.0)
     assert not host.game.pass_chosen(2)
 
@@ -225,6 +226,8 @@ def test_flooding_is_dropped_then_disconnected() -> None:
         host.receive("g1", "nonsense", 1.0)
     refusals = [t for c, t in host.outbox[before:] if c == "g1"]
     assert len(refusals) == BUCKET_SIZE
+    assert host.refusals[-1] == "West: too many messages at once (dropped)"
+    assert host.refused == BUCKET_SIZE + 1, "a flood is logged once, not per message"
     for _ in range(300):
         host.receive("g1", "nonsense", 1.0)
     assert host.kind(1) == "computer" and "g1" in host.hangups
@@ -303,3 +306,19 @@ def test_seat_state_counts_every_sentence_past_the_kept_log() -> None:
                  "stage": "play", "waiting": [], "ready": False,
                  "events": [{"e": "broken", "seat": 0}]})
     assert seat.told == 31 and len(seat.log) == 30 and seat.log[-1] == "Hearts are broken."
+
+
+def test_a_saved_table_resumes_with_computers_in_the_guest_seats() -> None:
+    host = table(seed=9)
+    host.join("g1", 1, 0.0)
+    play_to_first_trick(host)
+    run_computers(host)
+    saved = host.to_json()
+    again = HostTable.resume(saved, make_bot=easy)
+    assert again is not None and again.started
+    assert again.game.to_json() == host.game.to_json()
+    assert [again.kind(s) for s in range(4)] == ["host", "computer", "computer", "computer"]
+    assert again.stage() == host.stage()
+    for bad in ("", "{}", "[1]", '{"v": 1, "started": true, "game": "{"}', saved[:-5],
+                saved.replace('"v":1', '"v":2'), HostTable(Game.new(1)).to_json()):
+        assert HostTable.resume(bad) is None, bad

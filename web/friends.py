@@ -45,6 +45,12 @@ document: Any = None
 window: Any = None
 """PyScript's, set by ``start()`` (importing pyscript here would break the build's snapshot)."""
 STUN = "stun:stun.l.google.com:19302"
+SAVE_KEY = "hearts.friends-table"
+"""localStorage: the host's table (``HostTable.to_json``), so a reload carries on the game."""
+GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
+        "again, they can send you a new invite to sit back down.")
+BACK = ("Your private table is back where it was. The computer plays your friends' seats "
+        "until they join again: send each of them the new invite link for their seat.")
 PASS_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right",
               PassDirection.ACROSS: "across"}
 
@@ -95,6 +101,10 @@ The computer plays every seat nobody takes.</p>
   </p>
   <p id="fr-reactions" class="fr-reactions" aria-label="Reactions"></p>
   <p id="fr-log" class="fr-log" role="status" aria-live="polite"></p>
+  <details id="fr-refusals" hidden><summary></summary>
+    <p class="fr-note">Your table turned these down and carried on. A friend's page never
+      sends them by itself: they come from a changed page or a bad connection.</p>
+    <ol></ol></details>
 </section>
 <p class="fr-actions">
   <button type="button" data-act="leave" id="fr-leave" hidden>Leave the table</button>
@@ -137,6 +147,8 @@ class Friends:
         self.tickets = 0
         self.pending: dict[int, tuple[int, str]] = {}
         """Host: seat -> (invite number, connection) of its open invite."""
+        self.refused_seen = 0
+        """Host: how many refused guest messages the page has shown."""
         self.pending_ice: dict[int, str] = {}
         """Host: seat -> the ICE servers (JSON) its open invite was made with."""
         self.conn_seat: dict[str, int] = {}
@@ -153,7 +165,11 @@ class Friends:
         window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
                                              self.on_leave))
         self.button.disabled = False
+        self.saved_at: tuple[int, int, bool, bool] | None = None
+        """Host: what the last save held (game, events, started, host ready)."""
         self.read_link()
+        if not self.role:
+            self.resume()
 
     def _proxy(self, *funcs: Any) -> list[Any]:
         out = [create_proxy(f) for f in funcs]
@@ -283,13 +299,41 @@ class Friends:
 
     # --- hosting -------------------------------------------------------------------------
 
-    def start_hosting(self) -> None:
-        """Open a table: the lobby, and an invite for each of the three other seats."""
+    def _keep(self, text: str | None) -> None:
+        """Store (or with None forget) the host's table; a browser that refuses just loses
+        the ability to carry on after a reload."""
+        try:
+            if text is None:
+                window.localStorage.removeItem(SAVE_KEY)
+            else:
+                window.localStorage.setItem(SAVE_KEY, text)
+        except Exception:
+            pass
+
+    def resume(self) -> None:
+        """A table this page hosted before it reloaded: open it again where it was."""
+        try:
+            text = _el(window.localStorage.getItem(SAVE_KEY))
+        except Exception:
+            return
+        if text is None:
+            return
+        table = HostTable.resume(str(text), grace=self.grace)
+        if table is None:
+            self._keep(None)
+            return
+        self.open()
+        self.start_hosting(table)
+        self._q("#fr-intro").textContent = BACK
+
+    def start_hosting(self, resumed: HostTable | None = None) -> None:
+        """Open a table (or ``resumed``, one saved before a reload): an invite for each of
+        the three other seats."""
         if self.role:
             return
         self.role = "host"
         self.table_id = random.getrandbits(32)
-        self.host = HostTable(Game.new(), grace=self.grace)
+        self.host = resumed if resumed is not None else HostTable(Game.new(), grace=self.grace)
         self.dialog.dataset.role = "host"
         rows = []
         for seat in (1, 2, 3):
@@ -422,6 +466,7 @@ class Friends:
         host = self.host
         if host is None:
             return
+        self.show_refusals(host)
         out, host.outbox = host.outbox, []
         for conn, text in out:
             if conn == LOCAL:
@@ -432,7 +477,28 @@ class Friends:
         for conn in hangups:
             self.conn_seat.pop(conn, None)
             window.heartsP2P.close(conn)
+        saved = (id(host.game), len(host.game.events), host.started, 0 in host.waiting_ready)
+        if not host.closed and saved != self.saved_at:
+            self.saved_at = saved
+            self._keep(host.to_json())
         self.render()
+
+    def show_refusals(self, host: HostTable) -> None:
+        """The host's log of refused guest messages: in the dialog, and as console warnings."""
+        seen = self.refused_seen
+        if host.refused == seen:
+            return
+        fresh = host.refusals[-min(host.refused - seen, len(host.refusals)):]
+        for line in fresh:
+            window.console.warn("Private table: refused " + line)
+        self.refused_seen = host.refused
+        self.dialog.dataset.refused = str(host.refused)
+        box = self._q("#fr-refusals")
+        box.hidden = False
+        box.querySelector("summary").textContent = (
+            f"Messages from guests turned down: {host.refused}")
+        box.querySelector("ol").innerHTML = "".join(
+            f"<li>{html.escape(line)}</li>" for line in host.refusals[-10:])
 
     # --- joining ---------------------------------------------------------------------------
 
@@ -559,7 +625,7 @@ class Friends:
     def on_leave(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""
         if self.host is not None:
-            self.host.close()
+            self.host.close(GONE)  # the saved table stays, to carry on after a reload
             self.flush()
         elif self.conn is not None:
             window.heartsP2P.send(self.conn, intent_text(Intent("leave")))
@@ -568,6 +634,7 @@ class Friends:
         if self.host is not None:
             self.host.close()
             self.flush()
+            self._keep(None)
             self.seat.closed = "You closed the table."
             self.host = None
         elif self.conn is not None:

@@ -9,6 +9,7 @@ The host person is seat 0 (South) on the connection ``LOCAL``. Rules it keeps:
   a seat, so a guest can only act for its own seat, and each seat gets only its own view;
 - messages are checked for size, shape and rate (a token bucket per connection) before
   the engine is asked; whatever arrives, the game stays valid and the host keeps going;
+  each refusal is noted in ``refusals`` (the page shows it to the host);
 - seats without a person are played by the computer at once once the game starts (passes
   stay simultaneous: people choose at their own pace while the table waits for them);
 - a dropped guest's seat waits ``grace`` seconds, then the computer takes it over; the host
@@ -18,6 +19,7 @@ The host person is seat 0 (South) on the connection ``LOCAL``. Rules it keeps:
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -27,6 +29,7 @@ from hearts import (
     Game,
     HandScored,
     IllegalMoveError,
+    LoadError,
     Phase,
 )
 from web import players
@@ -40,8 +43,10 @@ from web.p2p.protocol import (
     view_to_dict,
 )
 
-__all__ = ["LOCAL", "HostTable"]
+__all__ = ["LOCAL", "SAVE_VERSION", "HostTable"]
 
+SAVE_VERSION = 1
+"""The version of ``HostTable.to_json``'s text."""
 LOCAL = "local"
 """The host person's own connection id (seat 0)."""
 BUCKET_SIZE = 12
@@ -51,6 +56,8 @@ FLOOD_LIMIT = 200
 """Messages dropped for rate before the guest is disconnected."""
 MAX_EVENTS = 80
 """Events sent in one state message at most (a newcomer gets none of the past)."""
+MAX_LOG = 50
+"""Refusals the host keeps in its log (the oldest go first)."""
 
 
 @dataclass
@@ -95,8 +102,41 @@ class HostTable:
         self.last_scored: dict[str, Any] | None = None
         self.outbox: list[tuple[str, str]] = []
         self.hangups: list[str] = []
+        self.refusals: list[str] = []
+        """The host's log of refused guest messages, in words (the last ``MAX_LOG``)."""
+        self.refused = 0
+        """How many guest messages were refused in all."""
         self._bots = self._new_bots()
         self._seen = len(game.events)
+
+    def to_json(self) -> str:
+        """What the host's page keeps so a reload can carry on the game (no connections)."""
+        return json.dumps({"v": SAVE_VERSION, "game": self.game.to_json(),
+                           "started": self.started, "host_ready": 0 in self.waiting_ready,
+                           "last": self.last_scored}, separators=(",", ":"))
+
+    @classmethod
+    def resume(cls, text: object, *, grace: float = 20.0,
+               make_bot: Callable[[str, int], Any] = players.make) -> HostTable | None:
+        """The table ``to_json`` wrote, every guest seat the computer's until friends join
+        again; None if ``text`` isn't a started table this version can read."""
+        try:
+            data = json.loads(str(text))
+            if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or \
+                    data.get("started") is not True:
+                return None
+            game = Game.from_json(str(data["game"]))
+            last = data.get("last")
+            host = cls(game, grace=grace, make_bot=make_bot)
+        except (ValueError, KeyError, TypeError, LoadError, RecursionError):
+            return None
+        if game.phase is Phase.GAME_OVER:
+            return None
+        host.started = True
+        host.last_scored = last if isinstance(last, dict) else None
+        if data.get("host_ready") is True:
+            host.waiting_ready = {0}
+        return host
 
     def _new_bots(self) -> list[Any]:
         seed = self.game.seed
@@ -256,7 +296,10 @@ class HostTable:
             return
         bucket = self.seats[seat].bucket
         if not bucket.take(now):
+            if bucket.dropped == 1:
+                self._log(seat, "too many messages at once (dropped)")
             if bucket.dropped >= FLOOD_LIMIT:
+                self._log(seat, f"{FLOOD_LIMIT} messages dropped: the computer took the seat")
                 self._send(conn, dump("closed", reason="Your page sent too many messages, so "
                                       "the host's table let the computer take your seat."))
                 self._to_computer(seat)
@@ -264,7 +307,8 @@ class HostTable:
             return
         try:
             intent = parse_intent(text)
-        except ProtocolError:
+        except ProtocolError as problem:
+            self._log(seat, f"a message that breaks the protocol ({problem})")
             self._send(conn, dump("refused", reason="The host's table didn't understand that "
                                   "message. Reloading the page may help."))
             return
@@ -292,6 +336,8 @@ class HostTable:
             return
         reason = self._refusal(seat, intent)
         if reason is not None:
+            if seat != 0:
+                self._log(seat, f"{intent.kind} refused: {reason}")
             conn = self.seats[seat].conn
             if conn is not None:
                 self._send(conn, dump("refused", reason=reason))
@@ -361,15 +407,20 @@ class HostTable:
                 self._send(seat.conn, dump("state", **self.state_for(number)))
                 seat.sent = len(self.game.events)
 
-    def close(self) -> None:
-        """The host leaves: every guest is told the table has closed."""
+    def close(self, reason: str = "The host closed the table.") -> None:
+        """The host leaves: every guest is told the table has closed, and why."""
         if self.closed:
             return
         for seat in self.seats[1:]:
             if seat.conn is not None and seat.away_since is None:
-                self._send(seat.conn, dump("closed", reason="The host closed the table."))
+                self._send(seat.conn, dump("closed", reason=reason))
                 self.hangups.append(seat.conn)
         self.closed = True
+
+    def _log(self, seat: int, what: str) -> None:
+        """Note a refused guest message in the host's log."""
+        self.refused += 1
+        self.refusals = [*self.refusals[-(MAX_LOG - 1):], f"{SEAT_NAMES[seat]}: {what}"]
 
     def _send(self, conn: str, text: str) -> None:
         self.outbox.append((conn, text))
