@@ -483,6 +483,38 @@ class Table:
         self.render()
         self.kick()
 
+    def adopt(self, game: Game, scored: bool = False) -> None:
+        """Carry ``game`` on here as the single-player game (a private table this page
+        hosted, closed): this page's seat is South, the computers play the other three, and
+        it is saved as the normal single-player save. ``scored``: the hand just ended and
+        its summary is still to be seen."""
+        if not self.ready or self.remote is not None:
+            return
+        self.generation += 1
+        self.announcer.pending.clear()
+        self.dismissed = False
+        self.busy = False
+        self.held = None
+        self.collecting = None
+        self.review = False
+        self.hint_cards = ()
+        self.saved = store.Saved(game)
+        last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
+        if scored and last is not None and game.phase is not Phase.GAME_OVER:
+            self.saved.summary = store.Summary(last.hand_number, last.points_taken,
+                                               last.scores, last.totals, last.moon_shooter)
+        self.seen = len(game.events)
+        self.bots = self._make_bots()
+        self.clock_last = None
+        self.save()
+        view = game.view(0)
+        if self.saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
+            self.announce("Your game goes on against the computers. " + self.pass_prompt(view))
+        else:
+            self.announce("Your game goes on against the computers.")
+        self.render()
+        self.kick()
+
     def on_summary_click(self, event: Any) -> None:
         button = _el(event.target.closest("button"))
         if button is None:

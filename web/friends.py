@@ -21,7 +21,7 @@ from urllib.parse import parse_qs
 
 from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
 
-from hearts import SEAT_NAMES, Card, Game, PassDirection
+from hearts import SEAT_NAMES, Card, Game, PassDirection, Phase
 from web.p2p.codes import (
     Answer,
     CodeError,
@@ -50,16 +50,19 @@ SAVE_KEY = "hearts.friends-table"
 GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
         "again, they can send you a new invite to sit back down.")
 BACK = ("Your private table is back where it was. The computer plays your friends' seats "
-        "until they join again: send each of them the new invite link for their seat.")
+        "until they join again: send each of them the new invite link for their seat. Or "
+        "carry the game on by yourself against the computers.")
+SOLO = "Carry on alone against the computers"
+INTRO = ("Your private table is open. Send each friend the invite link for their seat. They "
+         "send you back an answer code: paste it next to their seat and press Connect. Your "
+         "page deals and runs the game; their pages connect straight to yours, with no server "
+         "in between. The computer plays every seat nobody takes.")
 PASS_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right",
               PassDirection.ACROSS: "across"}
 
 SKELETON = f"""
 <h2 id="friends-title">Play with friends</h2>
-<p id="fr-intro">Your private table is open. Send each friend the invite link for their seat.
-They send you back an answer code: paste it next to their seat and press Connect. Your page
-deals and runs the game; their pages connect straight to yours, with no server in between.
-The computer plays every seat nobody takes.</p>
+<p id="fr-intro">{INTRO}</p>
 <fieldset id="fr-net">
   <legend>How to connect</legend>
   <label><input type="radio" name="fr-net" value="local" checked> Same network only (the same
@@ -107,6 +110,7 @@ The computer plays every seat nobody takes.</p>
     <ol></ol></details>
 </section>
 <p class="fr-actions">
+  <button type="button" class="primary" data-act="solo" id="fr-solo" hidden>{SOLO}</button>
   <button type="button" data-act="leave" id="fr-leave" hidden>Leave the table</button>
   <button type="button" data-act="close" id="fr-close">Close</button>
 </p>
@@ -165,6 +169,9 @@ class Friends:
         window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
                                              self.on_leave))
         self.button.disabled = False
+        self.left: tuple[Game, bool] | None = None
+        """Host: the game of the table this page closed, and whether its hand had just
+        ended (its summary unseen), until it is carried on alone or forgotten."""
         self.saved_at: tuple[int, int, bool, bool] | None = None
         """Host: what the last save held (game, events, started, host ready)."""
         self.read_link()
@@ -216,6 +223,9 @@ class Friends:
 
     def on_click(self, event: Any) -> None:
         target = _el(event.target.closest("[data-act], [data-card]"))
+        if target is not None and _attr(target, "data-act") == "solo":
+            self.solo()  # also while invites are being made: they see the table is gone
+            return
         if target is None or self.busy:
             return
         card = _attr(target, "data-card")
@@ -632,14 +642,63 @@ class Friends:
 
     def leave(self) -> None:
         if self.host is not None:
-            self.host.close()
+            host = self.host
+            host.close()
             self.flush()
             self._keep(None)
-            self.seat.closed = "You closed the table."
+            if host.started:
+                self.left = (host.game, 0 in host.waiting_ready)
+            self.seat.closed = ("You closed the table. Your friends' pages say so."
+                                if self.left is None else
+                                "You closed the table. Your friends' pages say so. You can "
+                                "carry the game on by yourself against the computers.")
             self.host = None
         elif self.conn is not None:
             self.send(Intent("leave"))
         self.render()
+
+    def can_go_solo(self) -> bool:
+        """Host: whether this page's game can carry on as the single-player game."""
+        if self.table is None or self.role != "host":
+            return False
+        if self.host is not None:
+            game = self.host.game if self.host.started and not self.host.closed else None
+        else:
+            game = self.left[0] if self.left is not None else None
+        return game is not None and game.phase is not Phase.GAME_OVER
+
+    def solo(self) -> None:
+        """Host: close the table (if it is still open) and carry its game on here as the
+        single-player game against the computers; the private table is forgotten."""
+        if not self.can_go_solo():
+            return
+        if self.host is not None:
+            self.leave()
+        assert self.left is not None and self.table is not None
+        game, scored = self.left
+        for _ticket, conn in self.pending.values():
+            window.heartsP2P.close(conn)
+        for conn in list(self.conn_seat):
+            window.heartsP2P.close(conn)
+        self.pending.clear()
+        self.pending_ice.clear()
+        self.conn_seat.clear()
+        self.left = None
+        self._keep(None)
+        # This page is no longer at a private table: the button may open a new one.
+        self.role = ""
+        self.seat = SeatState()
+        self.selected = []
+        self.saved_at = None
+        self.dialog.dataset.role = ""
+        self._q("#fr-invites").hidden = True
+        self._q("#fr-invites").innerHTML = ""
+        self._q("#fr-play").hidden = True
+        self._q("#fr-intro").textContent = INTRO
+        self.error("")
+        self.render()
+        self.dialog.close()
+        self.table.adopt(game, scored)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -663,6 +722,7 @@ class Friends:
         closed = self.seat.closed
         state = self.seat.state
         d.closed = "true" if closed else "false"
+        self._q("#fr-solo").hidden = not self.can_go_solo()
         self._q("#fr-leave").hidden = bool(closed) or not self.role or (
             self.role == "guest" and self.conn is None)
         if closed:
