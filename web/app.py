@@ -466,19 +466,7 @@ class Table:
     def on_new_game(self) -> None:
         if not self.ready or self.remote is not None:
             return
-        self.generation += 1
-        self.announcer.pending.clear()
-        self.dismissed = False
-        self.busy = False
-        self.held = None
-        self.collecting = None
-        self.review = False
-        self.hint_cards = ()
-        self.saved = store.Saved(Game.new())
-        self.seen = len(self.game.events)
-        self.bots = self._make_bots()
-        self.clock_last = None
-        self.save()
+        self._take_over(store.Saved(Game.new()))
         self.announce("New game. " + self.pass_prompt(self.game.view(0)))
         self.render()
         self.kick()
@@ -490,6 +478,23 @@ class Table:
         its summary is still to be seen."""
         if not self.ready or self.remote is not None:
             return
+        saved = store.Saved(game)
+        last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
+        if scored and last is not None and game.phase is not Phase.GAME_OVER:
+            saved.summary = store.Summary(last.hand_number, last.points_taken,
+                                          last.scores, last.totals, last.moon_shooter)
+        self._take_over(saved)
+        view = game.view(0)
+        if saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
+            self.announce("Your game goes on against the computers. " + self.pass_prompt(view))
+        else:
+            self.announce("Your game goes on against the computers.")
+        self.render()
+        self.kick()
+
+    def _take_over(self, saved: store.Saved) -> None:
+        """Make ``saved`` the table's game: drop any computer turn in flight and every
+        transient state of the old one, then save."""
         self.generation += 1
         self.announcer.pending.clear()
         self.dismissed = False
@@ -498,22 +503,11 @@ class Table:
         self.collecting = None
         self.review = False
         self.hint_cards = ()
-        self.saved = store.Saved(game)
-        last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
-        if scored and last is not None and game.phase is not Phase.GAME_OVER:
-            self.saved.summary = store.Summary(last.hand_number, last.points_taken,
-                                               last.scores, last.totals, last.moon_shooter)
-        self.seen = len(game.events)
+        self.saved = saved
+        self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.clock_last = None
         self.save()
-        view = game.view(0)
-        if self.saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
-            self.announce("Your game goes on against the computers. " + self.pass_prompt(view))
-        else:
-            self.announce("Your game goes on against the computers.")
-        self.render()
-        self.kick()
 
     def on_summary_click(self, event: Any) -> None:
         button = _el(event.target.closest("button"))
