@@ -225,13 +225,7 @@ class Table:
 
     def attach(self, remote: Any) -> None:
         """Sit at a friend's table: the table shows ``remote`` and the local game waits."""
-        self.generation += 1  # the computers' turn in progress stops where it is
-        self.announcer.pending.clear()
-        self.busy = False
-        self.held = None
-        self.collecting = None
-        self.review = False
-        self.hint_cards = ()
+        self._stop_in_flight()
         self.remote = remote
         self.save()
         self.render()
@@ -433,13 +427,7 @@ class Table:
             self.render()
             return
         played = [card for seat, card in self.game.view(0).plays() if seat == 0]
-        self.generation += 1
-        self.announcer.pending.clear()
-        self.busy = False
-        self.held = None
-        self.collecting = None
-        self.review = False
-        self.hint_cards = ()
+        self._stop_in_flight()
         self.saved.game = game
         self.saved.undo = None
         self.seen = len(game.events)
@@ -492,17 +480,22 @@ class Table:
         self.render()
         self.kick()
 
-    def _take_over(self, saved: store.Saved) -> None:
-        """Make ``saved`` the table's game: drop any computer turn in flight and every
-        transient state of the old one, then save."""
+    def _stop_in_flight(self) -> None:
+        """Stop the computers' turn in progress where it is and forget passing moments
+        (held announcements, review, hint): the table is about to show another game."""
         self.generation += 1
         self.announcer.pending.clear()
-        self.dismissed = False
         self.busy = False
         self.held = None
         self.collecting = None
         self.review = False
         self.hint_cards = ()
+
+    def _take_over(self, saved: store.Saved) -> None:
+        """Make ``saved`` the table's game: drop any computer turn in flight and every
+        transient state of the old one, then save."""
+        self._stop_in_flight()
+        self.dismissed = False
         self.saved = saved
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
