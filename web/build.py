@@ -21,7 +21,7 @@ PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py"
                 "hand_view.py", "errors.py", "felt.py")
 P2P_ASSETS = ("p2p.js", "friends.css")
 P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
-               "p2p/guest.py", "remote.py")  # private tables (docs/protocol.md)
+               "p2p/guest.py", "p2p/qr.py", "remote.py")  # private tables (docs/protocol.md)
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
