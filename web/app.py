@@ -121,7 +121,7 @@ class Table:
             "table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
-            "settings-button", "help-button")}
+            "settings-button", "help-button", "stat-where", "stat-clock")}
         query = parse_qs(str(window.location.search).lstrip("?"))
         self.instant = query.get("speed", [""])[0] == "instant"
         seed_text = query.get("seed", [""])[0]
@@ -228,7 +228,15 @@ class Table:
         self._stop_in_flight()
         self.remote = remote
         self.save()
+        self.show_where(remote.where())
         self.render()
+
+    def show_where(self, where: str | None) -> None:
+        """The stats bar while this page sits at a private table: where, instead of the
+        clock of the local game (which waits); games won and best stay the person's own."""
+        self.el["stat-where"].textContent = where or ""
+        self.el["stat-where"].hidden = where is None
+        self.el["stat-clock"].hidden = where is not None
 
     def detach(self) -> None:
         """Back to the local game (the friend's table closed or this page left it)."""
@@ -236,6 +244,7 @@ class Table:
             return
         self.remote.detached()
         self.remote = None
+        self.show_where(None)
         self.generation += 1
         self.review = False
         self.hint_cards = ()
@@ -278,7 +287,7 @@ class Table:
         root.dataset.readyMs = str(round(float(window.performance.now())))
         root.dataset.ready = "true"
         REPORTER.connect(position=lambda: self.game.to_text(),
-                         snapshot=lambda: store.dump_save(self.saved), new_game=self.on_new_game,
+                         snapshot=lambda: store.dump_save(self.saved), new_game=self.start_over,
                          resume=self.kick)
         if self.saved.summary is None and self.game.phase is Phase.PASS:
             self.announce(self.pass_prompt(self.game.view(0)))
@@ -452,12 +461,23 @@ class Table:
         self.render()
 
     def on_new_game(self) -> None:
-        if not self.ready or self.remote is not None:
+        if not self.ready:
+            return
+        if self.remote is not None:
+            self.remote.on_new_game()  # the host of a private table, once its game is over
             return
         self._take_over(store.Saved(Game.new()))
         self.announce("New game. " + self.pass_prompt(self.game.view(0)))
         self.render()
         self.kick()
+
+    def start_over(self) -> None:
+        """The error dialog's New game: a new game at once, whatever the moment (at a private
+        table, the seat decides what that means)."""
+        if self.remote is not None:
+            self.remote.on_new_game(forced=True)
+        if self.remote is None:
+            self.on_new_game()
 
     def adopt(self, game: Game, scored: bool = False) -> None:
         """Carry ``game`` on here as the single-player game (a private table this page

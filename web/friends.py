@@ -2,10 +2,15 @@
 
 The host's page runs ``web.p2p.host.HostTable``; every page (the host's own seat too) draws
 its seat from a ``web.p2p.guest.SeatState`` fed by the host's messages. WebRTC itself is
-``web/p2p.js`` (``window.heartsP2P``). The host plays its seat in this dialog; a guest, once
-connected, plays on the felt table itself: ``web.remote.RemoteSeat`` is attached to the
-page's ``web.app.Table`` (the local single-player game waits meanwhile) and draws the seat
-from the host's messages.
+``web/p2p.js`` (``window.heartsP2P``). Everyone plays on the felt table itself: a
+``web.remote.RemoteSeat`` is attached to the page's ``web.app.Table`` (the local
+single-player game waits meanwhile) and draws the seat from the host's messages; on the
+host's page those come straight from its ``HostTable`` (``LOCAL``), and the dialog keeps the
+invites (each with a QR code), the way to connect, the refusal log and Close the table.
+Without a felt table (it failed to start) the dialog draws the seat as a list instead.
+
+An invite is read from the address when the page opens, when only the fragment changes (a
+link opened in a tab already showing the game), or pasted into the dialog.
 """
 
 from __future__ import annotations
@@ -37,6 +42,7 @@ from web.p2p.codes import (
 from web.p2p.guest import SeatState, seat_label
 from web.p2p.host import LOCAL, HostTable
 from web.p2p.protocol import REACTIONS, Intent, intent_text
+from web.p2p.qr import qr_svg
 from web.remote import RemoteSeat
 
 __all__ = ["start"]
@@ -89,6 +95,12 @@ SKELETON = f"""
     invited you <input id="answer-code" type="text" readonly spellcheck="false"></label>
     <button type="button" data-act="copy" data-copy="answer-code">Copy</button></p>
 </section>
+<section id="fr-paste" hidden aria-label="Join a friend's table">
+  <p><label>Invited by a friend? Paste their invite link or code <input id="fr-paste-code"
+    type="text" autocomplete="off" spellcheck="false"></label>
+    <button type="button" data-act="join" id="fr-join-button">Join</button></p>
+  <p class="fr-note" id="fr-paste-note" hidden>Joining closes the table you opened here.</p>
+</section>
 <p id="fr-error" class="fr-error" role="alert"></p>
 <section id="fr-play" hidden aria-label="Your seat at the table">
   <p id="fr-stage" class="fr-stage"></p>
@@ -104,11 +116,11 @@ SKELETON = f"""
   </p>
   <p id="fr-reactions" class="fr-reactions" aria-label="Reactions"></p>
   <p id="fr-log" class="fr-log" role="status" aria-live="polite"></p>
-  <details id="fr-refusals" hidden><summary></summary>
-    <p class="fr-note">Your table turned these down and carried on. A friend's page never
-      sends them by itself: they come from a changed page or a bad connection.</p>
-    <ol></ol></details>
 </section>
+<details id="fr-refusals" hidden><summary></summary>
+  <p class="fr-note">Your table turned these down and carried on. A friend's page never
+    sends them by itself: they come from a changed page or a bad connection.</p>
+  <ol></ol></details>
 <p class="fr-actions">
   <button type="button" class="primary" data-act="solo" id="fr-solo" hidden>{SOLO}</button>
   <button type="button" data-act="leave" id="fr-leave" hidden>Leave the table</button>
@@ -166,6 +178,7 @@ class Friends:
         self._listen(self.dialog, "click", self.on_click)
         self._listen(self.button, "click", lambda _e: self.open_table())
         self._listen(self.dialog, "change", lambda _e: self.refresh_invites())
+        self._listen(window, "hashchange", lambda _e: self.read_link())
         window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
                                              self.on_leave))
         self.button.disabled = False
@@ -223,8 +236,12 @@ class Friends:
 
     def on_click(self, event: Any) -> None:
         target = _el(event.target.closest("[data-act], [data-card]"))
-        if target is not None and _attr(target, "data-act") == "solo":
-            self.solo()  # also while invites are being made: they see the table is gone
+        if target is not None and _attr(target, "data-act") in ("solo", "join"):
+            # Also while invites are being made: they see the table is gone.
+            if _attr(target, "data-act") == "solo":
+                self.solo()
+            else:
+                self.join(str(self._q("#fr-paste-code").value))
             return
         if target is None or self.busy:
             return
@@ -244,6 +261,10 @@ class Friends:
         elif act == "begin" and self.host is not None:
             self.host.start()
             self.flush()
+            if self.remote is not None:
+                # The host plays on the felt table; Play with friends brings this back.
+                self.dialog.close()
+                self.table.hand_view.focus()
         elif act == "answer":
             self.run(self.make_answer())
         elif act == "pass" and len(self.selected) == 3:
@@ -252,9 +273,8 @@ class Friends:
             self.send(Intent("ready"))
         elif act == "react":
             self.send(Intent("react", reaction=_attr(target, "data-id")))
-        elif act == "new" and self.host is not None:
-            self.host.new_game(Game.new())
-            self.flush()
+        elif act == "new":
+            self.new_table_game()
         elif act == "leave":
             self.leave()
 
@@ -356,6 +376,8 @@ class Friends:
                 f'to your friend <input type="text" readonly class="invite-link" '
                 f'id="fr-link-{seat}" spellcheck="false"></label> <button type="button" '
                 f'data-act="copy" data-copy="fr-link-{seat}">Copy</button></p>'
+                f'<details class="fr-qr"><summary>QR code for {name}\'s phone</summary>'
+                f'<div id="fr-qr-{seat}"></div></details>'
                 f'<p><label>Their answer code <input type="text" class="answer" '
                 f'id="fr-code-{seat}" autocomplete="off" spellcheck="false"></label> '
                 f'<button type="button" class="connect" data-act="letin" data-seat="{seat}">'
@@ -364,13 +386,27 @@ class Friends:
                     'data-act="begin" id="fr-begin">Start the game</button></p>')
         self._q("#fr-invites").innerHTML = "".join(rows)
         self._q("#fr-invites").hidden = False
-        self._q("#fr-play").hidden = False
+        self._q("#fr-play").hidden = self.table is not None
         self._q("#fr-leave").hidden = False
         self._q("#fr-leave").textContent = "Close the table"
         self.host.broadcast()
         self.flush()
+        if self.table is not None:
+            # The host plays its own seat on the felt table, like a guest, through the same
+            # messages (``LOCAL``); only the table's page may deal a new game.
+            self.remote = RemoteSeat(self.table, document, self.seat, self.send,
+                                     new_game=self.new_table_game,
+                                     start_over=self.new_table_game)
+            self.table.attach(self.remote)
         self._tasks.add(asyncio.ensure_future(self.host_loop()))
         self.run(self.make_invites([1, 2, 3]))
+
+    def new_table_game(self) -> None:
+        """Host: a new game for everyone at the table (friends keep their seats)."""
+        if self.host is None or self.host.closed:
+            return
+        self.host.new_game(Game.new())
+        self.flush()
 
     def refresh_invites(self) -> None:
         """Host: remake the open invites made with another way to connect than the one
@@ -424,7 +460,10 @@ class Friends:
         self.pending_ice[seat] = ice
         self.conn_seat[reply["id"]] = seat
         location = window.location
-        self._q(f"#fr-link-{seat}").value = f"{location.origin}{location.pathname}#join={code}"
+        link = f"{location.origin}{location.pathname}#join={code}"
+        self._q(f"#fr-link-{seat}").value = link
+        self._q(f"#fr-qr-{seat}").innerHTML = qr_svg(
+            link, title=f"QR code of the invite link for {SEAT_NAMES[seat]}")
         self._q(f"#fr-code-{seat}").value = ""
         self._steps(seat).hidden = False
         self.render()
@@ -480,7 +519,9 @@ class Friends:
         out, host.outbox = host.outbox, []
         for conn, text in out:
             if conn == LOCAL:
-                self.seat.receive(text)
+                kind = self.seat.receive(text)
+                if kind is not None and self.remote is not None:
+                    self.remote.update(kind)
             else:
                 window.heartsP2P.send(conn, text)
         hangups, host.hangups = host.hangups, []
@@ -513,30 +554,103 @@ class Friends:
     # --- joining ---------------------------------------------------------------------------
 
     def read_link(self) -> None:
-        """An invite link (``#join=CODE``): read it, take it out of the address bar."""
+        """An invite link (``#join=CODE``) in the address, when the page opens or later (a
+        link opened in a tab already showing the game changes only the fragment): take it
+        out of the address bar and join."""
         fragment = str(window.location.hash)
         if not fragment.startswith("#join="):
             return
         window.history.replaceState(None, "", str(window.location.pathname)
                                     + str(window.location.search))
+        self.join(fragment)
+
+    def can_join(self) -> bool:
+        """Whether joining a table now loses nothing: not while seated at a friend's table,
+        nor while hosting a game that has started."""
+        if self.role == "guest":
+            return self.seat.state is None or self.conn is None  # not seated yet, or gone
+        if self.role == "host" and self.host is not None:
+            return not self.host.started
+        return True
+
+    def join(self, code: str) -> None:
+        """Take a seat with the invite ``code`` (a code or a whole link): check it, then make
+        the answer to send back."""
+        self.open()
+        if not self.can_join():
+            self.error("You're already playing at a private table: leave it first (Leave the "
+                       "table or Close the table), then open the invite again.")
+            return
+        try:
+            invite = decode_invite(code.strip(), int(time.time() // 60))
+        except CodeError as problem:
+            if self.role == "":  # the page opened with a broken link: it stays a guest's
+                self.role = "guest"
+                self._show_join_section()
+                self._q("#fr-join-note").textContent = (
+                    "This invite can't be used. Ask for a new one and paste it here.")
+            self.error(str(problem))
+            self.render()
+            return
+        self._forget_table()
         self.role = "guest"
-        self.dialog.dataset.role = "guest"
+        self.invite = invite
+        self.seat = SeatState()
+        self._show_join_section()
+        self.error("")
+        self._q("#fr-paste-code").value = ""
+        if any(c.kind != "host" for c in invite.endpoint.candidates):
+            # The host went through the internet: this page asks the same STUN server.
+            self._q("input[name='fr-net'][value='stun']").checked = True
+        self._q("#fr-answer-row").hidden = True
+        self._q("#answer-code").value = ""
+        self._q("#fr-join-note").textContent = (
+            f"You're invited to a private Hearts table, to sit at "
+            f"{SEAT_NAMES[invite.seat]}. Your page is making your answer code…")
+        self.run(self.make_answer())
+
+    def _show_join_section(self) -> None:
+        self.dialog.dataset.role = self.role
         self._q("#fr-intro").hidden = True
         self._q("#fr-net").hidden = True
         self._q("#fr-join").hidden = False
-        self.open()
-        try:
-            self.invite = decode_invite(fragment, int(time.time() // 60))
-        except CodeError as problem:
-            self.error(str(problem))
-            return
-        if any(c.kind != "host" for c in self.invite.endpoint.candidates):
-            # The host went through the internet: this page asks the same STUN server.
-            self._q("input[name='fr-net'][value='stun']").checked = True
-        self._q("#fr-join-note").textContent = (
-            f"You're invited to a private Hearts table, to sit at "
-            f"{SEAT_NAMES[self.invite.seat]}. Your page is making your answer code…")
-        self.run(self.make_answer())
+
+    def _forget_table(self) -> None:
+        """Before joining: close the table this page opened (nobody has played yet) or the
+        connection of an earlier invite; the page is at no table afterwards."""
+        if self.host is not None:
+            self.host.close()
+            self.flush()
+            self.host = None
+        if self.conn is not None:
+            window.heartsP2P.close(self.conn)
+            self.conn = None
+        for _ticket, conn in self.pending.values():
+            window.heartsP2P.close(conn)
+        for conn in list(self.conn_seat):
+            window.heartsP2P.close(conn)
+        self.pending.clear()
+        self.pending_ice.clear()
+        self.conn_seat.clear()
+        if self.role == "host":
+            self.left = None
+            self._keep(None)
+        if self.remote is not None and self.table is not None:
+            self.remote = None
+            self.table.detach()
+        self.role = ""
+        self.seat = SeatState()
+        self.selected = []
+        self.saved_at = None
+        self.dialog.dataset.role = ""
+        self.dialog.dataset.connected = "false"
+        self._q("#fr-invites").hidden = True
+        self._q("#fr-invites").innerHTML = ""
+        self._q("#fr-play").hidden = True
+        self._q("#fr-intro").textContent = INTRO
+        self._q("#fr-intro").hidden = False
+        self._q("#fr-net").hidden = False
+        self._q("#fr-join").hidden = True
 
     async def make_answer(self) -> None:
         ice = self.ice_servers()
@@ -589,7 +703,8 @@ class Friends:
             self.dialog.dataset.connected = "true"
             if self.table is not None:
                 # The guest plays on the felt table: the dialog steps aside.
-                self.remote = RemoteSeat(self.table, document, self.seat, self.send)
+                self.remote = RemoteSeat(self.table, document, self.seat, self.send,
+                                         start_over=self.leave_for_own_game)
                 self.table.attach(self.remote)
                 self.dialog.close()
             else:
@@ -640,11 +755,27 @@ class Friends:
         elif self.conn is not None:
             window.heartsP2P.send(self.conn, intent_text(Intent("leave")))
 
+    def leave_for_own_game(self) -> None:
+        """Guest: leave the friend's table at once (the error dialog's New game); the
+        computer takes the seat there and this page's own game takes the table back."""
+        if self.conn is not None:
+            self.send(Intent("leave"))
+            window.heartsP2P.close(self.conn)
+            self.conn = None
+        self.seat.closed = "You left the table."
+        if self.remote is not None and self.table is not None:
+            self.remote = None
+            self.table.detach()
+        self.render()
+
     def leave(self) -> None:
         if self.host is not None:
             host = self.host
             host.close()
             self.flush()
+            if self.remote is not None and self.table is not None:
+                self.remote = None
+                self.table.detach()  # the table shows this page's own game again
             self._keep(None)
             if host.started:
                 self.left = (host.game, 0 in host.waiting_ready)
@@ -676,25 +807,8 @@ class Friends:
             self.leave()
         assert self.left is not None and self.table is not None
         game, scored = self.left
-        for _ticket, conn in self.pending.values():
-            window.heartsP2P.close(conn)
-        for conn in list(self.conn_seat):
-            window.heartsP2P.close(conn)
-        self.pending.clear()
-        self.pending_ice.clear()
-        self.conn_seat.clear()
-        self.left = None
-        self._keep(None)
         # This page is no longer at a private table: the button may open a new one.
-        self.role = ""
-        self.seat = SeatState()
-        self.selected = []
-        self.saved_at = None
-        self.dialog.dataset.role = ""
-        self._q("#fr-invites").hidden = True
-        self._q("#fr-invites").innerHTML = ""
-        self._q("#fr-play").hidden = True
-        self._q("#fr-intro").textContent = INTRO
+        self._forget_table()
         self.error("")
         self.render()
         self.dialog.close()
@@ -722,6 +836,8 @@ class Friends:
         closed = self.seat.closed
         state = self.seat.state
         d.closed = "true" if closed else "false"
+        self._q("#fr-paste").hidden = not self.can_join()
+        self._q("#fr-paste-note").hidden = self.host is None
         self._q("#fr-solo").hidden = not self.can_go_solo()
         self._q("#fr-leave").hidden = bool(closed) or not self.role or (
             self.role == "guest" and self.conn is None)

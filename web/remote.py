@@ -38,11 +38,17 @@ class RemoteSeat:
     """The felt table's controller for a seat whose game runs on the host's page."""
 
     def __init__(self, table: Any, document: Any, seat: SeatState,
-                 send: Callable[[Intent], None]) -> None:
+                 send: Callable[[Intent], None], *,
+                 new_game: Callable[[], None] | None = None,
+                 start_over: Callable[[], None] | None = None) -> None:
         self.table = table
         self.document = document
         self.seat = seat
         self.send = send
+        self.new_game = new_game
+        """The host's page only: deal a new game at the private table."""
+        self.start_over = start_over
+        """The error dialog's New game while at the table (see ``on_new_game``)."""
         self.selected: list[str] = []
         self.hint_cards: tuple[str, ...] = ()
         self.told = seat.told
@@ -56,8 +62,17 @@ class RemoteSeat:
     # --- reading ---------------------------------------------------------------------------
 
     @property
+    def hosting(self) -> bool:
+        """This page runs the table (the host's own seat): it may start a new game."""
+        return self.new_game is not None
+
+    @property
     def state(self) -> TableState | None:
         return self.seat.state
+
+    def where(self) -> str:
+        """The stats bar's words for this seat."""
+        return "Hosting a private table" if self.hosting else "At a friend's table"
 
     def view(self) -> PlayerView | None:
         state = self.seat.state
@@ -178,10 +193,26 @@ class RemoteSeat:
             return
         if state.stage == "scores" and state.ready and action in ("next-hand", "escape"):
             self.send(Intent("ready"))
+        elif state.stage == "over" and action == "summary-new-game":
+            self.on_new_game()
+            return
         elif state.stage == "over":
             self.dismissed = True
         self.render()
         self.table.focus_home()
+
+    def on_new_game(self, forced: bool = False) -> None:
+        """The New game button: the host deals a new game for the whole table once this one
+        is over. ``forced`` (the error dialog's New game): start over at any moment, as
+        ``start_over`` decides (the host: a new game at the table; a guest: its own)."""
+        state = self.seat.state
+        if forced and self.start_over is not None:
+            self.start_over()
+        elif self.new_game is not None and state is not None and state.stage == "over":
+            self.new_game()
+            self.dismissed = False
+            self.table.announce("New game.")
+            self.table.focus_home()
 
     def on_bar_click(self, event: Any) -> None:
         button = _el(event.target.closest("[data-react]"))
@@ -256,7 +287,7 @@ class RemoteSeat:
                            else f"Your hand, {count} card{'s' if count != 1 else ''}")
         el["hand"].classList.toggle("passing", view.phase is Phase.PASS)
         el["prompt"].textContent = self.prompt(state)
-        el["new-game"].disabled = True
+        el["new-game"].disabled = not (self.hosting and stage == "over")
         el["undo"].disabled = True
         el["hint"].disabled = page_state not in ("pass", "play")
         el["last-trick"].disabled = not view.tricks or summary_open
@@ -288,6 +319,9 @@ class RemoteSeat:
         view = state.view
         others = [s for s in state.waiting if s != view.seat]
         if state.stage == "lobby":
+            if self.hosting:
+                return ("Invite your friends, then start the game: both are under Play with "
+                        "friends.")
             return "You're at the table. The host will start the game."
         if state.stage == "pass":
             if self.can_pass(state):
@@ -303,6 +337,8 @@ class RemoteSeat:
         if state.stage == "scores" and not state.ready and others:
             return f"Waiting for {_names(others)}…"
         if state.stage == "over":
+            if self.hosting:
+                return "Game over. Press New game to deal again for the same table."
             return "Game over. The host can start a new game."
         return ""
 
@@ -315,7 +351,10 @@ class RemoteSeat:
             return
         last = state.last_hand or {}
         over = state.stage == "over"
-        if over:
+        if over and self.hosting:
+            button = ('<button type="button" id="summary-new-game" class="primary">New game'
+                      '</button>')
+        elif over:
             button = '<button type="button" id="summary-close" class="primary">Close</button>'
         else:
             button = '<button type="button" id="next-hand" class="primary">Next hand</button>'
