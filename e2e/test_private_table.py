@@ -30,6 +30,7 @@ from typing import Any
 import pytest
 from conftest import DESKTOP, PHONE, ROOT
 from tablepage import TablePage
+from test_a11y import run_axe
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -738,6 +739,8 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     assert qr.get_attribute("aria-label") == "QR code of the invite link for West"
     assert host.page.eval_on_selector(f"{invite_row(1)} .fr-qr svg path",
                                       "p => p.getAttribute('d').length") > 500
+    host.click(f"{invite_row(1)} .fr-qr summary")
+    assert run_axe(host.page) == [], "the host's dialog, its QR code open"
 
     # West's tab already shows the game: the link changes only the fragment.
     west = Seat(rtc_browser, base_url, "west")
@@ -772,6 +775,9 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     host.page.evaluate(f"document.querySelector('{DIALOG} #fr-begin').click()")
     for s in (host, west, north):
         s.wait_data("stage", "pass")
+    north.page.wait_for_selector("#hand [data-card]")
+    for s in (host, north):
+        assert run_axe(s.page) == [], f"{s.table.name} seated at the private table"
 
     # West's page meets an error; its New game leaves the table for a game of its own.
     west.page.wait_for_selector("#hand [data-card]")
