@@ -23,6 +23,11 @@ node_modules/.installed: package.json package-lock.json
 	if [ "$$(id -u)" = 0 ]; then apt-get update && apt-get install -y chromium; \
 	else sudo apt-get update && sudo apt-get install -y chromium; fi
 
+# coturn, a TURN server, for the private-table test through "my own TURN server".
+/usr/bin/turnserver:
+	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
+	$$SUDO apt-get install -y coturn || { $$SUDO apt-get update && $$SUDO apt-get install -y coturn; }
+
 ## The static site in _site/: index.html, web/, our Python zipped, Pyodide and PyScript.
 site: node_modules/.installed
 	$(PYTHON) web/build.py _site
@@ -37,7 +42,7 @@ check: $(BIN)/.installed
 	$(BIN)/mypy --strict hearts
 
 ## Everything `make test` runs.
-test: check node_modules/.installed /usr/bin/chromium site
+test: check node_modules/.installed /usr/bin/chromium /usr/bin/turnserver site
 	$(BIN)/pytest
 
 ## Long runs (large differential test, soak): not part of `make test`.

@@ -23,6 +23,9 @@ from __future__ import annotations
 
 import json
 import re
+import shutil
+import socket
+import subprocess
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -36,7 +39,7 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 WEBRTC_FLAGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
 PROBE = """async () => {
-  const pc = new RTCPeerConnection();
+  const pc = new (window.__RealPeerConnection || RTCPeerConnection)();
   pc.createDataChannel("probe");
   await pc.setLocalDescription(await pc.createOffer());
   await new Promise(done => {
@@ -794,3 +797,134 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     host.page.wait_for_function(
         "document.querySelector('#fr-kind-1').textContent === 'the computer plays'")
     assert north.data("closed") == "false"
+
+
+# --- "My own TURN server": a real TURN server (coturn) on this machine --------------------
+
+FORCE_RELAY = """(() => {
+  // The host's page may only use relayed addresses (as behind a strict firewall), so the
+  // table can only work through the TURN server; its connections are kept for getStats().
+  const Real = window.__RealPeerConnection = RTCPeerConnection;  // for the probe
+  window.__pcs = [];
+  window.RTCPeerConnection = function (config) {
+    const pc = new Real({ ...(config || {}), iceTransportPolicy: "relay" });
+    window.__pcs.push(pc);
+    return pc;
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+})();"""
+NO_STUN = """(() => {
+  // The guest would ask Google's STUN server for its public address (the host's invite
+  // has a relayed address): not from a test, and nothing here reaches the internet.
+  const Real = RTCPeerConnection;
+  window.RTCPeerConnection = function (config) {
+    return new Real({ ...(config || {}), iceServers: [] });
+  };
+  window.RTCPeerConnection.prototype = Real.prototype;
+})();"""
+SELECTED_PAIR = """async () => {
+  const types = [];
+  for (const pc of window.__pcs) {
+    if (pc.connectionState !== "connected") continue;
+    const stats = await pc.getStats();
+    stats.forEach(s => {
+      if (s.type === "transport" && s.selectedCandidatePairId) {
+        const pair = stats.get(s.selectedCandidatePairId);
+        types.push(stats.get(pair.localCandidateId).candidateType);
+      }
+    });
+  }
+  return types;
+}"""
+
+
+def machine_address() -> str:
+    """This machine's own IPv4 address, the one its host candidates carry (a relay on the
+    loopback address can't reach them). No packet is sent."""
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as probe:
+        try:
+            probe.connect(("192.0.2.1", 9))
+        except OSError:
+            pytest.skip("this machine has no IPv4 address besides the loopback")
+        return str(probe.getsockname()[0])
+
+
+def free_port(address: str) -> int:
+    """A port free for both UDP and TCP (TURN listens on both)."""
+    while True:
+        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as udp:
+            udp.bind((address, 0))
+            port = int(udp.getsockname()[1])
+            with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as tcp:
+                try:
+                    tcp.bind((address, port))
+                except OSError:
+                    continue
+        return port
+
+
+@pytest.fixture
+def turn_server(tmp_path: Any) -> Iterator[tuple[str, str, str]]:
+    """coturn on this machine with a user name and password: (URL, user, password)."""
+    binary = shutil.which("turnserver")
+    if binary is None:
+        pytest.skip("coturn isn't installed (make test installs it)")
+    address = machine_address()
+    port = free_port(address)
+    server = subprocess.Popen(
+        [binary, "-n", f"--listening-ip={address}", f"--relay-ip={address}",
+         f"--listening-port={port}", "--min-port=49200", "--max-port=49400",
+         "--lt-cred-mech", "--user=hearts:felt-green", "--realm=hearts.test",
+         "--no-tls", "--no-dtls", "--no-cli",
+         f"--pidfile={tmp_path / 'turn.pid'}", f"--userdb={tmp_path / 'turn.db'}"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    try:
+        deadline = time.monotonic() + 15
+        while True:  # ready once it takes TCP connections (it listens on UDP alongside)
+            assert server.poll() is None, "turnserver stopped"
+            try:
+                socket.create_connection((address, port), timeout=0.5).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "turnserver didn't start"
+                time.sleep(0.1)
+        yield f"turn:{address}:{port}", "hearts", "felt-green"
+    finally:
+        server.terminate()
+        server.wait(10)
+
+
+def test_a_table_through_my_own_turn_server(people: list[Seat], rtc_browser: Any,
+                                            base_url: str,
+                                            turn_server: tuple[str, str, str]) -> None:
+    """The host picks "my own TURN server" (address, user name, password) and its page may
+    use relayed addresses only: the invite carries the relay's address, the guest connects
+    through it, and a whole hand is played over the relay."""
+    url, user, password = turn_server
+    host = Seat(rtc_browser, base_url, "host")
+    host.context.add_init_script(FORCE_RELAY)
+    people.append(host)
+    open_host(host)
+    # Without a TURN server a relay-only page has no address to offer: said in words.
+    host.page.wait_for_function("document.querySelector('#fr-error').textContent"
+                                ".includes('No network address')", timeout=30_000)
+    host.page.check(f"{DIALOG} input[name='fr-net'][value='turn']")
+    host.page.fill("#fr-turn-url", url)
+    host.page.fill("#fr-turn-user", user)
+    host.page.fill("#fr-turn-pass", password)
+
+    guest = Seat(rtc_browser, base_url, "guest")
+    guest.context.add_init_script(NO_STUN)
+    people.append(guest)
+    invite(host, guest, 1, again=True)
+    assert "typ relay" in host.page.evaluate(
+        "window.__pcs.map(pc => pc.localDescription && pc.localDescription.sdp).join()")
+    host.hide_dialog()
+    host.page.evaluate(f"document.querySelector('{DIALOG} #fr-begin').click()")
+    for s in (host, guest):
+        s.wait_data("stage", "pass")
+    pass_three(host)
+    pass_three(guest)
+    play_until_scores([host, guest])
+    guest.wait_data("stage", "scores")
+    assert host.page.evaluate(SELECTED_PAIR) == ["relay"], "the table went through the relay"

@@ -599,15 +599,28 @@ class Friends:
         self._show_join_section()
         self.error("")
         self._q("#fr-paste-code").value = ""
-        if any(c.kind != "host" for c in invite.endpoint.candidates):
-            # The host went through the internet: this page asks the same STUN server.
-            self._q("input[name='fr-net'][value='stun']").checked = True
+        # The host went through the internet: this page asks the same STUN server.
+        self._q("input[name='fr-net'][value='stun']").checked = self.across_internet(invite)
+        self._q("input[name='fr-net'][value='local']").checked = not self.across_internet(
+            invite)
         self._q("#fr-answer-row").hidden = True
         self._q("#answer-code").value = ""
-        self._q("#fr-join-note").textContent = (
-            f"You're invited to a private Hearts table, to sit at "
-            f"{SEAT_NAMES[invite.seat]}. Your page is making your answer code…")
+        self._q("#fr-join-note").textContent = self.join_note(
+            invite, "Your page is making your answer code…")
         self.run(self.make_answer())
+
+    @staticmethod
+    def across_internet(invite: Invite) -> bool:
+        """Whether the host's invite holds addresses beyond its own network."""
+        return any(c.kind != "host" for c in invite.endpoint.candidates)
+
+    def join_note(self, invite: Invite, step: str) -> str:
+        """What the guest's dialog says about the invite, where its page asks, and ``step``."""
+        where = (f" The host connects across the internet, so your page asks Google's public "
+                 f"STUN server ({STUN[5:]}) for your public address; it learns nothing about "
+                 "the game." if self.across_internet(invite) else "")
+        return (f"You're invited to a private Hearts table, to sit at "
+                f"{SEAT_NAMES[invite.seat]}.{where} {step}")
 
     def _show_join_section(self) -> None:
         self.dialog.dataset.role = self.role
@@ -676,10 +689,9 @@ class Friends:
         self.conn = reply["id"]
         self._q("#answer-code").value = code
         self._q("#fr-answer-row").hidden = False
-        self._q("#fr-join-note").textContent = (
-            f"You're invited to a private Hearts table, to sit at {SEAT_NAMES[invite.seat]}. "
-            "Send this answer code back to the person who invited you. The table opens here "
-            "once they paste it.")
+        self._q("#fr-join-note").textContent = self.join_note(
+            invite, "Send this answer code back to the person who invited you. The table "
+            "opens here once they paste it.")
 
     # --- connections -------------------------------------------------------------------------
 
