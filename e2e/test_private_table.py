@@ -391,6 +391,11 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     for s in (host, guests[1]):
         s.page.wait_for_selector("#stat-clock", state="visible")
         assert s.page.is_hidden("#stat-where")
+    # West, its table gone, opens one of its own.
+    guests[1].hide_dialog()
+    guests[1].page.click("#open-table")
+    guests[1].wait_data("role", "host")
+    wait_link(guests[1], 3)
 
 
 RECORDER = """(() => {

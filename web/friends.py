@@ -207,9 +207,13 @@ class Friends:
             self.dialog.showModal()
 
     def open_table(self) -> None:
-        """The page's "Play with friends" button: open a table as host (a guest's page only
-        shows the dialog again)."""
+        """The page's "Play with friends" button: open a table as host. A page at a table
+        (hosting, or a guest seated or on the way) only shows the dialog again; a guest's
+        page whose table has closed, or whose invite couldn't be used, opens its own."""
         self.open()
+        if self.role == "guest" and self.conn is None:
+            self._forget_table()
+            self.error("")
         if not self.role:
             self.start_hosting()
 
