@@ -240,12 +240,12 @@ class Friends:
 
     def on_click(self, event: Any) -> None:
         target = _el(event.target.closest("[data-act], [data-card]"))
-        if target is not None and _attr(target, "data-act") in ("solo", "join"):
-            # Also while invites are being made: they see the table is gone.
-            if _attr(target, "data-act") == "solo":
-                self.solo()
-            else:
-                self.join(str(self._q("#fr-paste-code").value))
+        # These two also while invites are being made: those see the table is gone.
+        if target is not None and _attr(target, "data-act") == "solo":
+            self.solo()
+            return
+        if target is not None and _attr(target, "data-act") == "join":
+            self.join(str(self._q("#fr-paste-code").value))
             return
         if target is None or self.busy:
             return
@@ -599,14 +599,13 @@ class Friends:
         self._forget_table()
         self.role = "guest"
         self.invite = invite
-        self.seat = SeatState()
         self._show_join_section()
         self.error("")
         self._q("#fr-paste-code").value = ""
         # The host went through the internet: this page asks the same STUN server.
-        self._q("input[name='fr-net'][value='stun']").checked = self.across_internet(invite)
-        self._q("input[name='fr-net'][value='local']").checked = not self.across_internet(
-            invite)
+        wide = self.across_internet(invite)
+        self._q("input[name='fr-net'][value='stun']").checked = wide
+        self._q("input[name='fr-net'][value='local']").checked = not wide
         self._q("#fr-answer-row").hidden = True
         self._q("#answer-code").value = ""
         self._q("#fr-join-note").textContent = self.join_note(
@@ -652,9 +651,7 @@ class Friends:
         if self.role == "host":
             self.left = None
             self._keep(None)
-        if self.remote is not None and self.table is not None:
-            self.remote = None
-            self.table.detach()
+        self.leave_felt()
         self.role = ""
         self.seat = SeatState()
         self.selected = []
@@ -756,11 +753,18 @@ class Friends:
             self.table_gone()
             self.render()
 
+    def leave_felt(self) -> bool:
+        """The felt table shows this page's own game again (if it showed a private table's
+        seat); whether it did."""
+        if self.remote is None or self.table is None:
+            return False
+        self.remote = None
+        self.table.detach()
+        return True
+
     def table_gone(self) -> None:
         """The guest's table closed: back to the page's own game, the dialog says why."""
-        if self.remote is not None and self.table is not None:
-            self.remote = None
-            self.table.detach()
+        if self.leave_felt():
             self.open()
 
     def on_leave(self) -> None:
@@ -779,9 +783,7 @@ class Friends:
             window.heartsP2P.close(self.conn)
             self.conn = None
         self.seat.closed = "You left the table."
-        if self.remote is not None and self.table is not None:
-            self.remote = None
-            self.table.detach()
+        self.leave_felt()
         self.render()
 
     def leave(self) -> None:
@@ -789,9 +791,7 @@ class Friends:
             host = self.host
             host.close()
             self.flush()
-            if self.remote is not None and self.table is not None:
-                self.remote = None
-                self.table.detach()  # the table shows this page's own game again
+            self.leave_felt()
             self._keep(None)
             if host.started:
                 self.left = (host.game, 0 in host.waiting_ready)
