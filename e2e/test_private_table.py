@@ -676,14 +676,9 @@ def test_host_carries_a_saved_table_on_alone(people: list[Seat], rtc_browser: An
     host = Seat(rtc_browser, base_url, "host")
     people.append(host)
     open_host(host)
-    for seat in (1, 2, 3):
-        wait_link(host, seat)  # the dialog takes no click while it makes the invites
-    for _ in range(40):  # starting twice is harmless; a click while busy is dropped
-        if host.data("stage") != "lobby":
-            break
-        host.page.evaluate(f"document.querySelector('{DIALOG} #fr-begin').click()")
-        host.page.wait_for_timeout(250)
+    host.click("#fr-begin")  # at once, while the invites are still being made
     host.wait_data("stage", "pass")
+    host.page.wait_for_selector(f"{DIALOG}:not([open])", state="attached")
     pass_three(host)
     host.wait_data("stage", "play")
     host.page.reload()
@@ -933,3 +928,47 @@ def test_a_table_through_my_own_turn_server(people: list[Seat], rtc_browser: Any
     play_until_scores([host, guest])
     guest.wait_data("stage", "scores")
     assert host.page.evaluate(SELECTED_PAIR) == ["relay"], "the table went through the relay"
+
+
+def last_hand_table() -> str:
+    """A saved private table (``hearts.friends-table``) at the deal of hand 16, every seat
+    between 97 and 98 points: any hand ends the game (26 points, so someone takes 7 or more),
+    and hand 16 passes no cards."""
+    from hearts import Game
+    from web.p2p.host import HostTable
+    rows = [(7, 6, 7, 6)] * 8 + [(6, 7, 6, 7)] * 7
+    table = HostTable(Game(2024, history=rows))
+    table.started = True
+    return table.to_json()
+
+
+def test_game_over_at_a_private_table_and_the_hosts_new_game(people: list[Seat],
+                                                             rtc_browser: Any,
+                                                             base_url: str) -> None:
+    """The last hand of a game at a private table: its end shows the final summary on the
+    host's felt table with New game, which deals a new game for the same table."""
+    host = Seat(rtc_browser, base_url, "host")
+    people.append(host)
+    host.page.goto(f"{host.table.origin}/?speed=instant")
+    host.ready()
+    host.page.evaluate("text => localStorage.setItem('hearts.friends-table', text)",
+                       last_hand_table())
+    host.page.reload()
+    host.ready()
+    host.wait_data("hand", "16")
+    host.hide_dialog()
+    host.wait_data("stage", "play")
+    assert host.page.inner_text("#stat-where") == "Hosting a private table"
+    play_until_scores([host])
+    host.wait_data("stage", "over")
+    host.page.wait_for_selector("#summary[open] #summary-new-game")
+    assert host.page.inner_text("#summary-title").startswith("Game over — ")
+    assert "New game" in host.page.inner_text("#prompt")
+    assert host.page.is_enabled("#new-game")
+    host.page.click("#summary-new-game")
+    host.wait_data("hand", "1")
+    host.wait_data("stage", "pass")
+    host.page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 13")
+    assert host.page.is_disabled("#new-game")
+    assert host.page.eval_on_selector_all("#table .seat .score",
+                                          "els => els.map(e => e.textContent)") == ["0"] * 4

@@ -240,28 +240,29 @@ class Friends:
 
     def on_click(self, event: Any) -> None:
         target = _el(event.target.closest("[data-act], [data-card]"))
-        # These two also while invites are being made: those see the table is gone.
-        if target is not None and _attr(target, "data-act") == "solo":
-            self.solo()
-            return
-        if target is not None and _attr(target, "data-act") == "join":
-            self.join(str(self._q("#fr-paste-code").value))
-            return
-        if target is None or self.busy:
-            return
-        card = _attr(target, "data-card")
-        if card:
-            self.click_card(card)
+        if target is None:
             return
         act = _attr(target, "data-act")
-        if act == "close":
+        card = _attr(target, "data-card")
+        if act in ("invite", "letin", "answer"):
+            # Connection work waits its turn: one job at a time (each awaits the browser).
+            if self.busy:
+                return
+            if act == "answer":
+                self.run(self.make_answer())
+            else:
+                seat = int(_attr(target, "data-seat"))
+                self.run(self.make_invites([seat]) if act == "invite" else self.let_in(seat))
+        elif card:
+            self.click_card(card)
+        elif act == "close":
             self.dialog.close()
         elif act == "copy":
             self.copy(_attr(target, "data-copy"))
-        elif act == "invite":
-            self.run(self.make_invites([int(_attr(target, "data-seat"))]))
-        elif act == "letin":
-            self.run(self.let_in(int(_attr(target, "data-seat"))))
+        elif act == "solo":
+            self.solo()  # invites still being made see that the table is gone
+        elif act == "join":
+            self.join(str(self._q("#fr-paste-code").value))
         elif act == "begin" and self.host is not None:
             self.host.start()
             self.flush()
@@ -269,8 +270,6 @@ class Friends:
                 # The host plays on the felt table; Play with friends brings this back.
                 self.dialog.close()
                 self.table.hand_view.focus()
-        elif act == "answer":
-            self.run(self.make_answer())
         elif act == "pass" and len(self.selected) == 3:
             self.send(Intent("pass", tuple(Card.parse(c) for c in self.selected)))
         elif act == "ready":
