@@ -640,12 +640,9 @@ class Friends:
         if self.conn is not None:
             window.heartsP2P.close(self.conn)
             self.conn = None
-        for _ticket, conn in self.pending.values():
-            window.heartsP2P.close(conn)
+        self._drop_invites()
         for conn in list(self.conn_seat):
             window.heartsP2P.close(conn)
-        self.pending.clear()
-        self.pending_ice.clear()
         self.conn_seat.clear()
         if self.role == "host":
             self.left = None
@@ -785,11 +782,19 @@ class Friends:
         self.leave_felt()
         self.render()
 
+    def _drop_invites(self) -> None:
+        """Host: hang up the invites nobody answered (their codes can't open a seat now)."""
+        for _ticket, conn in self.pending.values():
+            window.heartsP2P.close(conn)
+        self.pending.clear()
+        self.pending_ice.clear()
+
     def leave(self) -> None:
         if self.host is not None:
             host = self.host
             host.close()
             self.flush()
+            self._drop_invites()
             self.leave_felt()
             self._keep(None)
             if host.started:
