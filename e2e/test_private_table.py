@@ -749,10 +749,12 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     west = Seat(rtc_browser, base_url, "west")
     west.context.add_init_script(FAULT)
     people.append(west)
-    west.page.goto(f"{west.table.origin}/?speed=instant")
+    west.page.goto(f"{west.table.origin}/")  # the link's own address, so no reload
     west.ready()
-    west.page.evaluate("link => { location.href = link; }", links[1])
+    west.page.evaluate("link => { window.sameDocument = true; location.href = link; }",
+                       links[1])
     west.page.wait_for_selector(f"{DIALOG}[open] #fr-join-note", state="visible")
+    assert west.page.evaluate("window.sameDocument === true"), "the page reloaded"
     assert "#join" not in west.page.url
     connect(host, west, 1)
     west.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
