@@ -156,6 +156,25 @@ def test_an_update_switches_version_and_keeps_the_game_and_stats(
     assert len(names) == 1, names  # the old version's cache is gone
 
 
+# Every state the page's new service worker goes through (window.workerStates), from the
+# moment it registers. Polling getRegistration() instead can miss a worker whose install
+# fails at once: a first install that fails leaves no registration at all.
+WORKER_STATES = """(() => {
+    window.workerStates = [];
+    const register = ServiceWorkerContainer.prototype.register;
+    ServiceWorkerContainer.prototype.register = function (...args) {
+        return register.apply(this, args).then(reg => {
+            const worker = reg.installing || reg.waiting || reg.active;
+            if (worker) {
+                window.workerStates.push(worker.state);
+                worker.addEventListener("statechange",
+                                        () => window.workerStates.push(worker.state));
+            }
+            return reg;
+        });
+    }; })();"""
+
+
 def test_a_half_deployed_site_is_not_cached(
         open_pwa: Callable[[Site], TablePage], serve: Callable[..., Site],
         tmp_path: Path) -> None:
@@ -165,22 +184,12 @@ def test_a_half_deployed_site_is_not_cached(
     style = folder / "web" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* newer */\n", encoding="utf-8")
     table = open_pwa(serve(folder))
+    table.page.add_init_script(WORKER_STATES)
     table.goto("?speed=instant&seed=6")
-    state = table.page.evaluate("""async () => {
-        const reg = await new Promise(resolve => {
-            const look = async () => {
-                const r = await navigator.serviceWorker.getRegistration();
-                if (r && (r.installing || r.waiting || r.active)) resolve(r);
-                else setTimeout(look, 50);
-            };
-            look();
-        });
-        const worker = reg.installing || reg.waiting || reg.active;
-        if (worker.state !== "redundant" && worker.state !== "activated")
-            await new Promise(r => worker.addEventListener("statechange", () => {
-                if (worker.state === "redundant" || worker.state === "activated") r();
-            }));
-        return worker.state; }""")
+    table.page.wait_for_function(
+        "['redundant', 'activated'].includes((window.workerStates || []).at(-1))",
+        timeout=120_000)
+    state = table.page.evaluate("window.workerStates.at(-1)")
     assert state == "redundant"
     assert table.page.evaluate("caches.keys()") == []
     table.pass_cards()
