@@ -34,6 +34,7 @@ import pytest
 from conftest import DESKTOP, PHONE, ROOT
 from tablepage import TablePage
 from test_a11y import run_axe
+from test_reliability import FAULT, forget_injected
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -188,23 +189,32 @@ def invite(host: Seat, guest: Seat, seat: int, again: bool = False) -> float:
     guest.ready()
     guest.page.wait_for_selector(f"{DIALOG}[open] #fr-join-note", state="visible")
     assert "#join" not in guest.page.url, "the code stays out of the address bar"
+    took = connect(host, guest, seat)
+    assert guest.data("seat") == str(seat)
+    guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
+    assert guest.page.inner_text("#stat-where") == "At a friend's table"
+    return took
+
+
+def connect(host: Seat, guest: Seat, seat: int) -> float:
+    """The guest's answer code goes to the host, who presses Connect, and the channel opens.
+
+    Returns the seconds from pressing Connect to the guest's channel opening.
+    """
     guest.page.wait_for_function("document.querySelector('#answer-code').value.length > 20",
                                  timeout=30_000)
     answer = guest.page.input_value("#answer-code")
     assert len(answer) <= 140, answer
     CODES["answer"].append(len(answer))
-    host.page.fill(f"{row} .answer", answer)
+    host.show_dialog()
+    host.page.fill(f"{invite_row(seat)} .answer", answer)
     started = time.monotonic()
-    host.click(f"{row} .connect")
+    host.click(f"{invite_row(seat)} .connect")
     guest.wait_data("connected", "true")
     took = time.monotonic() - started
     CODES["connect"].append(took)
-    guest.wait_data("connected", "true")
     host.page.wait_for_function(
         f"document.querySelector('#fr-kind-{seat}').textContent === 'a friend is playing'")
-    assert guest.data("seat") == str(seat)
-    guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
-    assert guest.page.inner_text("#stat-where") == "At a friend's table"
     return took
 
 
@@ -705,28 +715,6 @@ def test_host_carries_a_saved_table_on_alone(people: list[Seat], rtc_browser: An
     assert not host.page.evaluate(f"document.querySelector('{DIALOG}').open")
 
 
-# A fault injected from outside (as in test_reliability): the next lookup of a seat box
-# throws, so the page's Python meets an exception it never expected.
-FAULT = """(() => { const query = Document.prototype.querySelector;
-    Document.prototype.querySelector = function (selector) {
-        if (window.__faultAfter !== undefined && String(selector).includes("data-seat")) {
-            if (window.__faultAfter-- <= 0) throw new Error("injected fault");
-        }
-        return query.call(this, selector); }; })();"""
-
-
-def connect(host: Seat, guest: Seat, seat: int) -> None:
-    """The guest's answer code (already made) goes to the host, and the channel opens."""
-    guest.page.wait_for_function("document.querySelector('#answer-code').value.length > 20",
-                                 timeout=30_000)
-    host.show_dialog()
-    host.page.fill(f"{invite_row(seat)} .answer", guest.page.input_value("#answer-code"))
-    host.click(f"{invite_row(seat)} .connect")
-    guest.wait_data("connected", "true")
-    host.page.wait_for_function(
-        f"document.querySelector('#fr-kind-{seat}').textContent === 'a friend is playing'")
-
-
 def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
         people: list[Seat], rtc_browser: Any, base_url: str) -> None:
     """An invite link opened in a tab that already shows the game is read at once; a code
@@ -790,7 +778,7 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     west.page.click("#hand [data-card]")
     west.page.wait_for_selector("#error-panel[open]")
     west.page.evaluate("delete window.__faultAfter")
-    west.table.errors[:] = [e for e in west.table.errors if "injected fault" not in e]
+    forget_injected(west.table)
     west.page.click("#error-new")
     west.page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 13")
     assert west.page.inner_text(".seat-south .name") == "You"
