@@ -204,3 +204,47 @@ def test_deep_nesting_is_refused_before_parsing() -> None:
         Game.from_json('{"a":' * 9 + "1" + "}" * 9)
     with pytest.raises(LoadError, match="not a saved game"):
         Game.from_json('{"a": "[[[[[[[[[[[[[[[[\\"[[[[[["}')  # brackets in a string don't count
+
+
+# Saves written by the engine as players' browsers hold them (captured from the code of
+# version 1, before the save code moved to hearts/serialize.py). They must keep loading,
+# and saving them again must give the very same bytes.
+OLD_SAVES = [
+    # hand 2, mid-trick, after a full first hand
+    '{"format":"hearts-game","version":1,"rules":{"end_score":100,"qs_breaks_hearts":false,'
+    '"no_points_on_first_trick":true,"must_break_hearts":true,"shoot_the_moon":true},'
+    '"seed":2026,"history":[[1,0,12,13]],"deal":["6C7CAC5D8D9D5H7H2S3STSQSAS",'
+    '"2C3C4C5CQD3H6H8HTHJH7S8SKS","8C9CJCQC2D3D4D6DTDJDKD9SJS","TCKC7DAD2H4H9HQHKHAH4S5S6S"],'
+    '"passes":["8D9D7H","4C8H8S","8CJC9S","TC2H4H"],"plays":"2C9CKC7CAD5DQD2D6S"}',
+    # a finished game under house rules (end at 30, Q♠ breaks hearts)
+    '{"format":"hearts-game","version":1,"rules":{"end_score":30,"qs_breaks_hearts":true,'
+    '"no_points_on_first_trick":true,"must_break_hearts":true,"shoot_the_moon":true},'
+    '"seed":99,"history":[[7,5,0,14],[14,4,0,8],[5,17,0,4]],"deal":['
+    '"6CTC4D7DTDQD2H4H5H7H8H3S6S","7CJCQC2D3D8DAD3HJHQH5STSKS","3C5C9CAC9DJDKD9HKH4S7SJSQS",'
+    '"2C4C8CKC5D6D6HTHAH2S8S9SAS"],"passes":[null,null,null,null],"plays":'
+    '"2C6CJC9C2D9D5D7DJS8S3STSJD6D4D3D4SAS6S5S2STDKSQS3HKH6H5H9HAH7HJH8CTCQCAC5CKC8H7CTH2HQH'
+    '7SADKD4CQD8D3C9S4H"}',
+    # passing, one seat has chosen
+    '{"format":"hearts-game","version":1,"rules":{"end_score":100,"qs_breaks_hearts":false,'
+    '"no_points_on_first_trick":true,"must_break_hearts":true,"shoot_the_moon":true},'
+    '"seed":5,"history":[],"deal":["3C7C8C9C2DTD2H5H9HTH3S4S6S","5C3D5D6D8D4H8HQHAH2STSKSAS",'
+    '"4C6CTCJCQC4D9DQD7HJHKH8SJS","2CKCAC7DJDKDAD3H6H5S7S9SQS"],'
+    '"passes":[null,null,"KH8SJS",null],"plays":""}',
+]
+
+
+@pytest.mark.parametrize("text", OLD_SAVES)
+def test_saves_of_version_1_load_and_save_to_the_same_bytes(text: str) -> None:
+    assert Game.from_json(text).to_json() == text
+
+
+def test_old_saves_load_to_the_positions_they_recorded() -> None:
+    mid_hand, finished, passing = (Game.from_json(text) for text in OLD_SAVES)
+    assert (mid_hand.hand_number, mid_hand.phase, mid_hand.scores) == (2, Phase.PLAY,
+                                                                       (1, 0, 12, 13))
+    assert mid_hand.current_trick is not None and len(mid_hand.current_trick.cards) == 1
+    assert finished.phase is Phase.GAME_OVER and finished.winner == 2
+    assert finished.scores == (26, 43, 4, 31)
+    assert finished.rules == Rules(end_score=30, qs_breaks_hearts=True)
+    assert passing.phase is Phase.PASS and passing.pass_chosen(2)
+    assert not passing.pass_chosen(0)
