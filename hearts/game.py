@@ -33,10 +33,9 @@ from hearts.rules import (
     PassDirection,
     Rules,
     hand_scores,
-    illegal_reason,
     pass_target,
 )
-from hearts.view import Phase, PlayerView, Trick
+from hearts.view import Phase, PlayerView, Trick, pass_refusal, play_refusal
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "deal",
            "json_too_deep"]
@@ -317,17 +316,40 @@ class Game:
         return cards_of_mask(legal)
 
     def why_illegal(self, card: Card | str, seat: int | None = None) -> str | None:
-        """None if ``seat`` (default: the seat to play) may play ``card`` now, else why not."""
+        """None if ``seat`` (default: the seat to play) may play ``card`` now, else why not.
+
+        The sentence is for the person, and the same as ``self.view(seat).why_illegal``.
+
+        >>> game = Game.new(seed=7)
+        >>> game.why_illegal("2C")
+        "It's not time to play yet: first everyone passes three cards."
+        """
         card = _as_card(card)
-        if self._phase is Phase.PASS:
-            return "It's not time to play yet: first everyone passes three cards."
-        if self._phase is Phase.GAME_OVER:
-            return "The game is over."
         state = self._state
-        if seat is not None and _check_seat(seat) != state.to_play:
-            return f"It's not your turn: {SEAT_NAMES[state.to_play]} plays next."
-        return illegal_reason(card, state.hands[state.to_play], state.led_suit,
-                              state.tricks_done == 0, state.broken, self.rules)
+        to_play = self.to_play
+        if seat is None:
+            seat = to_play if to_play is not None else 0
+        else:
+            _check_seat(seat)
+        return play_refusal(card, seat, phase=self._phase, to_play=to_play,
+                            hand=state.hands[seat], led_suit=state.led_suit,
+                            first_trick=state.tricks_done == 0, hearts_broken=state.broken,
+                            rules=self.rules)
+
+    def why_pass_refused(self, seat: int, cards: Iterable[Card | str]) -> str | None:
+        """None if ``seat`` may pass ``cards`` now, else the sentence for the person.
+
+        The same as ``self.view(seat).why_pass_refused(cards)``; ``choose_pass`` raises
+        IllegalMoveError with it. Raises CardParseError on bad notation.
+
+        >>> game = Game.new(seed=7)
+        >>> game.why_pass_refused(0, ["2C"])
+        'Choose exactly three different cards to pass.'
+        """
+        _check_seat(seat)
+        return pass_refusal([_as_card(c) for c in cards], phase=self._phase,
+                            pass_direction=self.pass_direction,
+                            chosen=self._passes[seat] is not None, hand=self._dealt[seat])
 
     # --- moves ------------------------------------------------------------------------
 
@@ -345,26 +367,19 @@ class Game:
             mask |= card.mask
         if (self._phase is not _PASS or passes[seat] is not None or len(chosen) != 3
                 or mask.bit_count() != 3 or mask & ~self._dealt[seat]):
-            self._refuse_pass(seat, chosen, mask)
+            self._refuse_pass(seat, chosen)
         passes[seat] = mask
         self.events.append(_PASS_CHOSEN[seat])
         if None not in passes:
             self._exchange()
 
-    def _refuse_pass(self, seat: int, chosen: list[Card], mask: int) -> None:
+    def _refuse_pass(self, seat: int, chosen: list[Card]) -> None:
         """Raise the IllegalMoveError explaining why ``choose_pass`` refused."""
-        where = f"({SEAT_NAMES[seat]}, position {self.to_text()})"
-        if self._phase is not _PASS:
-            raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't pass now: no passing is going on "
-                                   f"{where}")
-        if self._passes[seat] is not None:
-            raise IllegalMoveError(f"{SEAT_NAMES[seat]} has already chosen cards to pass {where}")
-        if len(chosen) != 3 or mask.bit_count() != 3:
-            text = " ".join(map(str, chosen)) or "none"
-            raise IllegalMoveError(f"pass exactly three different cards, not {text} {where}")
-        missing = [str(c) for c in chosen if not c.mask & self._dealt[seat]]
-        raise IllegalMoveError(f"can't pass {' '.join(missing)}: not in "
-                               f"{SEAT_NAMES[seat]}'s hand {where}")
+        reason = pass_refusal(chosen, phase=self._phase, pass_direction=self.pass_direction,
+                              chosen=self._passes[seat] is not None, hand=self._dealt[seat])
+        text = " ".join(map(str, chosen)) or "no cards"
+        raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't pass {text}: {reason} "
+                               f"(position {self.to_text()})")
 
     def play(self, card: Card | str) -> None:
         """The seat to play plays ``card``. Raises IllegalMoveError, saying why."""

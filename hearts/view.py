@@ -7,13 +7,21 @@ give equal views (a test proves it).
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from enum import Enum
 
 from hearts.cards import SUIT_MASKS, Card, mask_of
-from hearts.rules import PassDirection, Rules, pass_target
+from hearts.rules import (
+    SEAT_NAMES,
+    PassDirection,
+    Rules,
+    card_name_list,
+    illegal_reason,
+    pass_target,
+)
 
-__all__ = ["Phase", "PlayerView", "Trick"]
+__all__ = ["Phase", "PlayerView", "Trick", "pass_refusal", "play_refusal"]
 
 
 class Phase(Enum):
@@ -22,6 +30,52 @@ class Phase(Enum):
     PASS = "pass"
     PLAY = "play"
     GAME_OVER = "game_over"
+
+
+def play_refusal(card: Card, seat: int, *, phase: Phase, to_play: int | None, hand: int,
+                 led_suit: int, first_trick: bool, hearts_broken: bool, rules: Rules
+                 ) -> str | None:
+    """None if ``seat`` may play ``card`` now, else the sentence telling the person why not.
+
+    The one text of every refusal of a play: ``Game.why_illegal`` and
+    ``PlayerView.why_illegal`` both call it, with what each of them knows. ``hand`` is
+    the mask of ``seat``'s cards, ``led_suit`` -1 when leading.
+    """
+    if phase is Phase.PASS:
+        return "It's not time to play yet: first everyone passes three cards."
+    if phase is Phase.GAME_OVER:
+        return "The game is over."
+    if seat != to_play:
+        who = SEAT_NAMES[to_play] if to_play is not None else "someone else"
+        return f"It's not your turn: {who} plays next."
+    return illegal_reason(card, hand, led_suit, first_trick, hearts_broken, rules)
+
+
+def pass_refusal(cards: Iterable[Card], *, phase: Phase, pass_direction: PassDirection,
+                 chosen: bool, hand: int) -> str | None:
+    """None if a seat may pass ``cards`` now, else the sentence telling the person why not.
+
+    ``chosen``: whether the seat has already chosen its pass this hand; ``hand``: the
+    mask of the seat's cards as dealt. Shared by ``Game.why_pass_refused`` (and so the
+    error of ``Game.choose_pass``) and ``PlayerView.why_pass_refused``.
+    """
+    if phase is Phase.GAME_OVER:
+        return "The game is over."
+    if phase is not Phase.PASS:
+        if pass_direction is PassDirection.NONE:
+            return "There is no passing this hand."
+        return "It's not time to pass cards: the passing is over."
+    if chosen:
+        return "You have already chosen your three cards to pass."
+    picked = list(cards)
+    if len(picked) != 3 or len(set(picked)) != 3:
+        return "Choose exactly three different cards to pass."
+    missing = [card for card in picked if not card.mask & hand]
+    if missing:
+        names = card_name_list(missing)
+        verb = "is" if len(missing) == 1 else "are"
+        return f"{names[0].upper()}{names[1:]} {verb} not in your hand."
+    return None
 
 
 @dataclass(frozen=True, slots=True)
@@ -111,6 +165,26 @@ class PlayerView:
     def hand_mask(self) -> int:
         """Mask of this seat's hand."""
         return mask_of(self.hand)
+
+    def why_illegal(self, card: Card) -> str | None:
+        """None if this seat may play ``card`` now, else the sentence for the person.
+
+        The same text as ``Game.why_illegal(card, seat)`` for the game of this view.
+        """
+        trick = self.trick
+        return play_refusal(card, self.seat, phase=self.phase, to_play=self.to_play,
+                            hand=self.hand_mask,
+                            led_suit=trick.cards[0].suit if trick is not None else -1,
+                            first_trick=not self.tricks, hearts_broken=self.hearts_broken,
+                            rules=self.rules)
+
+    def why_pass_refused(self, cards: Iterable[Card]) -> str | None:
+        """None if this seat may pass ``cards`` now, else the sentence for the person.
+
+        The same text as ``Game.why_pass_refused(seat, cards)``.
+        """
+        return pass_refusal(cards, phase=self.phase, pass_direction=self.pass_direction,
+                            chosen=self.passed is not None, hand=self.hand_mask)
 
     def plays(self) -> list[tuple[int, Card]]:
         """Every card played this hand, in order, with the seat that played it."""

@@ -1,8 +1,13 @@
 """A PlayerView holds what its seat may know, and nothing about the others' hidden cards."""
 
 import random
+import re
 
-from hearts import Card, Game, Phase
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from hearts import Card, Game, IllegalMoveError, Phase
 from hearts.cards import ALL_CARDS
 
 
@@ -94,3 +99,72 @@ def test_voids_are_learned_from_failing_to_follow() -> None:
     voids = game.view(0).voids()
     clubs = 0x1FFF
     assert voids == (0, clubs, clubs, clubs)
+
+
+def random_positions(seed: int) -> list[Game]:
+    """Copies of one random game at many moments: passing, mid-trick, between hands, over."""
+    rng = random.Random(seed)
+    game = Game.new(seed=seed)
+    out = [game.copy()]
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in rng.sample(range(4), 4):
+                game.choose_pass(seat, rng.sample(game.hand(seat), 3))
+                out.append(game.copy())
+        else:
+            game.play(rng.choice(game.legal_plays()))
+            if rng.random() < 0.05:
+                out.append(game.copy())
+    out.append(game)
+    return out
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32))
+def test_the_view_refuses_a_play_with_the_games_words(seed: int) -> None:
+    for game in random_positions(seed):
+        for seat in range(4):
+            view = game.view(seat)
+            for card in ALL_CARDS:
+                assert view.why_illegal(card) == game.why_illegal(card, seat), (
+                    game.to_text(), seat, card)
+                assert (view.why_illegal(card) is None) == (card in view.legal_plays)
+
+
+@settings(max_examples=10, deadline=None)
+@given(st.integers(0, 2**32), st.randoms(use_true_random=False))
+def test_the_view_refuses_a_pass_with_the_games_words(seed: int, rng: random.Random) -> None:
+    for game in random_positions(seed)[:12]:
+        for seat in range(4):
+            view = game.view(seat)
+            own = list(view.hand)
+            mine = min(3, len(own))
+            if mine < 1:
+                continue  # nothing of its own left to offer
+            for cards in (rng.sample(own, mine), rng.sample(own, mine - 1), own[:1] * 3,
+                          rng.sample(own, mine - 1) + rng.sample(ALL_CARDS, 1),
+                          rng.sample(ALL_CARDS, 3)):
+                reason = game.why_pass_refused(seat, cards)
+                assert view.why_pass_refused(cards) == reason, (game.to_text(), seat, cards)
+                if reason is not None:
+                    with pytest.raises(IllegalMoveError, match=re.escape(reason)):
+                        game.copy().choose_pass(seat, cards)
+                else:
+                    game.copy().choose_pass(seat, cards)  # no refusal: the pass is taken
+
+
+def test_a_pass_is_refused_in_the_persons_words() -> None:
+    game = Game.new(seed=6)
+    hand = game.hand(0)
+    west = game.hand(1)
+    assert game.why_pass_refused(0, hand[:3]) is None
+    assert game.why_pass_refused(0, hand[:2]) == "Choose exactly three different cards to pass."
+    assert game.why_pass_refused(0, [hand[0], west[0], west[1]]) == (
+        f"The {west[0].name} and the {west[1].name} are not in your hand.")
+    game.choose_pass(0, hand[:3])
+    assert game.why_pass_refused(0, hand[3:6]) == (
+        "You have already chosen your three cards to pass.")
+    for seat in (1, 2, 3):
+        game.choose_pass(seat, game.hand(seat)[:3])
+    assert game.why_pass_refused(1, game.hand(1)[:3]) == (
+        "It's not time to pass cards: the passing is over.")
