@@ -19,7 +19,7 @@ from hearts.events import (
     PassesExchanged,
     TrickWon,
 )
-from hearts.game import Game, IllegalMoveError, LoadError
+from hearts.game import Game, IllegalMoveError, LoadError, UndoError
 from hearts.rules import SEAT_NAMES, PassDirection, Rules
 from hearts.view import Phase, PlayerView, Trick
 
@@ -47,5 +47,6 @@ __all__ = [
     "Suit",
     "Trick",
     "TrickWon",
+    "UndoError",
     "parse_cards",
 ]

@@ -37,8 +37,8 @@ from hearts.rules import (
 )
 from hearts.view import Phase, PlayerView, Trick, pass_refusal, play_refusal
 
-__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "deal",
-           "json_too_deep"]
+__all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "UndoError",
+           "deal", "json_too_deep"]
 
 SAVE_FORMAT: Final = "hearts-game"
 SAVE_VERSION: Final = 1
@@ -80,6 +80,10 @@ def _hearts_broken(seat: int, index: int) -> HeartsBroken:
 
 class IllegalMoveError(ValueError):
     """A move the rules don't allow; the message names the move, the reason and the position."""
+
+
+class UndoError(ValueError):
+    """``Game.pop`` with nothing to take back in the current hand."""
 
 
 class LoadError(ValueError):
@@ -198,14 +202,20 @@ class Game:
         self._legal = -1  # legal_plays() caches its mask here for play(); -1: none
         self._phase = Phase.PLAY if self.pass_direction is PassDirection.NONE else Phase.PASS
 
-    def _exchange(self) -> None:
+    def _hands_after_passing(self) -> list[int]:
+        """The four hands as the first trick starts: the deal with the passes exchanged."""
         hands = list(self._dealt)
+        if self.pass_direction is PassDirection.NONE:
+            return hands
         offset = int(self.pass_direction)
         for seat, chosen in enumerate(self._passes):
             assert chosen is not None
             hands[seat] &= ~chosen
             hands[(seat + offset) & 3] |= chosen
-        self._state = HandState(hands, self.rules)
+        return hands
+
+    def _exchange(self) -> None:
+        self._state = HandState(self._hands_after_passing(), self.rules)
         self._legal = -1
         self._phase = Phase.PLAY
         self.events.append(_EXCHANGED[self.pass_direction])
@@ -427,6 +437,70 @@ class Game:
             raise IllegalMoveError(f"can't play {card}: {reason} (position {self.to_text()})")
         raise IllegalMoveError(f"{SEAT_NAMES[self._state.to_play]} can't play {card}: {reason} "
                                f"(position {self.to_text()})")
+
+    @property
+    def plays(self) -> list[tuple[int, Card]]:
+        """The (seat, card) plays of the current hand, in order (the stack ``pop`` undoes).
+
+        Empty while passing and once a hand has been scored (the game over included:
+        a finished hand is history, not a stack).
+        """
+        if self._phase is not _PLAY:
+            return []
+        won = self._won
+        out: list[tuple[int, Card]] = []
+        for at, index in enumerate(self._plays):
+            trick = at >> 2
+            leader = won[trick].leader if trick < len(won) else self._state.leader
+            out.append(((leader + at) & 3, ALL_CARDS[index]))
+        return out
+
+    def pop(self) -> tuple[int, Card]:
+        """Take back the last card played in this hand; return (seat, card).
+
+        The game becomes exactly what it was before that play, ``events`` included (the
+        events that play appended are dropped). A finished hand is never undone: raises
+        UndoError when no card has been played in the current hand, and once the game is
+        over.
+
+        >>> game = Game.from_deal(["2C3C4C5C6C7C8C9CTCJCQCKCAC", "2D3D4D5D6D7D8D9DTDJDQDKDAD",
+        ...                        "2H3H4H5H6H7H8H9HTHJHQHKHAH", "2S3S4S5S6S7S8S9STSJSQSKSAS"],
+        ...                       history=[(13, 13, 0, 0)] * 3)
+        >>> game.play("2C")
+        >>> game.pop()
+        (0, Card.parse('2C'))
+        >>> game.to_play, game.legal_plays()
+        (0, [Card.parse('2C')])
+        """
+        if self._phase is _GAME_OVER:
+            raise UndoError("can't take back a card: the game is over")
+        plays = self.plays
+        if not plays:
+            raise UndoError(f"can't take back a card: none has been played in hand "
+                            f"{self.hand_number} (position {self.to_text()})")
+        seat, card = plays[-1]
+        events = self.events
+        # A play appends its CardPlayed, then maybe HeartsBroken and TrickWon; a play that
+        # ends the hand (the only one appending more) is refused above.
+        for at in range(len(events) - 1, max(len(events) - 4, -1), -1):
+            event = events[at]
+            if isinstance(event, CardPlayed):
+                if event.seat == seat and event.card is card:
+                    del events[at:]
+                break
+        last = self._plays.pop()
+        if len(self._won) * 4 > len(self._plays):  # that card had completed a trick
+            self._won.pop()
+            del self._tricks[len(self._won):]
+        # Rebuild the hand from its start: replaying at most 51 unchecked plays is cheap
+        # and cannot drift from what play() did, unlike undoing each field by hand.
+        state = HandState(self._hands_after_passing(), self.rules)
+        for index in self._plays:
+            state.apply(index)
+        assert state.hands[seat] >> last & 1 and state.to_play == seat
+        self._state = state
+        self._legal = -1
+        return seat, card
 
     # --- views ------------------------------------------------------------------------
 
