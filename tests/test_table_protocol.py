@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from hearts import Card, Game, Phase
 from hearts.bots import make
-from web.p2p.guest import SeatState, describe
+from web.p2p.guest import SeatState
 from web.p2p.host import BUCKET_SIZE, LOCAL, HostTable
 from web.p2p.protocol import (
     Intent,
@@ -21,6 +21,7 @@ from web.p2p.protocol import (
     view_from_dict,
     view_to_dict,
 )
+from web.words import event_text
 
 
 def easy(level: str, seed: int) -> Any:
@@ -241,9 +242,10 @@ def test_reactions_reach_everyone_as_preset_words() -> None:
 
 
 def test_events_are_told_in_words() -> None:
-    assert describe({"e": "played", "seat": 2, "card": "QS"}, 0) == \
+    assert event_text({"e": "played", "seat": 2, "card": "QS"}, 0) == \
         "North played the Queen of spades."
-    assert describe({"e": "trick", "seat": 0, "points": 3}, 0) == "You take the trick (3 points)."
+    assert event_text({"e": "trick", "seat": 0, "points": 3}, 0) == \
+        "You take the trick (3 points)."
 
 
 # --- fuzzing the host's message handler ------------------------------------------------------
@@ -297,15 +299,22 @@ def test_fuzzed_messages_never_break_the_game_or_leak_hands(
     assert {to for to, _ in host.outbox} <= set(seats)
 
 
-def test_seat_state_counts_every_sentence_past_the_kept_log() -> None:
-    """``told`` keeps counting when ``log`` drops old lines (the page says only new ones)."""
+def test_seat_state_keeps_the_events_of_the_last_state_only() -> None:
     seat = SeatState()
-    seat.log = [f"line {n}" for n in range(30)]
-    seat.told = 30
-    seat._state({"view": view_to_dict(Game.new(seed=1).view(2)), "kinds": ["host"] * 4,
-                 "stage": "play", "waiting": [], "ready": False,
-                 "events": [{"e": "broken", "seat": 0}]})
-    assert seat.told == 31 and len(seat.log) == 30 and seat.log[-1] == "Hearts are broken."
+    message = {"view": view_to_dict(Game.new(seed=1).view(2)), "kinds": ["host"] * 4,
+               "stage": "play", "waiting": [], "ready": False}
+    seat._state({**message, "events": [{"e": "broken", "seat": 0}]})
+    assert seat.events == [{"e": "broken", "seat": 0}]
+    seat._state({**message, "events": []})
+    assert seat.events == []
+
+
+def test_a_state_with_a_malformed_event_is_ignored_whole() -> None:
+    seat = SeatState()
+    text = json.dumps({"v": 1, "t": "state", "view": view_to_dict(Game.new(seed=1).view(2)),
+                       "kinds": ["host"] * 4, "stage": "play", "waiting": [], "ready": False,
+                       "events": [{"e": "played", "seat": 1, "card": "XX"}]})
+    assert seat.receive(text) is None and seat.state is None
 
 
 def test_a_saved_table_resumes_with_computers_in_the_guest_seats() -> None:

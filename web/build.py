@@ -17,11 +17,8 @@ ROOT = Path(__file__).resolve().parent.parent
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
-PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
-                "hand_view.py", "errors.py", "felt.py")
 P2P_ASSETS = ("p2p.js", "friends.css")
-P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
-               "p2p/guest.py", "p2p/qr.py", "remote.py")  # private tables (docs/protocol.md)
+BUILD_ONLY = ("build.py", "pwa.py", "serve.py")
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
@@ -30,7 +27,9 @@ def python_files() -> list[tuple[Path, str]]:
     out = [(path, path.relative_to(ROOT).as_posix())
            for path in sorted((ROOT / "hearts").rglob("*.py"))
            if "__pycache__" not in path.parts]
-    out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES + P2P_MODULES]
+    out += [(path, path.relative_to(ROOT).as_posix())
+            for path in sorted((ROOT / "web").rglob("*.py"))
+            if "__pycache__" not in path.parts and path.name not in BUILD_ONLY]
     return out
 
 

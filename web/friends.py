@@ -2,12 +2,11 @@
 
 The host's page runs ``web.p2p.host.HostTable``; every page (the host's own seat too) draws
 its seat from a ``web.p2p.guest.SeatState`` fed by the host's messages. WebRTC itself is
-``web/p2p.js`` (``window.heartsP2P``). Everyone plays on the felt table itself: a
-``web.remote.RemoteSeat`` is attached to the page's ``web.app.Table`` (the local
-single-player game waits meanwhile) and draws the seat from the host's messages; on the
-host's page those come straight from its ``HostTable`` (``LOCAL``), and the dialog keeps the
-invites (each with a QR code), the way to connect, the refusal log and Close the table.
-Without a felt table (it failed to start) the dialog draws the seat as a list instead.
+``web/p2p.js`` (``window.heartsP2P``). Everyone plays on the felt table itself: the table
+is given a ``web.table.remote.RemoteSeat`` (the page's own ``LocalSeat`` waits meanwhile),
+fed from the host's messages; on the host's page those come straight from its
+``HostTable`` (``LOCAL``), and the dialog keeps the invites (each with a QR code), the way
+to connect, the refusal log and Close the table.
 
 An invite is read from the address when the page opens, when only the fragment changes (a
 link opened in a tab already showing the game), or pasted into the dialog.
@@ -19,14 +18,12 @@ import asyncio
 import html
 import json
 import random
-import sys
 import time
 from typing import Any
-from urllib.parse import parse_qs
 
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
-
-from hearts import SEAT_NAMES, Card, Game, PassDirection, Phase
+from hearts import SEAT_NAMES, Game, Phase
+from web.browser import Browser
+from web.options import Options
 from web.p2p.codes import (
     Answer,
     CodeError,
@@ -39,20 +36,18 @@ from web.p2p.codes import (
     offer_sdp,
     parse_sdp,
 )
-from web.p2p.guest import SeatState, seat_label
+from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
-from web.p2p.protocol import REACTIONS, Intent, intent_text
+from web.p2p.protocol import Intent, intent_text
 from web.p2p.qr import qr_svg
-from web.remote import RemoteSeat
+from web.storage import Records
+from web.table.controller import Table
+from web.table.local import LocalSeat
+from web.table.remote import RemoteSeat
 
-__all__ = ["start"]
+__all__ = ["Friends"]
 
-document: Any = None
-window: Any = None
-"""PyScript's, set by ``start()`` (importing pyscript here would break the build's snapshot)."""
 STUN = "stun:stun.l.google.com:19302"
-SAVE_KEY = "hearts.friends-table"
-"""localStorage: the host's table (``HostTable.to_json``), so a reload carries on the game."""
 GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
         "again, they can send you a new invite to sit back down.")
 BACK = ("Your private table is back where it was. The computer plays your friends' seats "
@@ -63,8 +58,6 @@ INTRO = ("Your private table is open. Send each friend the invite link for their
          "send you back an answer code: paste it next to their seat and press Connect. Your "
          "page deals and runs the game; their pages connect straight to yours, with no server "
          "in between. The computer plays every seat nobody takes.")
-PASS_WORDS = {PassDirection.LEFT: "left", PassDirection.RIGHT: "right",
-              PassDirection.ACROSS: "across"}
 
 SKELETON = f"""
 <h2 id="friends-title">Play with friends</h2>
@@ -102,21 +95,7 @@ SKELETON = f"""
   <p class="fr-note" id="fr-paste-note" hidden>Joining closes the table you opened here.</p>
 </section>
 <p id="fr-error" class="fr-error" role="alert"></p>
-<section id="fr-play" hidden aria-label="Your seat at the table">
-  <p id="fr-stage" class="fr-stage"></p>
-  <ul id="fr-seats" class="fr-seats"></ul>
-  <div id="fr-trick" class="fr-trick" role="group" aria-label="Cards on the table"></div>
-  <p id="fr-prompt" class="fr-prompt"></p>
-  <div id="fr-hand" class="fr-hand" role="group" aria-label="Your hand"></div>
-  <p class="fr-actions">
-    <button type="button" class="primary" id="fr-pass" data-act="pass" hidden>Pass</button>
-    <button type="button" class="primary" id="fr-ready" data-act="ready" hidden>Next
-      hand</button>
-    <button type="button" class="primary" id="fr-new" data-act="new" hidden>New game</button>
-  </p>
-  <p id="fr-reactions" class="fr-reactions" aria-label="Reactions"></p>
-  <p id="fr-log" class="fr-log" role="status" aria-live="polite"></p>
-</section>
+<p id="fr-status" class="fr-note" role="status" aria-live="polite"></p>
 <details id="fr-refusals" hidden><summary></summary>
   <p class="fr-note">Your table turned these down and carried on. A friend's page never
     sends them by itself: they come from a changed page or a bad connection.</p>
@@ -129,14 +108,10 @@ SKELETON = f"""
 """
 
 
-def _el(node: Any) -> Any:
-    return None if node is None or node is jsnull else node
-
-
 def _attr(node: Any, name: str) -> str:
     """An attribute's value ("" when it is missing)."""
-    value = _el(node.getAttribute(name))
-    return "" if value is None else str(value)
+    value = node.getAttribute(name)
+    return value if isinstance(value, str) else ""
 
 
 def _now() -> float:
@@ -146,17 +121,20 @@ def _now() -> float:
 class Friends:
     """The dialog and whichever side of a private table this page is on."""
 
-    def __init__(self, table: Any = None) -> None:
+    def __init__(self, browser: Browser, table: Table, local: LocalSeat, records: Records,
+                 opts: Options) -> None:
+        self.browser = browser
+        self.window = browser.window
         self.table = table
-        """The page's felt table (``web.app.Table``), where a guest plays; None without it."""
+        """The page's felt table, where every seat at a private table is played."""
+        self.local = local
+        """The page's own game against the computers (the table shows it when at no table)."""
+        self.records = records
         self.remote: RemoteSeat | None = None
-        self.dialog = document.getElementById("friends")
-        self.button = document.getElementById("open-table")
-        self.dialog.innerHTML = SKELETON
-        query = parse_qs(str(window.location.search).lstrip("?"))
-        self.instant = query.get("speed", [""])[0] == "instant"
-        grace = query.get("grace", [""])[0]
-        self.grace = min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0
+        self.dialog = browser.by_id("friends")
+        self.button = browser.by_id("open-table")
+        self.instant = opts.instant
+        self.grace = opts.grace
         self.role = ""
         self.host: HostTable | None = None
         self.table_id = 0
@@ -171,36 +149,35 @@ class Friends:
         self.invite: Invite | None = None
         self.conn: str | None = None
         self.seat = SeatState()
-        self.selected: list[str] = []
         self.busy = False
-        self._proxies: list[Any] = []
         self._tasks: set[Any] = set()
-        self._listen(self.dialog, "click", self.on_click)
-        self._listen(self.button, "click", lambda _e: self.open_table())
-        self._listen(self.dialog, "change", lambda _e: self.refresh_invites())
-        self._listen(window, "hashchange", lambda _e: self.read_link())
-        window.heartsP2P.listen(*self._proxy(self.on_open, self.on_message, self.on_closed,
-                                             self.on_leave))
-        self.button.disabled = False
         self.left: tuple[Game, bool] | None = None
         """Host: the game of the table this page closed, and whether its hand had just
         ended (its summary unseen), until it is carried on alone or forgotten."""
         self.saved_at: tuple[int, int, bool, bool] | None = None
         """Host: what the last save held (game, events, started, host ready)."""
+
+    def start(self) -> None:
+        """Listen to the dialog, the button and the connections; read an invite link."""
+        if self.dialog is None or self.browser.el(getattr(self.window, "heartsP2P", None)) \
+                is None:
+            return  # a page without the dialog or the WebRTC glue: no private tables
+        self.p2p = self.window.heartsP2P
+        self.dialog.innerHTML = SKELETON
+        listen = self.browser.listen
+        listen(self.dialog, "click", self.on_click)
+        listen(self.button, "click", lambda _e: self.open_table())
+        listen(self.dialog, "change", lambda _e: self.refresh_invites())
+        listen(self.window, "hashchange", lambda _e: self.read_link())
+        self.p2p.listen(*(self.browser.proxy(f) for f in (
+            self.on_open, self.on_message, self.on_closed, self.on_leave)))
+        self.button.disabled = False
         self.read_link()
         if not self.role:
             self.resume()
 
-    def _proxy(self, *funcs: Any) -> list[Any]:
-        out = [create_proxy(f) for f in funcs]
-        self._proxies += out
-        return out
-
-    def _listen(self, node: Any, kind: str, func: Any) -> None:
-        node.addEventListener(kind, *self._proxy(func))
-
     def _q(self, selector: str) -> Any:
-        return _el(self.dialog.querySelector(selector))
+        return self.browser.query(selector, self.dialog)
 
     def open(self) -> None:
         if not self.dialog.open:
@@ -239,11 +216,10 @@ class Friends:
     # --- clicks ------------------------------------------------------------------------------
 
     def on_click(self, event: Any) -> None:
-        target = _el(event.target.closest("[data-act], [data-card]"))
+        target = self.browser.el(event.target.closest("[data-act]"))
         if target is None:
             return
         act = _attr(target, "data-act")
-        card = _attr(target, "data-card")
         if act in ("invite", "letin", "answer"):
             # Connection work waits its turn: one job at a time (each awaits the browser).
             if self.busy:
@@ -253,8 +229,6 @@ class Friends:
             else:
                 seat = int(_attr(target, "data-seat"))
                 self.run(self.make_invites([seat]) if act == "invite" else self.let_in(seat))
-        elif card:
-            self.click_card(card)
         elif act == "close":
             self.dialog.close()
         elif act == "copy":
@@ -266,18 +240,9 @@ class Friends:
         elif act == "begin" and self.host is not None:
             self.host.start()
             self.flush()
-            if self.remote is not None:
-                # The host plays on the felt table; Play with friends brings this back.
-                self.dialog.close()
-                self.table.hand_view.focus()
-        elif act == "pass" and len(self.selected) == 3:
-            self.send(Intent("pass", tuple(Card.parse(c) for c in self.selected)))
-        elif act == "ready":
-            self.send(Intent("ready"))
-        elif act == "react":
-            self.send(Intent("react", reaction=_attr(target, "data-id")))
-        elif act == "new":
-            self.new_table_game()
+            # The host plays on the felt table; Play with friends brings this back.
+            self.dialog.close()
+            self.table.view.hand.focus()
         elif act == "leave":
             self.leave()
 
@@ -298,57 +263,31 @@ class Friends:
             return
         field.select()
         try:
-            copied = bool(document.execCommand("copy"))
+            copied = bool(self.browser.document.execCommand("copy"))
         except Exception:
             copied = False
         self.error("")
-        self._q("#fr-log").textContent = ("Copied." if copied else
+        self._q("#fr-status").textContent = ("Copied." if copied else
                                           "Selected: copy it with your device's Copy command.")
-
-    def click_card(self, card: str) -> None:
-        state = self.seat.state
-        if state is None:
-            return
-        if state.stage == "pass":
-            if state.view.passed is not None:
-                return
-            if card in self.selected:
-                self.selected.remove(card)
-            elif len(self.selected) < 3:
-                self.selected.append(card)
-            self.render()
-        elif state.stage == "play":
-            self.send(Intent("play", (Card.parse(card),)))
 
     def send(self, intent: Intent) -> None:
         """This seat's intent: straight to the host table on the host, else over the wire."""
-        if intent.kind == "pass":
-            self.selected = []
         if self.host is not None:
             self.host.local(intent)
             self.flush()
         elif self.conn is not None:
-            window.heartsP2P.send(self.conn, intent_text(intent))
+            self.p2p.send(self.conn, intent_text(intent))
 
     # --- hosting -------------------------------------------------------------------------
 
     def _keep(self, text: str | None) -> None:
         """Store (or with None forget) the host's table; a browser that refuses just loses
         the ability to carry on after a reload."""
-        try:
-            if text is None:
-                window.localStorage.removeItem(SAVE_KEY)
-            else:
-                window.localStorage.setItem(SAVE_KEY, text)
-        except Exception:
-            pass
+        self.records.keep_table(text)
 
     def resume(self) -> None:
         """A table this page hosted before it reloaded: open it again where it was."""
-        try:
-            text = _el(window.localStorage.getItem(SAVE_KEY))
-        except Exception:
-            return
+        text = self.records.table()
         if text is None:
             return
         table = HostTable.resume(str(text), grace=self.grace)
@@ -366,7 +305,8 @@ class Friends:
             return
         self.role = "host"
         self.table_id = random.getrandbits(32)
-        self.host = resumed if resumed is not None else HostTable(Game.new(), grace=self.grace)
+        self.host = resumed if resumed is not None else HostTable(
+            Game.new(), grace=self.grace, level=self.records.settings.level)
         self.dialog.dataset.role = "host"
         rows = []
         for seat in (1, 2, 3):
@@ -389,18 +329,15 @@ class Friends:
                     'data-act="begin" id="fr-begin">Start the game</button></p>')
         self._q("#fr-invites").innerHTML = "".join(rows)
         self._q("#fr-invites").hidden = False
-        self._q("#fr-play").hidden = self.table is not None
         self._q("#fr-leave").hidden = False
         self._q("#fr-leave").textContent = "Close the table"
         self.host.broadcast()
         self.flush()
-        if self.table is not None:
-            # The host plays its own seat on the felt table, like a guest, through the same
-            # messages (``LOCAL``); only the table's page may deal a new game.
-            self.remote = RemoteSeat(self.table, document, self.seat, self.send,
-                                     new_game=self.new_table_game,
-                                     start_over=self.new_table_game)
-            self.table.attach(self.remote)
+        # The host plays its own seat on the felt table, like a guest, through the same
+        # messages (``LOCAL``); only the table's page may deal a new game.
+        self.remote = RemoteSeat(self.seat, self.send, deal=self.new_table_game,
+                                 start_over=self.new_table_game)
+        self.table.seat_at(self.remote)
         self._tasks.add(asyncio.ensure_future(self.host_loop()))
         self.run(self.make_invites([1, 2, 3]))
 
@@ -440,9 +377,9 @@ class Friends:
         old = self.pending.pop(seat, None)
         self.pending_ice.pop(seat, None)
         if old is not None:
-            window.heartsP2P.close(old[1])
+            self.p2p.close(old[1])
         self._q(f"#fr-kind-{seat}").textContent = "making an invite…"
-        reply = json.loads(str(await window.heartsP2P.offer(ice, 5000)))
+        reply = json.loads(str(await self.p2p.offer(ice, 5000)))
         if "error" in reply:
             self.error("The browser couldn't prepare a connection: " + reply["error"])
             self.render()
@@ -452,17 +389,17 @@ class Friends:
             code = encode_invite(Invite(self.table_id, seat, self.tickets,
                                         int(time.time() // 60), parse_sdp(reply["sdp"])))
         except CodeError as problem:
-            window.heartsP2P.close(reply["id"])
+            self.p2p.close(reply["id"])
             self.error(str(problem))
             self.render()
             return
         if self.host is not host or host.closed:
-            window.heartsP2P.close(reply["id"])
+            self.p2p.close(reply["id"])
             return
         self.pending[seat] = (self.tickets, reply["id"])
         self.pending_ice[seat] = ice
         self.conn_seat[reply["id"]] = seat
-        location = window.location
+        location = self.window.location
         link = f"{location.origin}{location.pathname}#join={code}"
         self._q(f"#fr-link-{seat}").value = link
         self._q(f"#fr-qr-{seat}").innerHTML = qr_svg(
@@ -489,7 +426,7 @@ class Friends:
                        f"That answer is for {where}'s invite: paste it there.")
             return
         self._q(f"#fr-kind-{seat}").textContent = "connecting…"
-        reply = json.loads(str(await window.heartsP2P.accept(pending[1],
+        reply = json.loads(str(await self.p2p.accept(pending[1],
                                                              answer_sdp(answer.endpoint))))
         if "error" in reply:
             self.error("The browser refused that answer: " + reply["error"])
@@ -526,11 +463,11 @@ class Friends:
                 if kind is not None and self.remote is not None:
                     self.remote.update(kind)
             else:
-                window.heartsP2P.send(conn, text)
+                self.p2p.send(conn, text)
         hangups, host.hangups = host.hangups, []
         for conn in hangups:
             self.conn_seat.pop(conn, None)
-            window.heartsP2P.close(conn)
+            self.p2p.close(conn)
         saved = (id(host.game), len(host.game.events), host.started, 0 in host.waiting_ready)
         if not host.closed and saved != self.saved_at:
             self.saved_at = saved
@@ -544,7 +481,7 @@ class Friends:
             return
         fresh = host.refusals[-min(host.refused - seen, len(host.refusals)):]
         for line in fresh:
-            window.console.warn("Private table: refused " + line)
+            self.window.console.warn("Private table: refused " + line)
         self.refused_seen = host.refused
         self.dialog.dataset.refused = str(host.refused)
         box = self._q("#fr-refusals")
@@ -560,11 +497,11 @@ class Friends:
         """An invite link (``#join=CODE``) in the address, when the page opens or later (a
         link opened in a tab already showing the game changes only the fragment): take it
         out of the address bar and join."""
-        fragment = str(window.location.hash)
+        fragment = str(self.window.location.hash)
         if not fragment.startswith("#join="):
             return
-        window.history.replaceState(None, "", str(window.location.pathname)
-                                    + str(window.location.search))
+        self.window.history.replaceState(None, "", str(self.window.location.pathname)
+                                    + str(self.window.location.search))
         self.join(fragment)
 
     def can_join(self) -> bool:
@@ -638,11 +575,11 @@ class Friends:
             self.flush()
             self.host = None
         if self.conn is not None:
-            window.heartsP2P.close(self.conn)
+            self.p2p.close(self.conn)
             self.conn = None
         self._drop_invites()
         for conn in list(self.conn_seat):
-            window.heartsP2P.close(conn)
+            self.p2p.close(conn)
         self.conn_seat.clear()
         if self.role == "host":
             self.left = None
@@ -650,13 +587,11 @@ class Friends:
         self.leave_felt()
         self.role = ""
         self.seat = SeatState()
-        self.selected = []
         self.saved_at = None
         self.dialog.dataset.role = ""
         self.dialog.dataset.connected = "false"
         self._q("#fr-invites").hidden = True
         self._q("#fr-invites").innerHTML = ""
-        self._q("#fr-play").hidden = True
         self._q("#fr-intro").textContent = INTRO
         self._q("#fr-intro").hidden = False
         self._q("#fr-net").hidden = False
@@ -669,7 +604,7 @@ class Friends:
             return
         self.error("")
         self._q("#fr-make-answer").hidden = True
-        reply = json.loads(str(await window.heartsP2P.answer(ice, offer_sdp(invite.endpoint),
+        reply = json.loads(str(await self.p2p.answer(ice, offer_sdp(invite.endpoint),
                                                              5000)))
         if "error" in reply:
             self.error("The browser couldn't use this invite: " + reply["error"])
@@ -679,7 +614,7 @@ class Friends:
             code = encode_answer(Answer(invite.table, invite.seat, invite.ticket,
                                         parse_sdp(reply["sdp"])))
         except CodeError as problem:
-            window.heartsP2P.close(reply["id"])
+            self.p2p.close(reply["id"])
             self.error(str(problem))
             self._q("#fr-make-answer").hidden = False
             return
@@ -697,27 +632,23 @@ class Friends:
         if self.host is not None:
             seat = self.conn_seat.get(conn)
             if seat is None or self.pending.get(seat, (0, ""))[1] != conn:
-                window.heartsP2P.close(conn)
+                self.p2p.close(conn)
                 return
             del self.pending[seat]
             self.pending_ice.pop(seat, None)
             self._steps(seat).hidden = True
             if not self.host.join(conn, seat, _now()):
-                window.heartsP2P.close(conn)
+                self.p2p.close(conn)
             self.flush()
         elif conn == self.conn:
             self._q("#fr-join").hidden = True
             self._q("#fr-net").hidden = True
             self._q("#fr-leave").hidden = False
             self.dialog.dataset.connected = "true"
-            if self.table is not None:
-                # The guest plays on the felt table: the dialog steps aside.
-                self.remote = RemoteSeat(self.table, document, self.seat, self.send,
-                                         start_over=self.leave_for_own_game)
-                self.table.attach(self.remote)
-                self.dialog.close()
-            else:
-                self._q("#fr-play").hidden = False
+            # The guest plays on the felt table: the dialog steps aside.
+            self.remote = RemoteSeat(self.seat, self.send, start_over=self.leave_for_own_game)
+            self.table.seat_at(self.remote)
+            self.dialog.close()
             self.render()
 
     def on_message(self, conn: str, text: str) -> None:
@@ -728,7 +659,7 @@ class Friends:
         elif conn == self.conn:
             kind = self.seat.receive(str(text))
             if kind == "closed":
-                window.heartsP2P.close(conn)
+                self.p2p.close(conn)
                 self.conn = None
                 self.table_gone()
             elif kind is not None and self.remote is not None:
@@ -752,10 +683,10 @@ class Friends:
     def leave_felt(self) -> bool:
         """The felt table shows this page's own game again (if it showed a private table's
         seat); whether it did."""
-        if self.remote is None or self.table is None:
+        if self.remote is None:
             return False
         self.remote = None
-        self.table.detach()
+        self.table.seat_at(self.local)
         return True
 
     def table_gone(self) -> None:
@@ -769,14 +700,14 @@ class Friends:
             self.host.close(GONE)  # the saved table stays, to carry on after a reload
             self.flush()
         elif self.conn is not None:
-            window.heartsP2P.send(self.conn, intent_text(Intent("leave")))
+            self.p2p.send(self.conn, intent_text(Intent("leave")))
 
     def leave_for_own_game(self) -> None:
         """Guest: leave the friend's table at once (the error dialog's New game); the
         computer takes the seat there and this page's own game takes the table back."""
         if self.conn is not None:
             self.send(Intent("leave"))
-            window.heartsP2P.close(self.conn)
+            self.p2p.close(self.conn)
             self.conn = None
         self.seat.closed = "You left the table."
         self.leave_felt()
@@ -785,7 +716,7 @@ class Friends:
     def _drop_invites(self) -> None:
         """Host: hang up the invites nobody answered (their codes can't open a seat now)."""
         for _ticket, conn in self.pending.values():
-            window.heartsP2P.close(conn)
+            self.p2p.close(conn)
         self.pending.clear()
         self.pending_ice.clear()
 
@@ -810,7 +741,7 @@ class Friends:
 
     def can_go_solo(self) -> bool:
         """Host: whether this page's game can carry on as the single-player game."""
-        if self.table is None or self.role != "host":
+        if self.role != "host":
             return False
         if self.host is not None:
             game = self.host.game if self.host.started and not self.host.closed else None
@@ -825,14 +756,15 @@ class Friends:
             return
         if self.host is not None:
             self.leave()
-        assert self.left is not None and self.table is not None
+        assert self.left is not None
         game, scored = self.left
         # This page is no longer at a private table: the button may open a new one.
         self._forget_table()
         self.error("")
         self.render()
         self.dialog.close()
-        self.table.adopt(game, scored)
+        self.local.adopt(game, scored)
+        self.table.render()
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -862,14 +794,11 @@ class Friends:
         self._q("#fr-leave").hidden = bool(closed) or not self.role or (
             self.role == "guest" and self.conn is None)
         if closed:
-            self._q("#fr-play").hidden = True
             self._q("#fr-invites").hidden = True
             self.error(closed)
             return
         if state is None:
             d.stage = "connecting" if self.role == "guest" else ""
-            if self.role == "guest" and self.conn is not None:
-                self._q("#fr-stage").textContent = "Connected. Waiting for the host…"
             return
         view = state.view
         me = view.seat
@@ -878,99 +807,3 @@ class Friends:
         d.waiting = ",".join(str(s) for s in state.waiting)
         d.turn = "true" if state.stage == "play" and view.my_turn else "false"
         d.hand = str(view.hand_number)
-        if self.remote is not None:
-            return  # the felt table draws this seat (web.remote)
-        self._q("#fr-stage").textContent = self.stage_text()
-        seats = []
-        for seat in [(me + i) % 4 for i in range(4)]:
-            label = seat_label(seat, me, state.kinds)
-            if seat == me:
-                label = f"You ({SEAT_NAMES[me]})"
-            wait = " (waiting)" if seat in state.waiting else ""
-            passed = (" · passed" if state.stage == "pass" and view.pass_chosen[seat] else "")
-            seats.append(f'<li data-seat="{seat}"><span>{html.escape(label)}{wait}</span> '
-                         f'<span>{view.scores[seat]} points · {view.hand_sizes[seat]} cards'
-                         f'{passed}</span></li>')
-        self._q("#fr-seats").innerHTML = "".join(seats)
-        trick = view.trick if view.trick is not None else (view.tricks[-1] if view.tricks
-                                                           else None)
-        cells = []
-        if trick is not None:
-            for seat, card in trick.plays():
-                cells.append(f'<span class="fr-card" data-trick-card="{card}">'
-                             f'{html.escape(seat_label(seat, me))}: {card.short}'
-                             f'<span class="sr-only"> ({card.name})</span></span>')
-        self._q("#fr-trick").innerHTML = "".join(cells)
-        legal = {str(c) for c in view.legal_plays}
-        hand = []
-        for card in view.hand:
-            text = str(card)
-            playable = state.stage == "play" and text in legal
-            choosing = state.stage == "pass" and view.passed is None
-            pressed = text in self.selected
-            disabled = not (playable or choosing)
-            got = view.received is not None and card in view.received and not view.tricks
-            hand.append(f'<button type="button" class="fr-card{" got" if got else ""}" '
-                        f'data-card="{text}" aria-disabled="{str(disabled).lower()}" '
-                        f'aria-pressed="{str(pressed).lower()}" aria-label="{card.name}">'
-                        f'{card.short}</button>')
-        self._q("#fr-hand").innerHTML = "".join(hand)
-        self._q("#fr-prompt").textContent = self.seat.refusal or self.prompt_text()
-        pass_button = self._q("#fr-pass")
-        pass_button.hidden = not (state.stage == "pass" and view.passed is None)
-        pass_button.disabled = len(self.selected) != 3
-        self._q("#fr-ready").hidden = not state.ready
-        self._q("#fr-new").hidden = not (host is not None and state.stage == "over")
-        self._q("#fr-reactions").innerHTML = "".join(
-            f'<button type="button" data-act="react" data-id="{key}">{html.escape(words)}'
-            "</button>" for key, words in REACTIONS.items())
-        said = [f"{seat_label(s, me)}: {t}" for s, t in self.seat.reactions[-1:]]
-        self._q("#fr-log").textContent = " ".join([*self.seat.log[-2:], *said])
-
-    def stage_text(self) -> str:
-        state = self.seat.state
-        assert state is not None
-        me = state.view.seat
-        others = [SEAT_NAMES[s] for s in state.waiting if s != me]
-        if state.stage == "lobby":
-            return ("Invite friends, then start the game." if self.host is not None
-                    else "You're at the table. The host will start the game.")
-        if state.stage == "over":
-            winner = state.view.winner
-            return "You win the game!" if winner == me else \
-                f"{SEAT_NAMES[winner or 0]} wins the game."
-        if state.stage == "scores" and state.last_hand:
-            scores = state.last_hand["scores"]
-            points = ", ".join(f"{seat_label(s, me)} {scores[s]}" for s in range(4))
-            return f"Hand {state.last_hand['hand']} is over. Points: {points}."
-        if others:
-            return f"Waiting for {' and '.join(others)}…"
-        return f"Hand {state.view.hand_number}."
-
-    def prompt_text(self) -> str:
-        state = self.seat.state
-        assert state is not None
-        view = state.view
-        if state.stage == "pass":
-            if view.passed is not None:
-                return "You've passed. The cards change hands once everyone has chosen."
-            target = view.pass_to
-            where = PASS_WORDS.get(view.pass_direction, "")
-            to = SEAT_NAMES[target] if target is not None else ""
-            return f"Choose 3 cards to pass {where} to {to}: {len(self.selected)} of 3 chosen."
-        if state.stage == "play":
-            return "Your turn: play a card." if view.my_turn else ""
-        if state.ready:
-            return "Press Next hand when you're ready."
-        return ""
-
-
-def start() -> Friends | None:
-    """Set up the dialog if the page has it (and the WebRTC glue loaded)."""
-    global document, window
-    from pyscript import document, window  # type: ignore[import-not-found]
-    if _el(document.getElementById("friends")) is None:
-        return None
-    if getattr(window, "heartsP2P", None) is None or _el(window.heartsP2P) is None:
-        return None
-    return Friends(getattr(sys.modules.get("web.app"), "TABLE", None))

@@ -115,7 +115,7 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
         return None, "in the wrong shape"
     schema = data.get("schema")
     if schema != SCHEMA:
-        if _is_int(schema) and schema > SCHEMA:
+        if isinstance(schema, int) and not isinstance(schema, bool) and schema > SCHEMA:
             return None, "from a newer version of this page"
         return None, "from an unknown version"
     return data, None

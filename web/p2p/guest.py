@@ -1,8 +1,8 @@
 """A seat's picture of a private table, built from the host's messages (guests and host alike).
 
 ``SeatState.receive`` takes one message text from the host; anything malformed is ignored,
-so a broken or hostile message can't crash the page. ``describe`` turns the public events
-into sentences for the page's live region. No browser imports: pytest runs it.
+so a broken or hostile message can't crash the page (``web.words.event_text`` tells the
+events). No browser imports: pytest runs it.
 """
 
 from __future__ import annotations
@@ -11,10 +11,14 @@ import json
 from dataclasses import dataclass, field
 from typing import Any
 
-from hearts import SEAT_NAMES, Card, PlayerView
+from hearts import PlayerView
+from web import words
 from web.p2p.protocol import VERSION, ProtocolError, view_from_dict
 
-__all__ = ["SeatState", "TableState", "describe", "seat_label"]
+__all__ = ["SeatState", "TableState"]
+
+MAX_EVENTS = 80
+"""Events read from one state message at most (as many as the host sends)."""
 
 
 @dataclass(frozen=True)
@@ -29,44 +33,6 @@ class TableState:
     last_hand: dict[str, Any] | None
 
 
-def seat_label(seat: int, me: int, kinds: tuple[str, ...] = ()) -> str:
-    """How this seat's page names ``seat``: "You", or "North (computer)" and so on."""
-    if seat == me:
-        return "You"
-    kind = kinds[seat] if seat < len(kinds) else ""
-    extra = {"host": " (host)", "computer": " (computer)", "away": " (reconnecting)",
-             "open": " (empty seat)"}.get(kind, "")
-    return SEAT_NAMES[seat] + extra
-
-
-def _card_name(text: object) -> str:
-    return Card.parse(str(text)).name
-
-
-def describe(event: dict[str, Any], me: int) -> str:
-    """A sentence for a public event from seat ``me``'s side ("" for events not told)."""
-    name = "You" if event.get("seat") == me else SEAT_NAMES[int(event.get("seat", 0)) % 4]
-    kind = event.get("e")
-    if kind == "played":
-        return f"{name} played the {_card_name(event['card'])}."
-    if kind == "trick":
-        points = int(event["points"])
-        took = "take" if name == "You" else "takes"
-        return f"{name} {took} the trick" + (f" ({points} points)." if points else ".")
-    if kind == "broken":
-        return "Hearts are broken."
-    if kind == "exchanged":
-        return "Everyone has passed: the cards have changed hands."
-    if kind == "moon":
-        return f"{name} shot the moon!"
-    if kind == "scored":
-        return f"Hand {int(event['hand'])} is over."
-    if kind == "over":
-        winner = int(event["winner"])
-        return "You win the game!" if winner == me else f"{SEAT_NAMES[winner]} wins the game."
-    return ""
-
-
 @dataclass
 class SeatState:
     """Everything the page shows about a private table, for one seat."""
@@ -77,10 +43,8 @@ class SeatState:
     refusal: str | None = None
     """The host's last "no" to this seat's request, in words."""
     reactions: list[tuple[int, str]] = field(default_factory=list)
-    log: list[str] = field(default_factory=list)
-    """The last 30 sentences about the table's events."""
-    told: int = 0
-    """How many sentences there have been in all (``log`` keeps only the last ones)."""
+    events: list[dict[str, Any]] = field(default_factory=list)
+    """The public events of the last state message (``event_to_dict``'s form)."""
 
     def receive(self, text: object) -> str | None:
         """Take one message from the host; returns its type, or None if it was ignored."""
@@ -111,9 +75,9 @@ class SeatState:
                            tuple(int(s) % 4 for s in data["waiting"]), bool(data["ready"]),
                            data.get("last_hand") if isinstance(data.get("last_hand"), dict)
                            else None)
-        said = [describe(e, view.seat) for e in data.get("events", []) if isinstance(e, dict)]
+        events = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
+        for event in events:
+            words.event_text(event, view.seat)  # a malformed event refuses the message here
         self.state = state
         self.refusal = None
-        lines = [s for s in said if s]
-        self.told += len(lines)
-        self.log = [*self.log, *lines][-30:]
+        self.events = events

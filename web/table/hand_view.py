@@ -14,47 +14,31 @@ A card's accessible name is hidden text inside the button ("Queen of spades, sel
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Sequence
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+from web import words
+from web.browser import Browser
+from web.table.model import CardState
 
-__all__ = ["CardState", "HandView"]
+__all__ = ["HandView"]
 
-SUIT_NOUNS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 _BACK = ("ArrowLeft", "ArrowUp")
 _FORWARD = ("ArrowRight", "ArrowDown")
-
-
-@dataclass(frozen=True)
-class CardState:
-    """One card of the hand as it should look and be named."""
-
-    notation: str
-    classes: str
-    """CSS classes (``card face suit-s black selected …``)."""
-    label: str
-    """The accessible name, state included."""
-    disabled: bool
-    face: str
-    """HTML of the drawn face (aria-hidden)."""
-
-
-def _el(node: Any) -> Any:
-    return None if node is None or node is jsnull else node
 
 
 class HandView:
     """The ``#hand`` element and the card the person last moved to."""
 
-    def __init__(self, el: Any, document: Any) -> None:
+    def __init__(self, el: Any, browser: Browser, face: Callable[[str], str]) -> None:
+        """``face``: the HTML of a card's drawn face, by notation."""
         self.el = el
-        self.document = document
+        self.browser = browser
+        self.document = browser.document
+        self.face = face
         self.chosen: str | None = None
         """The card the person last focused: it keeps the tab stop while it is in the hand."""
-        self._proxy = create_proxy(self._on_focusin)
-        el.addEventListener("focusin", self._proxy)
+        el.addEventListener("focusin", browser.proxy(self._on_focusin))
 
     # --- reading ---------------------------------------------------------------------
 
@@ -63,13 +47,13 @@ class HandView:
 
     def focused(self) -> Any:
         """The card button in focus, or None."""
-        active = _el(self.document.activeElement)
+        active = self.browser.el(self.document.activeElement)
         if active is not None and self.el.contains(active) and active.dataset.card:
             return active
         return None
 
     def _on_focusin(self, event: Any) -> None:
-        target = _el(event.target)
+        target = self.browser.el(event.target)
         if target is not None and target.dataset.card:
             self.chosen = str(target.dataset.card)
             for button in self.buttons():
@@ -92,7 +76,7 @@ class HandView:
                 button = self._create(state)
             else:
                 self._sync(button, state)
-            here = _el(self.el.children.item(index))
+            here = self.browser.el(self.el.children.item(index))
             if here is None or here != button:
                 self.el.insertBefore(button, here)
             current.append(button)
@@ -128,7 +112,7 @@ class HandView:
         button.setAttribute("aria-disabled", "true" if state.disabled else "false")
         button.tabIndex = -1
         button.innerHTML = (f'<span class="sr-only">{html.escape(state.label)}</span>'
-                            f"{state.face}"
+                            f"{self.face(state.notation)}"
                             '<span class="mark" aria-hidden="true"></span>'
                             '<span class="badge" aria-hidden="true">new</span>')
         return button
@@ -147,8 +131,8 @@ class HandView:
 
     def focus(self) -> None:
         """Put the focus on the hand's tab stop (the person asked for it)."""
-        stop = _el(self.el.querySelector('button[data-card][tabindex="0"]')) or _el(
-            self.el.querySelector("button[data-card]"))
+        stop = self.browser.query('button[data-card][tabindex="0"]', self.el) or \
+            self.browser.query("button[data-card]", self.el)
         if stop is not None:
             stop.focus()
 
@@ -169,11 +153,11 @@ class HandView:
             target = 0
         elif key == "End":
             target = len(buttons) - 1
-        elif event.shiftKey and key.upper() in SUIT_NOUNS:
+        elif event.shiftKey and len(key) == 1 and key.upper() in "SHDC":
             suit = key.upper()
             of_suit = [i for i, k in enumerate(keys) if k[1] == suit]
             if not of_suit:
-                return True, f"You have no {SUIT_NOUNS[suit]}."
+                return True, f"You have no {words.suit_noun(suit)}."
             later = [i for i in of_suit if i > index]
             # In the suit already: on to its next card (round again at the end).
             target = (later[0] if later else of_suit[0]) if keys[index][1] == suit \

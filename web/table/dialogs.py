@@ -11,39 +11,31 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+from web.browser import Browser
 
 __all__ = ["Dialogs"]
 
 _FOCUSABLE = "button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])"
 
 
-def _el(node: Any) -> Any:
-    return None if node is None or node is jsnull else node
-
-
 class Dialogs:
     """Opens and closes the page's dialogs and puts the focus back."""
 
-    def __init__(self, document: Any, fallback: Callable[[], None]) -> None:
-        self.document = document
+    def __init__(self, browser: Browser, fallback: Callable[[], None]) -> None:
+        self.browser = browser
+        self.document = browser.document
         self.fallback = fallback
         self._openers: dict[str, Any] = {}
         self._escape: dict[str, Callable[[], None]] = {}
-        self._proxies: list[Any] = []
 
     def watch(self, dialog: Any, on_escape: Callable[[], None] | None = None) -> None:
         """Listen to ``dialog``'s close (focus return) and Esc (``on_escape`` if given)."""
         name = str(dialog.id)
         if on_escape is not None:
             self._escape[name] = on_escape
-        cancel = create_proxy(lambda event: self._on_cancel(dialog, event))
-        close = create_proxy(lambda event: self._on_close(dialog))
-        keys = create_proxy(lambda event: self._on_key(dialog, event))
-        self._proxies += [cancel, close, keys]
-        dialog.addEventListener("cancel", cancel)
-        dialog.addEventListener("close", close)
-        dialog.addEventListener("keydown", keys)
+        self.browser.listen(dialog, "cancel", lambda event: self._on_cancel(dialog, event))
+        self.browser.listen(dialog, "close", lambda event: self._on_close(dialog))
+        self.browser.listen(dialog, "keydown", lambda event: self._on_key(dialog, event))
 
     def is_open(self, dialog: Any) -> bool:
         return bool(dialog.open)
@@ -52,12 +44,12 @@ class Dialogs:
         """Show ``dialog`` modally, remembering the focus; focus ``focus`` inside it."""
         if dialog.open:
             return
-        active = _el(self.document.activeElement)
+        active = self.browser.el(self.document.activeElement)
         if active is not None and active != self.document.body and \
-                _el(active.closest("dialog")) is None:
+                self.browser.el(active.closest("dialog")) is None:
             self._openers[str(dialog.id)] = active
         dialog.showModal()
-        target = _el(focus) if focus is not None else None
+        target = self.browser.el(focus) if focus is not None else None
         if target is not None:
             target.focus()
 
@@ -73,7 +65,7 @@ class Dialogs:
                  if not el.disabled and el.getClientRects().length]
         if not stops:
             return
-        active = _el(self.document.activeElement)
+        active = self.browser.el(self.document.activeElement)
         first, last = stops[0], stops[-1]
         if event.shiftKey and (active == first or not dialog.contains(active)):
             event.preventDefault()
@@ -90,7 +82,7 @@ class Dialogs:
 
     def _on_close(self, dialog: Any) -> None:
         opener = self._openers.pop(str(dialog.id), None)
-        if _el(self.document.querySelector("dialog[open]")) is not None:
+        if self.browser.el(self.document.querySelector("dialog[open]")) is not None:
             return  # another dialog is still open: it keeps the focus
         if opener is not None and opener.isConnected and not getattr(opener, "disabled", False) \
                 and not opener.hidden:

@@ -1,0 +1,253 @@
+"""The page's seats, without a browser: the game against the computers and a private table's
+seat give the table the same kind of snapshot, and the table's checks match the engine."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+from typing import Any
+
+from hearts import Card, Game, Phase
+from hearts.bots import make
+from web import store
+from web.p2p.guest import SeatState
+from web.p2p.host import LOCAL, HostTable
+from web.p2p.protocol import Intent
+from web.storage import MemoryStorage, Records, Storage
+from web.table.local import LocalSeat
+from web.table.model import PageState, SeatSnapshot, build, choose_refusal, play_refusal
+from web.table.remote import RemoteSeat
+
+
+class Heard:
+    """A table stand-in: records what a seat tells it."""
+
+    def __init__(self) -> None:
+        self.said: list[str] = []
+        self.alerts: list[str] = []
+        self.changes = 0
+
+    def say(self, text: str) -> None:
+        if text:
+            self.said.append(text)
+
+    def flush(self) -> None: ...
+
+    def alert(self, text: str) -> None:
+        self.alerts.append(text)
+
+    def changed(self, fresh: str | None = None) -> None:
+        self.changes += 1
+
+
+async def _no_wait(seconds: float) -> None:
+    await asyncio.sleep(0)
+
+
+def local_seat(items: dict[str, str] | None = None, seed: int = 5
+               ) -> tuple[LocalSeat, MemoryStorage, Heard]:
+    memory = MemoryStorage(items)
+    records = Records(Storage(lambda: memory), lambda text: None)
+    records.settings.level = "easy"
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=seed)
+    heard = Heard()
+    seat.attach(heard)
+    return seat, memory, heard
+
+
+async def settle(seat: LocalSeat) -> None:
+    """Wait until the computers have played (the seat's tasks are done)."""
+    for _ in range(10_000):
+        if not seat.tasks:
+            return
+        await asyncio.gather(*list(seat.tasks))
+    raise AssertionError("the computers never stopped")
+
+
+def person_move(seat: Any, snap: SeatSnapshot, rng: random.Random) -> None:
+    """What a person does next, through the table's own checks."""
+    view = snap.view
+    assert view is not None
+    if snap.stage == "pass":
+        for card in rng.sample(list(view.hand), 3):
+            assert choose_refusal(snap, card) is None
+            seat.toggle(card)
+            snap = seat.snapshot()
+        assert choose_refusal(snap, next(c for c in view.hand
+                                         if c.notation not in snap.selected)) is not None
+        seat.pass_cards()
+    elif snap.stage == "play":
+        allowed = [c for c in view.hand if play_refusal(snap, c) is None]
+        assert allowed == list(view.legal_plays), view
+        seat.play(rng.choice(allowed))
+    elif snap.stage == "scores":
+        seat.next_hand()
+
+
+def test_a_game_against_the_computers_runs_to_the_end_and_is_counted() -> None:
+    seat, memory, heard = local_seat()
+    rng = random.Random(1)
+
+    async def run() -> None:
+        for _ in range(2_000):
+            await settle(seat)
+            snap = seat.snapshot()
+            if snap.stage == "over":
+                return
+            assert snap.may_pass or snap.may_play or snap.stage == "scores", snap
+            person_move(seat, snap, rng)
+        raise AssertionError("the game never ended")
+
+    asyncio.run(run())
+    assert seat.game.phase is Phase.GAME_OVER
+    stats = json.loads(memory.items[store.KEY_STATS])
+    assert stats["played"] == 1 and stats["won"] == (seat.game.winner == 0)
+    saved, note = store.load_save(memory.items[store.KEY_SAVE])
+    assert note is None and saved is not None
+    assert saved.game.to_json() == seat.game.to_json()
+    assert any(line.startswith("Game over.") for line in heard.said)
+
+
+def test_the_table_refuses_a_card_while_the_computers_play() -> None:
+    seat, _, _ = local_seat(seed=3)
+    game = seat.game
+    for s in range(4):
+        game.choose_pass(s, game.hand(s)[:3])
+    seat.take_over(store.Saved(game))
+    seat.busy = True  # a computer's turn in flight
+    snap = seat.snapshot()
+    view = snap.view
+    assert view is not None and not snap.may_play
+    if game.to_play != 0:
+        assert play_refusal(snap, view.hand[0]) == \
+            f"Wait for your turn: {['', 'West', 'North', 'East'][game.to_play or 0]} is playing."
+
+
+def test_undo_takes_back_the_persons_card_and_what_the_computers_played_after() -> None:
+    seat, _, heard = local_seat(seed=8)
+    rng = random.Random(2)
+
+    async def run() -> None:
+        await settle(seat)
+        while not seat.snapshot().may_play:
+            person_move(seat, seat.snapshot(), rng)
+            await settle(seat)
+        before = seat.game.to_json()
+        card = seat.snapshot().view.legal_plays[0]  # type: ignore[union-attr]
+        seat.play(card)
+        await settle(seat)
+        assert seat.snapshot().can_undo
+        seat.undo()
+        await settle(seat)
+        assert seat.game.to_json() == before
+        assert heard.said[-1] == f"Took back your {card.name}. Your turn again."
+
+    asyncio.run(run())
+
+
+def test_a_corrupt_save_starts_a_new_game_and_says_so() -> None:
+    seat, memory, _ = local_seat({store.KEY_SAVE: '{"schema": 1, "game": "{"}'})
+    assert seat.game.phase is Phase.PASS
+    assert "damaged" in seat.records.notes
+    assert store.load_save(memory.items[store.KEY_SAVE])[1] is None
+
+
+def test_storage_that_refuses_everything_still_plays() -> None:
+    def missing() -> Any:
+        raise RuntimeError("no localStorage here")
+
+    records = Records(Storage(missing), lambda text: None)
+    assert "won't be kept" in records.notes
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=2)
+    assert seat.snapshot().may_pass
+
+
+def test_a_full_storage_is_told_once() -> None:
+    class Full(MemoryStorage):
+        def setItem(self, key: str, value: str) -> None:
+            if key != "hearts.probe":
+                raise RuntimeError("QuotaExceededError")
+
+    told: list[str] = []
+    records = Records(Storage(Full), told.append)
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=2)
+    seat.toggle(seat.game.hand(0)[0])
+    assert len(told) == 1 and "full" in told[0]
+
+
+# --- a seat at a private table ---------------------------------------------------------------
+
+def hosted(seed: int = 4) -> tuple[HostTable, RemoteSeat, Heard]:
+    """A host's page: its HostTable, and its own seat fed straight from it."""
+    host = HostTable(Game.new(seed=seed), grace=5.0, make_bot=lambda level, s: make("easy", s))
+    seat_state = SeatState()
+
+    def deliver() -> None:
+        out, host.outbox = host.outbox, []
+        for conn, text in out:
+            if conn == LOCAL:
+                kind = seat_state.receive(text)
+                if kind is not None:
+                    remote.update(kind)
+
+    def send(intent: Intent) -> None:
+        host.local(intent)
+        deliver()
+
+    remote = RemoteSeat(seat_state, send, deal=lambda: host.new_game(Game.new(seed=1)))
+    heard = Heard()
+    remote.attach(heard)
+    host.broadcast()
+    deliver()
+    host.start()
+    deliver()
+    remote.deliver = deliver  # type: ignore[attr-defined]
+    return host, remote, heard
+
+
+def test_the_hosts_seat_plays_a_hand_with_the_same_checks_as_the_local_game() -> None:
+    host, remote, heard = hosted()
+    rng = random.Random(3)
+    for _ in range(500):
+        while host.due():
+            host.computer_step()
+            remote.deliver()  # type: ignore[attr-defined]
+        snap = remote.snapshot()
+        if snap.stage == "scores" or host.game.hand_number > 1:
+            break
+        assert snap.view == host.game.view(0)
+        person_move(remote, snap, rng)
+    assert host.game.hand_number > 1 or host.stage() == "scores"
+    assert any("the trick" in line for line in heard.said)
+    assert not heard.alerts
+
+
+def test_both_seats_draw_the_same_table_for_the_same_position() -> None:
+    game = Game.new(seed=6)
+    for s in range(4):
+        game.choose_pass(s, game.hand(s)[:3])
+    while game.to_play != 0:
+        game.play(game.legal_plays()[0])
+    seat, _, _ = local_seat()
+    seat.take_over(store.Saved(game.copy()))
+    host, remote, _ = hosted()
+    host.game = game.copy()
+    host.broadcast()
+    remote.deliver()  # type: ignore[attr-defined]
+    page = PageState(ready=True)
+    mine, theirs = build(seat.snapshot(), page), build(remote.snapshot(), page)
+    assert mine.hand == theirs.hand and mine.trick == theirs.trick
+    assert mine.state == theirs.state == "play"
+    assert [s.score for s in mine.seats] == [s.score for s in theirs.seats]
+    assert mine.undo is False and theirs.new_game is False  # only the host deals, once over
+
+
+def test_a_guest_before_the_first_state_waits_for_the_host() -> None:
+    sent: list[Intent] = []
+    remote = RemoteSeat(SeatState(), sent.append)
+    snap = remote.snapshot()
+    assert snap.view is None and snap.stage == "connecting"
+    model = build(snap, PageState(ready=True))
+    assert model.state == "wait" and model.prompt.startswith("Connected.")
+    assert play_refusal(snap, Card.parse("2C")) is not None and not sent

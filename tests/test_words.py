@@ -1,0 +1,91 @@
+"""The table's sentences (web/words.py) and the model's decisions (web/table/model.py)."""
+
+from __future__ import annotations
+
+import random
+
+from hearts import Card, Game, Phase
+from web import options, words
+from web.store import Stats
+from web.table.model import PageState, SeatSnapshot, build, position
+
+
+def test_names_are_joined_like_a_sentence() -> None:
+    assert words.join([]) == ""
+    assert words.join(["West"]) == "West"
+    assert words.join(["West", "North"]) == "West and North"
+    assert words.join(["West", "North", "East"]) == "West, North and East"
+    assert words.cards_text([Card.parse("2H"), Card.parse("QS")]) == \
+        "the 2 of hearts and the Queen of spades"
+
+
+def test_seats_are_named_from_the_viewers_side() -> None:
+    assert [position(seat, 2) for seat in range(4)] == ["north", "east", "south", "west"]
+    assert words.seat_name(2, 2) == "You"
+    assert words.seat_name(0, 2, ("host", "friend", "friend", "computer")) == "South (host)"
+    assert words.seat_name(3, 0, ("host", "friend", "friend", "computer")) == "East (computer)"
+    assert words.pass_prompt(Game.new(seed=1).view(2)) == "Pass 3 cards to the left → East."
+
+
+def test_events_are_told_from_each_seats_side() -> None:
+    played = {"e": "played", "seat": 1, "card": "QS"}
+    assert words.event_text(played, 0) == "West played the Queen of spades."
+    assert words.event_text(played, 1) == "You played the Queen of spades."
+    trick = {"e": "trick", "seat": 1, "points": 1}
+    assert words.event_text(trick, 1) == "You take the trick (1 point)."
+    assert words.event_text(trick, 0) == "West takes the trick (1 point)."
+    scored = {"e": "scored", "hand": 2, "scores": [0, 26, 26, 26]}
+    assert words.event_text(scored, 0) == \
+        "Hand 2 is over. Points this hand: You 0, West 26, North 26, East 26."
+    assert words.event_text({"e": "over", "winner": 0}, 0) == "Game over. You win."
+    assert words.event_text({"e": "over", "winner": 0}, 3) == "Game over. South wins."
+    assert words.event_text({"e": "chose", "seat": 2}, 0) == ""
+
+
+def test_the_hand_is_dimmed_exactly_where_the_engine_refuses() -> None:
+    rng = random.Random(4)
+    for seed in range(6):
+        game = Game.new(seed=seed)
+        while game.phase is not Phase.GAME_OVER and game.hand_number < 2:
+            if game.phase is Phase.PASS:
+                for seat in range(4):
+                    game.choose_pass(seat, rng.sample(game.hand(seat), 3))
+                continue
+            for seat in range(4):
+                view = game.view(seat)
+                snap = SeatSnapshot(view=view, stage="play", may_play=view.my_turn)
+                model = build(snap, PageState(ready=True))
+                dimmed = {c.notation for c in model.hand if c.disabled}
+                legal = {c.notation for c in game.legal_plays()} if view.my_turn else set()
+                assert dimmed == {c.notation for c in view.hand} - legal, game.to_text()
+                for state in model.hand:
+                    reason = game.why_illegal(Card.parse(state.notation), seat)
+                    if view.my_turn and reason is not None:
+                        assert words.reason_text(reason) in state.label
+            game.play(rng.choice(game.legal_plays()))
+
+
+def test_the_summary_offers_what_the_seat_can_do() -> None:
+    game = Game.new(seed=2)
+    view = game.view(0)
+    over = SeatSnapshot(view=view, stage="over", can_deal=False)
+    summary = build(over, PageState(ready=True)).summary
+    assert summary is not None and summary.button_id == "summary-close"
+    dealing = build(SeatSnapshot(view=view, stage="over"), PageState(ready=True)).summary
+    assert dealing is not None and dealing.button_id == "summary-new-game"
+    closed = build(over, PageState(ready=True, dismissed=True))
+    assert closed.summary is None and closed.state == "over"
+
+
+def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
+    view = Game.new(seed=2).view(0)
+    snap = SeatSnapshot(view=view, stage="pass", may_pass=True)
+    assert build(snap, PageState(ready=True)).best == "none yet"
+    model = build(snap, PageState(ready=True), Stats(played=3, won=1, best=61))
+    assert (model.won, model.best) == ("Won 1 of 3", "61")
+
+
+def test_the_address_options_are_read_and_bad_ones_ignored() -> None:
+    assert options.parse("?speed=instant&seed=3") == options.Options(True, 3, 20.0)
+    assert options.parse("?seed=-1&grace=500") == options.Options(False, None, 120.0)
+    assert options.parse("") == options.Options()

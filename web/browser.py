@@ -1,0 +1,59 @@
+"""The page's one door to the browser: its document and window, element lookup, listeners.
+
+Nothing imports ``pyscript`` or ``pyodide.ffi`` but ``connect()`` here, called once by the
+composition root (``web.main``): every other module gets a ``Browser`` handed in, so it
+can be imported anywhere (pytest, the build's memory snapshot) without a page.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+__all__ = ["Browser", "connect"]
+
+
+class Browser:
+    """The document, the window and the helpers that keep Python handlers alive."""
+
+    def __init__(self, document: Any, window: Any, create_proxy: Callable[[Any], Any],
+                 null: Any) -> None:
+        self.document = document
+        self.window = window
+        self._create_proxy = create_proxy
+        self._null = null
+        self._proxies: list[Any] = []
+        self.guard: Callable[[Callable[..., Any], str], Callable[..., Any]] = \
+            lambda handler, where: handler
+        """Wraps every handler (``web.errors.Reporter.guard``: an exception is shown)."""
+
+    def el(self, node: Any) -> Any:
+        """A DOM result with JavaScript's null as None."""
+        return None if node is None or node is self._null else node
+
+    def by_id(self, name: str) -> Any:
+        return self.el(self.document.getElementById(name))
+
+    def query(self, selector: str, root: Any = None) -> Any:
+        return self.el((root if root is not None else self.document).querySelector(selector))
+
+    def proxy(self, function: Callable[..., Any]) -> Any:
+        """A JavaScript function calling ``function``, kept alive as long as the page."""
+        proxy = self._create_proxy(function)
+        self._proxies.append(proxy)
+        return proxy
+
+    def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+        """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
+        target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))
+
+    def now_ms(self) -> float:
+        return float(self.window.performance.now())
+
+
+def connect() -> Browser:
+    """The running page's browser (only in the page: imports PyScript)."""
+    from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+    from pyscript import document, window  # type: ignore[import-not-found]
+
+    return Browser(document, window, create_proxy, jsnull)

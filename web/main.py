@@ -1,0 +1,134 @@
+"""The composition root: builds the page's parts and wires them; nothing else runs anything.
+
+``index.html`` calls ``main()`` once. Everything else is a class or a function that is
+handed what it needs: the browser (``web.browser``), storage (``web.storage``), the seat
+(``web.table.local.LocalSeat``), the table (``web.table.controller``) and private tables
+(``web.friends``).
+
+    input event → Table (checks the snapshot) → Seat (the engine moves, the game is saved)
+    → News → Table builds a TableModel → TableView draws it
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hearts import Card
+from web import errors, options, store
+from web.browser import Browser, connect
+from web.friends import Friends
+from web.storage import Records, Storage
+from web.table import keys
+from web.table.controller import Table
+from web.table.local import LocalSeat
+from web.table.settings import SettingsForm
+from web.table.view import clock_text
+
+__all__ = ["main"]
+
+
+def _card_of(browser: Browser, event: Any) -> Card | None:
+    target = browser.el(event.target.closest("[data-card]"))
+    if target is None:
+        return None
+    try:
+        return Card.parse(str(target.dataset.card))
+    except ValueError:
+        return None
+
+
+def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -> None:
+    """Connect the page's controls, keys, clock and page life to the table."""
+    el = table.view.el
+    listen = browser.listen
+
+    def on_hand(event: Any) -> None:
+        card = _card_of(browser, event)
+        if card is not None:
+            table.on_card(card, int(getattr(event, "detail", 0) or 0))
+
+    def on_summary(event: Any) -> None:
+        button = browser.el(event.target.closest("button"))
+        if button is not None:
+            table.on_summary_button(str(button.id))
+
+    def on_react(event: Any) -> None:
+        button = browser.el(event.target.closest("[data-react]"))
+        if button is not None:
+            table.on_react(str(button.dataset.react))
+
+    def open_dialog(name: str) -> None:
+        if table.page.ready:
+            if name == "settings":
+                form.sync()
+            table.dialogs.open(el[name])
+
+    def tick() -> None:
+        table.seat.tick(browser.now_ms(), not browser.document.hidden)
+        el["stat-time"].textContent = clock_text(table.seat.snapshot().clock_ms)
+
+    def on_visibility() -> None:
+        tick()
+        if browser.document.hidden:
+            table.seat.save()
+
+    listen(el["hand"], "click", on_hand)
+    listen(el["pass"], "click", lambda e: table.on_pass())
+    listen(el["hint"], "click", lambda e: table.on_hint())
+    listen(el["undo"], "click", lambda e: table.on_undo())
+    listen(el["last-trick"], "click", lambda e: table.on_review())
+    listen(el["new-game"], "click", lambda e: table.on_new_game())
+    listen(el["summary"], "click", on_summary)
+    listen(el["settings"], "change", form.on_change)
+    listen(el["settings-button"], "click", lambda e: open_dialog("settings"))
+    listen(el["help-button"], "click", lambda e: open_dialog("help"))
+    if el["reactions"] is not None:
+        listen(el["reactions"], "click", on_react)
+    listen(browser.document, "keydown", lambda e: keys.on_key(table, e,
+                                                              lambda: open_dialog("help")))
+    listen(browser.document, "visibilitychange", lambda e: on_visibility())
+    listen(browser.window, "pagehide", lambda e: table.seat.save())
+    table.dialogs.watch(el["summary"], on_escape=table.on_summary_escape)
+    table.dialogs.watch(el["settings"])
+    table.dialogs.watch(el["help"])
+    el["settings-button"].disabled = False
+    el["help-button"].disabled = False
+    browser.window.setInterval(browser.proxy(browser.guard(tick, "clock")), 500)
+
+
+def main() -> Table | None:
+    """Start the page: the table, the game in progress, private tables."""
+    browser = connect()
+    reporter = errors.Reporter(browser.document, browser.window)
+    browser.guard = lambda handler, where: reporter.guard(handler, where=where)
+    try:
+        opts = options.parse(str(browser.window.location.search))
+        if opts.instant:
+            browser.document.documentElement.classList.add("instant")
+        storage = Storage(lambda: browser.window.localStorage)
+        reporter.use(storage)
+        table: Table | None = None
+        records = Records(storage, lambda text: table.view.add_notice(text) if table else None)
+        local = LocalSeat(records, speed=lambda: "instant" if opts.instant
+                          else records.settings.speed,
+                          on_error=lambda error: reporter.report(error, "the computers' turn"),
+                          on_good=reporter.mark_good, seed=opts.seed)
+        table = Table(browser, records, local)
+        form = SettingsForm(browser, records, instant=opts.instant,
+                            on_level=lambda level: table.seat.set_level(level) if table else None)
+        form.apply()
+        table.view.notice(records.notes)
+        records.keep_stats()
+        wire(browser, table, local, form)
+        table.start()
+        reporter.connect(position=lambda: local.game.to_text(),
+                         snapshot=lambda: store.dump_save(local.saved),
+                         new_game=table.start_over, resume=local.kick)
+    except Exception as error:
+        reporter.report(error, "starting the table")
+        return None
+    try:
+        Friends(browser, table, local, records, opts).start()
+    except Exception as error:
+        reporter.report(error, "setting up private tables")
+    return table

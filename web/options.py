@@ -1,0 +1,34 @@
+"""What the page's address asks for: ``?speed=instant``, ``?seed=N``, ``?grace=S``.
+
+Used by tests and for sharing a deal; anything unreadable is ignored. Pure: pytest runs it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from urllib.parse import parse_qs
+
+__all__ = ["Options", "parse"]
+
+
+@dataclass(frozen=True)
+class Options:
+    instant: bool = False
+    """No pauses and no animation (tests)."""
+    seed: int | None = None
+    """The deal of a new game when nothing is saved."""
+    grace: float = 20.0
+    """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
+
+
+def parse(search: str) -> Options:
+    """The options in a location's query string (``"?speed=instant&seed=3"``)."""
+    query = parse_qs(search.lstrip("?"))
+
+    def first(name: str) -> str:
+        return query.get(name, [""])[0]
+
+    seed, grace = first("seed"), first("grace")
+    return Options(instant=first("speed") == "instant",
+                   seed=int(seed) if seed.isdigit() else None,
+                   grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0)

@@ -1,0 +1,138 @@
+"""The page's storage: localStorage that may be missing, disabled or full, injected.
+
+``Storage`` wraps any object with localStorage's ``getItem``/``setItem``/``removeItem`` (the
+browser's, or a dict-backed one in tests): a failure turns into ``ok = False`` instead of
+an exception, and the game plays on. ``Records`` keeps the page's data in it, in the
+formats of ``web.store``: settings, stats, the single-player game and a private table that
+this page hosts. Pure Python: pytest runs it with ``MemoryStorage``.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import Any
+
+from web import store
+
+__all__ = ["MemoryStorage", "Records", "Storage"]
+
+STORAGE_LOST = ("Your browser isn't letting this page store anything, so the game plays but "
+                "your progress and stats won't be kept.")
+STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your progress from "
+                "here won't be kept.")
+KEY_TABLE = "hearts.friends-table"
+"""The private table this page hosts (``HostTable.to_json``), so a reload carries it on."""
+
+
+class MemoryStorage:
+    """A localStorage stand-in for tests (and a page without one)."""
+
+    def __init__(self, items: dict[str, str] | None = None) -> None:
+        self.items = dict(items or {})
+
+    def getItem(self, key: str) -> str | None:
+        return self.items.get(key)
+
+    def setItem(self, key: str, value: str) -> None:
+        self.items[key] = value
+
+    def removeItem(self, key: str) -> None:
+        self.items.pop(key, None)
+
+
+class Storage:
+    """localStorage with failures as a flag (``ok``)."""
+
+    def __init__(self, local: Callable[[], Any]) -> None:
+        """``local``: returns the localStorage object (it may raise, e.g. when disabled)."""
+        self.ok = True
+        try:
+            self._ls: Any = local()
+            probe = "hearts.probe"
+            self._ls.setItem(probe, "1")
+            self._ls.removeItem(probe)
+        except Exception:
+            self.ok = False
+            self._ls = None
+
+    def get(self, key: str) -> str | None:
+        if self._ls is None:
+            return None
+        try:
+            value = self._ls.getItem(key)
+        except Exception:  # can't read: writing now could overwrite what is there
+            self.ok = False
+            self._ls = None
+            return None
+        return value if isinstance(value, str) else None
+
+    def set(self, key: str, value: str) -> bool:
+        if self._ls is None:
+            return False
+        try:
+            self._ls.setItem(key, value)
+        except Exception:
+            self.ok = False
+            return False
+        return True
+
+    def remove(self, key: str) -> None:
+        if self._ls is not None:
+            with contextlib.suppress(Exception):
+                self._ls.removeItem(key)
+
+    def freeze(self) -> None:
+        """Write nothing more (the page is reloading onto what was just stored)."""
+        self._ls = None
+
+
+class Records:
+    """What the page keeps, read once at start and written after every change."""
+
+    def __init__(self, storage: Storage, notify: Callable[[str], None]) -> None:
+        """``notify``: shows a notice (the first failed write, unreadable data)."""
+        self.storage = storage
+        self.notify = notify
+        self.told = not storage.ok
+        """Whether the person has been told that storage failed."""
+        notes: list[str] = []
+        self.settings, note = store.load_settings(storage.get(store.KEY_SETTINGS))
+        notes += [note] if note else []
+        self.stats, note = store.load_stats(storage.get(store.KEY_STATS))
+        notes += [note] if note else []
+        self.saved, note = store.load_save(storage.get(store.KEY_SAVE))
+        notes += [note] if note else []
+        if note:
+            storage.remove(store.KEY_SAVE)
+        if not storage.ok:
+            notes.append(STORAGE_LOST)
+        self.notes = " ".join(notes)
+        """What start-up had to reset, in words ("" if nothing)."""
+
+    def keep_game(self, saved: store.Saved) -> None:
+        self.storage.set(store.KEY_SAVE, store.dump_save(saved))
+        self._check()
+
+    def keep_stats(self) -> None:
+        self.storage.set(store.KEY_STATS, store.dump_stats(self.stats))
+        self.storage.set(store.KEY_SETTINGS, store.dump_settings(self.settings))
+        self._check()
+
+    def table(self) -> str | None:
+        """The private table this page hosted before it reloaded (its JSON), if any."""
+        return self.storage.get(KEY_TABLE)
+
+    def keep_table(self, text: str | None) -> None:
+        """Store (or with None forget) the hosted table."""
+        if text is None:
+            self.storage.remove(KEY_TABLE)
+        else:
+            self.storage.set(KEY_TABLE, text)
+            self._check()
+
+    def _check(self) -> None:
+        """The first failed write (storage full) gets a notice; the game plays on."""
+        if not self.storage.ok and not self.told:
+            self.told = True
+            self.notify(STORAGE_FULL)

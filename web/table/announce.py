@@ -1,0 +1,57 @@
+"""What the table says to screen readers, and the sentences it says.
+
+Two live regions: ``#status`` (polite, also the visible line under the table) and
+``#alert`` (assertive, for the person's mistakes and errors). While the computers play,
+polite messages are *batched*: ``queue`` collects them and ``flush`` writes them as one
+message when a trick ends or the turn comes back to the person, so a screen reader hears
+one sentence group per trick instead of being interrupted by every card.
+
+The sentences themselves are written in ``web.words``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+__all__ = ["Announcer"]
+
+_NBSP = "\u00a0"
+
+
+class Announcer:
+    """Writes to the polite and assertive live regions (elements given by the page)."""
+
+    def __init__(self, polite: Any, assertive: Any) -> None:
+        self.polite = polite
+        self.assertive = assertive
+        self.pending: list[str] = []
+
+    def queue(self, text: str) -> None:
+        """Keep ``text`` for the next ``flush`` (used while the computers play)."""
+        if text:
+            self.pending.append(text)
+
+    def flush(self) -> None:
+        """Say everything queued, as one polite message."""
+        if self.pending:
+            text = " ".join(self.pending)
+            self.pending = []
+            self._write(self.polite, text)
+            self._write(self.assertive, "")
+
+    def say(self, text: str) -> None:
+        """Say ``text`` politely now (after anything still queued)."""
+        self.queue(text)
+        self.flush()
+
+    def alert(self, text: str) -> None:
+        """Say ``text`` assertively now: a refused move, an error."""
+        self._write(self.assertive, text)
+
+    @staticmethod
+    def _write(region: Any, text: str) -> None:
+        # The same words again would be no change to the region, so nothing would be
+        # read: vary them invisibly.
+        if text and str(region.textContent) == text:
+            text += _NBSP
+        region.textContent = text

@@ -1,0 +1,205 @@
+"""The table: the person's input goes to the seat, the seat's news comes back drawn.
+
+``Table`` holds the seat this page plays (any ``web.table.seat.Seat``), the page's own
+state (``PageState``) and the renderer. Each input is checked against the seat's snapshot
+(the refusal, in words, is said here, once for every kind of seat), then sent to the seat
+as an intent; whenever the seat reports news, the table builds a new ``TableModel`` and
+draws it. It never asks what kind of seat it has: ``seat_at`` swaps one seat for another
+(joining a friend's table, coming back to the game against the computers).
+"""
+
+from __future__ import annotations
+
+from hearts import Card, Phase
+from web import players, words
+from web.browser import Browser
+from web.storage import Records
+from web.table.announce import Announcer
+from web.table.dialogs import Dialogs
+from web.table.model import PageState, build, choose_refusal, play_refusal
+from web.table.seat import Seat
+from web.table.view import TableView
+
+__all__ = ["Table"]
+
+
+class Table:
+    """The felt table and the seat it shows."""
+
+    def __init__(self, browser: Browser, records: Records, seat: Seat) -> None:
+        self.browser = browser
+        self.records = records
+        self.page = PageState()
+        self.dialogs = Dialogs(browser, self.focus_home)
+        self.view = TableView(browser, self.dialogs)
+        el = self.view.el
+        self.announcer = Announcer(el["status"], el["alert"])
+        self.seat = seat
+
+    # --- News: what the seat tells the table ---------------------------------------------
+
+    def say(self, text: str) -> None:
+        self.announcer.queue(text)
+
+    def flush(self) -> None:
+        self.announcer.flush()
+
+    def alert(self, text: str) -> None:
+        self.announcer.alert(text)
+
+    def changed(self, fresh: str | None = None) -> None:
+        self.render(fresh)
+
+    # --- the seat ------------------------------------------------------------------------
+
+    def seat_at(self, seat: Seat) -> None:
+        """Show ``seat`` from now on (the one shown before stops what it had in flight)."""
+        self.seat.detach()
+        self.announcer.pending.clear()
+        self.page = PageState(ready=self.page.ready)
+        self.seat = seat
+        seat.attach(self)
+        self.render()
+
+    def start(self) -> None:
+        """The page is ready for input: draw, and let the seat begin (the computers' turn)."""
+        self.page.ready = True
+        self.render()
+        root = self.browser.document.documentElement
+        root.dataset.readyMs = str(round(self.browser.now_ms()))
+        root.dataset.ready = "true"
+        self.seat.attach(self)
+
+    def render(self, fresh: str | None = None) -> None:
+        self.view.draw(build(self.seat.snapshot(), self.page, self.records.stats), fresh)
+
+    # --- input ---------------------------------------------------------------------------
+
+    def on_card(self, card: Card, clicks: int) -> None:
+        """A card of the hand was clicked (``clicks``: 2 for a double click's second)."""
+        if not self.page.ready:
+            return
+        snap = self.seat.snapshot()
+        view = snap.view
+        self.page.review = False
+        if view is None or snap.result is not None or snap.stage == "over":
+            return
+        if view.phase is Phase.PASS:
+            if snap.moving:
+                return
+            reason = choose_refusal(snap, card)
+            if reason is not None:
+                self.alert(reason)
+                return
+            self.page.hint = ()
+            self.seat.toggle(card)
+            self.flush()
+            return
+        if clicks > 1:
+            return  # a double click's second click: it must not play your next card too
+        reason = play_refusal(snap, card)
+        self.page.hint = ()
+        if reason is not None:
+            self.alert(reason)
+            self.render()
+            return
+        self.seat.play(card)
+
+    def on_pass(self) -> None:
+        snap = self.seat.snapshot()
+        if not self.page.ready or not snap.may_pass or snap.moving or snap.result is not None:
+            return
+        if len(snap.selected) != 3:
+            self.alert(words.CHOOSE_THREE)
+            return
+        self.page.hint = ()
+        self.seat.pass_cards()
+        self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
+
+    def on_hint(self) -> None:
+        snap = self.seat.snapshot()
+        view = snap.view
+        if not self.page.ready or view is None or snap.result is not None:
+            return
+        if not ((snap.may_pass and not snap.moving) or snap.may_play):
+            self.announcer.say(words.HINT_LATER)
+            return
+        advice = players.hint(view)
+        self.page.hint = tuple(c.notation for c in advice.cards)
+        self.announcer.say(words.hint_text(advice.cards, advice.reason))
+        self.render()
+
+    def on_undo(self) -> None:
+        if self.page.ready and self.seat.snapshot().can_undo:
+            self.page.review = False
+            self.page.hint = ()
+            self.seat.undo()
+
+    def on_review(self, show: bool = False) -> None:
+        """The Last trick button (toggles the view) or the L key (shows it, reads it)."""
+        view = self.seat.snapshot().view
+        if not self.page.ready or view is None:
+            return
+        if not view.tricks:
+            if show:
+                self.announcer.say(words.last_trick_text(view))
+            return
+        self.page.review = True if show else not self.page.review
+        if self.page.review:
+            self.announcer.say(words.last_trick_text(view))
+        self.render()
+
+    def on_escape(self) -> None:
+        if self.page.review:
+            self.page.review = False
+            self.render()
+
+    def on_new_game(self) -> None:
+        if self.page.ready and self.seat.snapshot().can_deal:
+            self.page = PageState(ready=True)
+            self.seat.new_game()
+            self.focus_home()
+
+    def start_over(self) -> None:
+        """The error dialog's New game: a fresh start at once (what that is, the seat says)."""
+        self.page = PageState(ready=self.page.ready)
+        self.seat.start_over()
+        self.render()
+
+    def on_summary_button(self, name: str) -> None:
+        """The summary's button: ``next-hand``, ``summary-new-game`` or ``summary-close``."""
+        if name == "next-hand":
+            self.next_hand()
+        elif name == "summary-new-game":
+            self.on_new_game()
+        elif name == "summary-close":
+            self.page.dismissed = True
+            self.render()
+            self.focus_home()
+
+    def on_summary_escape(self) -> None:
+        """Esc on the summary: a hand summary moves on; the game-over one just closes."""
+        if self.seat.snapshot().stage == "over":
+            self.on_summary_button("summary-close")
+        else:
+            self.next_hand()
+
+    def next_hand(self) -> None:
+        snap = self.seat.snapshot()
+        if snap.result is None or snap.stage == "over":
+            return
+        self.seat.next_hand()
+        self.render()
+        self.view.hand.focus()
+
+    def on_react(self, key: str) -> None:
+        if self.seat.snapshot().chat:
+            self.seat.react(key)
+
+    def say_now(self, text: str) -> None:
+        self.announcer.say(text)
+
+    # --- focus ----------------------------------------------------------------------------
+
+    def focus_home(self) -> None:
+        self.view.focus_home()

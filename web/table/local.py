@@ -1,0 +1,388 @@
+"""South of a game against three computer players, run and saved in this page.
+
+``LocalSeat`` owns the single-player ``Game`` (inside ``store.Saved``, with the page's own
+bits around it: the cards picked to pass, the hand summary, the Undo step, the clock) and
+the computers that play West, North and East. After each of the person's moves it saves,
+then lets the computers play one card at a time at the chosen pace, telling the table what
+happened (``News``) as the engine's events come. No DOM: the pauses and the error report
+are injected, so pytest drives it with an instant clock.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import Any
+
+from hearts import (
+    Card,
+    Game,
+    GameOver,
+    HandScored,
+    LoadError,
+    PassesExchanged,
+    Phase,
+    Trick,
+    TrickWon,
+)
+from web import players, store, words
+from web.p2p.protocol import event_to_dict
+from web.storage import Records
+from web.table.model import HandResult, SeatSnapshot, Stage
+from web.table.seat import QUIET, News
+
+__all__ = ["DELAYS", "LocalSeat"]
+
+DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
+          "instant": (0.0, 0.0, 0.0)}
+"""Seconds: before each computer card, a completed trick on show, the trick sliding away."""
+
+
+class LocalSeat:
+    """The person's game against the computers."""
+
+    def __init__(self, records: Records, *, speed: Callable[[], str],
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 on_error: Callable[[BaseException], None] = lambda error: None,
+                 on_good: Callable[[], None] = lambda: None,
+                 seed: int | None = None) -> None:
+        """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
+        failed (the page shows it); ``seed``: for a new game when nothing was saved."""
+        self.records = records
+        self.speed = speed
+        self.sleep = sleep
+        self.on_error = on_error
+        self.on_good = on_good
+        self.saved = records.saved if records.saved is not None else store.Saved(
+            Game.new(seed))
+        self.news: News = QUIET
+        self.attached = False
+        self.generation = 0
+        """Bumped to stop a computer turn in flight (undo, new game, the table leaving)."""
+        self.busy = False
+        self.shown: TrickWon | None = None
+        self.collecting: int | None = None
+        self.clock_last: float | None = None
+        self.seen = len(self.game.events)
+        self.bots = self._make_bots()
+        self.tasks: set[asyncio.Future[None]] = set()
+        self.keep()
+
+    @property
+    def game(self) -> Game:
+        return self.saved.game
+
+    def _make_bots(self) -> list[Any]:
+        seed = self.game.seed
+        level = self.records.settings.level
+        return [None] + [players.make(level, (seed * 4 + seat) % (2**53)) for seat in (1, 2, 3)]
+
+    def keep(self) -> None:
+        self.records.keep_game(self.saved)
+
+    save = keep
+
+    # --- reading ---------------------------------------------------------------------------
+
+    def stage(self) -> Stage:
+        game = self.game
+        if game.phase is Phase.GAME_OVER:
+            return "over"
+        if self.saved.summary is not None:
+            return "scores"
+        return "pass" if game.phase is Phase.PASS else "play"
+
+    def can_undo(self) -> bool:
+        s = self.saved
+        g = self.game
+        return (not self.busy and s.undo is not None and g.phase is Phase.PLAY
+                and s.summary is None and g.hand_number == s.undo_hand
+                and len(g.tricks) <= s.undo_trick)
+
+    def snapshot(self) -> SeatSnapshot:
+        game = self.game
+        view = game.view(0)
+        stage = self.stage()
+        summary = self.saved.summary
+        shown = self.shown
+        return SeatSnapshot(
+            view=view, stage=stage, selected=tuple(self.saved.selected),
+            may_pass=stage == "pass" and not game.pass_chosen(0),
+            may_play=stage == "play" and view.my_turn and not self.busy,
+            moving=self.busy,
+            result=None if summary is None else HandResult(summary.hand, summary.scores,
+                                                           summary.moon),
+            shown=None if shown is None else Trick(shown.leader, shown.cards, shown.seat),
+            collecting=self.collecting, can_undo=self.can_undo(), can_deal=True,
+            clock_ms=int(self.saved.clock_ms))
+
+    # --- the table comes and goes ---------------------------------------------------------
+
+    def attach(self, news: News) -> None:
+        self.news = news
+        self.attached = True
+        if self.saved.summary is None and self.game.phase is Phase.PASS \
+                and not self.game.pass_chosen(0):
+            news.say(words.pass_prompt(self.game.view(0)))
+            news.flush()
+        self.kick()
+
+    def detach(self) -> None:
+        self.stop()
+        self.attached = False
+        self.news = QUIET
+
+    def stop(self) -> None:
+        """Stop the computers' turn in flight where it is (the game stays as it is)."""
+        self.generation += 1
+        self.busy = False
+        self.shown = None
+        self.collecting = None
+
+    # --- the person's intents -------------------------------------------------------------
+
+    def toggle(self, card: Card) -> None:
+        selected = self.saved.selected
+        if card.notation in selected:
+            selected.remove(card.notation)
+        elif len(selected) < 3:
+            selected.append(card.notation)
+        self.keep()
+        self.news.say(words.chosen_text(len(selected)))
+        self.news.changed()
+
+    def pass_cards(self) -> None:
+        chosen = list(self.saved.selected)
+        if self.busy or len(chosen) != 3 or self.game.phase is not Phase.PASS:
+            return
+
+        def exchange() -> None:
+            self.game.choose_pass(0, chosen)
+            self.saved.selected = []
+            self._computers_pass()
+
+        self._act(exchange)
+
+    def play(self, card: Card) -> None:
+        game = self.game
+        if self.busy or game.to_play != 0 or game.why_illegal(card, 0) is not None:
+            return
+        s = self.saved
+        s.undo = game.to_json()
+        s.undo_hand = game.hand_number
+        s.undo_trick = len(game.tricks) + 1
+        self._act(lambda: game.play(card))
+
+    def next_hand(self) -> None:
+        if self.saved.summary is None or self.game.phase is Phase.GAME_OVER:
+            return
+        self.saved.summary = None
+        self.keep()
+        self.news.say(words.hand_start(self.game.view(0)))
+        self.news.flush()
+        self.news.changed()
+        self.kick()
+
+    def new_game(self) -> None:
+        self.take_over(store.Saved(Game.new()))
+        self.news.say(f"{words.NEW_GAME} {words.pass_prompt(self.game.view(0))}")
+        self.news.flush()
+        self.news.changed()
+        self.kick()
+
+    start_over = new_game
+
+    def undo(self) -> None:
+        if not self.can_undo() or self.saved.undo is None:
+            return
+        try:
+            game = Game.from_json(self.saved.undo)
+        except LoadError:
+            self.saved.undo = None
+            self.news.say(words.NO_UNDO)
+            self.news.flush()
+            self.news.changed()
+            return
+        played = [card for seat, card in self.game.view(0).plays() if seat == 0]
+        self.stop()
+        self.saved.game = game
+        self.saved.undo = None
+        self.seen = len(game.events)
+        self.keep()
+        self.news.say(words.took_back(played[-1] if played else None))
+        self.news.flush()
+        self.news.changed()
+        self.kick()
+
+    def adopt(self, game: Game, scored: bool = False) -> None:
+        """Carry ``game`` on as the single-player game (a private table this page hosted,
+        closed); ``scored``: its hand just ended and the summary is still to be seen."""
+        saved = store.Saved(game)
+        last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
+        if scored and last is not None and game.phase is not Phase.GAME_OVER:
+            saved.summary = store.Summary(last.hand_number, last.points_taken,
+                                          last.scores, last.totals, last.moon_shooter)
+        self.take_over(saved)
+        view = game.view(0)
+        if saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
+            self.news.say(f"{words.SOLO_AGAIN} {words.pass_prompt(view)}")
+        else:
+            self.news.say(words.SOLO_AGAIN)
+        self.news.flush()
+
+    def take_over(self, saved: store.Saved) -> None:
+        """Make ``saved`` this seat's game, dropping any computer turn in flight."""
+        self.stop()
+        self.saved = saved
+        self.seen = len(self.game.events)
+        self.bots = self._make_bots()
+        self.clock_last = None
+        self.keep()
+
+    def react(self, key: str) -> None:
+        """Nobody to say it to: the computers don't chat."""
+
+    def set_level(self, level: str) -> None:
+        self.bots = self._make_bots()
+
+    def tick(self, now_ms: float, visible: bool) -> None:
+        running = visible and self.attached and self.game.phase is not Phase.GAME_OVER
+        if running and self.clock_last is not None:
+            self.saved.clock_ms += round(max(0.0, min(now_ms - self.clock_last, 5000.0)))
+        self.clock_last = now_ms if running else None
+
+    # --- running the game -------------------------------------------------------------------
+
+    def kick(self) -> None:
+        """Let the computers play if it is their turn (after start, undo, a new hand)."""
+        if not self.attached or self.busy or self.saved.summary is not None:
+            return
+        game = self.game
+        if game.phase is Phase.PASS and game.pass_chosen(0):
+            self._act(self._computers_pass)  # a save from between two passes: finish them
+        elif game.phase is Phase.PLAY and game.to_play != 0:
+            self._act(lambda: None)
+
+    def _computers_pass(self) -> None:
+        game = self.game
+        for seat in (1, 2, 3):
+            if game.phase is Phase.PASS and not game.pass_chosen(seat):
+                game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
+
+    def _act(self, move: Callable[[], None]) -> None:
+        """Run a move, present what it caused, then let the computers play."""
+        if self.busy:
+            return
+        self.busy = True
+        self.news.changed()
+        self._spawn(self._run(move, self.generation))
+
+    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self._task_done)
+
+    def _task_done(self, task: asyncio.Future[None]) -> None:
+        self.tasks.discard(task)
+        if task.cancelled():
+            return
+        error = task.exception()
+        if error is not None:
+            self.busy = False
+            self.on_error(error)
+        else:
+            self.on_good()
+
+    async def _run(self, move: Callable[[], None], generation: int) -> None:
+        try:
+            move()
+            await self._present(generation)
+            while generation == self.generation and self._computers_due():
+                self.news.changed()
+                await self.sleep(DELAYS[self.speed()][0])
+                if generation != self.generation:
+                    return
+                seat = self.game.to_play
+                assert seat is not None
+                card = await players.choose_play(self.bots[seat], self.game.view(seat))
+                if generation != self.generation:
+                    return
+                self.game.play(card)
+                await self._present(generation)
+        finally:
+            if generation == self.generation:
+                self.busy = False
+                view = self.game.view(0)
+                if self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
+                    self.news.say(words.turn_prompt(view))
+                self.news.changed()
+                self.news.flush()
+
+    def _computers_due(self) -> bool:
+        game = self.game
+        return (self.saved.summary is None and game.phase is Phase.PLAY
+                and game.to_play != 0)
+
+    async def _present(self, generation: int) -> None:
+        """Save, then tell the engine's new events in order (trick pauses included)."""
+        game = self.game
+        new = game.events[self.seen:]
+        self.seen = len(game.events)
+        for event in new:  # bookkeeping first, so a reload mid-pause loses nothing
+            if isinstance(event, HandScored):
+                self.saved.summary = store.Summary(
+                    event.hand_number, event.points_taken, event.scores, event.totals,
+                    event.moon_shooter)
+                self.saved.undo = None
+            elif isinstance(event, GameOver):
+                self._count(event)
+        self.keep()
+        for event in new:
+            if generation != self.generation:
+                return
+            if isinstance(event, TrickWon):
+                await self._show_trick(event, generation)
+                continue
+            if isinstance(event, PassesExchanged):
+                self.news.say(words.received_text(game.view(0)))
+                continue
+            data = event_to_dict(event)
+            self.news.say(words.event_text(data, 0))
+            if data["e"] == "played":
+                self.news.changed(fresh=str(data["card"]))
+        self.news.changed()
+
+    async def _show_trick(self, event: TrickWon, generation: int) -> None:
+        _, show, slide = DELAYS[self.speed()]
+        self.shown = event
+        self.news.changed()
+        if show:
+            await self.sleep(show)
+        if generation != self.generation:
+            return
+        self.news.say(words.event_text(event_to_dict(event), 0))
+        self.news.flush()  # one message per trick: its cards and who took it
+        if slide:
+            self.collecting = event.seat
+            self.news.changed()
+            await self.sleep(slide)
+            if generation != self.generation:
+                return
+        self.shown = None
+        self.collecting = None
+
+    def _count(self, event: GameOver) -> None:
+        """A finished game goes into the stats, once."""
+        s = self.saved
+        if s.counted:
+            return
+        s.counted = True
+        stats = self.records.stats
+        stats.played += 1
+        if event.winner == 0:
+            stats.won += 1
+        mine = event.totals[0]
+        stats.best = mine if stats.best is None else min(stats.best, mine)
+        stats.total_ms += int(s.clock_ms)
+        self.records.keep_stats()
+

@@ -1,0 +1,407 @@
+"""What the table shows, as frozen values: the seat's news in, one ``TableModel`` out.
+
+A seat (``web.table.seat``) describes its side of the game as a ``SeatSnapshot``: the seat's
+``PlayerView`` and the few facts only the seat knows (whose move is under way, the hand
+result to show, what New game means there). The page adds its own state (``PageState``: the
+last-trick view, the hint, a closed game-over dialog). ``build`` turns the two into a
+``TableModel``, everything the renderer draws, decided here and only here; the renderer
+(``web.table.view``) draws it without another decision. Pure: pytest runs it.
+
+Stages (one word for each moment of a hand, used by every seat):
+``connecting`` (no state from the host yet), ``lobby`` (a private table before its first
+deal), ``pass``, ``play``, ``scores`` (a hand is over; the table waits before the next) and
+``over`` (the game has ended).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Literal
+
+from hearts import Card, Phase, PlayerView, Trick
+from web import words
+from web.store import Stats
+
+__all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "SeatSnapshot",
+           "Stage", "SummaryModel", "TableModel", "TrickCard", "build", "position"]
+
+Stage = Literal["connecting", "lobby", "pass", "play", "scores", "over"]
+POSITIONS = ("south", "west", "north", "east")
+"""Where a seat sits on the page, by its place clockwise from the viewer."""
+
+
+def position(seat: int, me: int) -> str:
+    """The place on the page (``south`` … ``east``) of ``seat`` for seat ``me``'s page."""
+    return POSITIONS[(seat - me) % 4]
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """A hand just scored: its number, each seat's points (moon applied), the shooter."""
+
+    hand: int
+    scores: tuple[int, int, int, int]
+    moon: int | None = None
+
+
+@dataclass(frozen=True)
+class SeatSnapshot:
+    """The seat this page plays, as it stands now (built by the seat, read by the table)."""
+
+    view: PlayerView | None
+    """The seat's view of the game; None before a private table's host has sent one."""
+    stage: Stage
+    kinds: tuple[str, ...] = ()
+    """Per seat, who plays it at a private table (``words.KIND_WORDS``); () when alone."""
+    waiting: tuple[int, ...] = ()
+    """The seats the table is waiting for (people at a private table)."""
+    selected: tuple[str, ...] = ()
+    """The cards chosen to pass so far."""
+    may_pass: bool = False
+    """This seat still has to choose its three cards."""
+    may_play: bool = False
+    """The person may play a card now."""
+    moving: bool = False
+    """Someone else's move is under way (the computers play, a card is on its way)."""
+    result: HandResult | None = None
+    """The hand summary to show (None: no summary open)."""
+    shown: Trick | None = None
+    """A finished trick still on show, with its winner."""
+    collecting: int | None = None
+    """The seat a finished trick is sliding to."""
+    can_undo: bool = False
+    can_deal: bool = True
+    """New game deals a new game now (at a private table: only its host, once the game is
+    over)."""
+    note: str = ""
+    """What the prompt line says when the seat has its own words (lobby, game over…)."""
+    where: str | None = None
+    """The stats bar's words for where the page sits (None: the clock of the local game)."""
+    clock_ms: int = 0
+    chat: bool = False
+    """The table has people to say preset reactions to."""
+
+
+@dataclass
+class PageState:
+    """What the page itself adds: ready, the last-trick view, the hint, a closed dialog."""
+
+    ready: bool = False
+    review: bool = False
+    hint: tuple[str, ...] = ()
+    dismissed: bool = False
+    """The game-over dialog was closed: it stays closed until a new game."""
+
+
+@dataclass(frozen=True)
+class CardState:
+    """One card of the hand as it should look and be named."""
+
+    notation: str
+    classes: str
+    """CSS classes (``card face suit-s black selected …``)."""
+    label: str
+    """The accessible name, state included."""
+    disabled: bool
+
+
+@dataclass(frozen=True)
+class TrickCard:
+    notation: str
+    classes: str
+    seat: int
+    label: str
+
+
+@dataclass(frozen=True)
+class SeatBox:
+    """One seat's place on the felt: name, totals, points taken this hand, cards left."""
+
+    seat: int
+    position: str
+    name: str
+    score: int
+    taken: str
+    count: str
+    turn: bool
+
+
+@dataclass(frozen=True)
+class SummaryModel:
+    title: str
+    final: str
+    """ "Final scores: …" at game over, else ""."""
+    moon: str
+    points: str
+    """ "Points this hand: …" ("" when no hand result)."""
+    heads: tuple[str, ...]
+    rows: tuple[tuple[int, ...], ...]
+    current: int | None
+    """The row (hand number) just scored."""
+    totals: tuple[int, ...]
+    button_id: str
+    button_text: str
+
+
+@dataclass(frozen=True)
+class TableModel:
+    """Everything the table draws."""
+
+    state: str
+    """``<html data-state>``: loading, pass, play, wait, summary or over."""
+    seats: tuple[SeatBox, ...] = ()
+    trick: tuple[TrickCard, ...] = ()
+    trick_classes: str = "trick"
+    caption: str = ""
+    hand: tuple[CardState, ...] = ()
+    hand_label: str = "Your hand"
+    passing: bool = False
+    prompt: str = ""
+    new_game: bool = True
+    hint: bool = False
+    undo: bool = False
+    last_trick: bool = False
+    last_trick_pressed: bool = False
+    pass_shown: bool = False
+    pass_enabled: bool = False
+    pass_text: str = "Pass (0 of 3)"
+    pass_chip: str = ""
+    hearts_chip: str = ""
+    hearts_broken: bool = False
+    summary: SummaryModel | None = None
+    where: str | None = None
+    clock_ms: int = 0
+    chat: bool = False
+    won: str = "Won 0 of 0"
+    best: str = "none yet"
+    suits: tuple[str, ...] = field(default=())
+    """The letters of the suits in the hand (for jumping to a suit by key)."""
+
+
+def _suit_class(card: Card) -> str:
+    letter = card.notation[1]
+    return f"suit-{letter.lower()} {'red' if letter in 'HD' else 'black'}"
+
+
+def card_classes(card: Card) -> str:
+    """The CSS classes of a face-up card."""
+    return f"card face {_suit_class(card)}"
+
+
+def received_marked(view: PlayerView) -> set[str]:
+    """The cards received in the pass, marked until this seat's first play."""
+    if not view.received or any(seat == view.seat for seat, _ in view.plays()):
+        return set()
+    return {c.notation for c in view.received}
+
+
+def _hand(snap: SeatSnapshot, view: PlayerView, page: PageState) -> tuple[CardState, ...]:
+    passing = view.phase is Phase.PASS
+    received = received_marked(view)
+    states = []
+    for card in view.hand:
+        n = card.notation
+        classes = [card_classes(card)]
+        if passing:
+            reason = None if snap.may_pass else words.PASSED_WAIT
+        else:
+            reason = view.why_illegal(card)
+            if reason is None and not snap.may_play:
+                reason = words.WAIT_TURN
+        label = card.name
+        if passing and n in snap.selected:
+            classes.append("selected")
+            label += ", selected"
+        if n in received:
+            classes.append("received")
+            label += ", received"
+        if n in page.hint:
+            classes.append("hinted")
+            label += ", suggested"
+        if reason is not None:
+            classes.append("dim" if snap.may_play else "waiting")
+            label += f", can't play: {words.reason_text(reason)}"
+        states.append(CardState(n, " ".join(classes), label, reason is not None))
+    return tuple(states)
+
+
+def _trick(snap: SeatSnapshot, view: PlayerView, page: PageState
+           ) -> tuple[tuple[TrickCard, ...], str, int | None]:
+    """The cards on the felt, the caption, and who is shown taking them."""
+    me = view.seat
+    trick: Trick | None = view.trick
+    winner: int | None = None
+    caption = ""
+    if page.review and view.tricks:
+        trick = view.tricks[-1]
+        winner = trick.winner
+        caption = words.last_trick_caption(view)
+    elif snap.shown is not None:
+        trick = snap.shown
+        winner = trick.winner
+    cards = []
+    if trick is not None:
+        for seat, card in trick.plays():
+            classes = f"{card_classes(card)} from-{position(seat, me)}"
+            if winner == seat:
+                classes += " winner"
+            cards.append(TrickCard(card.notation, classes, seat,
+                                   f"{words.seat_name(seat, me)}: {card.name}"))
+    return tuple(cards), caption, winner
+
+
+def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryModel | None:
+    over = snap.stage == "over"
+    result = snap.result
+    if (result is None and not over) or (over and page.dismissed):
+        return None
+    me = view.seat
+    title = final = moon = points = ""
+    if over:
+        winner = view.winner if view.winner is not None else me
+        title = "Game over — " + ("You win!" if winner == me else
+                                  f"{words.seat_name(winner, me)} wins")
+        order = sorted(range(4), key=lambda seat: view.scores[seat])
+        final = "Final scores: " + ", ".join(
+            f"{words.seat_name(s, me)} {view.scores[s]}" for s in order) + "."
+    if result is not None:
+        if not over:
+            title = f"Hand {result.hand} is over"
+        if result.moon == me:
+            moon = "You shot the moon! You score 0 and everyone else 26."
+        elif result.moon is not None:
+            who = words.seat_name(result.moon, me)
+            moon = f"{who} shot the moon: 0 for {who}, 26 for everyone else."
+        points = "Points this hand: " + ", ".join(
+            f"{words.seat_name(s, me)} {result.scores[s]}" for s in range(4)) + "."
+    if not over:
+        button = ("next-hand", "Next hand")
+    elif snap.can_deal:
+        button = ("summary-new-game", "New game")
+    else:
+        button = ("summary-close", "Close")
+    return SummaryModel(title, final, moon, points,
+                        tuple(words.seat_name(s, me) for s in range(4)),
+                        tuple(tuple(row) for row in view.hand_history),
+                        None if result is None else result.hand, tuple(view.scores), *button)
+
+
+def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
+    if snap.note:
+        return snap.note
+    if state == "pass":
+        n = len(snap.selected)
+        return words.pass_prompt(view) + (f" {n} of 3 chosen." if n else "")
+    if state == "play":
+        return words.turn_prompt(view)
+    if state in ("summary", "over"):
+        return ""
+    if snap.waiting and snap.stage in ("pass", "scores"):
+        return words.waiting_for(snap.waiting, view.seat) or "Passing…"
+    if (snap.stage == "play" and view.to_play is not None and view.to_play != view.seat
+            and snap.shown is None):
+        return f"{words.seat_name(view.to_play, view.seat, snap.kinds)} is playing…"
+    return ""
+
+
+def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> TableModel:
+    """The table for ``snap`` as the page stands (``page``), with the person's ``stats``."""
+    stats = stats or Stats()
+    won = f"Won {stats.won} of {stats.played}"
+    best = "none yet" if stats.best is None else str(stats.best)
+    view = snap.view
+    if view is None:
+        return TableModel(state="loading" if not page.ready else "wait", new_game=False,
+                          prompt=snap.note, where=snap.where, clock_ms=snap.clock_ms,
+                          won=won, best=best)
+    summary = _summary(snap, view, page)
+    if not page.ready:
+        state = "loading"
+    elif snap.stage == "over":
+        state = "over"
+    elif summary is not None:
+        state = "summary"
+    elif snap.may_pass and not snap.moving:
+        state = "pass"
+    elif snap.may_play:
+        state = "play"
+    else:
+        state = "wait"
+    open_summary = summary is not None or snap.stage == "over"
+    me = view.seat
+    turn = None if (snap.shown is not None or open_summary or snap.stage != "play") \
+        else view.to_play
+    seats = tuple(
+        SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
+                view.scores[seat],
+                f"+{view.hand_points[seat]} this hand" if view.hand_points[seat] else "",
+                words.plural(view.hand_sizes[seat], "card"), turn == seat)
+        for seat in range(4))
+    trick, caption, _ = _trick(snap, view, page)
+    collecting = "" if snap.collecting is None else \
+        f" collect-{position(snap.collecting, me)}"
+    hidden_hand = open_summary or snap.stage == "lobby"
+    hand = () if hidden_hand else _hand(snap, view, page)
+    passing = view.phase is Phase.PASS
+    count = len(hand)
+    label = (f"Your hand, {count} cards: choose 3 to pass" if passing and snap.may_pass
+             else f"Your hand, {words.plural(count, 'card')}") if hand else "Your hand"
+    n = len(snap.selected)
+    pass_shown = snap.may_pass and not open_summary
+    return TableModel(
+        state=state,
+        seats=seats,
+        trick=trick,
+        trick_classes="trick" + (" review" if page.review else "") + collecting,
+        caption=caption,
+        hand=hand,
+        hand_label=label,
+        passing=passing,
+        prompt=_prompt(snap, view, state),
+        new_game=page.ready and snap.can_deal,
+        hint=state in ("pass", "play"),
+        undo=snap.can_undo and page.ready,
+        last_trick=bool(view.tricks) and not open_summary,
+        last_trick_pressed=page.review,
+        pass_shown=pass_shown,
+        pass_enabled=pass_shown and n == 3 and not snap.moving,
+        pass_text=f"Pass ({n} of 3)" if n != 3 else "Pass 3 cards",
+        pass_chip=words.pass_direction_chip(view),
+        hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
+        hearts_broken=view.hearts_broken,
+        summary=summary,
+        where=snap.where,
+        clock_ms=snap.clock_ms,
+        chat=snap.chat,
+        won=won,
+        best=best,
+        suits=tuple(sorted({c.notation[1] for c in view.hand})),
+    )
+
+
+def wait_text(view: PlayerView, kinds: tuple[str, ...] = ()) -> str:
+    """Refusal of a card while someone else is to move."""
+    who = words.seat_name(view.to_play, view.seat, kinds) if view.to_play is not None \
+        else "someone else"
+    return f"Wait for your turn: {who} is playing."
+
+
+def choose_refusal(snap: SeatSnapshot, card: Card) -> str | None:
+    """Why ``card`` can't be chosen (or put back) for the pass now; None if it can."""
+    if not snap.may_pass:
+        return words.PASSED_ALREADY
+    if card.notation not in snap.selected and len(snap.selected) >= 3:
+        return words.CHOSEN_THREE
+    return None
+
+
+def play_refusal(snap: SeatSnapshot, card: Card) -> str | None:
+    """Why ``card`` can't be played now, in the person's words; None if it can."""
+    view = snap.view
+    if view is None:
+        return words.AT_HOST
+    if not snap.may_play:
+        if view.phase is Phase.PLAY and view.to_play is not None and not view.my_turn:
+            return wait_text(view, snap.kinds)
+        return view.why_illegal(card) or words.WAIT_TURN
+    return view.why_illegal(card)

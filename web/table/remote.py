@@ -1,0 +1,177 @@
+"""A seat at a private table: the game runs on the host's page, this page shows one seat.
+
+``RemoteSeat`` reads the host's messages through ``web.p2p.guest.SeatState`` (the session
+in ``web.friends`` feeds it and calls ``update`` after each) and sends the person's intents
+as protocol ``Intent``s. On the host's own page the same class plays the host's seat, fed
+straight from its ``HostTable``; only there may New game deal again. No DOM: pytest runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hearts import Card, Phase
+from web import words
+from web.p2p.guest import SeatState
+from web.p2p.protocol import Intent
+from web.table.model import HandResult, SeatSnapshot, Stage
+from web.table.seat import QUIET, News
+
+__all__ = ["RemoteSeat"]
+
+HOST_LOBBY = "Invite your friends, then start the game: both are under Play with friends."
+GUEST_LOBBY = "You're at the table. The host will start the game."
+HOST_OVER = "Game over. Press New game to deal again for the same table."
+GUEST_OVER = "Game over. The host can start a new game."
+
+
+class RemoteSeat:
+    """This page's seat at a private table."""
+
+    def __init__(self, seat: SeatState, send: Callable[[Intent], None], *,
+                 deal: Callable[[], None] | None = None,
+                 start_over: Callable[[], None] = lambda: None) -> None:
+        """``deal``: the host's page only, a new game for the whole table; ``start_over``:
+        the error dialog's New game (the host deals again, a guest leaves for its own)."""
+        self.seat = seat
+        self.send = send
+        self.deal = deal
+        self.restart = start_over
+        self.news: News = QUIET
+        self.selected: list[str] = []
+        self.sent_play = False
+        """A card went to the host: the hand waits for the next state (no second card)."""
+        self.refused: str | None = None
+        self.reacted = len(seat.reactions)
+
+    @property
+    def hosting(self) -> bool:
+        return self.deal is not None
+
+    def snapshot(self) -> SeatSnapshot:
+        state = self.seat.state
+        where = "Hosting a private table" if self.hosting else "At a friend's table"
+        if state is None:
+            return SeatSnapshot(view=None, stage="connecting", note=words.AT_HOST,
+                                where=where, can_deal=False)
+        view = state.view
+        stage: Stage = state.stage if state.stage in (
+            "lobby", "pass", "play", "scores", "over") else "lobby"  # type: ignore[assignment]
+        last = state.last_hand or {}
+        try:
+            scores = tuple(int(v) for v in last["scores"])
+            result = HandResult(int(last["hand"]), (scores[0], scores[1], scores[2], scores[3]),
+                                None if last.get("moon") is None else int(last["moon"]) % 4)
+        except (KeyError, TypeError, ValueError, IndexError):
+            result = None
+        shown = None
+        if stage == "play" and (view.trick is None or not view.trick.cards) and view.tricks:
+            shown = view.tricks[-1]  # the trick just won stays until the next card is led
+        note = ""
+        if stage == "lobby":
+            note = HOST_LOBBY if self.hosting else GUEST_LOBBY
+        elif stage == "over":
+            note = HOST_OVER if self.hosting else GUEST_OVER
+        return SeatSnapshot(
+            view=view, stage=stage, kinds=state.kinds, waiting=state.waiting,
+            selected=tuple(self.selected),
+            may_pass=stage == "pass" and view.passed is None,
+            may_play=stage == "play" and view.my_turn and not self.sent_play,
+            moving=self.sent_play,
+            result=result if (stage == "scores" and state.ready) or stage == "over" else None,
+            shown=shown, can_undo=False, can_deal=self.hosting and stage == "over",
+            note=note, where=where, chat=True)
+
+    # --- the host's news ---------------------------------------------------------------------
+
+    def update(self, kind: str) -> None:
+        """A message of ``kind`` from the host has been read into ``seat``: tell the news."""
+        state = self.seat.state
+        news = self.news
+        if kind == "state" and state is not None:
+            me = state.view.seat
+            for event in self.seat.events:
+                if event.get("e") == "exchanged":
+                    news.say(words.received_text(state.view))
+                else:
+                    news.say(words.event_text(event, me))
+        if len(self.seat.reactions) != self.reacted:
+            self.reacted = len(self.seat.reactions)
+            who, said = self.seat.reactions[-1]
+            me = state.view.seat if state is not None else -1
+            news.say(f"{words.seat_name(who, me)}: {said}")
+        if state is not None and kind in ("state", "refused"):
+            self.sent_play = False
+            if state.stage != "pass":
+                self.selected = []
+            if (kind == "state" and self.seat.events and state.stage == "play"
+                    and state.view.my_turn):
+                news.say(words.turn_prompt(state.view))
+        news.flush()
+        if self.seat.refusal and self.seat.refusal != self.refused:
+            news.alert(self.seat.refusal)
+        self.refused = self.seat.refusal
+        news.changed()
+
+    # --- the person's intents -------------------------------------------------------------
+
+    def attach(self, news: News) -> None:
+        self.news = news
+
+    def detach(self) -> None:
+        self.news = QUIET
+
+    def toggle(self, card: Card) -> None:
+        if card.notation in self.selected:
+            self.selected.remove(card.notation)
+        elif len(self.selected) < 3:
+            self.selected.append(card.notation)
+        self.news.say(words.chosen_text(len(self.selected)))
+        self.news.changed()
+
+    def pass_cards(self) -> None:
+        if len(self.selected) != 3:
+            return
+        cards = tuple(Card.parse(c) for c in self.selected)
+        self.selected = []
+        self.send(Intent("pass", cards))
+        self.news.changed()
+
+    def play(self, card: Card) -> None:
+        state = self.seat.state
+        if self.sent_play or state is None or state.view.phase is not Phase.PLAY:
+            return
+        self.sent_play = True
+        self.send(Intent("play", (card,)))
+        self.news.changed()
+
+    def next_hand(self) -> None:
+        state = self.seat.state
+        if state is not None and state.stage == "scores" and state.ready:
+            self.send(Intent("ready"))
+
+    def new_game(self) -> None:
+        state = self.seat.state
+        if self.deal is not None and state is not None and state.stage == "over":
+            self.deal()
+            self.news.say(words.NEW_GAME)
+            self.news.flush()
+
+    def start_over(self) -> None:
+        self.restart()
+
+    def react(self, key: str) -> None:
+        if self.seat.state is not None:
+            self.send(Intent("react", reaction=key))
+
+    def undo(self) -> None:
+        """Nothing to take back: the host's game has no Undo."""
+
+    def set_level(self, level: str) -> None:
+        """The host's page passes the level to its table (``web.friends``)."""
+
+    def tick(self, now_ms: float, visible: bool) -> None:
+        """No clock at a private table."""
+
+    def save(self) -> None:
+        """The host's page keeps its table (``web.friends``); a guest has nothing to keep."""

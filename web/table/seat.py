@@ -1,0 +1,96 @@
+"""The seat this page plays: one interface, whoever runs the game.
+
+The table (``web.table.controller.Table``) asks its seat for a ``SeatSnapshot`` and sends
+it the person's intents; it never asks which kind of seat it has. Two kinds exist:
+``web.table.local.LocalSeat`` (South of a game against three computers, run and saved in
+this page) and ``web.table.remote.RemoteSeat`` (a seat at a private table, whose game runs
+on the host's page — or in this page's ``HostTable`` when this page hosts).
+
+A seat tells the table what happened through ``News``: sentences to say (batched into one
+message per ``flush``), and that the table must be drawn again. The table checks an intent
+against the snapshot first (``web.table.model.refusal``) and says why not itself, so a seat
+only receives intents the person may make; the game's owner checks them all again.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from hearts import Card
+from web.table.model import SeatSnapshot
+
+__all__ = ["QUIET", "News", "Seat"]
+
+
+class News(Protocol):
+    """How a seat tells the table what happened."""
+
+    def say(self, text: str) -> None:
+        """Queue ``text`` for the screen reader and the line under the table."""
+
+    def flush(self) -> None:
+        """Say everything queued, as one message (one per trick, one per move)."""
+
+    def alert(self, text: str) -> None:
+        """Say ``text`` assertively now: the host turned a move down, an error."""
+
+    def changed(self, fresh: str | None = None) -> None:
+        """Draw the table again (``fresh``: a card just played, animated in)."""
+
+
+class _Quiet:
+    """News for a seat no table shows: nothing to say, nothing to draw."""
+
+    def say(self, text: str) -> None: ...
+    def flush(self) -> None: ...
+    def alert(self, text: str) -> None: ...
+    def changed(self, fresh: str | None = None) -> None: ...
+
+
+QUIET: News = _Quiet()
+
+
+class Seat(Protocol):
+    """The seat this page plays. Intents are only sent when the snapshot allows them."""
+
+    def snapshot(self) -> SeatSnapshot:
+        """What the table shows for this seat now."""
+
+    def attach(self, news: News) -> None:
+        """The table shows this seat from now on; moves due (the computers') may start."""
+
+    def detach(self) -> None:
+        """The table shows another seat: stop what is in flight (it resumes on attach)."""
+
+    def toggle(self, card: Card) -> None:
+        """Choose ``card`` to pass, or put it back."""
+
+    def pass_cards(self) -> None:
+        """Pass the three chosen cards."""
+
+    def play(self, card: Card) -> None:
+        """Play ``card`` (legal: the table checked the snapshot)."""
+
+    def next_hand(self) -> None:
+        """The person has seen the hand's summary."""
+
+    def new_game(self) -> None:
+        """Deal a new game (only when the snapshot's ``can_deal``)."""
+
+    def start_over(self) -> None:
+        """The error dialog's New game: a fresh start at once, whatever the moment."""
+
+    def react(self, key: str) -> None:
+        """Say a preset reaction to the table (``snapshot().chat``)."""
+
+    def undo(self) -> None:
+        """Take back the person's last card (only when the snapshot's ``can_undo``)."""
+
+    def set_level(self, level: str) -> None:
+        """The computer level chosen in the settings (for the computers this page runs)."""
+
+    def tick(self, now_ms: float, visible: bool) -> None:
+        """The clock's heartbeat (twice a second): time spent on this seat's game."""
+
+    def save(self) -> None:
+        """Keep what must survive the page closing (called when the page is hidden)."""

@@ -1,0 +1,176 @@
+"""Draws a ``TableModel`` on the page, in place: the only code that writes the table's DOM.
+
+Every decision was made when the model was built (``web.table.model.build``); here each
+field goes to its element. Elements are updated rather than rebuilt where the person could
+notice (the hand keeps its focused card; text is only written when it changes), so a
+screen reader doesn't hear the table again on every card.
+"""
+
+from __future__ import annotations
+
+import html
+
+from hearts import Card
+from web.browser import Browser
+from web.p2p.protocol import REACTIONS
+from web.table.dialogs import Dialogs
+from web.table.hand_view import HandView
+from web.table.model import SummaryModel, TableModel, TrickCard
+
+__all__ = ["TableView", "card_face", "clock_text", "summary_html", "trick_html"]
+
+ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
+            "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
+            "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
+            "settings-button", "help-button", "stat-where", "stat-clock", "reactions")
+
+
+def card_face(notation: str) -> str:
+    """The drawn face of a card (corner rank and suit, a big pip), hidden from readers."""
+    card = Card.parse(notation)
+    suit = card.suit.symbol + "\ufe0e"  # text presentation, never an emoji
+    rank = card.short[:-1]
+    return (f'<span class="corner" aria-hidden="true"><span class="r">{rank}</span>'
+            f'<span class="s">{suit}</span></span>'
+            f'<span class="pip" aria-hidden="true">{suit}</span>')
+
+
+def clock_text(ms: float) -> str:
+    seconds = int(ms // 1000)
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+def trick_html(cards: tuple[TrickCard, ...], fresh: str | None = None) -> str:
+    """The cards on the felt, each coming from its player's place."""
+    return "".join(
+        f'<div class="{c.classes}{" fresh" if c.notation == fresh else ""}" '
+        f'data-card="{c.notation}" data-from="{c.seat}" role="img" '
+        f'aria-label="{html.escape(c.label)}">{card_face(c.notation)}</div>' for c in cards)
+
+
+def summary_html(s: SummaryModel) -> str:
+    """The end-of-hand (or end-of-game) dialog's content."""
+    e = html.escape
+    parts = [f'<h2 id="summary-title">{e(s.title)}</h2>']
+    if s.final:
+        parts.append(f'<p class="final" id="summary-final">{e(s.final)}</p>')
+    if s.moon:
+        parts.append(f'<p class="moon">{e(s.moon)}</p>')
+    if s.points:
+        parts.append(f'<p id="summary-desc">{e(s.points)}</p>')
+    heads = "".join(f'<th scope="col">{e(name)}</th>' for name in s.heads)
+    rows = []
+    for number, row in enumerate(s.rows, start=1):
+        cls = ' class="current"' if number == s.current else ""
+        cells = "".join(f'<td data-points="{v}">{v}</td>' for v in row)
+        rows.append(f'<tr{cls}><th scope="row">{number}</th>{cells}</tr>')
+    totals = "".join(f"<td>{v}</td>" for v in s.totals)
+    parts.append(f'<table class="scores"><caption>Points per hand</caption>'
+                 f'<thead><tr><th scope="col">Hand</th>{heads}</tr></thead>'
+                 f'<tbody>{"".join(rows)}</tbody>'
+                 f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
+    parts.append(f'<button type="button" id="{s.button_id}" class="primary">'
+                 f'{e(s.button_text)}</button>')
+    return "".join(parts)
+
+
+class TableView:
+    """The table's elements, drawn from one model at a time."""
+
+    def __init__(self, browser: Browser, dialogs: Dialogs) -> None:
+        self.browser = browser
+        self.document = browser.document
+        self.el = {name: browser.by_id(name) for name in ELEMENTS}
+        self.dialogs = dialogs
+        self.hand = HandView(self.el["hand"], browser, card_face)
+        bar = self.el["reactions"]
+        if bar is not None:
+            bar.innerHTML = '<span aria-hidden="true">Say:</span>' + "".join(
+                f'<button type="button" data-react="{key}">{html.escape(text)}</button>'
+                for key, text in REACTIONS.items())
+
+    def _text(self, name: str, text: str) -> None:
+        node = self.el[name]
+        if node is not None and str(node.textContent) != text:
+            node.textContent = text
+
+    def draw(self, m: TableModel, fresh: str | None = None) -> None:
+        """Make the page show ``m`` (``fresh``: a card just played, animated in)."""
+        el = self.el
+        self.document.documentElement.dataset.state = m.state
+        self._seats(m)
+        box = el["trick"]
+        box.innerHTML = trick_html(m.trick, fresh)
+        box.className = m.trick_classes
+        self._text("trick-caption", m.caption)
+        self.hand.update(m.hand, m.hand_label)
+        el["hand"].classList.toggle("passing", m.passing)
+        self._text("prompt", m.prompt)
+        el["new-game"].disabled = not m.new_game
+        el["hint"].disabled = not m.hint
+        el["undo"].disabled = not m.undo
+        el["last-trick"].disabled = not m.last_trick
+        el["last-trick"].setAttribute("aria-pressed", "true" if m.last_trick_pressed else "false")
+        el["pass"].hidden = not m.pass_shown
+        el["pass"].disabled = not m.pass_enabled
+        self._text("pass", m.pass_text)
+        self._text("pass-dir", m.pass_chip)
+        self._text("hearts-state", m.hearts_chip)
+        el["hearts-state"].classList.toggle("on", m.hearts_broken)
+        if el["reactions"] is not None:
+            el["reactions"].hidden = not m.chat
+        self._summary(m)
+        self._stats(m)
+
+    def _seats(self, m: TableModel) -> None:
+        for s in m.seats:
+            box = self.document.querySelector(f".seat-{s.position}[data-seat]")
+            box.dataset.seat = str(s.seat)
+            for selector, text in ((".name", s.name), (".score", str(s.score)),
+                                   (".taken", s.taken), (".count", s.count)):
+                node = self.browser.query(selector, box)
+                if node is not None and str(node.textContent) != text:
+                    node.textContent = text
+            box.classList.toggle("turn", s.turn)
+
+    def _summary(self, m: TableModel) -> None:
+        dialog = self.el["summary"]
+        if m.summary is None:
+            self.dialogs.close(dialog)
+            if m.state != "over":
+                dialog.innerHTML = ""
+            return
+        text = summary_html(m.summary)
+        if dialog.innerHTML != text:
+            dialog.innerHTML = text
+        if not self.dialogs.is_open(dialog):
+            # Modal: the table behind is inert until the person moves on. The focus goes
+            # to the button (Next hand / New game) once the page is ready for input.
+            first = self.browser.query("button", dialog) if m.state != "loading" else None
+            self.dialogs.open(dialog, first)
+
+    def _stats(self, m: TableModel) -> None:
+        self._text("stat-won", m.won)
+        self._text("stat-best", m.best)
+        self._text("stat-time", clock_text(m.clock_ms))
+        self._text("stat-where", m.where or "")
+        self.el["stat-where"].hidden = m.where is None
+        self.el["stat-clock"].hidden = m.where is not None
+
+    def notice(self, text: str) -> None:
+        """The notice over the table (storage trouble, a reset save); "" hides it."""
+        node = self.el["notice"]
+        node.textContent = text
+        node.hidden = not text
+
+    def add_notice(self, text: str) -> None:
+        node = self.el["notice"]
+        before = "" if node.hidden else str(node.textContent)
+        self.notice(f"{before} {text}".strip())
+
+    def focus_home(self) -> None:
+        """Where focus goes when what had it is gone: the hand, else the New game button."""
+        if self.browser.query("[data-card]", self.el["hand"]) is not None:
+            self.hand.focus()
+        else:
+            self.el["new-game"].focus()
