@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from hearts.arena import (
+from hearts.rules import PassDirection
+from tools.arena import (
     DealResult,
     GameResult,
     deal_game,
@@ -19,7 +20,6 @@ from hearts.arena import (
     t_quantile,
     wilson_interval,
 )
-from hearts.rules import PassDirection
 
 
 @pytest.mark.parametrize(("df", "expected"), [

@@ -54,7 +54,7 @@ __all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
 
 SUIT_NOUNS = ("clubs", "diamonds", "hearts", "spades")
 
-# Tunable weights (measured with `python -m hearts.arena`).
+# Tunable weights (measured with `python tools/arena.py`).
 MOON_THREAT_POINTS = 18
 """A seat that alone has taken this many points (or ``MOON_THREAT_HEARTS`` hearts) may run."""
 MOON_THREAT_HEARTS = 6
