@@ -14,7 +14,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Final
 
-from hearts.cards import ALL_CARDS, FULL_DECK_MASK, Card, cards_of_mask
+from hearts.cards import ALL_CARDS, CARD_POINTS, FULL_DECK_MASK, Card, cards_of_mask
 from hearts.events import (
     CardPlayed,
     Event,
@@ -59,7 +59,7 @@ _MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
-_POINTS: Final = bytes(card.points for card in ALL_CARDS)
+_POINTS: Final = CARD_POINTS
 _BITS: Final = tuple(1 << index for index in range(52))
 _DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(52))  # to draw 0..i
 _PASS_CHOSEN: Final = tuple(PassChosen(seat) for seat in range(NUM_SEATS))

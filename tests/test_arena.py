@@ -130,3 +130,12 @@ def test_main_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["--candidate", "genius", "--deals", "3"])
     assert "genius" in capsys.readouterr().err
+
+
+def test_the_arenas_doctests_pass() -> None:
+    """tools/ is outside the doctest paths; the arena's examples are checked here."""
+    import doctest
+
+    import tools.arena
+
+    assert doctest.testmod(tools.arena).failed == 0
