@@ -17,7 +17,6 @@ from typing import Final
 __all__ = [
     "ALL_CARDS",
     "CARD_POINTS",
-    "DECK",
     "FULL_DECK_MASK",
     "HEARTS_MASK",
     "SUIT_MASKS",
@@ -205,7 +204,6 @@ CARD_POINTS: Final = bytes([0] * 26 + [1] * 13 + [0] * 10 + [13] + [0] * 2)
 """Penalty points by card index (hearts 26..38 score 1, the Q♠ 49 scores 13)."""
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._build(i) for i in range(52))
-DECK: Final = ALL_CARDS  # the 52 cards in sorting order
 
 _BY_NOTATION: Final[dict[str, Card]] = {}
 for _card in ALL_CARDS:

@@ -27,7 +27,6 @@ __all__ = ["choose", "playout", "rules_flags"]
 # The shared masks under short module-global names (one dictionary lookup each in the loop).
 _SUIT: Final = SUIT_MASKS
 _ALL: Final = FULL_DECK_MASK
-_HEARTS: Final = HEARTS_MASK
 _NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
 _QS_I: Final = QUEEN_OF_SPADES.index
 _QS: Final = QUEEN_OF_SPADES.mask

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask, mask_of
+from hearts.cards import FULL_DECK_MASK, SUIT_MASKS, above_mask, mask_of
 from hearts.rules import QS_MASK
 from hearts.view import PlayerView
 
@@ -179,7 +179,3 @@ class Situation:
     def others_with_points(self) -> list[int]:
         """The other seats that have taken points this hand."""
         return [s for s in range(4) if s != self.seat and self.points[s] > 0]
-
-    def hearts_left(self) -> int:
-        """Hearts not yet played (in any hand)."""
-        return (HEARTS_MASK & ~self.played).bit_count()
