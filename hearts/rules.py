@@ -76,7 +76,7 @@ def pass_target(seat: int, direction: PassDirection) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """House rules. The defaults are the rules of the product (SPEC.md §1).
+    """House rules. The defaults are the rules of the product (docs/rules.md).
 
     Only rules this engine implements and tests are here; each is checked against
     OpenSpiel's parameter of the same meaning.
