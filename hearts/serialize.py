@@ -34,7 +34,7 @@ __all__ = [
 
 SAVE_FORMAT: Final = "hearts-game"
 SAVE_VERSION: Final = 1
-MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
+_MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
 _MAX_DEPTH: Final = 8  # a real save nests 3 deep
 
 
@@ -73,7 +73,7 @@ def record_from_text(text: str, rules: Rules | None = None) -> Record:
     """Read ``record_to_text``'s form; raises LoadError on anything unreadable."""
     if not isinstance(text, str):
         raise LoadError(f"a position is text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
+    if len(text) > _MAX_TEXT:
         raise LoadError("that position text is far too long")
     fields: dict[str, str] = {}
     for token in text.split():
@@ -125,7 +125,7 @@ def record_from_json(text: str | bytes) -> Record:
     """Read a JSON save; raises LoadError on anything that isn't a well-formed save."""
     if not isinstance(text, str | bytes):
         raise LoadError(f"a saved game is JSON text, not {type(text).__name__}")
-    if len(text) > MAX_TEXT:
+    if len(text) > _MAX_TEXT:
         raise LoadError("that saved game is far too large")
     if isinstance(text, bytes):
         text = text.decode("utf-8", errors="replace")
