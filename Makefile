@@ -50,7 +50,7 @@ slow: $(BIN)/.installed node_modules/.installed
 	$(BIN)/pytest -m slow
 
 bench: $(BIN)/.installed
-	$(BIN)/python -m hearts.bench
+	$(BIN)/python tools/bench.py
 
 ## Start-up of the built site in headless Chromium: cold and service-worker loads (median of 3).
 bench-start: $(BIN)/.installed /usr/bin/chromium site

@@ -16,7 +16,7 @@ from typing import Final
 
 __all__ = [
     "ALL_CARDS",
-    "DECK",
+    "CARD_POINTS",
     "FULL_DECK_MASK",
     "HEARTS_MASK",
     "SUIT_MASKS",
@@ -24,8 +24,14 @@ __all__ = [
     "CardParseError",
     "Rank",
     "Suit",
+    "above_mask",
+    "below_mask",
+    "bits_of_mask",
     "cards_of_mask",
     "format_cards",
+    "highest",
+    "indices_of_mask",
+    "lowest",
     "mask_of",
     "parse_cards",
 ]
@@ -167,7 +173,7 @@ class Card:
     @property
     def points(self) -> int:
         """Penalty points: 1 for a heart, 13 for the Queen of spades, else 0."""
-        return int(_POINTS[self.index])
+        return CARD_POINTS[self.index]
 
     def __str__(self) -> str:
         return self.notation
@@ -194,10 +200,10 @@ class Card:
         return self.index >= other.index
 
 
-_POINTS: Final = bytes([0] * 26 + [1] * 13 + [0] * 10 + [13] + [0] * 2)
+CARD_POINTS: Final = bytes([0] * 26 + [1] * 13 + [0] * 10 + [13] + [0] * 2)
+"""Penalty points by card index (hearts 26..38 score 1, the Q♠ 49 scores 13)."""
 
 ALL_CARDS: Final[tuple[Card, ...]] = tuple(Card._build(i) for i in range(52))
-DECK: Final = ALL_CARDS  # the 52 cards in sorting order
 
 _BY_NOTATION: Final[dict[str, Card]] = {}
 for _card in ALL_CARDS:
@@ -247,6 +253,54 @@ def cards_of_mask(mask: int) -> list[Card]:
     if part:
         out += _SPADES_PARTS[part] or _suit_part(3, part)
     return out
+
+
+# --- bit masks: the one set of helpers the engine and the bots share ----------------------
+# A card's bit is 1 << index, so the lowest set bit is the lowest card of the lowest suit.
+
+
+def lowest(mask: int) -> int:
+    """Index of the lowest card of a non-empty mask (lowest suit first)."""
+    return (mask & -mask).bit_length() - 1
+
+
+def highest(mask: int) -> int:
+    """Index of the highest card of a non-empty mask (highest suit first)."""
+    return mask.bit_length() - 1
+
+
+def indices_of_mask(mask: int) -> list[int]:
+    """The card indices of ``mask``, lowest first.
+
+    >>> indices_of_mask(Card.parse("2C").mask | Card.parse("QS").mask)
+    [0, 49]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def bits_of_mask(mask: int) -> list[int]:
+    """The single-card masks of ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low)
+        mask ^= low
+    return out
+
+
+def above_mask(index: int) -> int:
+    """Mask of the cards of ``index``'s suit ranked above it."""
+    return SUIT_MASKS[index // 13] & ~((2 << index) - 1)
+
+
+def below_mask(index: int) -> int:
+    """Mask of the cards of ``index``'s suit ranked below it."""
+    return SUIT_MASKS[index // 13] & ((1 << index) - 1)
 
 
 def mask_of(cards: Iterable[Card]) -> int:

@@ -2,18 +2,19 @@
 
 ``Game`` checks every move and explains refusals. Its state is the seed, the finished
 hands' scores and the current hand's record (deal, passes, plays); the text form and
-the JSON save hold exactly that, and loading replays the record through the same
-checked moves, so a tampered save can never produce a broken game.
+the JSON save (written and read by ``hearts.serialize``) hold exactly that, and loading
+replays the record through the same checked moves, so a tampered save can never
+produce a broken game. ``SAVE_VERSION``, ``LoadError`` and ``json_too_deep`` are
+re-exported here for the code that imports them from this module.
 """
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any, Final
+from typing import Final
 
-from hearts.cards import ALL_CARDS, FULL_DECK_MASK, Card, CardParseError, cards_of_mask
+from hearts.cards import ALL_CARDS, CARD_POINTS, FULL_DECK_MASK, Card, cards_of_mask
 from hearts.events import (
     CardPlayed,
     Event,
@@ -35,22 +36,30 @@ from hearts.rules import (
     hand_scores,
     pass_target,
 )
+from hearts.serialize import (
+    SAVE_FORMAT,
+    SAVE_VERSION,
+    LoadError,
+    Record,
+    json_too_deep,
+    record_from_json,
+    record_from_text,
+    record_to_json,
+    record_to_text,
+    text_mask,
+)
 from hearts.view import Phase, PlayerView, Trick, pass_refusal, play_refusal
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "UndoError",
            "deal", "json_too_deep"]
 
-SAVE_FORMAT: Final = "hearts-game"
-SAVE_VERSION: Final = 1
 _MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
-_MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
-_MAX_DEPTH: Final = 8  # a real save nests 3 deep
 
 # Hot-path constants: a module global is cheaper to read than an enum class attribute.
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
-_POINTS: Final = bytes(card.points for card in ALL_CARDS)
+_POINTS: Final = CARD_POINTS
 _BITS: Final = tuple(1 << index for index in range(52))
 _DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(52))  # to draw 0..i
 _PASS_CHOSEN: Final = tuple(PassChosen(seat) for seat in range(NUM_SEATS))
@@ -84,10 +93,6 @@ class IllegalMoveError(ValueError):
 
 class UndoError(ValueError):
     """``Game.pop`` with nothing to take back in the current hand."""
-
-
-class LoadError(ValueError):
-    """Saved data (text form or JSON) that is corrupt, tampered or from another version."""
 
 
 Scores = tuple[int, int, int, int]
@@ -562,7 +567,7 @@ class Game:
         other._state = self._state.copy()
         return other
 
-    # --- text form and JSON -------------------------------------------------------------
+    # --- text form and JSON (the formats are hearts.serialize's) ----------------------
 
     def to_text(self) -> str:
         """A one-line, round-tripping text form of the game (see ``from_text``).
@@ -571,57 +576,37 @@ class Game:
         the seed, the scores of each finished hand, the current hand's deal, the cards
         each seat chose to pass (``-`` not yet / no pass) and the cards played, in order.
         """
-        hist = ",".join(".".join(str(v) for v in row) for row in self._current_history())
-        deal_text = "/".join(_mask_text(m) for m in self._dealt)
-        pass_text = "/".join("-" if p is None else _mask_text(p) for p in self._passes)
-        plays = "".join(ALL_CARDS[i].notation for i in self._plays) or "-"
-        return (f"seed={self.seed} hist={hist or '-'} deal={deal_text} pass={pass_text} "
-                f"plays={plays}")
-
-    def _current_history(self) -> list[Scores]:
-        """Finished hands before the current hand record."""
-        if self._phase is Phase.GAME_OVER:
-            return self._history[:-1]
-        return self._history
+        return record_to_text(self._record())
 
     @classmethod
     def from_text(cls, text: str, rules: Rules | None = None) -> Game:
         """Rebuild a game from ``to_text()``; raises LoadError on anything wrong."""
-        if not isinstance(text, str):
-            raise LoadError(f"a position is text, not {type(text).__name__}")
-        if len(text) > _MAX_TEXT:
-            raise LoadError("that position text is far too long")
-        fields: dict[str, str] = {}
-        for token in text.split():
-            key, sep, value = token.partition("=")
-            if not sep or key in fields:
-                raise LoadError(f"unexpected {token[:40]!r} in position text")
-            fields[key] = value
-        wanted = {"seed", "hist", "deal", "pass", "plays"}
-        if set(fields) != wanted:
-            missing = sorted(wanted - set(fields))
-            extra = sorted(set(fields) - wanted)
-            raise LoadError(f"position text needs seed, hist, deal, pass and plays "
-                            f"(missing {missing}, unknown {extra})")
-        try:
-            seed = int(fields["seed"])
-            hist = [] if fields["hist"] == "-" else [
-                tuple(int(v) for v in row.split(".")) for row in fields["hist"].split(",")]
-            hands = [_text_mask(part) for part in _four(fields["deal"], "deal")]
-            passes = [None if part == "-" else _text_mask(part)
-                      for part in _four(fields["pass"], "pass")]
-            plays = [] if fields["plays"] == "-" else _text_cards(fields["plays"])
-        except (ValueError, CardParseError) as error:
-            raise LoadError(f"unreadable position text: {error}") from None
-        return cls._replay(seed, rules, hist, hands, passes, plays)
+        return cls._replay(record_from_text(text, rules))
+
+    def to_json(self) -> str:
+        """The game as versioned JSON; ``Game.from_json`` restores it exactly."""
+        return record_to_json(self._record())
 
     @classmethod
-    def _replay(cls, seed: int, rules: Rules | None, hist: Sequence[Sequence[int]],
-                hands: list[int], passes: list[int | None], plays: list[Card]) -> Game:
+    def from_json(cls, text: str | bytes) -> Game:
+        """Restore a game saved by ``to_json``. Raises LoadError on anything wrong."""
+        return cls._replay(record_from_json(text))
+
+    def _record(self) -> Record:
+        """The seed, the hands before the current one and the current hand's record."""
+        # Once the game is over the last hand is both scored and the current record.
+        history = self._history[:-1] if self._phase is Phase.GAME_OVER else self._history
+        return Record(self.seed, self.rules, history, self._dealt, self._passes,
+                      [ALL_CARDS[i] for i in self._plays])
+
+    @classmethod
+    def _replay(cls, record: Record) -> Game:
         """Rebuild a game through checked moves; any inconsistency is a LoadError."""
+        hist, passes, plays = record.history, record.passes, record.plays
         try:
+            hands = list(record.deal)
             _check_deal(hands)
-            game = cls(seed, rules, hands=hands, history=hist)
+            game = cls(record.seed, record.rules, hands=hands, history=hist)
             if game.pass_direction is PassDirection.NONE:
                 if any(p is not None for p in passes):
                     raise LoadError("this hand has no passing, but passes are recorded")
@@ -643,116 +628,13 @@ class Game:
             raise LoadError(f"impossible saved game: {error}") from None
         return game
 
-    def to_json(self) -> str:
-        """The game as versioned JSON; ``Game.from_json`` restores it exactly."""
-        return json.dumps({
-            "format": SAVE_FORMAT,
-            "version": SAVE_VERSION,
-            "rules": {
-                "end_score": self.rules.end_score,
-                "qs_breaks_hearts": self.rules.qs_breaks_hearts,
-                "no_points_on_first_trick": self.rules.no_points_on_first_trick,
-                "must_break_hearts": self.rules.must_break_hearts,
-                "shoot_the_moon": self.rules.shoot_the_moon,
-            },
-            "seed": self.seed,
-            "history": [list(row) for row in self._current_history()],
-            "deal": [_mask_text(m) for m in self._dealt],
-            "passes": [None if p is None else _mask_text(p) for p in self._passes],
-            "plays": "".join(ALL_CARDS[i].notation for i in self._plays),
-        }, separators=(",", ":"))
-
-    @classmethod
-    def from_json(cls, text: str | bytes) -> Game:
-        """Restore a game saved by ``to_json``. Raises LoadError on anything wrong."""
-        if not isinstance(text, str | bytes):
-            raise LoadError(f"a saved game is JSON text, not {type(text).__name__}")
-        if len(text) > _MAX_TEXT:
-            raise LoadError("that saved game is far too large")
-        if isinstance(text, bytes):
-            text = text.decode("utf-8", errors="replace")
-        if json_too_deep(text, _MAX_DEPTH):
-            raise LoadError("the saved game is nested far too deeply to be a save")
-        try:
-            data = json.loads(text)
-        except (ValueError, RecursionError) as error:
-            raise LoadError(f"the saved game is not valid JSON ({error})") from None
-        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
-            raise LoadError("this is not a saved game of Hearts")
-        version = data.get("version")
-        if version != SAVE_VERSION:
-            if isinstance(version, int) and not isinstance(version, bool) and \
-                    version > SAVE_VERSION:
-                raise LoadError(f"this game was saved by a newer version (save format "
-                                f"{version}; this version reads {SAVE_VERSION})")
-            raise LoadError(f"unknown save format version {version!r}")
-        expected = {"format", "version", "rules", "seed", "history", "deal", "passes", "plays"}
-        if set(data) != expected:
-            raise LoadError(f"the saved game has the wrong fields: {sorted(data)[:12]}")
-        rules = _rules_from(data["rules"])
-        seed = data["seed"]
-        if not isinstance(seed, int) or isinstance(seed, bool):
-            raise LoadError("the saved game's seed is not a whole number")
-        hist = data["history"]
-        if not isinstance(hist, list) or not all(
-                isinstance(row, list) and len(row) == 4 and all(
-                    isinstance(v, int) and not isinstance(v, bool) for v in row)
-                for row in hist):
-            raise LoadError("the saved game's history is not a list of four scores per hand")
-        deal_list, passes, plays = data["deal"], data["passes"], data["plays"]
-        if not (isinstance(deal_list, list) and len(deal_list) == 4
-                and all(isinstance(h, str) for h in deal_list)):
-            raise LoadError("the saved game's deal is not four hands")
-        if not (isinstance(passes, list) and len(passes) == 4
-                and all(p is None or isinstance(p, str) for p in passes)):
-            raise LoadError("the saved game's passes are not four entries")
-        if not isinstance(plays, str):
-            raise LoadError("the saved game's plays are not text")
-        try:
-            hands = [_text_mask(h) for h in deal_list]
-            pass_masks = [None if p is None else _text_mask(p) for p in passes]
-            play_cards = _text_cards(plays) if plays else []
-        except (ValueError, CardParseError) as error:
-            raise LoadError(f"the saved game has unreadable cards: {error}") from None
-        return cls._replay(seed, rules, hist, hands, pass_masks, play_cards)
-
     def __repr__(self) -> str:
         return f"Game.from_text({self.to_text()!r})"
 
 
-def json_too_deep(text: str, limit: int) -> bool:
-    """Whether JSON ``text`` nests arrays/objects deeper than ``limit`` (outside strings).
-
-    Checked before ``json.loads``: on Pyodide, JSON nested some thousands deep overflows
-    the WebAssembly stack before Python's recursion limit and kills the interpreter
-    (on CPython it is a RecursionError).
-    """
-    if text.count("[") + text.count("{") <= limit:
-        return False
-    depth = 0
-    in_string = escaped = False
-    for char in text:
-        if in_string:
-            if escaped:
-                escaped = False
-            elif char == "\\":
-                escaped = True
-            elif char == '"':
-                in_string = False
-        elif char == '"':
-            in_string = True
-        elif char in "[{":
-            depth += 1
-            if depth > limit:
-                return True
-        elif char in "]}":
-            depth -= 1
-    return False
-
-
 def _hand_mask(hand: Iterable[Card | str] | str) -> int:
     if isinstance(hand, str):
-        return _text_mask(hand)
+        return text_mask(hand)
     mask = 0
     for card in hand:
         c = _as_card(card)
@@ -790,45 +672,3 @@ def _check_history_row(row: Sequence[int], rules: Rules) -> Scores:
     if not (moon or normal):
         raise ValueError(f"impossible scores for one hand: {list(scores)}")
     return scores
-
-
-def _mask_text(mask: int) -> str:
-    return "".join(c.notation for c in cards_of_mask(mask)) or "-"
-
-
-def _text_cards(text: str) -> list[Card]:
-    if len(text) % 2:
-        raise ValueError(f"{text[:40]!r} is not a run of two-character cards")
-    return [Card.parse(text[i:i + 2]) for i in range(0, len(text), 2)]
-
-
-def _text_mask(text: str) -> int:
-    if text == "-":
-        return 0
-    cards = _text_cards(text)
-    mask = 0
-    for card in cards:
-        if mask & card.mask:
-            raise ValueError(f"{card} appears twice in {text[:40]!r}")
-        mask |= card.mask
-    return mask
-
-
-def _four(text: str, what: str) -> list[str]:
-    parts = text.split("/")
-    if len(parts) != 4:
-        raise ValueError(f"{what} needs four parts separated by '/', not {len(parts)}")
-    return parts
-
-
-def _rules_from(data: Any) -> Rules:
-    if not isinstance(data, dict):
-        raise LoadError("the saved game's rules are not an object")
-    defaults = Rules()
-    known = set(defaults.__dataclass_fields__)
-    if not set(data) <= known:
-        raise LoadError(f"unknown rules in the saved game: {sorted(set(data) - known)[:5]}")
-    try:
-        return Rules(**data)
-    except (TypeError, ValueError) as error:
-        raise LoadError(f"the saved game's rules are invalid: {error}") from None

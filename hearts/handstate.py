@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts.cards import ALL_CARDS, FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS
+from hearts.cards import CARD_POINTS, FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS
 from hearts.rules import POINT_CARDS_MASK, QS_MASK, TWO_CLUBS_MASK, Rules
 
 __all__ = ["HandState"]
@@ -18,7 +18,7 @@ assert QS_MASK == 1 << 49 and HEARTS_MASK == 0x1FFF << 26  # literals in apply()
 _SUIT_MASKS: Final = SUIT_MASKS
 _NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
 _NOT_POINTS: Final = FULL_DECK_MASK & ~POINT_CARDS_MASK
-_POINTS: Final = bytes(card.points for card in ALL_CARDS)  # penalty points by card index
+_POINTS: Final = CARD_POINTS  # a module global: one lookup in apply()
 
 
 class HandState:

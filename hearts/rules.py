@@ -1,5 +1,6 @@
-"""The rules of Hearts as pure functions on card masks: legality (with reasons),
-trick winners, hand scoring and shooting the moon, pass directions.
+"""The rules of Hearts as pure functions on card masks: legality (with reasons), hand
+scoring and shooting the moon, pass directions (the trick's winner is found where
+tricks are played: ``HandState.apply`` and the hard player's playouts).
 
 Everything here works on ``int`` bit masks of card indices (see ``hearts.cards``), so
 the game and the computer players' searches share one fast implementation.
@@ -27,9 +28,7 @@ __all__ = [
     "hand_scores",
     "illegal_reason",
     "legal_mask",
-    "mask_points",
     "pass_target",
-    "trick_winner",
 ]
 
 NUM_SEATS: Final = 4
@@ -77,7 +76,7 @@ def pass_target(seat: int, direction: PassDirection) -> int:
 
 @dataclass(frozen=True)
 class Rules:
-    """House rules. The defaults are the rules of the product (SPEC.md §1).
+    """House rules. The defaults are the rules of the product (docs/rules.md).
 
     Only rules this engine implements and tests are here; each is checked against
     OpenSpiel's parameter of the same meaning.
@@ -139,27 +138,6 @@ def illegal_reason(card: Card, hand: int, led_suit: int, first_trick: bool,
     if card.suit == Suit.HEARTS:
         return "No hearts on the first trick."
     return "The Queen of spades can't be played on the first trick."
-
-
-def trick_winner(leader: int, cards: list[int]) -> int:
-    """The seat that wins a trick of four card indices played clockwise from ``leader``."""
-    lead = cards[0]
-    suit_base = lead - lead % 13
-    best_at = 0
-    best = lead
-    for at in (1, 2, 3):
-        card = cards[at]
-        if card > best and card - suit_base < 13:
-            best, best_at = card, at
-    return (leader + best_at) % NUM_SEATS
-
-
-def mask_points(mask: int) -> int:
-    """Penalty points in a set of cards."""
-    points = (mask & HEARTS_MASK).bit_count()
-    if mask & QS_MASK:
-        points += 13
-    return points
 
 
 def hand_scores(points_taken: list[int] | tuple[int, ...], rules: Rules

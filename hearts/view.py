@@ -166,11 +166,18 @@ class PlayerView:
         """Mask of this seat's hand."""
         return mask_of(self.hand)
 
-    def why_illegal(self, card: Card) -> str | None:
+    def why_illegal(self, card: Card | str) -> str | None:
         """None if this seat may play ``card`` now, else the sentence for the person.
 
         The same text as ``Game.why_illegal(card, seat)`` for the game of this view.
+        Raises CardParseError on bad notation.
+
+        >>> from hearts import Game
+        >>> Game.new(seed=7).view(0).why_illegal("2C")
+        "It's not time to play yet: first everyone passes three cards."
         """
+        if not isinstance(card, Card):
+            card = Card.parse(card)
         trick = self.trick
         return play_refusal(card, self.seat, phase=self.phase, to_play=self.to_play,
                             hand=self.hand_mask,
@@ -178,12 +185,14 @@ class PlayerView:
                             first_trick=not self.tricks, hearts_broken=self.hearts_broken,
                             rules=self.rules)
 
-    def why_pass_refused(self, cards: Iterable[Card]) -> str | None:
+    def why_pass_refused(self, cards: Iterable[Card | str]) -> str | None:
         """None if this seat may pass ``cards`` now, else the sentence for the person.
 
-        The same text as ``Game.why_pass_refused(seat, cards)``.
+        The same text as ``Game.why_pass_refused(seat, cards)``. Raises CardParseError on
+        bad notation.
         """
-        return pass_refusal(cards, phase=self.phase, pass_direction=self.pass_direction,
+        picked = [c if isinstance(c, Card) else Card.parse(c) for c in cards]
+        return pass_refusal(picked, phase=self.phase, pass_direction=self.pass_direction,
                             chosen=self.passed is not None, hand=self.hand_mask)
 
     def plays(self) -> list[tuple[int, Card]]:

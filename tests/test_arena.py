@@ -6,7 +6,8 @@ import math
 
 import pytest
 
-from hearts.arena import (
+from hearts.rules import PassDirection
+from tools.arena import (
     DealResult,
     GameResult,
     deal_game,
@@ -19,7 +20,6 @@ from hearts.arena import (
     t_quantile,
     wilson_interval,
 )
-from hearts.rules import PassDirection
 
 
 @pytest.mark.parametrize(("df", "expected"), [
@@ -130,3 +130,12 @@ def test_main_rejects_an_unknown_level(capsys: pytest.CaptureFixture[str]) -> No
     with pytest.raises(SystemExit):
         main(["--candidate", "genius", "--deals", "3"])
     assert "genius" in capsys.readouterr().err
+
+
+def test_the_arenas_doctests_pass() -> None:
+    """tools/ is outside the doctest paths; the arena's examples are checked here."""
+    import doctest
+
+    import tools.arena
+
+    assert doctest.testmod(tools.arena).failed == 0

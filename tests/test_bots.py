@@ -5,11 +5,11 @@ from __future__ import annotations
 import pytest
 
 from hearts import Card, Game, Phase
-from hearts.arena import play_hand
 from hearts.bots import LEVELS, Hint, hint, make
 from hearts.bots.normal import decide_pass, decide_play
 from hearts.view import PlayerView
 from tests.scripted import NO_PASS_HISTORY, game_from, play_all
+from tools.arena import play_hand
 
 RULE_LEVELS = ("basic", "easy", "normal")
 

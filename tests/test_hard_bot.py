@@ -273,8 +273,8 @@ def test_bad_settings_are_refused() -> None:
 
 @pytest.mark.slow
 def test_hard_takes_fewer_points_than_normal() -> None:
-    """A short arena run (the full measure is ``python -m hearts.arena``, see the README)."""
-    from hearts.arena import mean_ci, play_deal
+    """A short arena run (the full measure is ``python tools/arena.py``, see the README)."""
+    from tools.arena import mean_ci, play_deal
 
     results = [play_deal("hard", "normal", 1, number) for number in range(1, 81)]
     mean, low, high = mean_ci([r.difference for r in results])

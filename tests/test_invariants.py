@@ -11,7 +11,7 @@ TWO_CLUBS = Card.parse("2C")
 
 
 def naive_legal(hand: list[Card], trick: list[Card], first_trick: bool, broken: bool) -> set[Card]:
-    """The rules of SPEC.md §1 written as plainly as possible."""
+    """The rules of docs/rules.md written as plainly as possible."""
     if not trick:
         if first_trick:
             return {TWO_CLUBS}

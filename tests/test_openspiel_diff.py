@@ -344,8 +344,8 @@ def test_same_as_openspiel_50000_hands(capsys: pytest.CaptureFixture[str]) -> No
 
 
 def test_bench_runs_and_prints_the_ratios(capsys: pytest.CaptureFixture[str]) -> None:
-    """``python -m hearts.bench`` in miniature: every line is printed."""
-    from hearts.bench import main
+    """``python tools/bench.py`` in miniature: every line is printed."""
+    from tools.bench import main
 
     assert main(["--hands", "20", "--rounds", "1"]) == 0
     out = capsys.readouterr().out

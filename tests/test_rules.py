@@ -1,4 +1,4 @@
-"""The rules of SPEC.md §1, each shown on a scripted deal written in card notation."""
+"""The rules of docs/rules.md, each shown on a scripted deal written in card notation."""
 
 import pytest
 

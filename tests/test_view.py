@@ -1,5 +1,6 @@
 """A PlayerView holds what its seat may know, and nothing about the others' hidden cards."""
 
+import dataclasses
 import random
 import re
 
@@ -25,18 +26,24 @@ def play_some(game: Game, rng: random.Random, passes: list[list[Card]], plays: i
     return played
 
 
-def swapped_deal(dealt: list[list[Card]], untouchable: set[Card], rng: random.Random
-                 ) -> list[list[Card]] | None:
-    """Swap two same-suit cards between West and North that were neither passed nor played."""
-    candidates = [c for c in dealt[1] if c not in untouchable]
+def swapped_deal(dealt: list[list[Card]], untouchable: set[Card], rng: random.Random,
+                 seats: tuple[int, int] = (1, 2)) -> list[list[Card]] | None:
+    """Swap two same-suit cards, neither passed nor played, between two seats' deals.
+
+    The same moves stay legal (each hand keeps its suits' lengths), so the two deals give
+    games that differ only in those two seats' hidden cards.
+    """
+    one, two = seats
+    candidates = [c for c in dealt[one] if c not in untouchable]
     for _ in range(50 if candidates else 0):
         a = rng.choice(candidates)
-        options = [c for c in dealt[2] if c.suit == a.suit and c not in untouchable]
+        options = [c for c in dealt[two] if c.suit == a.suit and c not in untouchable]
         if options:
             b = rng.choice(options)
-            west = sorted([c for c in dealt[1] if c != a] + [b])
-            north = sorted([c for c in dealt[2] if c != b] + [a])
-            return [dealt[0], west, north, dealt[3]]
+            out = [list(hand) for hand in dealt]
+            out[one] = sorted([c for c in dealt[one] if c != a] + [b])
+            out[two] = sorted([c for c in dealt[two] if c != b] + [a])
+            return out
     return None
 
 
@@ -67,6 +74,7 @@ def test_games_differing_only_in_hidden_cards_give_equal_views() -> None:
 def test_the_view_holds_what_the_seat_may_know() -> None:
     rng = random.Random(1)
     game = Game.new(seed=1)
+    dealt = [game.hand(s) for s in range(4)]
     view = game.view(2)
     assert view.phase is Phase.PASS and view.hand == tuple(game.hand(2))
     assert view.pass_chosen == (False, False, False, False) and view.passed is None
@@ -74,9 +82,12 @@ def test_the_view_holds_what_the_seat_may_know() -> None:
     assert game.view(2).pass_chosen == (True, False, False, False)
     assert game.view(2).passed is None  # South's choice stays hidden from North
     assert game.view(0).passed == tuple(game.hand(0)[:3])
-    play_some(game, rng, [game.hand(s)[:3] for s in range(4)], 0)
+    passes = [game.hand(s)[:3] for s in range(4)]
+    play_some(game, rng, passes, 0)
+    played = []
     for _ in range(9):
-        game.play(rng.choice(game.legal_plays()))
+        played.append(rng.choice(game.legal_plays()))
+        game.play(played[-1])
     view = game.view(game.to_play or 0)
     assert view.my_turn and view.legal_plays == tuple(game.legal_plays())
     assert game.view((view.seat + 1) % 4).legal_plays == ()
@@ -86,8 +97,36 @@ def test_the_view_holds_what_the_seat_may_know() -> None:
     assert view.played_mask & view.hand_mask == 0
     assert sum(view.hand_sizes) + bin(view.played_mask).count("1") == 52
     assert view.scores == game.scores and view.hand_points == game.hand_points
-    hidden = [c for c in ALL_CARDS if c not in view.hand]
-    assert all(c not in view.hand for c in hidden)
+    # The same game with two of the other seats' hidden cards swapped: this seat's view
+    # can't tell them apart, though those seats' own views can.
+    others = tuple(s for s in range(4) if s != view.seat)[:2]
+    swapped = swapped_deal(dealt, set(played) | {c for p in passes for c in p}, rng,
+                           (others[0], others[1]))
+    assert swapped is not None
+    twin = Game.from_deal(swapped, seed=1)
+    play_some(twin, rng, passes, 0)
+    for card in played:
+        twin.play(card)
+    assert twin.view(view.seat) == view
+    assert twin.view(others[0]) != game.view(others[0])
+    # And no card in any field of the view is one this seat can't know about.
+    # Known from the game, not the view: its hand, the cards played, what it passed and,
+    # as hand 1 passes left, what the seat on its right passed to it.
+    known = set(game.hand(view.seat)) | set(played) | set(passes[view.seat]) | set(
+        passes[(view.seat - 1) % 4])
+    assert cards_in(view) <= known
+
+
+def cards_in(value: object) -> set[Card]:
+    """Every Card reachable from ``value`` through dataclass fields and tuples."""
+    if isinstance(value, Card):
+        return {value}
+    if isinstance(value, tuple | list):
+        return set().union(*(cards_in(v) for v in value))
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        return set().union(*(cards_in(getattr(value, f.name))
+                             for f in dataclasses.fields(value)))
+    return set()
 
 
 def test_voids_are_learned_from_failing_to_follow() -> None:

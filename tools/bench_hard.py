@@ -9,8 +9,8 @@ every position where the seat to play has two or more legal cards (one legal car
 answered instantly and would flatter the mean). Prints mean / p95 / max wall-clock ms per
 decision, and the process CPU time too (a fairer figure on a busy machine),
 and the cards chosen must agree between CPython and Pyodide (same seed and view, same
-card). Pyodide under Node is slower than Pyodide in Chromium (see STACK.md): treat its
-figure as an upper bound for the page.
+card). Pyodide under Node is slower than Pyodide in Chromium: treat its figure as an
+upper bound for the page.
 
 Run inside Pyodide directly: ``node tools/pyodide_run.mjs tools/bench_hard.py [options]``.
 """

@@ -4,12 +4,12 @@
 // Usage (from anywhere; paths are resolved against the current directory):
 //   node tools/pyodide_run.mjs [--mount HOST_DIR] SCRIPT.py [ARGS...]   run a file as __main__
 //   node tools/pyodide_run.mjs [--mount HOST_DIR] -c CODE [ARGS...]     run a snippet
-//   node tools/pyodide_run.mjs [--mount HOST_DIR] -m MODULE [ARGS...]   run a module, e.g. hearts.bench
+//   node tools/pyodide_run.mjs [--mount HOST_DIR] -m MODULE [ARGS...]   run a module, e.g. hearts.cards
 //   node tools/pyodide_run.mjs - [ARGS...] < SCRIPT.py                  read the code from stdin
 //
 // Examples:
 //   node tools/pyodide_run.mjs -c 'import sys, hearts; print(sys.version, hearts.Game.new(1))'
-//   node tools/pyodide_run.mjs -m hearts.bench
+//   node tools/pyodide_run.mjs tools/bench.py --hands 200
 //   node tools/pyodide_run.mjs tests/test_pyodide.py 1 2 3
 //
 // What it does:

@@ -13,7 +13,7 @@ randomness, so its play is the same for any seed.
 
 from __future__ import annotations
 
-from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
+from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, lowest, mask_of
 from hearts.view import PlayerView
 
 __all__ = ["BasicBot"]
@@ -60,5 +60,5 @@ class BasicBot:
         top = max(c.index for c in trick.cards if c.suit == led)
         duckers = follow & ((1 << top) - 1)
         if duckers:
-            return ALL_CARDS[(duckers & -duckers).bit_length() - 1]
+            return ALL_CARDS[lowest(duckers)]
         return cards_of_mask(follow)[-1]

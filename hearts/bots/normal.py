@@ -41,12 +41,20 @@ from hearts.bots.situation import (
     SPADES_ABOVE_QUEEN,
     SPADES_MASK,
     Situation,
+)
+from hearts.cards import (
+    ALL_CARDS,
+    FULL_DECK_MASK,
+    HEARTS_MASK,
+    SUIT_MASKS,
+    Card,
     above_mask,
     below_mask,
     highest,
+    indices_of_mask,
     lowest,
+    mask_of,
 )
-from hearts.cards import ALL_CARDS, FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, Card, mask_of
 from hearts.rules import QS_MASK, SEAT_NAMES, TWO_CLUBS_MASK
 from hearts.view import Phase, PlayerView
 
@@ -54,7 +62,7 @@ __all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
 
 SUIT_NOUNS = ("clubs", "diamonds", "hearts", "spades")
 
-# Tunable weights (measured with `python -m hearts.arena`).
+# Tunable weights (measured with `python tools/arena.py`).
 MOON_THREAT_POINTS = 18
 """A seat that alone has taken this many points (or ``MOON_THREAT_HEARTS`` hearts) may run."""
 MOON_THREAT_HEARTS = 6
@@ -101,15 +109,6 @@ class NormalBot:
     def choose_play(self, view: PlayerView) -> Card:
         """A legal card to play (see ``decide_play``)."""
         return decide_play(view).card
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 def _short(index: int) -> str:
@@ -221,7 +220,7 @@ def _shoot(s: Situation) -> tuple[int, str]:
     why = "You have taken every point so far and hold the top cards — keep winning to shoot " \
           "the moon."
     if s.position == 0:
-        bosses = [i for i in _bits(legal) if s.is_boss(i)]
+        bosses = [i for i in indices_of_mask(legal) if s.is_boss(i)]
         if bosses:
             # Draw out hearts first, then cash suits the others still hold.
             def key(i: int) -> tuple[int, int, int]:
@@ -238,7 +237,8 @@ def _shoot(s: Situation) -> tuple[int, str]:
     safe = legal & ~HEARTS_MASK & ~QS_MASK
     if safe:
         # Throw the card least likely to win a trick later.
-        return min(_bits(safe), key=lambda i: ((s.unseen & below_mask(i)).bit_count(), i)), \
+        return min(indices_of_mask(safe),
+                   key=lambda i: ((s.unseen & below_mask(i)).bit_count(), i)), \
             "Keep your points for your own tricks: throw away a card that can't win."
     return lowest(legal), "Every card you could throw gives points away; throw the smallest."
 
@@ -253,7 +253,7 @@ def _lead(s: Situation, threat: int) -> tuple[int, str]:
                          f"{_short(top)}, the top heart, to take a point and stop a moon.")
     best = -1
     best_cost = 0.0
-    for index in _bits(legal):
+    for index in indices_of_mask(legal):
         cost = _lead_cost(s, index, threat)
         if best < 0 or cost < best_cost - 1e-9:
             best, best_cost = index, cost
@@ -393,7 +393,7 @@ def _discard(s: Situation, threat: int) -> tuple[int, str]:
         if runner_gets_it:
             safe = legal & ~HEARTS_MASK & ~QS_MASK
             if safe:
-                pick = max(_bits(safe), key=lambda i: _discard_score(s, i))
+                pick = max(indices_of_mask(safe), key=lambda i: _discard_score(s, i))
                 return pick, (f"{SEAT_NAMES[threat]} may be shooting the moon — don't give "
                               f"points to that trick; throw the {_short(pick)}.")
         elif points:
@@ -402,7 +402,7 @@ def _discard(s: Situation, threat: int) -> tuple[int, str]:
                           f"{SEAT_NAMES[threat]} can't shoot the moon.")
     if legal & QS_MASK:
         return QS_INDEX, f"You have no {led}, so drop the Q♠ on {winner}'s trick."
-    pick = max(_bits(legal), key=lambda i: (_discard_score(s, i), i))
+    pick = max(indices_of_mask(legal), key=lambda i: (_discard_score(s, i), i))
     card = _short(pick)
     suit = pick // 13
     if suit == SPADES and pick > QS_INDEX and s.qs_out:
@@ -450,7 +450,7 @@ def decide_pass(view: PlayerView) -> PassChoice:
     low_spades = (spades & below_mask(QS_INDEX)).bit_count()
     has_qs = bool(hand & QS_MASK)
     keep_qs = has_qs and low_spades >= 3
-    for index in _bits(hand):
+    for index in indices_of_mask(hand):
         suit = index // 13
         rank = index % 13  # 0 = two … 12 = ace
         if index == QS_INDEX:
@@ -485,7 +485,7 @@ def decide_pass(view: PlayerView) -> PassChoice:
     if len(short_suits) == 2:
         options.append(short_suits)
     for voided in options:
-        cards = [i for suit in voided for i in _bits(hand & SUIT_MASKS[suit])]
+        cards = [i for suit in voided for i in indices_of_mask(hand & SUIT_MASKS[suit])]
         if len(cards) > 3:
             continue
         rest = [i for i in ranked if i not in cards][: 3 - len(cards)]
@@ -505,11 +505,11 @@ def _moon_pass(hand: int) -> PassChoice:
         out = unseen & SUIT_MASKS[i // 13]
         return ((out & above_mask(i)).bit_count(), -(i % 13))
 
-    side = [i for i in _bits(hand & ~HEARTS_MASK)]
+    side = [i for i in indices_of_mask(hand & ~HEARTS_MASK)]
     side.sort(key=weakness, reverse=True)
     chosen = side[:3]
     if len(chosen) < 3:
-        chosen += _bits(hand & HEARTS_MASK)[: 3 - len(chosen)]
+        chosen += indices_of_mask(hand & HEARTS_MASK)[: 3 - len(chosen)]
     cards = tuple(sorted(ALL_CARDS[i] for i in chosen))
     names = _join([c.short for c in cards])
     return PassChoice(cards, f"Pass the {names}: your hand is strong enough to try to shoot the "

@@ -19,17 +19,18 @@ from __future__ import annotations
 
 from typing import Final
 
-from hearts.rules import Rules
+from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
+from hearts.rules import QUEEN_OF_SPADES, Rules
 
 __all__ = ["choose", "playout", "rules_flags"]
 
-_SUIT: Final = (0x1FFF, 0x1FFF << 13, 0x1FFF << 26, 0x1FFF << 39)
-_ALL: Final = (1 << 52) - 1
-_HEARTS: Final = 0x1FFF << 26
-_NOT_HEARTS: Final = ((1 << 52) - 1) & ~_HEARTS
-_QS_I: Final = 49
-_QS: Final = 1 << 49
-_HIGH_SPADES: Final = (1 << 50) | (1 << 51)  # K♠, A♠
+# The shared masks under short module-global names (one dictionary lookup each in the loop).
+_SUIT: Final = SUIT_MASKS
+_ALL: Final = FULL_DECK_MASK
+_NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
+_QS_I: Final = QUEEN_OF_SPADES.index
+_QS: Final = QUEEN_OF_SPADES.mask
+_HIGH_SPADES: Final = above_mask(_QS_I)  # K♠, A♠
 _DANGER: Final = _QS | _HIGH_SPADES
 _NOT_POINTS: Final = _NOT_HEARTS & ~_QS
 

@@ -23,21 +23,11 @@ import random
 from bisect import bisect_right
 from math import comb, factorial
 
-from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, mask_of
+from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, bits_of_mask, mask_of
 from hearts.rules import POINT_CARDS_MASK, QS_MASK, TWO_CLUBS_MASK
 from hearts.view import Phase, PlayerView
 
-__all__ = ["DealSampler", "card_bits"]
-
-
-def card_bits(mask: int) -> list[int]:
-    """The single-bit masks of the cards in ``mask``, lowest first."""
-    out: list[int] = []
-    while mask:
-        low = mask & -mask
-        out.append(low)
-        mask ^= low
-    return out
+__all__ = ["DealSampler"]
 
 
 class DealSampler:
@@ -126,7 +116,7 @@ class DealSampler:
         if not combos:
             return False
         self._fixed = fixed
-        self._groups = (card_bits(g12), card_bits(g13), card_bits(g23), card_bits(gall))
+        self._groups = (bits_of_mask(g12), bits_of_mask(g13), bits_of_mask(g23), bits_of_mask(gall))
         self._combos = combos
         self._cumulative = cumulative
         self._total = total
@@ -135,7 +125,7 @@ class DealSampler:
     def _fallback(self, sizes: list[int], fixed: list[int], unknown: int) -> None:
         # Hand sizes that don't add up: deal what there is, as evenly as the sizes allow.
         self._fixed = fixed[:]
-        self._groups = ([], [], [], card_bits(unknown))
+        self._groups = ([], [], [], bits_of_mask(unknown))
         count = unknown.bit_count()
         needs = [max(0, sizes[o] - fixed[o].bit_count()) for o in self.others]
         shares = [0, 0, 0]

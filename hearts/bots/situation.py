@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import random
 
-from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, mask_of
+from hearts.cards import FULL_DECK_MASK, SUIT_MASKS, above_mask, mask_of
 from hearts.rules import QS_MASK
 from hearts.view import PlayerView
 
@@ -27,11 +27,7 @@ __all__ = [
     "SPADES_ABOVE_QUEEN",
     "SPADES_MASK",
     "Situation",
-    "above_mask",
-    "below_mask",
     "decision_rng",
-    "highest",
-    "lowest",
 ]
 
 HEARTS = 2
@@ -41,26 +37,6 @@ KS_INDEX = QS_INDEX + 1
 AS_INDEX = QS_INDEX + 2
 SPADES_MASK = SUIT_MASKS[SPADES]
 SPADES_ABOVE_QUEEN = (1 << KS_INDEX) | (1 << AS_INDEX)
-
-
-def lowest(mask: int) -> int:
-    """Index of the lowest card of a non-empty mask (lowest suit first)."""
-    return (mask & -mask).bit_length() - 1
-
-
-def highest(mask: int) -> int:
-    """Index of the highest card of a non-empty mask (highest suit first)."""
-    return mask.bit_length() - 1
-
-
-def above_mask(index: int) -> int:
-    """Mask of the cards of ``index``'s suit ranked above it."""
-    return SUIT_MASKS[index // 13] & ~((2 << index) - 1)
-
-
-def below_mask(index: int) -> int:
-    """Mask of the cards of ``index``'s suit ranked below it."""
-    return SUIT_MASKS[index // 13] & ((1 << index) - 1)
 
 
 def decision_rng(seed: int, view: PlayerView, salt: str = "") -> random.Random:
@@ -203,7 +179,3 @@ class Situation:
     def others_with_points(self) -> list[int]:
         """The other seats that have taken points this hand."""
         return [s for s in range(4) if s != self.seat and self.points[s] > 0]
-
-    def hearts_left(self) -> int:
-        """Hearts not yet played (in any hand)."""
-        return (HEARTS_MASK & ~self.played).bit_count()

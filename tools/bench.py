@@ -1,6 +1,6 @@
 """Benchmark: full random hands per second, ours against OpenSpiel's C++ Hearts.
 
-``python -m hearts.bench`` measures, in one process and in alternating rounds:
+``python tools/bench.py`` measures, in one process and in alternating rounds:
 
 - **ours**: whole hands through the public API: the deal by ``Game`` (matches to 100,
   a new ``Game.new`` when one ends), random passes with ``choose_pass``, then 52 random
@@ -30,13 +30,19 @@ import random
 import sys
 from collections.abc import Callable, Sequence
 from functools import partial
+from pathlib import Path
 from time import process_time
 from typing import Any
 
-from hearts.game import Game, deal
-from hearts.handstate import HandState
-from hearts.rules import PassDirection, Rules
-from hearts.view import Phase
+# Run as a script (``python tools/bench.py``) from anywhere: the repository root holds hearts/.
+_REPO = str(Path(__file__).resolve().parent.parent)
+if _REPO not in sys.path:
+    sys.path.insert(0, _REPO)
+
+from hearts.game import Game, deal  # noqa: E402
+from hearts.handstate import HandState  # noqa: E402
+from hearts.rules import PassDirection, Rules  # noqa: E402
+from hearts.view import Phase  # noqa: E402
 
 __all__ = ["DRIVERS", "fast_path_hands", "load_openspiel", "main", "openspiel_hands",
            "our_hands"]
@@ -190,7 +196,7 @@ def _version(name: str) -> str:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(
-        prog="python -m hearts.bench",
+        prog="python tools/bench.py",
         description="Full random hands per second through our public API, OpenSpiel's "
                     "C++ Hearts driven from Python for the same work (when open_spiel is "
                     "installed), their ratio, and the search fast path.")
@@ -211,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error("--rounds, --hands and --seconds must be positive")
 
     game_os = None if args.no_openspiel else load_openspiel()
-    print(f"hearts.bench: {platform.python_implementation()} {platform.python_version()}, "
+    print(f"tools/bench.py: {platform.python_implementation()} {platform.python_version()}, "
           f"{args.rounds} round(s) of "
           + (f"{args.hands} hands" if args.hands else f"{args.seconds:g} s")
           + " per engine, best round")

@@ -1,4 +1,4 @@
-"""Matches between computer players: ``python -m hearts.arena --help``.
+"""Matches between computer players: ``python tools/arena.py --help``.
 
 **Duplicate deals.** Deal ``i`` (``i = 1 … --deals``) is ``hearts.game.deal(seed, i)``,
 played as hand number ``i`` of a game, so its pass direction follows the game's cycle:
@@ -30,11 +30,17 @@ import sys
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
-from hearts.bots import Bot, make
-from hearts.cards import Card, cards_of_mask
-from hearts.game import Game, deal
-from hearts.view import Phase, PlayerView
+# Run as a script (``python tools/arena.py``) from anywhere: the repository root holds hearts/.
+_REPO = str(Path(__file__).resolve().parent.parent)
+if _REPO not in sys.path:
+    sys.path.insert(0, _REPO)
+
+from hearts.bots import Bot, make  # noqa: E402
+from hearts.cards import Card, cards_of_mask  # noqa: E402
+from hearts.game import Game, deal  # noqa: E402
+from hearts.view import Phase, PlayerView  # noqa: E402
 
 __all__ = [
     "DealResult",
@@ -457,7 +463,7 @@ def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: 
 def main(argv: Sequence[str] | None = None) -> int:
     """The command line; returns the exit status."""
     parser = argparse.ArgumentParser(
-        prog="python -m hearts.arena",
+        prog="python tools/arena.py",
         description="Duplicate-deal matches between computer players. Each deal is played "
                     "with the baseline in all four seats, then with the candidate in each "
                     "seat against three baselines; the per-deal sample is the candidate's "
