@@ -562,7 +562,7 @@ def test_tampered_messages_are_refused_and_no_hand_leaks(people: list[Seat], rtc
             card = west.page.eval_on_selector("#hand [data-card]", "e => e.dataset.card")
             say_raw(west, json.dumps({"v": 1, "t": "play", "card": card}))
             refused_by_host(host, west, *counted, 1)
-            assert "isn't your turn" in heard(west)[-1]["reason"]
+            assert "not your turn" in heard(west)[-1]["reason"]
             assert host_snapshot(host) == snapshot
             done["turn"] = True
         elif seat == 1 and not done["held"]:
@@ -573,7 +573,7 @@ def test_tampered_messages_are_refused_and_no_hand_leaks(people: list[Seat], rtc
             other = next(c for c in [*host_cards, "2C", "AS", "KH"] if c not in mine)
             say_raw(west, json.dumps({"v": 1, "t": "play", "card": other}))
             refused_by_host(host, west, *counted, 1)
-            assert "isn't in your hand" in heard(west)[-1]["reason"]
+            assert "not in your hand" in heard(west)[-1]["reason"]
             assert host_snapshot(host) == snapshot
             done["held"] = True
         elif seat == 2 and done["turn"] and not done["flood"]:

@@ -61,7 +61,7 @@ async def settle(seat: LocalSeat) -> None:
     for _ in range(10_000):
         if not seat.tasks:
             return
-        await asyncio.gather(*list(seat.tasks))
+        await asyncio.gather(*list(seat.tasks.running))
     raise AssertionError("the computers never stopped")
 
 

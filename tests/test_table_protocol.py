@@ -113,8 +113,8 @@ def test_a_guest_cannot_act_for_another_seat() -> None:
     north = [str(c) for c in host.game.hand(2)[:3]]
     host.receive("g1", dump("pass", cards=north), 1.0)
     assert not host.game.pass_chosen(1) and not host.game.pass_chosen(2)
-    assert "your own hand" in last_to(host, "g1", "refused")["reason"]
-    assert host.refused == 1 and host.refusals[-1].startswith("West: pass refused")
+    assert "not in your hand" in last_to(host, "g1", "refused")["reason"]
+    assert host.log.count == 1 and host.log.lines[-1].startswith("West: pass refused")
     host.receive("stranger", dump("pass", cards=north), 1.0)
     assert not host.game.pass_chosen(2)
 
@@ -144,7 +144,7 @@ def test_play_out_of_turn_and_illegal_card_are_refused_with_reasons() -> None:
                "club" in last_to(host, "g1", "refused")["reason"].lower()
     else:
         host.receive("g1", dump("play", card=str(host.game.hand(1)[0])), 3.0)
-        assert "isn't your turn" in last_to(host, "g1", "refused")["reason"]
+        assert "not your turn" in last_to(host, "g1", "refused")["reason"]
     assert not host.game.tricks or host.game.current_trick is None
 
 
@@ -227,8 +227,8 @@ def test_flooding_is_dropped_then_disconnected() -> None:
         host.receive("g1", "nonsense", 1.0)
     refusals = [t for c, t in host.outbox[before:] if c == "g1"]
     assert len(refusals) == BUCKET_SIZE
-    assert host.refusals[-1] == "West: too many messages at once (dropped)"
-    assert host.refused == BUCKET_SIZE + 1, "a flood is logged once, not per message"
+    assert host.log.lines[-1] == "West: too many messages at once (dropped)"
+    assert host.log.count == BUCKET_SIZE + 1, "a flood is logged once, not per message"
     for _ in range(300):
         host.receive("g1", "nonsense", 1.0)
     assert host.kind(1) == "computer" and "g1" in host.hangups

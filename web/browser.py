@@ -50,6 +50,29 @@ class Browser:
     def now_ms(self) -> float:
         return float(self.window.performance.now())
 
+    async def copy(self, text: str, field: Any = None) -> bool:
+        """Put ``text`` on the clipboard; if the browser refuses, select it in ``field`` (a
+        text input, opened if it sits in a closed ``<details>``) for copying by hand.
+        Returns whether it was copied."""
+        try:
+            await self.window.navigator.clipboard.writeText(text)
+            return True
+        except Exception:
+            pass
+        if field is None:
+            return False
+        details = self.el(field.closest("details"))
+        if details is not None:
+            details.open = True
+        if str(field.value) != text:
+            field.value = text
+        field.focus()
+        field.select()
+        try:
+            return bool(self.document.execCommand("copy"))
+        except Exception:
+            return False
+
 
 def connect() -> Browser:
     """The running page's browser (only in the page: imports PyScript)."""

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import store
+from web.browser import Browser
 
 __all__ = ["Reporter", "report_text"]
 
@@ -57,28 +58,13 @@ def _game_of(save: str | None) -> object:
     return data
 
 
-def _el(node: Any) -> Any:
-    if node is None:
-        return None
-    try:
-        from pyodide.ffi import jsnull  # type: ignore[import-not-found]
-    except ImportError:  # pragma: no cover - CPython
-        return node
-    return None if node is jsnull else node
-
-
-def _proxy(function: Callable[..., Any]) -> Any:
-    from pyodide.ffi import create_proxy
-
-    return create_proxy(function)
-
-
 class Reporter:
     """Catches the page's unexpected exceptions and shows them; guards input meanwhile."""
 
-    def __init__(self, document: Any, window: Any) -> None:
-        self.document = document
-        self.window = window
+    def __init__(self, browser: Browser) -> None:
+        self.browser = browser
+        self.document = browser.document
+        self.window = browser.window
         self.errors = 0
         self.details = ""
         self.good: str | None = None
@@ -90,7 +76,6 @@ class Reporter:
         self._storage: Any = None
         self._panel: Any = None
         self._banner: Any = None
-        self._proxies: list[Any] = []
         self._tasks: set[asyncio.Future[None]] = set()
 
     # --- wiring ----------------------------------------------------------------------------
@@ -174,7 +159,7 @@ class Reporter:
             except Exception as inner:
                 position = f"(unavailable: {inner!r})"
             version = ""
-            label = _el(self.document.getElementById("version"))
+            label = self.browser.by_id("version")
             if label is not None:
                 version = str(label.textContent)
             text = report_text(error, position, version, where)
@@ -228,9 +213,8 @@ class Reporter:
             except Exception as error:
                 self.window.console.error(f"Hearts: {selector} failed: {error!r}")
 
-        proxy = _proxy(handler)
-        self._proxies.append(proxy)
-        root.querySelector(selector).addEventListener("click", proxy)
+        # Not browser.listen: its guard ignores input while this very dialog is open.
+        root.querySelector(selector).addEventListener("click", self.browser.proxy(handler))
 
     def _close(self) -> None:
         if self._panel is not None and self._panel.open:
@@ -270,22 +254,12 @@ class Reporter:
         task.add_done_callback(self._tasks.discard)
 
     async def _copy(self, text: str, status_selector: str, box_selector: str) -> None:
-        status = _el(self.document.querySelector(status_selector))
-        try:
-            await self.window.navigator.clipboard.writeText(text)
-            message = "Copied. Paste it into your bug report."
-        except Exception:
-            box = _el(self.document.querySelector(box_selector))
-            if box is not None:
-                details = _el(box.closest("details"))
-                if details is not None:
-                    details.open = True
-                box.value = text
-                box.focus()
-                box.select()
-            message = "Your browser didn't allow copying: the details are selected below."
+        copied = await self.browser.copy(text, self.browser.query(box_selector))
+        status = self.browser.query(status_selector)
         if status is not None:
-            status.textContent = message
+            status.textContent = ("Copied. Paste it into your bug report." if copied else
+                                  "Your browser didn't allow copying: the details are "
+                                  "selected below.")
 
     # --- the next visit ------------------------------------------------------------------------
 
@@ -310,7 +284,7 @@ class Reporter:
             '<details><summary>Details</summary><textarea id="restore-details" readonly '
             'rows="6" spellcheck="false" aria-label="Error details"></textarea></details>')
         banner.querySelector("#restore-details").value = crash.details
-        anchor = _el(self.document.getElementById("notice"))
+        anchor = self.browser.by_id("notice")
         if anchor is not None:
             anchor.after(banner)
         else:

@@ -16,11 +16,12 @@ from typing import Any
 from hearts import Card
 from web import errors, options, store
 from web.browser import Browser, connect
-from web.friends import Friends
+from web.friends import dialog as friends
 from web.storage import Records, Storage
 from web.table import keys
 from web.table.controller import Table
 from web.table.local import LocalSeat
+from web.table.presenter import DELAYS
 from web.table.settings import SettingsForm
 from web.table.view import clock_text
 
@@ -99,7 +100,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
 def main() -> Table | None:
     """Start the page: the table, the game in progress, private tables."""
     browser = connect()
-    reporter = errors.Reporter(browser.document, browser.window)
+    reporter = errors.Reporter(browser)
     browser.guard = lambda handler, where: reporter.guard(handler, where=where)
     try:
         opts = options.parse(str(browser.window.location.search))
@@ -109,8 +110,11 @@ def main() -> Table | None:
         reporter.use(storage)
         table: Table | None = None
         records = Records(storage, lambda text: table.view.add_notice(text) if table else None)
-        local = LocalSeat(records, speed=lambda: "instant" if opts.instant
-                          else records.settings.speed,
+
+        def speed() -> str:
+            return "instant" if opts.instant else records.settings.speed
+
+        local = LocalSeat(records, speed=speed,
                           on_error=lambda error: reporter.report(error, "the computers' turn"),
                           on_good=reporter.mark_good, seed=opts.seed)
         table = Table(browser, records, local)
@@ -128,7 +132,8 @@ def main() -> Table | None:
         reporter.report(error, "starting the table")
         return None
     try:
-        Friends(browser, table, local, records, opts).start()
+        friends.start(browser, table, local, records, opts, lambda: DELAYS[speed()][0],
+                      lambda error: reporter.report(error, "a private table"))
     except Exception as error:
         reporter.report(error, "setting up private tables")
     return table

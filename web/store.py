@@ -333,13 +333,13 @@ def _undo_step(game: Game, undo: object, hand: object, trick: object
         before = Game.from_json(undo)
     except Exception:  # LoadError, or a loader bug: either way there is nothing to undo
         return None
-    now_fields = game.to_text().split(" plays=")
-    before_fields = before.to_text().split(" plays=")
-    if now_fields[0] != before_fields[0] or before.to_play != 0:
+    extra = len(game.plays) - len(before.plays)
+    if extra <= 0 or before.to_play != 0 or before.phase is not Phase.PLAY:
         return None
-    now_plays = now_fields[1].strip("-")
-    before_plays = before_fields[1].strip("-")
-    if not (now_plays.startswith(before_plays) and len(now_plays) > len(before_plays)):
+    probe = Game.from_json(game.to_json())
+    for _ in range(extra):
+        probe.pop()
+    if probe.to_json() != before.to_json():
         return None
     if hand != game.hand_number or trick != len(before.tricks) + 1:
         return None

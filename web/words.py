@@ -43,7 +43,6 @@ PASSED_ALREADY = "You've passed: the cards change hands once everyone has chosen
 PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
-NO_UNDO = "That play can't be taken back."
 NEW_GAME = "New game."
 AT_HOST = "Connected. Waiting for the host…"
 SOLO_AGAIN = "Your game goes on against the computers."
@@ -142,9 +141,8 @@ def hint_text(cards: Sequence[Card], reason: str) -> str:
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
 
 
-def took_back(card: Card | None) -> str:
-    taken = f" your {card.name}" if card is not None else ""
-    return f"Took back{taken}. Your turn again."
+def took_back(card: Card) -> str:
+    return f"Took back your {card.name}. Your turn again."
 
 
 # --- events ------------------------------------------------------------------------------

@@ -9,7 +9,7 @@ The host person is seat 0 (South) on the connection ``LOCAL``. Rules it keeps:
   a seat, so a guest can only act for its own seat, and each seat gets only its own view;
 - messages are checked for size, shape and rate (a token bucket per connection) before
   the engine is asked; whatever arrives, the game stays valid and the host keeps going;
-  each refusal is noted in ``refusals`` (the page shows it to the host);
+  each refusal is noted in ``log`` (the page shows it to the host);
 - seats without a person are played by the computer at once once the game starts (passes
   stay simultaneous: people choose at their own pace while the table waits for them);
 - a dropped guest's seat waits ``grace`` seconds, then the computer takes it over; the host
@@ -19,18 +19,18 @@ The host person is seat 0 (South) on the connection ``LOCAL``. Rules it keeps:
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from hearts import (
     SEAT_NAMES,
+    Card,
     Game,
     HandScored,
     IllegalMoveError,
-    LoadError,
     Phase,
+    PlayerView,
 )
 from web import players
 from web.p2p.protocol import (
@@ -42,11 +42,10 @@ from web.p2p.protocol import (
     parse_intent,
     view_to_dict,
 )
+from web.p2p.saved import resume_table, table_json
 
-__all__ = ["LOCAL", "SAVE_VERSION", "HostTable"]
+__all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
-SAVE_VERSION = 1
-"""The version of ``HostTable.to_json``'s text."""
 LOCAL = "local"
 """The host person's own connection id (seat 0)."""
 BUCKET_SIZE = 12
@@ -77,6 +76,18 @@ class _Bucket:
 
 
 @dataclass
+class RefusalLog:
+    """Refused guest messages, in words: how many in all, and the last ``MAX_LOG``."""
+
+    count: int = 0
+    lines: list[str] = field(default_factory=list)
+
+    def note(self, line: str) -> None:
+        self.count += 1
+        self.lines = [*self.lines[-(MAX_LOG - 1):], line]
+
+
+@dataclass
 class _Seat:
     conn: str | None = None
     """The person's connection; None: the computer plays (or nobody yet, in the lobby)."""
@@ -102,41 +113,20 @@ class HostTable:
         self.last_scored: dict[str, Any] | None = None
         self.outbox: list[tuple[str, str]] = []
         self.hangups: list[str] = []
-        self.refusals: list[str] = []
-        """The host's log of refused guest messages, in words (the last ``MAX_LOG``)."""
-        self.refused = 0
-        """How many guest messages were refused in all."""
+        self.log = RefusalLog()
+        """The host's log of refused guest messages (the page shows it)."""
         self._bots = self._new_bots()
         self._seen = len(game.events)
 
     def to_json(self) -> str:
-        """What the host's page keeps so a reload can carry on the game (no connections)."""
-        return json.dumps({"v": SAVE_VERSION, "game": self.game.to_json(),
-                           "started": self.started, "host_ready": 0 in self.waiting_ready,
-                           "last": self.last_scored}, separators=(",", ":"))
+        """What the host's page keeps so a reload can carry on the game (``web.p2p.saved``)."""
+        return table_json(self)
 
     @classmethod
     def resume(cls, text: object, *, grace: float = 20.0,
                make_bot: Callable[[str, int], Any] = players.make) -> HostTable | None:
-        """The table ``to_json`` wrote, every guest seat the computer's until friends join
-        again; None if ``text`` isn't a started table this version can read."""
-        try:
-            data = json.loads(str(text))
-            if not isinstance(data, dict) or data.get("v") != SAVE_VERSION or \
-                    data.get("started") is not True:
-                return None
-            game = Game.from_json(str(data["game"]))
-            last = data.get("last")
-            host = cls(game, grace=grace, make_bot=make_bot)
-        except (ValueError, KeyError, TypeError, LoadError, RecursionError):
-            return None
-        if game.phase is Phase.GAME_OVER:
-            return None
-        host.started = True
-        host.last_scored = last if isinstance(last, dict) else None
-        if data.get("host_ready") is True:
-            host.waiting_ready = {0}
-        return host
+        """The table ``to_json`` wrote, or None (``web.p2p.saved.resume_table``)."""
+        return resume_table(text, grace=grace, make_bot=make_bot)
 
     def _new_bots(self) -> list[Any]:
         seed = self.game.seed
@@ -259,8 +249,18 @@ class HostTable:
             return seat is not None and self._computer(seat)
         return False
 
-    def computer_step(self) -> bool:
-        """Make the computer's next move (every computer pass at once); True if one was made."""
+    def computer_turn(self) -> tuple[int, Any, PlayerView] | None:
+        """When a computer is to play a card: its seat, its bot and its view (the page runs
+        the bot's search in slices and hands the card to ``computer_step``)."""
+        if not self.due() or self.game.phase is not Phase.PLAY:
+            return None
+        seat = self.game.to_play
+        assert seat is not None
+        return seat, self._bots[seat], self.game.view(seat)
+
+    def computer_step(self, card: Card | None = None) -> bool:
+        """Make the computer's next move (every computer pass at once; ``card``: the play
+        its bot chose, else it chooses now); True if one was made."""
         if not self.due():
             return False
         game = self.game
@@ -271,9 +271,16 @@ class HostTable:
         else:
             player = game.to_play
             assert player is not None
-            game.play(self._bots[player].choose_play(game.view(player)))
+            if card is None or game.why_illegal(card, player) is not None:
+                card = self._bots[player].choose_play(game.view(player))
+            game.play(card)
         self._after_moves()
         return True
+
+    def set_level(self, level: str) -> None:
+        """The computers play at ``level`` from now on."""
+        self.level = level
+        self._bots = self._new_bots()
 
     def _after_moves(self) -> None:
         """Notice hands that ended: the table waits for every person to be ready."""
@@ -366,24 +373,9 @@ class HostTable:
             return "The game is over."
         if stage == "scores":
             return "The next hand starts when everyone has seen the scores."
-        game = self.game
         if intent.kind == "pass":
-            if game.phase is not Phase.PASS:
-                return "It isn't time to pass cards."
-            if game.pass_chosen(seat):
-                return "You have already passed your three cards."
-            hand = set(game.hand(seat))
-            if len(set(intent.cards)) != 3 or not set(intent.cards) <= hand:
-                return "Pass three different cards from your own hand."
-            return None
-        card = intent.cards[0]
-        if game.phase is not Phase.PLAY:
-            return "It isn't time to play cards yet."
-        if game.to_play != seat:
-            return f"It isn't your turn: {SEAT_NAMES[game.to_play or 0]} plays next."
-        if card not in game.hand(seat):
-            return "That card isn't in your hand."
-        return game.why_illegal(card, seat)
+            return self.game.why_pass_refused(seat, intent.cards)
+        return self.game.why_illegal(intent.cards[0], seat)
 
     # --- what each seat sees -----------------------------------------------------------------
 
@@ -418,9 +410,7 @@ class HostTable:
         self.closed = True
 
     def _log(self, seat: int, what: str) -> None:
-        """Note a refused guest message in the host's log."""
-        self.refused += 1
-        self.refusals = [*self.refusals[-(MAX_LOG - 1):], f"{SEAT_NAMES[seat]}: {what}"]
+        self.log.note(f"{SEAT_NAMES[seat]}: {what}")
 
     def _send(self, conn: str, text: str) -> None:
         self.outbox.append((conn, text))

@@ -11,7 +11,7 @@ are injected, so pytest drives it with an instant clock.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from hearts import (
@@ -19,23 +19,17 @@ from hearts import (
     Game,
     GameOver,
     HandScored,
-    LoadError,
-    PassesExchanged,
     Phase,
-    Trick,
-    TrickWon,
 )
 from web import players, store, words
-from web.p2p.protocol import event_to_dict
 from web.storage import Records
 from web.table.model import HandResult, SeatSnapshot, Stage
+from web.table.presenter import Presenter
 from web.table.seat import QUIET, News
+from web.tasks import Tasks
 
-__all__ = ["DELAYS", "LocalSeat"]
+__all__ = ["LocalSeat"]
 
-DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
-          "instant": (0.0, 0.0, 0.0)}
-"""Seconds: before each computer card, a completed trick on show, the trick sliding away."""
 
 
 class LocalSeat:
@@ -60,12 +54,11 @@ class LocalSeat:
         self.generation = 0
         """Bumped to stop a computer turn in flight (undo, new game, the table leaving)."""
         self.busy = False
-        self.shown: TrickWon | None = None
-        self.collecting: int | None = None
+        self.presenter = Presenter(speed, sleep)
         self.clock_last: float | None = None
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
-        self.tasks: set[asyncio.Future[None]] = set()
+        self.tasks = Tasks(on_error=self._failed)
         self.keep()
 
     @property
@@ -104,7 +97,6 @@ class LocalSeat:
         view = game.view(0)
         stage = self.stage()
         summary = self.saved.summary
-        shown = self.shown
         return SeatSnapshot(
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
@@ -112,8 +104,8 @@ class LocalSeat:
             moving=self.busy,
             result=None if summary is None else HandResult(summary.hand, summary.scores,
                                                            summary.moon),
-            shown=None if shown is None else Trick(shown.leader, shown.cards, shown.seat),
-            collecting=self.collecting, can_undo=self.can_undo(), can_deal=True,
+            shown=self.presenter.shown, collecting=self.presenter.collecting,
+            can_undo=self.can_undo(), can_deal=True,
             clock_ms=int(self.saved.clock_ms))
 
     # --- the table comes and goes ---------------------------------------------------------
@@ -136,8 +128,7 @@ class LocalSeat:
         """Stop the computers' turn in flight where it is (the game stays as it is)."""
         self.generation += 1
         self.busy = False
-        self.shown = None
-        self.collecting = None
+        self.presenter.clear()
 
     # --- the person's intents -------------------------------------------------------------
 
@@ -193,23 +184,19 @@ class LocalSeat:
     start_over = new_game
 
     def undo(self) -> None:
-        if not self.can_undo() or self.saved.undo is None:
+        """Take back the person's last card and every card played after it."""
+        if not self.can_undo() or not any(seat == 0 for seat, _ in self.game.plays):
             return
-        try:
-            game = Game.from_json(self.saved.undo)
-        except LoadError:
-            self.saved.undo = None
-            self.news.say(words.NO_UNDO)
-            self.news.flush()
-            self.news.changed()
-            return
-        played = [card for seat, card in self.game.view(0).plays() if seat == 0]
         self.stop()
-        self.saved.game = game
+        game = self.game
+        while True:
+            seat, card = game.pop()
+            if seat == 0:
+                break
         self.saved.undo = None
         self.seen = len(game.events)
         self.keep()
-        self.news.say(words.took_back(played[-1] if played else None))
+        self.news.say(words.took_back(card))
         self.news.flush()
         self.news.changed()
         self.kick()
@@ -275,23 +262,7 @@ class LocalSeat:
             return
         self.busy = True
         self.news.changed()
-        self._spawn(self._run(move, self.generation))
-
-    def _spawn(self, coro: Coroutine[Any, Any, None]) -> None:
-        task = asyncio.ensure_future(coro)
-        self.tasks.add(task)
-        task.add_done_callback(self._task_done)
-
-    def _task_done(self, task: asyncio.Future[None]) -> None:
-        self.tasks.discard(task)
-        if task.cancelled():
-            return
-        error = task.exception()
-        if error is not None:
-            self.busy = False
-            self.on_error(error)
-        else:
-            self.on_good()
+        self.tasks.spawn(self._run(move, self.generation), on_done=self.on_good)
 
     async def _run(self, move: Callable[[], None], generation: int) -> None:
         try:
@@ -299,7 +270,7 @@ class LocalSeat:
             await self._present(generation)
             while generation == self.generation and self._computers_due():
                 self.news.changed()
-                await self.sleep(DELAYS[self.speed()][0])
+                await self.sleep(self.presenter.delays()[0])
                 if generation != self.generation:
                     return
                 seat = self.game.to_play
@@ -317,6 +288,10 @@ class LocalSeat:
                     self.news.say(words.turn_prompt(view))
                 self.news.changed()
                 self.news.flush()
+
+    def _failed(self, error: BaseException) -> None:
+        self.busy = False
+        self.on_error(error)
 
     def _computers_due(self) -> bool:
         game = self.game
@@ -337,39 +312,8 @@ class LocalSeat:
             elif isinstance(event, GameOver):
                 self._count(event)
         self.keep()
-        for event in new:
-            if generation != self.generation:
-                return
-            if isinstance(event, TrickWon):
-                await self._show_trick(event, generation)
-                continue
-            if isinstance(event, PassesExchanged):
-                self.news.say(words.received_text(game.view(0)))
-                continue
-            data = event_to_dict(event)
-            self.news.say(words.event_text(data, 0))
-            if data["e"] == "played":
-                self.news.changed(fresh=str(data["card"]))
-        self.news.changed()
-
-    async def _show_trick(self, event: TrickWon, generation: int) -> None:
-        _, show, slide = DELAYS[self.speed()]
-        self.shown = event
-        self.news.changed()
-        if show:
-            await self.sleep(show)
-        if generation != self.generation:
-            return
-        self.news.say(words.event_text(event_to_dict(event), 0))
-        self.news.flush()  # one message per trick: its cards and who took it
-        if slide:
-            self.collecting = event.seat
-            self.news.changed()
-            await self.sleep(slide)
-            if generation != self.generation:
-                return
-        self.shown = None
-        self.collecting = None
+        await self.presenter.tell(new, lambda: self.game.view(0), self.news,
+                                  lambda: generation == self.generation)
 
     def _count(self, event: GameOver) -> None:
         """A finished game goes into the stats, once."""

@@ -30,13 +30,15 @@ class RemoteSeat:
 
     def __init__(self, seat: SeatState, send: Callable[[Intent], None], *,
                  deal: Callable[[], None] | None = None,
-                 start_over: Callable[[], None] = lambda: None) -> None:
+                 start_over: Callable[[], None] = lambda: None,
+                 on_level: Callable[[str], None] = lambda level: None) -> None:
         """``deal``: the host's page only, a new game for the whole table; ``start_over``:
         the error dialog's New game (the host deals again, a guest leaves for its own)."""
         self.seat = seat
         self.send = send
         self.deal = deal
         self.restart = start_over
+        self.on_level = on_level
         self.news: News = QUIET
         self.selected: list[str] = []
         self.sent_play = False
@@ -168,7 +170,8 @@ class RemoteSeat:
         """Nothing to take back: the host's game has no Undo."""
 
     def set_level(self, level: str) -> None:
-        """The host's page passes the level to its table (``web.friends``)."""
+        """The host's page plays its table's computers at the person's level."""
+        self.on_level(level)
 
     def tick(self, now_ms: float, visible: bool) -> None:
         """No clock at a private table."""

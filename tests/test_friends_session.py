@@ -1,0 +1,159 @@
+"""Private tables' role state machine (web/friends/session.py), two pages on a fake network.
+
+Each page is a ``Session`` with a fake ``Peer``: an offer and an answer are paired when the
+host accepts the answer code, then messages go straight to the other page. No browser.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+from hearts import Game
+from tests.test_p2p_codes import CHROMIUM_OFFER
+from web.friends.session import SEATED_ALREADY, Role, Session
+from web.table.remote import RemoteSeat
+
+
+class Network:
+    """Connections between pages: ``conn`` id -> (page, the other end's id)."""
+
+    def __init__(self) -> None:
+        self.pages: dict[str, Session] = {}
+        self.ends: dict[str, str] = {}
+        self.count = 0
+
+    def new(self, page: Page) -> str:
+        self.count += 1
+        conn = f"c{self.count}"
+        self.pages[conn] = page.session
+        return conn
+
+
+class FakePeer:
+    def __init__(self, network: Network, page: Page) -> None:
+        self.network = network
+        self.page = page
+        self.offers: dict[str, str] = {}
+
+    async def offer(self, ice: str, wait_ms: int) -> dict[str, str]:
+        return {"id": self.network.new(self.page), "sdp": CHROMIUM_OFFER}
+
+    async def answer(self, ice: str, sdp: str, wait_ms: int) -> dict[str, str]:
+        conn = self.network.new(self.page)
+        self.network.ends[conn] = "?"  # paired when the host accepts
+        return {"id": conn, "sdp": CHROMIUM_OFFER}
+
+    async def accept(self, conn: str, sdp: str) -> dict[str, str]:
+        network = self.network
+        guest = next(c for c, other in network.ends.items() if other == "?")
+        network.ends[guest], network.ends[conn] = conn, guest
+        network.pages[conn].opened(conn)
+        network.pages[guest].opened(guest)
+        return {}
+
+    def send(self, conn: str, text: str) -> None:
+        other = self.network.ends.get(conn)
+        if other and other != "?":
+            self.network.pages[other].received(other, text)
+
+    def close(self, conn: str) -> None:
+        other = self.network.ends.pop(conn, None)
+        if other and other != "?" and self.network.ends.pop(other, None) is not None:
+            self.network.pages[other].closed(other)
+
+
+async def _tick(seconds: float) -> None:
+    await asyncio.sleep(0)
+
+
+class Page:
+    """One browser page's private-table session and what it asked of the page."""
+
+    def __init__(self, network: Network) -> None:
+        self.shown: list[Any] = []
+        self.adopted: list[Game] = []
+        self.kept: list[str | None] = []
+        self.dialog_open = False
+        self.session = Session(
+            FakePeer(network, self), seat_table=self.shown.append,
+            adopt=lambda game, scored: self.adopted.append(game), keep=self.kept.append,
+            show=self._show, on_change=lambda: None, warn=lambda line: None,
+            level=lambda: "easy", ice=lambda: "[]", base=lambda: "http://127.0.0.1/",
+            grace=5.0, pace=lambda: 0.0, now=lambda: 0.0, minute=lambda: 29_000_000,
+            sleep=_tick)
+
+    def _show(self, wanted: bool) -> None:
+        self.dialog_open = wanted
+
+
+async def settle(rounds: int = 200) -> None:
+    for _ in range(rounds):
+        await asyncio.sleep(0)
+
+
+def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() -> None:
+    async def run() -> None:
+        network = Network()
+        host, guest = Page(network), Page(network)
+        h, g = host.session, guest.session
+        h.open_table()
+        assert h.role is Role.HOSTING and isinstance(host.shown[-1], RemoteSeat)
+        await settle()
+        assert h.hosting is not None and sorted(h.hosting.links) == [1, 2, 3]
+        link = h.hosting.links[2]
+        g.join(link)
+        assert g.role is Role.JOINING
+        await settle()
+        assert g.joining is not None and g.joining.code
+        h.let_in(2, g.joining.code)
+        await settle()
+        assert g.role is Role.SEATED and isinstance(guest.shown[-1], RemoteSeat)
+        assert h.hosting.host.kind(2) == "friend" and not guest.dialog_open
+        h.begin()
+        await settle()
+        assert g.seat.state is not None and g.seat.state.view.seat == 2
+        assert g.seat.state.stage == "pass" and g.seat.state.kinds[0] == "host"
+        g.join(h.hosting.links[1])
+        assert g.error == SEATED_ALREADY and g.role is Role.SEATED
+        h.leave()
+        assert h.role is Role.HOST_CLOSED and h.can_go_solo()
+        assert host.kept[-1] is None  # the hosted table is forgotten
+        await settle()
+        assert g.role is Role.GUEST_CLOSED and guest.shown[-1] is None
+        assert g.seat.closed == "The host closed the table."
+        h.solo()
+        assert h.role is Role.IDLE and len(host.adopted) == 1
+        g.open_table()  # a closed guest's page opens a table of its own
+        assert g.role is Role.HOSTING
+
+    asyncio.run(run())
+
+
+def test_a_broken_invite_link_leaves_an_idle_page_waiting_for_a_good_one() -> None:
+    page = Page(Network())
+    page.session.join("#join=not-a-code")
+    assert page.session.role is Role.GUEST_CLOSED and page.session.error
+    assert page.dialog_open and not page.shown
+
+
+def test_a_reloaded_hosts_table_comes_back_with_computers_in_its_friends_seats() -> None:
+    async def run() -> None:
+        network = Network()
+        first = Page(network)
+        first.session.open_table()
+        first.session.begin()
+        await settle()
+        saved = next(text for text in reversed(first.kept) if text)
+        again = Page(network)
+        again.session.resume(saved)
+        assert again.session.role is Role.HOSTING and again.session.resumed
+        host = again.session.host
+        assert host is not None and host.started
+        assert [host.kind(s) for s in range(4)] == ["host", "computer", "computer", "computer"]
+        again.session.resume(None)  # nothing stored: nothing happens
+        corrupt = Page(network)
+        corrupt.session.resume("{not json")
+        assert corrupt.session.role is Role.IDLE and corrupt.kept == [None]
+
+    asyncio.run(run())

@@ -1,0 +1,291 @@
+""""Play with friends": the dialog, a thin view over the private-table ``Session``.
+
+Its markup is ``index.html``'s ``<template id="friends-sheet">`` (and one
+``friends-invite`` row per seat); ``render`` shows the session, each button's
+``data-act`` names the session's transition it asks for. An invite is read from the
+address when the page opens, when only the fragment changes (a link opened in a tab
+already showing the game), or pasted into the dialog.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from typing import Any
+
+from hearts import SEAT_NAMES
+from web.browser import Browser
+from web.friends.joining import STUN
+from web.friends.peer import BrowserPeer
+from web.friends.session import BAD_INVITE, Role, Session
+from web.options import Options
+from web.storage import Records
+from web.table.controller import Table
+from web.table.local import LocalSeat
+from web.tasks import Tasks
+
+__all__ = ["FriendsDialog", "start"]
+
+BACK = ("Your private table is back where it was. The computer plays your friends' seats "
+        "until they join again: send each of them the new invite link for their seat. Or "
+        "carry the game on by yourself against the computers.")
+TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
+ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
+              Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest"}
+
+
+def _attr(node: Any, name: str) -> str:
+    value = node.getAttribute(name)
+    return value if isinstance(value, str) else ""
+
+
+class FriendsDialog:
+    """The ``#friends`` dialog."""
+
+    def __init__(self, browser: Browser, dialog: Any, on_begin: Callable[[], None]) -> None:
+        self.browser = browser
+        self.dialog = dialog
+        self.on_begin = on_begin
+        self.session: Session | None = None
+        self.tasks = Tasks()
+
+    def q(self, selector: str) -> Any:
+        return self.browser.query(selector, self.dialog)
+
+    def build(self) -> None:
+        """Fill the dialog from its templates (once, at start)."""
+        self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
+        self.q(".fr-stun").textContent = STUN[5:]
+        invites = self.q("#fr-invites")
+        begin = invites.firstElementChild
+        row = self.browser.by_id("friends-invite").content
+        for seat in (1, 2, 3):
+            clone = row.cloneNode(True)
+            invites.insertBefore(clone, begin)
+            box = invites.querySelectorAll(".fr-invite")[seat - 1]
+            box.dataset.inviteSeat = str(seat)
+            for name in box.querySelectorAll(".fr-name"):
+                name.textContent = SEAT_NAMES[seat]
+            for selector, prefix in ((".fr-kind", "fr-kind"), (".fr-new", "fr-invite"),
+                                     (".invite-link", "fr-link"), (".answer", "fr-code"),
+                                     (".fr-qr-box", "fr-qr")):
+                self.browser.query(selector, box).id = f"{prefix}-{seat}"
+            for button in box.querySelectorAll("[data-act]"):
+                button.dataset.seat = str(seat)
+            box.querySelector(".fr-copy").dataset.copy = f"fr-link-{seat}"
+        self.intro = str(self.q("#fr-intro").textContent)
+
+    # --- what the session asks of the page ---------------------------------------------------
+
+    def ice(self) -> str | None:
+        """The ICE servers chosen (JSON); None while the TURN server's details are
+        incomplete (an address that can't be one is said in the dialog)."""
+        choice = str(self.q("input[name='fr-net']:checked").value)
+        if choice == "stun":
+            return json.dumps([{"urls": STUN}])
+        if choice == "turn":
+            url = str(self.q("#fr-turn-url").value).strip()
+            if not url:
+                return None
+            if not url.startswith(("turn:", "turns:")):
+                self.error(TURN_ADDRESS)
+                return None
+            return json.dumps([{"urls": url, "username": str(self.q("#fr-turn-user").value),
+                                "credential": str(self.q("#fr-turn-pass").value)}])
+        return "[]"
+
+    def base(self) -> str:
+        location = self.browser.window.location
+        return f"{location.origin}{location.pathname}"
+
+    def show(self, wanted: bool) -> None:
+        if wanted and not self.dialog.open:
+            self.dialog.showModal()
+        elif not wanted and self.dialog.open:
+            self.dialog.close()
+
+    def error(self, text: str) -> None:
+        if self.session is not None:
+            self.session.error = text
+        self.q("#fr-error").textContent = text
+
+    # --- the person's clicks ---------------------------------------------------------------
+
+    def on_click(self, event: Any) -> None:
+        session = self.session
+        target = self.browser.el(event.target.closest("[data-act]"))
+        if target is None or session is None:
+            return
+        act = _attr(target, "data-act")
+        seat = int(_attr(target, "data-seat") or 0)
+        actions: dict[str, Callable[[], None]] = {
+            "invite": lambda: session.invite(seat),
+            "letin": lambda: session.let_in(seat, str(self.q(f"#fr-code-{seat}").value)),
+            "answer": session.answer,
+            "begin": session.begin,
+            "join": lambda: session.join(str(self.q("#fr-paste-code").value)),
+            "solo": session.solo,
+            "leave": session.leave,
+            "close": lambda: self.show(False),
+            "copy": lambda: self.copy(_attr(target, "data-copy")),
+        }
+        action = actions.get(act)
+        if action is not None:
+            if act in ("invite", "letin", "answer", "begin", "join"):
+                self.error("")
+            action()
+            self.render()
+            if act == "begin":
+                self.on_begin()  # the dialog steps aside: the focus goes to the table
+
+    def copy(self, element_id: str) -> None:
+        field = self.q(f"#{element_id}")
+        if field is None:
+            return
+
+        async def run() -> None:
+            copied = await self.browser.copy(str(field.value), field)
+            self.q("#fr-status").textContent = (
+                "Copied." if copied else "Selected: copy it with your device's Copy command.")
+        self.tasks.spawn(run())
+
+    def read_link(self) -> None:
+        """An invite link (``#join=CODE``) in the address: take it out and join."""
+        location = self.browser.window.location
+        fragment = str(location.hash)
+        if not fragment.startswith("#join=") or self.session is None:
+            return
+        self.browser.window.history.replaceState(None, "", str(location.pathname)
+                                                 + str(location.search))
+        self.session.join(fragment)
+        self.render()
+
+    # --- drawing ---------------------------------------------------------------------------
+
+    def render(self) -> None:
+        """Show the session: its role, the invites or the invitation, errors, the log."""
+        session = self.session
+        if session is None:
+            return
+        d = self.dialog.dataset
+        role = session.role
+        hosting = session.hosting
+        d.role = ROLE_NAMES[role]
+        d.connected = "true" if role is Role.SEATED else "false"
+        closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
+            else None
+        d.closed = "true" if closed else "false"
+        host_side = role in (Role.IDLE, Role.HOSTING)
+        self.q("#fr-intro").hidden = not host_side
+        self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
+        self.q("#fr-net").hidden = not host_side
+        invites = self.q("#fr-invites")
+        invites.hidden = hosting is None
+        if hosting is not None:
+            for seat in (1, 2, 3):
+                self.q(f"#fr-kind-{seat}").textContent = hosting.seat_words(seat)
+                self.q(f"#fr-invite-{seat}").hidden = hosting.seated(seat)
+                steps = self.q(f"[data-invite-seat='{seat}'] .fr-steps")
+                link = hosting.links.get(seat)
+                steps.hidden = link is None or hosting.seated(seat)
+                if link is not None and str(self.q(f"#fr-link-{seat}").value) != link:
+                    self.q(f"#fr-link-{seat}").value = link
+                    self.q(f"#fr-qr-{seat}").innerHTML = hosting.qr[seat]
+                    self.q(f"#fr-code-{seat}").value = ""
+            self.q("#fr-begin").hidden = hosting.host.started
+            self._refusals(hosting.host.log.count, hosting.refusal_log())
+        joining = session.joining
+        invited = role is Role.JOINING and joining is not None
+        bad_link = role is Role.GUEST_CLOSED and joining is None
+        self.q("#fr-join").hidden = not (invited or bad_link)
+        self.q("#fr-join-note").textContent = joining.note() if invited and joining else (
+            BAD_INVITE if bad_link else "")
+        self.q("#fr-make-answer").hidden = not (invited and joining and joining.failed)
+        self.q("#fr-answer-row").hidden = not (invited and joining and joining.code)
+        self.q("#answer-code").value = joining.code if joining is not None else ""
+        self.q("#fr-paste").hidden = not session.can_join()
+        self.q("#fr-paste-note").hidden = hosting is None
+        self.q("#fr-solo").hidden = not session.can_go_solo()
+        leave = self.q("#fr-leave")
+        leave.hidden = role not in (Role.HOSTING, Role.SEATED)
+        leave.textContent = "Close the table" if role is Role.HOSTING else "Leave the table"
+        self.q("#fr-error").textContent = closed or session.error
+        state = session.seat.state
+        if state is None:
+            d.stage = "connecting" if role in (Role.JOINING, Role.SEATED) else ""
+            return
+        view = state.view
+        d.stage = state.stage
+        d.seat = str(view.seat)
+        d.waiting = ",".join(str(s) for s in state.waiting)
+        d.turn = "true" if state.stage == "play" and view.my_turn else "false"
+        d.hand = str(view.hand_number)
+
+    def _refusals(self, count: int, lines: list[str]) -> None:
+        """The host's log of refused guest messages."""
+        if not count:
+            return
+        self.dialog.dataset.refused = str(count)
+        box = self.q("#fr-refusals")
+        box.hidden = False
+        box.querySelector("summary").textContent = f"Messages from guests turned down: {count}"
+        items = box.querySelector("ol")
+        while items.firstChild:
+            items.firstChild.remove()
+        for line in lines:
+            item = self.browser.document.createElement("li")
+            item.textContent = line
+            items.append(item)
+
+
+def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
+          opts: Options, pace: Callable[[], float],
+          on_error: Callable[[BaseException], None]) -> Session | None:
+    """Private tables for this page, if it has the dialog and the WebRTC glue."""
+    dialog = browser.by_id("friends")
+    p2p = browser.el(getattr(browser.window, "heartsP2P", None))
+    if dialog is None or p2p is None:
+        return None
+    view = FriendsDialog(browser, dialog, table.view.hand.focus)
+    view.build()
+
+    def seat_table(seat: Any) -> None:
+        table.seat_at(seat if seat is not None else local)
+
+    def adopt(game: Any, scored: bool) -> None:
+        local.adopt(game, scored)
+        table.render()
+
+    session = Session(
+        BrowserPeer(p2p), seat_table=seat_table, adopt=adopt, keep=records.keep_table,
+        show=view.show, on_change=view.render,
+        warn=lambda line: browser.window.console.warn(line),
+        level=lambda: records.settings.level, ice=view.ice, base=view.base,
+        grace=opts.grace, pace=pace, now=time.monotonic,
+        minute=lambda: int(time.time() // 60), on_error=on_error)
+    view.session = session
+    button = browser.by_id("open-table")
+    listen = browser.listen
+
+    def open_table() -> None:
+        view.show(True)
+        session.open_table()
+        view.render()
+
+    listen(dialog, "click", view.on_click)
+    listen(button, "click", lambda _e: open_table())
+    listen(dialog, "change", lambda _e: session.refresh())
+    listen(browser.window, "hashchange", lambda _e: view.read_link())
+    guard = browser.guard
+    p2p.listen(*(browser.proxy(guard(f, "a private table")) for f in (
+        lambda conn: session.opened(str(conn)),
+        lambda conn, text: session.received(str(conn), str(text)),
+        lambda conn: session.closed(str(conn)),
+        session.page_leaving)))
+    button.disabled = False
+    view.read_link()
+    if session.role is Role.IDLE:
+        session.resume(records.table())
+    view.render()
+    return session

@@ -1,0 +1,74 @@
+"""A guest on the way to a friend's table: the invite read, the answer code made.
+
+The guest's page answers the host's offer (from the invite) with its own connection and
+shows the answer code to send back; the table opens once the host pastes it. No DOM.
+"""
+
+from __future__ import annotations
+
+import json
+
+from hearts import SEAT_NAMES
+from web.friends.peer import Peer
+from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
+
+__all__ = ["STUN", "Joining", "across_internet"]
+
+STUN = "stun:stun.l.google.com:19302"
+"""The public STUN server a page may ask for its public address (named in the dialog)."""
+MAKING = "Your page is making your answer code…"
+SEND_BACK = ("Send this answer code back to the person who invited you. The table opens here "
+             "once they paste it.")
+
+
+def across_internet(invite: Invite) -> bool:
+    """Whether the host's invite holds addresses beyond its own network."""
+    return any(c.kind != "host" for c in invite.endpoint.candidates)
+
+
+class Joining:
+    """One invite this page is answering."""
+
+    def __init__(self, invite: Invite) -> None:
+        self.invite = invite
+        self.conn: str | None = None
+        self.code = ""
+        """The answer code, once made."""
+        self.failed = False
+        """Making the answer failed: the dialog offers Try again."""
+        self.step = MAKING
+
+    @property
+    def ice(self) -> str:
+        """The host went through the internet: this page asks the same STUN server."""
+        return json.dumps([{"urls": STUN}]) if across_internet(self.invite) else "[]"
+
+    def note(self) -> str:
+        """What the guest's dialog says about the invite, where its page asks, and the step."""
+        where = (f" The host connects across the internet, so your page asks Google's public "
+                 f"STUN server ({STUN[5:]}) for your public address; it learns nothing about "
+                 "the game." if across_internet(self.invite) else "")
+        return (f"You're invited to a private Hearts table, to sit at "
+                f"{SEAT_NAMES[self.invite.seat]}.{where} {self.step}")
+
+    async def make_answer(self, peer: Peer) -> str | None:
+        """Answer the invite; returns an error in words, or None once the code is made."""
+        if self.conn is not None:
+            return None
+        self.failed = False
+        invite = self.invite
+        reply = await peer.answer(self.ice, offer_sdp(invite.endpoint), 5000)
+        if "error" in reply:
+            self.failed = True
+            return "The browser couldn't use this invite: " + reply["error"]
+        try:
+            code = encode_answer(Answer(invite.table, invite.seat, invite.ticket,
+                                        parse_sdp(reply["sdp"])))
+        except CodeError as problem:
+            peer.close(reply["id"])
+            self.failed = True
+            return str(problem)
+        self.conn = reply["id"]
+        self.code = code
+        self.step = SEND_BACK
+        return None

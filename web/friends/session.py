@@ -1,0 +1,378 @@
+"""Which side of a private table this page is on, as an explicit state machine. No DOM.
+
+    IDLE ──host()──► HOSTING ──leave()──► HOST_CLOSED ──solo()──► IDLE
+      │                 │  └──────────────solo()─────────────────►
+      └──join()──► JOINING ──connected──► SEATED ──table gone──► GUEST_CLOSED
+                      └── a bad invite, a lost connection ──────► GUEST_CLOSED
+    GUEST_CLOSED ──open_table()──► IDLE ──► HOSTING      join() from any role that loses
+                                                         nothing (forget() first)
+
+While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); otherwise
+the page's own game. The dialog (``web.friends.dialog``) reads this session and calls its
+transitions; WebRTC is the injected ``Peer``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+from collections.abc import Awaitable, Callable, Coroutine
+from enum import Enum
+from typing import Any
+
+from hearts import Game, Phase
+from web.friends.hosting import Hosting
+from web.friends.joining import Joining
+from web.friends.peer import Peer
+from web.p2p.codes import CodeError, decode_invite
+from web.p2p.guest import SeatState
+from web.p2p.host import HostTable
+from web.p2p.protocol import Intent, intent_text
+from web.table.remote import RemoteSeat
+from web.table.seat import Seat
+from web.tasks import Tasks
+
+__all__ = ["Role", "Session"]
+
+GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
+        "again, they can send you a new invite to sit back down.")
+LOST = "The connection to the host was lost."
+BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
+SEATED_ALREADY = ("You're already playing at a private table: leave it first (Leave the table "
+                  "or Close the table), then open the invite again.")
+CLOSED = "You closed the table. Your friends' pages say so."
+CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
+
+
+class Role(Enum):
+    IDLE = "idle"
+    HOSTING = "hosting"
+    HOST_CLOSED = "host-closed"
+    JOINING = "joining"
+    SEATED = "seated"
+    GUEST_CLOSED = "guest-closed"
+
+
+class Session:
+    """This page's private table, if any."""
+
+    def __init__(self, peer: Peer, *, seat_table: Callable[[Seat | None], None],
+                 adopt: Callable[[Game, bool], None], keep: Callable[[str | None], None],
+                 show: Callable[[bool], None], on_change: Callable[[], None],
+                 warn: Callable[[str], None], level: Callable[[], str],
+                 ice: Callable[[], str | None], base: Callable[[], str], grace: float,
+                 pace: Callable[[], float], now: Callable[[], float],
+                 minute: Callable[[], int],
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 on_error: Callable[[BaseException], None] = lambda error: None,
+                 rng: random.Random | None = None) -> None:
+        """``seat_table``: shows a seat on the felt table (None: the page's own game);
+        ``adopt``: carries a hosted game on alone; ``keep``: stores the hosted table;
+        ``show(True/False)``: opens or closes the dialog; ``warn``: a console line;
+        ``ice``: the ICE servers chosen in the dialog (JSON; None while incomplete);
+        ``base``: the page's address without a fragment (invite links start with it)."""
+        self.peer = peer
+        self.seat_table = seat_table
+        self.adopt = adopt
+        self.keep = keep
+        self.show = show
+        self.on_change = on_change
+        self.warn = warn
+        self.level = level
+        self.ice = ice
+        self.base = base
+        self.grace = grace
+        self.pace = pace
+        self.now = now
+        self.minute = minute
+        self.sleep = sleep
+        self.rng = rng or random.Random()
+        self.role = Role.IDLE
+        self.hosting: Hosting | None = None
+        self.joining: Joining | None = None
+        self.seat = SeatState()
+        self.remote: RemoteSeat | None = None
+        self.left: tuple[Game, bool] | None = None
+        """HOST_CLOSED: the game of the table closed, and whether its hand had just ended."""
+        self.error = ""
+        self.resumed = False
+        """The table was carried over from before a reload (the dialog says so)."""
+        self.busy = False
+        """A connection job (invites, an answer, letting in) is running: one at a time."""
+        self.tasks = Tasks(on_error)
+
+    # --- reading -------------------------------------------------------------------------
+
+    @property
+    def host(self) -> HostTable | None:
+        return self.hosting.host if self.hosting is not None else None
+
+    def can_join(self) -> bool:
+        """Whether joining a table now loses nothing: not while seated at a friend's table,
+        nor while hosting a game that has started."""
+        if self.role is Role.SEATED:
+            return self.seat.state is None
+        if self.role is Role.HOSTING and self.hosting is not None:
+            return not self.hosting.host.started
+        return True
+
+    def can_go_solo(self) -> bool:
+        """Whether this page's hosted game can carry on as the single-player game."""
+        if self.role is Role.HOSTING and self.host is not None:
+            game = self.host.game if self.host.started and not self.host.closed else None
+        elif self.role is Role.HOST_CLOSED and self.left is not None:
+            game = self.left[0]
+        else:
+            game = None
+        return game is not None and game.phase is not Phase.GAME_OVER
+
+    # --- jobs ------------------------------------------------------------------------------
+
+    def run(self, job: Coroutine[Any, Any, None], *, connecting: bool = True) -> None:
+        """Run ``job`` in the background (``connecting``: one such job at a time)."""
+        async def guarded() -> None:
+            self.busy = self.busy or connecting
+            try:
+                await job
+            finally:
+                if connecting:
+                    self.busy = False
+                    self.refresh()
+                self.on_change()
+        self.tasks.spawn(guarded())
+
+    def told(self, text: str) -> None:
+        self.error = text
+
+    # --- hosting -----------------------------------------------------------------------------
+
+    def host_table(self, resumed: HostTable | None = None) -> None:
+        """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat."""
+        ice = self.ice()
+        if self.role is not Role.IDLE or ice is None:
+            return
+        self.role = Role.HOSTING
+        host = resumed or HostTable(Game.new(), grace=self.grace, level=self.level())
+        self.resumed = resumed is not None
+        hosting = self.hosting = Hosting(
+            host, self.seat, self.peer, table_id=self.rng.getrandbits(32), now=self.now,
+            minute=self.minute, keep=self.keep, told=self.told, warn=self.warn,
+            on_news=self._news, on_change=self.on_change)
+        host.broadcast()
+        hosting.flush()
+        # The host plays its own seat on the felt table, through the same messages as a guest.
+        self.remote = RemoteSeat(self.seat, hosting.local, deal=hosting.new_game,
+                                 start_over=hosting.new_game, on_level=self.set_level)
+        self.seat_table(self.remote)
+        self.run(hosting.run(pace=self.pace, sleep=self.sleep), connecting=False)
+        self.run(hosting.make_invites([1, 2, 3], ice, self.base()))
+
+    def resume(self, text: str | None) -> None:
+        """A table this page hosted before it reloaded: open it again where it was."""
+        if text is None:
+            return
+        table = HostTable.resume(text, grace=self.grace)
+        if table is None:
+            self.keep(None)
+            return
+        table.set_level(self.level())
+        self.show(True)
+        self.host_table(table)
+
+    def invite(self, seat: int) -> None:
+        ice = self.ice()
+        if self.hosting is not None and not self.busy and ice is not None:
+            self.error = ""
+            self.run(self.hosting.make_invite(seat, ice, self.base()))
+
+    def refresh(self) -> None:
+        """Remake the open invites made with other ICE servers than the ones chosen now
+        (their codes would carry the wrong network addresses)."""
+        if self.hosting is None or self.busy or self.hosting.host.closed:
+            return
+        ice = self.ice()
+        stale = self.hosting.stale(ice) if ice is not None else []
+        if stale:
+            assert ice is not None
+            self.run(self.hosting.make_invites(stale, ice, self.base()))
+
+    def let_in(self, seat: int, code: str) -> None:
+        if self.hosting is not None and not self.busy:
+            self.error = ""
+            self.run(self.hosting.let_in(seat, code))
+
+    def begin(self) -> None:
+        if self.hosting is not None:
+            self.hosting.host.start()
+            self.hosting.flush()
+            self.show(False)
+
+    def set_level(self, level: str) -> None:
+        if self.host is not None:
+            self.host.set_level(level)
+
+    # --- joining -----------------------------------------------------------------------------
+
+    def join(self, code: str) -> None:
+        """Take a seat with the invite ``code`` (a code or a whole link)."""
+        self.show(True)
+        if not self.can_join():
+            self.error = SEATED_ALREADY
+            self.on_change()
+            return
+        try:
+            invite = decode_invite(code.strip(), self.minute())
+        except CodeError as problem:
+            if self.role is Role.IDLE:  # the page opened with a broken link
+                self.role = Role.GUEST_CLOSED
+            self.error = str(problem)
+            self.on_change()
+            return
+        self.forget()
+        self.role = Role.JOINING
+        self.joining = Joining(invite)
+        self.error = ""
+        self.answer()
+
+    def answer(self) -> None:
+        joining = self.joining
+        if joining is None or self.busy:
+            return
+
+        async def make() -> None:
+            problem = await joining.make_answer(self.peer)
+            if problem is not None:
+                self.error = problem
+        self.run(make())
+
+    # --- connections -------------------------------------------------------------------------
+
+    def opened(self, conn: str) -> None:
+        if self.hosting is not None:
+            self.hosting.opened(conn)
+        elif self.joining is not None and conn == self.joining.conn:
+            self.role = Role.SEATED
+            self.remote = RemoteSeat(self.seat, self._send, start_over=self.leave_for_own_game)
+            self.seat_table(self.remote)
+            self.show(False)
+            self.on_change()
+
+    def received(self, conn: str, text: str) -> None:
+        if self.hosting is not None:
+            self.hosting.received(conn, text)
+        elif self.joining is not None and conn == self.joining.conn:
+            kind = self.seat.receive(text)
+            if kind == "closed":
+                self.peer.close(conn)
+                self._gone()
+            elif kind is not None:
+                self._news(kind)
+
+    def closed(self, conn: str) -> None:
+        if self.hosting is not None:
+            self.hosting.closed(conn)
+        elif self.joining is not None and conn == self.joining.conn:
+            if self.seat.closed is None:
+                self.seat.closed = LOST
+            self._gone()
+
+    def page_leaving(self) -> None:
+        """The page is going away: say goodbye while the connections are still open."""
+        if self.hosting is not None:
+            self.hosting.host.close(GONE)  # the saved table stays, to carry on after a reload
+            self.hosting.flush()
+        elif self.role is Role.SEATED:
+            self._send(Intent("leave"))
+
+    def _send(self, intent: Intent) -> None:
+        if self.joining is not None and self.joining.conn is not None:
+            self.peer.send(self.joining.conn, intent_text(intent))
+
+    def _news(self, kind: str) -> None:
+        if self.remote is not None:
+            self.remote.update(kind)
+        self.on_change()
+
+    def _gone(self) -> None:
+        """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
+        if self.joining is not None:
+            self.joining.conn = None
+        self.role = Role.GUEST_CLOSED
+        if self._leave_felt():
+            self.show(True)
+        self.on_change()
+
+    def _leave_felt(self) -> bool:
+        if self.remote is None:
+            return False
+        self.remote = None
+        self.seat_table(None)
+        return True
+
+    # --- leaving -------------------------------------------------------------------------------
+
+    def leave(self) -> None:
+        """Close the table (host: HOSTING → HOST_CLOSED) or leave it (a seated guest)."""
+        if self.hosting is not None:
+            hosting, host = self.hosting, self.hosting.host
+            host.close()
+            hosting.flush()
+            hosting.hang_up_all()
+            self._leave_felt()
+            self.keep(None)
+            if host.started:
+                self.left = (host.game, 0 in host.waiting_ready)
+            self.seat.closed = CLOSED if self.left is None else CLOSED_SOLO
+            self.hosting = None
+            self.role = Role.HOST_CLOSED
+        elif self.role is Role.SEATED:
+            self._send(Intent("leave"))
+        self.on_change()
+
+    def leave_for_own_game(self) -> None:
+        """Guest: leave at once (the error dialog's New game); the computer takes the seat."""
+        if self.joining is not None and self.joining.conn is not None:
+            self._send(Intent("leave"))
+            self.peer.close(self.joining.conn)
+        self.seat.closed = "You left the table."
+        self._gone()
+
+    def solo(self) -> None:
+        """Host: close the table if it is open and carry its game on here, alone."""
+        if not self.can_go_solo():
+            return
+        if self.hosting is not None:
+            self.leave()
+        assert self.left is not None
+        game, scored = self.left
+        self.forget()
+        self.error = ""
+        self.show(False)
+        self.adopt(game, scored)
+
+    def open_table(self) -> None:
+        """The page's Play with friends: a closed guest's page opens a table of its own."""
+        if self.role is Role.GUEST_CLOSED:
+            self.forget()
+            self.error = ""
+        if self.role is Role.IDLE:
+            self.host_table()
+
+    def forget(self) -> None:
+        """→ IDLE: close the table this page opened (nobody has played yet) or the
+        connection of an earlier invite."""
+        if self.hosting is not None:
+            self.hosting.host.close()
+            self.hosting.flush()
+            self.hosting.hang_up_all()
+            self.hosting = None
+        if self.joining is not None and self.joining.conn is not None:
+            self.peer.close(self.joining.conn)
+        if self.role in (Role.HOSTING, Role.HOST_CLOSED):
+            self.left = None
+            self.keep(None)
+        self._leave_felt()
+        self.joining = None
+        self.role = Role.IDLE
+        self.resumed = False
+        self.seat = SeatState()

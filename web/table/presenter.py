@@ -1,0 +1,77 @@
+"""Telling a game's events as they come: each card as it lands, a finished trick on show a
+moment before it slides to its taker, the hand's and the game's end.
+
+``Presenter`` turns the engine's events (``hearts.events``) into ``News`` for the table at
+the person's pace, so one batch of sentences is heard per trick. No DOM, no clock of its
+own: the pauses are injected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable, Sequence
+
+from hearts import Event, PassesExchanged, PlayerView, Trick, TrickWon
+from web import words
+from web.p2p.protocol import event_to_dict
+from web.table.seat import News
+
+__all__ = ["DELAYS", "Presenter"]
+
+DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
+          "instant": (0.0, 0.0, 0.0)}
+"""Seconds: before each computer card, a completed trick on show, the trick sliding away."""
+
+
+class Presenter:
+    """What is on show between two events: a finished trick, the seat it slides to."""
+
+    def __init__(self, speed: Callable[[], str],
+                 sleep: Callable[[float], Awaitable[None]]) -> None:
+        self.speed = speed
+        self.sleep = sleep
+        self.shown: Trick | None = None
+        self.collecting: int | None = None
+
+    def clear(self) -> None:
+        self.shown = None
+        self.collecting = None
+
+    def delays(self) -> tuple[float, float, float]:
+        return DELAYS[self.speed()]
+
+    async def tell(self, events: Sequence[Event], view: Callable[[], PlayerView], news: News,
+                   current: Callable[[], bool]) -> None:
+        """Tell ``events`` from the side of ``view()``'s seat; stop as soon as ``current()``
+        is false (the table moved on: undo, a new game)."""
+        for event in events:
+            if not current():
+                return
+            if isinstance(event, TrickWon):
+                await self._trick(event, view().seat, news, current)
+            elif isinstance(event, PassesExchanged):
+                news.say(words.received_text(view()))
+            else:
+                data = event_to_dict(event)
+                news.say(words.event_text(data, view().seat))
+                if data["e"] == "played":
+                    news.changed(fresh=str(data["card"]))
+        news.changed()
+
+    async def _trick(self, event: TrickWon, me: int, news: News,
+                     current: Callable[[], bool]) -> None:
+        _, show, slide = self.delays()
+        self.shown = Trick(event.leader, event.cards, event.seat)
+        news.changed()
+        if show:
+            await self.sleep(show)
+        if not current():
+            return
+        news.say(words.event_text(event_to_dict(event), me))
+        news.flush()  # one message per trick: its cards and who took it
+        if slide:
+            self.collecting = event.seat
+            news.changed()
+            await self.sleep(slide)
+            if not current():
+                return
+        self.clear()
