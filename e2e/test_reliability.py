@@ -404,6 +404,7 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
     yours moves, nothing is played for you; a click says whose turn it is); resizing or
     rotating mid-trick and hiding the tab don't stall the table; the clock stops while the
     tab is hidden."""
+    table.page.clock.install()  # time flows as usual, and the test may jump it ahead
     table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
         store.Settings(speed="fast", level="easy"))}, "?seed=23")
     page = table.page
@@ -434,7 +435,7 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
         if turn % 3 == 1:
             clock = table.clock_seconds()
             page.evaluate(HIDE_JS, True)
-            page.wait_for_timeout(2500)
+            page.clock.run_for(2500)  # 2.5 s of the page's timers and clock, at once
             page.evaluate(HIDE_JS, False)
             assert table.clock_seconds() - clock <= 1, "the clock ran while hidden"
         state = table.wait_input()
@@ -570,13 +571,19 @@ WASM_WATCH = """(() => {
 # Plays the person's side from inside the page (fewer round trips than Playwright clicks):
 # first three cards to pass, first playable card, Next hand; returns at the game over screen.
 PLAY_GAME_JS = """async () => {
-    const sleep = ms => new Promise(resolve => setTimeout(resolve, ms));
     const state = () => document.documentElement.dataset.state;
     const waiting = () => !["pass", "play", "summary", "over"].includes(state());
+    // Resolves at the table's next state change (its data-state attribute is written).
+    const changed = () => new Promise(resolve => {
+        const watch = new MutationObserver(() => { watch.disconnect(); resolve(); });
+        watch.observe(document.documentElement,
+                      {attributes: true, attributeFilter: ["data-state"]});
+    });
+    const yieldToPage = () => new Promise(resolve => setTimeout(resolve, 0));
     const start = performance.now();
     let actions = 0;
     while (performance.now() - start < 300000) {
-        while (waiting()) await sleep(2);
+        while (waiting()) await changed();
         const now = state();
         if (now === "over") return actions;
         if (now === "summary") document.querySelector("#next-hand").click();
@@ -586,7 +593,7 @@ PLAY_GAME_JS = """async () => {
             document.querySelector("#pass").click();
         } else document.querySelector("#hand [data-card][aria-disabled='false']").click();
         actions++;
-        await sleep(0);
+        await yieldToPage();
     }
     return -1;
 }"""
