@@ -29,12 +29,12 @@ node_modules/.installed: package.json package-lock.json
 	$$SUDO apt-get install -y coturn || { $$SUDO apt-get update && $$SUDO apt-get install -y coturn; }
 
 ## The static site in _site/: index.html, web/, our Python zipped, Pyodide and PyScript.
-site: node_modules/.installed
-	$(PYTHON) web/build.py _site
+site: $(BIN)/.installed node_modules/.installed
+	$(BIN)/python tools/site/build.py _site
 
 ## Build the site and serve it on http://127.0.0.1:$(PORT) (PORT=8000 by default).
 play: $(BIN)/.installed site
-	$(BIN)/python web/serve.py --port $(PORT) _site
+	$(BIN)/python tools/site/serve.py --port $(PORT) _site
 
 ## Static checks: ruff and mypy --strict.
 check: $(BIN)/.installed

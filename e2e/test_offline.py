@@ -1,4 +1,4 @@
-"""Offline, sub-path, updates, installability and the fast start (issue 5), in Chromium.
+"""Offline, sub-path, updates, installability and the fast start, in Chromium.
 
 These tests let the service worker run (the table's tests block it). Every request a
 context makes — the page's and the worker's — must stay on the site's origin.
@@ -16,9 +16,9 @@ import pytest
 from conftest import DESKTOP
 from tablepage import TablePage
 
+from tools.site.build import build
+from tools.site.serve import serve_in_thread
 from web import store
-from web.build import build
-from web.serve import serve_in_thread
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 

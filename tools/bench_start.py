@@ -3,7 +3,7 @@
     .venv/bin/python tools/bench_start.py [SITE_DIR ...] [--runs 3] [--json]
 
 Serves SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
-plain static server of ``web/serve.py`` (no compression, like ``make play``) and, for each
+plain static server of ``tools/site/serve.py`` (no compression, like ``make play``) and, for each
 run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 * **cold**: the first visit, nothing cached, to ``html[data-ready]``;
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from web.serve import serve_in_thread  # noqa: E402
+from tools.site.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

@@ -7,13 +7,13 @@
 //   OUT/snapshot.bin.gz    a memory snapshot of that Python with our engine (and the stdlib
 //                          modules the page and PyScript use) already imported, gzipped.
 //
-// Usage: node tools/build_runtime.mjs OUT_DIR PY_ZIP MODULE...
+// Usage: node tools/site/build_runtime.mjs OUT_DIR PY_ZIP MODULE...
 //   PY_ZIP: the site's zip of our Python (unpacked into /home/pyodide, where PyScript puts it
 //   too, so module paths match after a restore); MODULE...: what to import before the snapshot.
 //
 // The snapshot is tied to this exact Pyodide build (its BUILD_ID is checked on load) and to
 // this exact stdlib zip (zipimport keeps the zip's directory in memory): the page must use
-// both files from the same build. web/build.py calls this and caches the result.
+// both files from the same build. tools/site/runtime.py calls this and caches the result.
 // Pyodide's snapshot API is private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot):
 // the page falls back to an ordinary start if a snapshot can't be used.
 
@@ -22,7 +22,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide") + path.sep;
 
 // Compile every .py of the stdlib zip to an unchecked hash-based .pyc (no source check at
@@ -85,7 +85,7 @@ function log(message) {
 async function main() {
   const [outDir, pyZip, ...modules] = process.argv.slice(2);
   if (!outDir || !pyZip) {
-    process.stderr.write("usage: node tools/build_runtime.mjs OUT_DIR PY_ZIP MODULE...\n");
+    process.stderr.write("usage: node tools/site/build_runtime.mjs OUT_DIR PY_ZIP MODULE...\n");
     process.exit(2);
   }
   fs.mkdirSync(outDir, { recursive: true });

@@ -1,19 +1,28 @@
-"""Assemble the static site: ``python web/build.py [OUT]`` (default ``_site``).
+"""Assemble the static site: ``python tools/site/build.py [OUT]`` (default ``_site``).
 
 The site is our page, its CSS and JS glue, our Python (``hearts/`` and ``web/``'s page
 modules, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
 runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
-no ``*.map`` files). Everything is addressed by relative URLs.
+no ``*.map`` files). Then the fast start (``runtime.py``), the icons and manifest, the
+version label (``version.py``) and, last as it lists all the others, the service worker
+(``offline.py``). Everything is addressed by relative URLs.
 """
 
 from __future__ import annotations
 
+import os
 import shutil
 import sys
 import zipfile
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(ROOT))
+
+from tools.site import icons, offline, runtime  # noqa: E402
+from tools.site.version import stamp as stamp_version  # noqa: E402
+
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
@@ -37,7 +46,8 @@ def python_files() -> list[tuple[Path, str]]:
 def build(out: Path, version: str | None = None) -> Path:
     """Build the site into ``out`` (replacing it) and return it.
 
-    ``version``: the label the page shows (default: a hash of the site).
+    ``version``: the label the page shows (default: ``HEARTS_VERSION``, else a hash
+    of the site). ``HEARTS_FAST_START=0`` leaves out the fast start.
     """
     pyodide = ROOT / "node_modules" / "pyodide"
     pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
@@ -64,12 +74,12 @@ def build(out: Path, version: str | None = None) -> Path:
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
             archive.writestr(info, source.read_bytes())
-    # Fast start (precompiled stdlib, memory snapshot), icons, manifest, service worker.
-    try:
-        from web.pwa import finish
-    except ImportError:  # run as a script: web/ is on sys.path, not the repository
-        from pwa import finish  # type: ignore[no-redef]
-    finish(out, version)
+    if os.environ.get("HEARTS_FAST_START", "1") != "0":
+        runtime.add(out)
+    icons.icons(out)
+    icons.manifest(out)
+    stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
+    offline.write(out, ROOT / "web" / "sw.js")
     return out
 
 
