@@ -181,7 +181,7 @@ def test_a_half_deployed_site_is_not_cached(
     """A file that isn't the one the build listed (a host mid-deploy) fails the install:
     nothing is cached, the page plays on, and a later visit tries again."""
     folder = build(tmp_path / "site")
-    style = folder / "web" / "style.css"
+    style = folder / "static" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* newer */\n", encoding="utf-8")
     table = open_pwa(serve(folder))
     table.page.add_init_script(WORKER_STATES)

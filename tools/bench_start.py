@@ -14,7 +14,7 @@ It prints the median of the runs for: time to data-ready, bytes over the network
 encoded lengths, so a service-worker answer counts 0), and the split:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
-* interpreter: Pyodide's start, from the marks of ``web/start.mjs`` (download of the wasm
+* interpreter: Pyodide's start, from the marks of ``web/static/start.mjs`` (download of the wasm
   and snapshot, wasm compile, snapshot restore or Python start), else PyScript's "Loading
   interpreter" → "Loaded interpreter"; it overlaps PyScript's own loading;
 * setup: the rest of PyScript's set-up, from its "Loaded interpreter" to our script (its
@@ -64,7 +64,7 @@ SPLIT = """
   const t = window.__bench, p = t.progress;
   const mark = name => { const m = performance.getEntriesByName(name)[0];
                          return m ? m.startTime : null; };
-  // web/start.mjs marks its own interpreter start (the last one, after a failed snapshot);
+  // web/static/start.mjs marks its own interpreter start (the last one, after a failed snapshot);
   // without those marks, PyScript's progress events.
   const last = name => { const m = performance.getEntriesByName(name);
                          return m.length ? m[m.length - 1].startTime : null; };

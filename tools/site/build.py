@@ -25,10 +25,10 @@ from tools.site.version import stamp as stamp_version  # noqa: E402
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
-WEB_ASSETS = ("style.css", "boot.js", "start.mjs", "sw-register.js")
+STATIC = ROOT / "web" / "static"  # served as static/, but for these:
+WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
 PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
                 "hand_view.py", "errors.py", "felt.py")
-P2P_ASSETS = ("p2p.js", "friends.css")
 P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
                "p2p/guest.py", "p2p/qr.py", "remote.py")  # private tables (docs/protocol.md)
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
@@ -41,6 +41,11 @@ def python_files() -> list[tuple[Path, str]]:
            if "__pycache__" not in path.parts]
     out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES + P2P_MODULES]
     return out
+
+
+def _not_served(folder: str, names: list[str]) -> set[str]:
+    """What of web/static/ is not copied to static/: the worker's template."""
+    return {name for name in names if Path(folder, name) == WORKER_TEMPLATE}
 
 
 def build(out: Path, version: str | None = None) -> Path:
@@ -56,13 +61,12 @@ def build(out: Path, version: str | None = None) -> Path:
             raise SystemExit(f"{needed} is missing: run `npm ci` first")
     if out.exists():
         shutil.rmtree(out)
-    (out / "web").mkdir(parents=True)
+    out.mkdir(parents=True)
+    shutil.copytree(STATIC, out / "static", ignore=_not_served)
     (out / "pyodide").mkdir()
     (out / "pyscript").mkdir()
     (out / "py").mkdir()
     shutil.copy2(ROOT / "index.html", out / "index.html")
-    for name in WEB_ASSETS + P2P_ASSETS:
-        shutil.copy2(ROOT / "web" / name, out / "web" / name)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
     for path in sorted(pyscript.iterdir()):
@@ -79,7 +83,7 @@ def build(out: Path, version: str | None = None) -> Path:
     icons.icons(out)
     icons.manifest(out)
     stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
-    offline.write(out, ROOT / "web" / "sw.js")
+    offline.write(out, WORKER_TEMPLATE)
     return out
 
 

@@ -1,5 +1,5 @@
 """The service worker: ``write(site, template)`` writes ``site/sw.js`` from the template
-(``web/sw.js``) with the precache list of the site's files and a cache name made from
+(``web/static/sw.js``) with the precache list of the site's files and a cache name made from
 their contents, so any change to any file makes a new worker, which the browser installs
 in the background on the next visit.
 """
