@@ -39,7 +39,7 @@ play: $(BIN)/.installed site
 ## Static checks: ruff and mypy --strict.
 check: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict hearts
+	$(BIN)/mypy --strict hearts tools/site
 
 ## Everything `make test` runs.
 test: check node_modules/.installed /usr/bin/chromium /usr/bin/turnserver site

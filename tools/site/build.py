@@ -3,7 +3,7 @@
 The site is our page, its CSS and JS glue, our Python (``hearts/`` and ``web/``'s page
 modules, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
 runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
-no ``*.map`` files). Then the fast start (``runtime.py``), the icons and manifest, the
+no ``*.map`` files). Then the fast start (``runtime.py``), the
 version label (``version.py``) and, last as it lists all the others, the service worker
 (``offline.py``). Everything is addressed by relative URLs.
 """
@@ -20,13 +20,14 @@ ROOT = Path(__file__).resolve().parents[2]
 if __package__ in (None, ""):  # run as a script: make the repository importable
     sys.path.insert(0, str(ROOT))
 
-from tools.site import icons, offline, runtime  # noqa: E402
+from tools.site import offline, runtime  # noqa: E402
 from tools.site.version import stamp as stamp_version  # noqa: E402
 
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json")
 STATIC = ROOT / "web" / "static"  # served as static/, but for these:
 WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
+MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
 PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
                 "hand_view.py", "errors.py", "felt.py")
 P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
@@ -44,8 +45,8 @@ def python_files() -> list[tuple[Path, str]]:
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:
-    """What of web/static/ is not copied to static/: the worker's template."""
-    return {name for name in names if Path(folder, name) == WORKER_TEMPLATE}
+    """What of web/static/ is not copied to static/: the files of the site's root."""
+    return {name for name in names if Path(folder, name) in (WORKER_TEMPLATE, MANIFEST)}
 
 
 def build(out: Path, version: str | None = None) -> Path:
@@ -67,6 +68,7 @@ def build(out: Path, version: str | None = None) -> Path:
     (out / "pyscript").mkdir()
     (out / "py").mkdir()
     shutil.copy2(ROOT / "index.html", out / "index.html")
+    shutil.copy2(MANIFEST, out / MANIFEST.name)
     for name in PYODIDE_FILES:
         shutil.copy2(pyodide / name, out / "pyodide" / name)
     for path in sorted(pyscript.iterdir()):
@@ -80,8 +82,6 @@ def build(out: Path, version: str | None = None) -> Path:
             archive.writestr(info, source.read_bytes())
     if os.environ.get("HEARTS_FAST_START", "1") != "0":
         runtime.add(out)
-    icons.icons(out)
-    icons.manifest(out)
     stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
     offline.write(out, WORKER_TEMPLATE)
     return out
