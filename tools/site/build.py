@@ -1,7 +1,7 @@
 """Assemble the static site: ``python tools/site/build.py [OUT]`` (default ``_site``).
 
-The site is our page, its CSS and JS glue, our Python (``hearts/`` and ``web/``'s page
-modules, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
+The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
+``web/``, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
 runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
 no ``*.map`` files). Then the fast start (``runtime.py``), the
 version label (``version.py``) and, last as it lists all the others, the service worker
@@ -28,20 +28,20 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STATIC = ROOT / "web" / "static"  # served as static/, but for these:
 WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
 MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
-PAGE_MODULES = ("__init__.py", "app.py", "players.py", "store.py", "announce.py", "dialogs.py",
-                "hand_view.py", "errors.py", "felt.py")
-P2P_MODULES = ("friends.py", "p2p/__init__.py", "p2p/codes.py", "p2p/protocol.py", "p2p/host.py",
-               "p2p/guest.py", "p2p/qr.py", "remote.py")  # private tables (docs/protocol.md)
+PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
+def package_files(folder: Path, name: str) -> list[tuple[Path, str]]:
+    """(source, name in the zip) for every module of the package in ``folder``, sub-packages
+    included, as the package ``name`` (so its modules import as ``name.module``)."""
+    return [(path, f"{name}/{path.relative_to(folder).as_posix()}")
+            for path in sorted(folder.rglob("*.py")) if "__pycache__" not in path.parts]
+
+
 def python_files() -> list[tuple[Path, str]]:
-    """(source, name in the zip) for every module the page imports."""
-    out = [(path, path.relative_to(ROOT).as_posix())
-           for path in sorted((ROOT / "hearts").rglob("*.py"))
-           if "__pycache__" not in path.parts]
-    out += [(ROOT / "web" / name, f"web/{name}") for name in PAGE_MODULES + P2P_MODULES]
-    return out
+    """(source, name in the zip) for every module the page may import."""
+    return [entry for name in PACKAGES for entry in package_files(ROOT / name, name)]
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:

@@ -11,7 +11,6 @@ rebuild with the same inputs costs a copy).
 from __future__ import annotations
 
 import hashlib
-import re
 import shutil
 import subprocess
 import tempfile
@@ -33,7 +32,11 @@ SNAPSHOT_STDLIB = (
     "shutil", "socket", "ssl", "subprocess", "tempfile", "textwrap", "tokenize", "traceback",
     "typing", "urllib.parse", "zipfile",
 )
-SNAPSHOT_SKIP = ("hearts.bench", "hearts.arena", "web.app")
+# Every module of our zip is imported before the snapshot too. One that fails to import
+# under Node (it needs the browser at import time: pyscript, js) is left out and named in the
+# build's log; it is then imported, from its .pyc, at each start. True makes such a failure
+# stop the build instead, once the page's modules import nothing of the browser on import.
+STRICT_IMPORTS = False
 
 
 def _digest(paths: Iterable[Path], extra: str = "") -> str:
@@ -43,22 +46,17 @@ def _digest(paths: Iterable[Path], extra: str = "") -> str:
     return h.hexdigest()
 
 
-# A module that touches the browser (js, pyscript, pyodide.ffi) can't be imported under Node,
-# and JS objects caught in a snapshot would break its restore: such modules load at start.
-_BROWSER_IMPORT = re.compile(rb"^\s*(?:from|import)\s+(?:js|pyscript|pyodide)\b", re.MULTILINE)
+def zip_modules(py_zip: Path) -> list[str]:
+    """The modules of a zip of Python files, in the zip's order (packages by their name)."""
+    with zipfile.ZipFile(py_zip) as archive:
+        return [name[:-3].replace("/", ".").removesuffix(".__init__")
+                for name in archive.namelist() if name.endswith(".py")]
 
 
 def snapshot_modules(py_zip: Path) -> list[str]:
-    """What to import before the snapshot: the stdlib list, then those of our modules in the
-    zip that don't use the browser (the engine, and the page's pure helpers)."""
-    ours = []
-    with zipfile.ZipFile(py_zip) as archive:
-        for name in sorted(archive.namelist()):
-            if not name.endswith(".py"):
-                continue
-            module = name[:-3].replace("/", ".").removesuffix(".__init__")
-            if module not in SNAPSHOT_SKIP and not _BROWSER_IMPORT.search(archive.read(name)):
-                ours.append(module)
+    """What to import before the snapshot: the stdlib list, then every module of the zip
+    (but a ``__main__``, which would run its program)."""
+    ours = [m for m in zip_modules(py_zip) if m.rpartition(".")[2] != "__main__"]
     return [*SNAPSHOT_STDLIB, *ours]
 
 
@@ -68,7 +66,7 @@ def add(out: Path) -> None:
     modules = snapshot_modules(py_zip)
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
                                            "python_stdlib.zip", "pyodide-lock.json")),
-                   RUNTIME_TOOL, py_zip], extra=" ".join(modules))
+                   RUNTIME_TOOL, py_zip], extra=f"{STRICT_IMPORTS} {' '.join(modules)}")
     cached = CACHE / key[:24]
     if not all((cached / name).exists() for name in RUNTIME_FILES):
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -76,7 +74,8 @@ def add(out: Path) -> None:
         try:
             print("building the Python runtime (precompiled stdlib, memory snapshot) under Node…",
                   flush=True)
-            subprocess.run(["node", str(RUNTIME_TOOL), str(work), str(py_zip), *modules],
+            strict = ["--strict"] if STRICT_IMPORTS else []
+            subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip), *modules],
                            check=True)
             try:
                 work.rename(cached)
