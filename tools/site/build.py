@@ -1,7 +1,8 @@
 """Assemble the static site: ``python tools/site/build.py [OUT]`` (default ``_site``).
 
 The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
-``web/``, zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
+``web/``, and of the QR library segno, copied from the venv: run this with the venv's
+Python; zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
 runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
 no ``*.map`` files). Then the fast start (``runtime.py``), the
 version label (``version.py``) and, last as it lists all the others, the service worker
@@ -10,9 +11,12 @@ version label (``version.py``) and, last as it lists all the others, the service
 
 from __future__ import annotations
 
+import importlib.metadata
+import importlib.util
 import os
 import shutil
 import sys
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -28,7 +32,8 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STATIC = ROOT / "web" / "static"  # served as static/, but for these:
 WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
 MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
-PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip
+PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip, and of
+VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv)
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
@@ -39,9 +44,27 @@ def package_files(folder: Path, name: str) -> list[tuple[Path, str]]:
             for path in sorted(folder.rglob("*.py")) if "__pycache__" not in path.parts]
 
 
+def installed_package(name: str) -> Path:
+    """The folder of the installed package ``name``, at the version pyproject.toml pins."""
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pin = next((dep for dep in pins["project"]["dependencies"]
+                if dep.partition("==")[0] == name), None)
+    spec = importlib.util.find_spec(name)
+    try:
+        installed = importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        installed = None
+    if pin is None or spec is None or spec.origin is None or f"{name}=={installed}" != pin:
+        raise SystemExit(f"{name}: {pin or 'not pinned in pyproject.toml'} is needed, "
+                         f"{sys.executable} has {installed or 'none'}: build with the venv's "
+                         "Python (make site)")
+    return Path(spec.origin).parent
+
+
 def python_files() -> list[tuple[Path, str]]:
     """(source, name in the zip) for every module the page may import."""
-    return [entry for name in PACKAGES for entry in package_files(ROOT / name, name)]
+    return [entry for name in PACKAGES for entry in package_files(ROOT / name, name)] + [
+        entry for name in VENDORED for entry in package_files(installed_package(name), name)]
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:
