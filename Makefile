@@ -28,7 +28,8 @@ node_modules/.installed: package.json package-lock.json
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get install -y coturn || { $$SUDO apt-get update && $$SUDO apt-get install -y coturn; }
 
-## The static site in _site/: index.html, web/, our Python zipped, Pyodide and PyScript.
+## The static site in _site/: index.html, static/, our Python zipped, Pyodide and PyScript
+# (built by the venv's Python: the QR library in the zip is copied from there).
 site: $(BIN)/.installed node_modules/.installed
 	$(BIN)/python tools/site/build.py _site
 
