@@ -156,7 +156,9 @@ def _import_all(names):
   py.runPython("del _import_all, _NoBrowser");
   for (const line of failed) log(`not in the snapshot: ${line}`);
   if (failed.some((line) => line.includes("got imported"))) throw new Error("unsafe snapshot");
-  if (strict && failed.length) throw new Error(`${failed.length} modules failed to import`);
+  if (strict && failed.length) {
+    throw new Error(`--strict: ${failed.length} module(s) failed to import`);
+  }
   const snapshot = py.makeMemorySnapshot();
   const gz = zlib.gzipSync(snapshot, { level: 6 });
   fs.writeFileSync(path.join(outDir, "snapshot.bin.gz"), gz);

@@ -75,8 +75,11 @@ def add(out: Path) -> None:
             print("building the Python runtime (precompiled stdlib, memory snapshot) under Node…",
                   flush=True)
             strict = ["--strict"] if STRICT_IMPORTS else []
-            subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip), *modules],
-                           check=True)
+            done = subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip),
+                                   *modules], check=False)
+            if done.returncode:
+                raise SystemExit(f"{RUNTIME_TOOL.name} failed (exit {done.returncode}): see "
+                                 "its lines above")
             try:
                 work.rename(cached)
             except OSError:  # another build got there first: theirs is the same
