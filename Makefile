@@ -28,18 +28,19 @@ node_modules/.installed: package.json package-lock.json
 	if [ "$$(id -u)" = 0 ]; then SUDO=; else SUDO=sudo; fi; \
 	$$SUDO apt-get install -y coturn || { $$SUDO apt-get update && $$SUDO apt-get install -y coturn; }
 
-## The static site in _site/: index.html, web/, our Python zipped, Pyodide and PyScript.
-site: node_modules/.installed
-	$(PYTHON) web/build.py _site
+## The static site in _site/: index.html, static/, our Python zipped, Pyodide and PyScript
+# (built by the venv's Python: the QR library in the zip is copied from there).
+site: $(BIN)/.installed node_modules/.installed
+	$(BIN)/python tools/site/build.py _site
 
 ## Build the site and serve it on http://127.0.0.1:$(PORT) (PORT=8000 by default).
 play: $(BIN)/.installed site
-	$(BIN)/python web/serve.py --port $(PORT) _site
+	$(BIN)/python tools/site/serve.py --port $(PORT) _site
 
 ## Static checks: ruff, and mypy --strict over the engine and the page.
 check: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict hearts web --exclude 'web/(build|pwa|serve)\.py'
+	$(BIN)/mypy --strict hearts web tools/site
 
 ## Everything `make test` runs.
 test: check node_modules/.installed /usr/bin/chromium /usr/bin/turnserver site

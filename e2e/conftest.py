@@ -20,8 +20,8 @@ if str(ROOT) not in sys.path:
 
 from tablepage import TablePage  # noqa: E402
 
-from web.build import build  # noqa: E402
-from web.serve import serve_in_thread  # noqa: E402
+from tools.site.build import build  # noqa: E402
+from tools.site.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 DESKTOP = {"width": 1280, "height": 860}

@@ -23,8 +23,8 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from playwright.sync_api import Browser, sync_playwright  # noqa: E402
 from tablepage import TablePage  # noqa: E402
 
-from web.build import build  # noqa: E402
-from web.serve import serve_in_thread  # noqa: E402
+from tools.site.build import build  # noqa: E402
+from tools.site.serve import serve_in_thread  # noqa: E402
 
 LONG_TASKS = """
 window.__longTasks = [];

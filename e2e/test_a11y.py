@@ -113,7 +113,7 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
 
     # Loading: hold the interpreter module back until the page has been audited.
     held: list[Any] = []
-    page.route("**/web/start.mjs", lambda route: held.append(route))
+    page.route("**/static/start.mjs", lambda route: held.append(route))
     # (not "domcontentloaded": a module script or preload of start.mjs would hold that too)
     page.goto(f"{table.origin}/?speed=instant&seed=4", wait_until="commit")
     page.wait_for_function("document.readyState !== 'loading'")
@@ -122,7 +122,7 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
     assert held, "the interpreter module was not requested"
     for route in held:
         route.continue_()
-    page.unroute("**/web/start.mjs")
+    page.unroute("**/static/start.mjs")
     table.wait_ready()
 
     # The audit is live: a nameless button is caught (then taken away again).

@@ -1,4 +1,4 @@
-"""Offline, sub-path, updates, installability and the fast start (issue 5), in Chromium.
+"""Offline, sub-path, updates, installability and the fast start, in Chromium.
 
 These tests let the service worker run (the table's tests block it). Every request a
 context makes — the page's and the worker's — must stay on the site's origin.
@@ -16,9 +16,9 @@ import pytest
 from conftest import DESKTOP
 from tablepage import TablePage
 
+from tools.site.build import build
+from tools.site.serve import serve_in_thread
 from web import store
-from web.build import build
-from web.serve import serve_in_thread
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -181,7 +181,7 @@ def test_a_half_deployed_site_is_not_cached(
     """A file that isn't the one the build listed (a host mid-deploy) fails the install:
     nothing is cached, the page plays on, and a later visit tries again."""
     folder = build(tmp_path / "site")
-    style = folder / "web" / "style.css"
+    style = folder / "static" / "style.css"
     style.write_text(style.read_text(encoding="utf-8") + "\n/* newer */\n", encoding="utf-8")
     table = open_pwa(serve(folder))
     table.page.add_init_script(WORKER_STATES)

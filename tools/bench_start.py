@@ -3,7 +3,7 @@
     .venv/bin/python tools/bench_start.py [SITE_DIR ...] [--runs 3] [--json]
 
 Serves SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
-plain static server of ``web/serve.py`` (no compression, like ``make play``) and, for each
+plain static server of ``tools/site/serve.py`` (no compression, like ``make play``) and, for each
 run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 * **cold**: the first visit, nothing cached, to ``html[data-ready]``;
@@ -14,13 +14,13 @@ It prints the median of the runs for: time to data-ready, bytes over the network
 encoded lengths, so a service-worker answer counts 0), and the split:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
-* interpreter: Pyodide's start, from the marks of ``web/start.mjs`` (download of the wasm
+* interpreter: Pyodide's start, from the marks of ``web/static/start.mjs`` (download of the wasm
   and snapshot, wasm compile, snapshot restore or Python start), else PyScript's "Loading
   interpreter" → "Loaded interpreter"; it overlaps PyScript's own loading;
 * setup: the rest of PyScript's set-up, from its "Loaded interpreter" to our script (its
   Python package, our zip fetched and unpacked);
 * import: our Python imported (``performance`` marks set in index.html's script);
-* render: ``web.app`` building the table → data-ready.
+* render: ``web.main.main()`` building the table → data-ready.
 
 Timings on a shared 2-core machine are noisy (±25 % is usual): compare medians taken
 back to back, not figures from different days.
@@ -41,7 +41,7 @@ sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 
-from web.serve import serve_in_thread  # noqa: E402
+from tools.site.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -64,7 +64,7 @@ SPLIT = """
   const t = window.__bench, p = t.progress;
   const mark = name => { const m = performance.getEntriesByName(name)[0];
                          return m ? m.startTime : null; };
-  // web/start.mjs marks its own interpreter start (the last one, after a failed snapshot);
+  // web/static/start.mjs marks its own interpreter start (the last one, after a failed snapshot);
   // without those marks, PyScript's progress events.
   const last = name => { const m = performance.getEntriesByName(name);
                          return m.length ? m[m.length - 1].startTime : null; };

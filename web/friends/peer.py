@@ -1,6 +1,6 @@
 """WebRTC as private tables use it: one data channel per guest, behind a small interface.
 
-``Peer`` is what the session needs; ``BrowserPeer`` is the page's, over ``web/p2p.js``
+``Peer`` is what the session needs; ``BrowserPeer`` is the page's, over ``web/static/p2p.js``
 (``window.heartsP2P``, whose calls answer JSON text: ``{"id", "sdp"}`` or ``{"error"}``).
 Tests give the session a fake.
 """

@@ -1,5 +1,5 @@
 // PyScript's `interpreter` module (see index.html's config): Pyodide started from the memory
-// snapshot made at build time (tools/build_runtime.mjs), or the ordinary way if that fails.
+// snapshot made at build time (tools/site/build_runtime.mjs), or the ordinary way if that fails.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. As soon as
 // this module runs, it downloads the gzipped snapshot, unpacks it with DecompressionStream and

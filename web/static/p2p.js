@@ -1,4 +1,4 @@
-// WebRTC for private tables (web/friends.py drives it): one RTCPeerConnection and one data
+// WebRTC for private tables (web/friends/ drives it): one RTCPeerConnection and one data
 // channel per guest, signalled by hand with codes (web/p2p/codes.py). No server is involved.
 // Every call returns plain strings; failures come back as {error} rather than being thrown
 // or logged, so Python decides what the person reads.

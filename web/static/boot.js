@@ -1,5 +1,5 @@
 // The only JavaScript of our own: before Python is ready, say what is happening.
-// (Everything about the game itself is Python in web/app.py.)
+// (Everything about the game itself is Python: web/main.py starts it.)
 (function () {
   "use strict";
   if (location.protocol === "file:") {

@@ -7,13 +7,16 @@
 //   OUT/snapshot.bin.gz    a memory snapshot of that Python with our engine (and the stdlib
 //                          modules the page and PyScript use) already imported, gzipped.
 //
-// Usage: node tools/build_runtime.mjs OUT_DIR PY_ZIP MODULE...
+// Usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE...
 //   PY_ZIP: the site's zip of our Python (unpacked into /home/pyodide, where PyScript puts it
 //   too, so module paths match after a restore); MODULE...: what to import before the snapshot.
+//   A module that fails to import is left out of the snapshot and named on stderr; with
+//   --strict, that fails the build. The browser's modules (js, pyscript) can't be imported
+//   meanwhile: JS objects caught in a snapshot would break its restore.
 //
 // The snapshot is tied to this exact Pyodide build (its BUILD_ID is checked on load) and to
 // this exact stdlib zip (zipimport keeps the zip's directory in memory): the page must use
-// both files from the same build. web/build.py calls this and caches the result.
+// both files from the same build. tools/site/runtime.py calls this and caches the result.
 // Pyodide's snapshot API is private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot):
 // the page falls back to an ordinary start if a snapshot can't be used.
 
@@ -22,7 +25,7 @@ import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
-const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide") + path.sep;
 
 // Compile every .py of the stdlib zip to an unchecked hash-based .pyc (no source check at
@@ -83,9 +86,12 @@ function log(message) {
 }
 
 async function main() {
-  const [outDir, pyZip, ...modules] = process.argv.slice(2);
+  const args = process.argv.slice(2);
+  const strict = args[0] === "--strict";
+  const [outDir, pyZip, ...modules] = strict ? args.slice(1) : args;
   if (!outDir || !pyZip) {
-    process.stderr.write("usage: node tools/build_runtime.mjs OUT_DIR PY_ZIP MODULE...\n");
+    process.stderr.write(
+      "usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE...\n");
     process.exit(2);
   }
   fs.mkdirSync(outDir, { recursive: true });
@@ -117,15 +123,26 @@ async function main() {
   py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(outDir, "hearts.zip"))), "zip",
     { extractDir: home });
   // A module that fails to import is left out (it loads at start instead) and named here.
+  // js and pyscript are refused meanwhile: a module needing them at import time fails to
+  // import, rather than putting JS objects in the snapshot (js exists under Node too).
   py.runPython(`
-import importlib, sys
+import importlib, importlib.abc, sys
+class _NoBrowser(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.partition(".")[0] in ("js", "pyscript"):
+            raise ImportError(f"{name} is the browser's, not importable in the snapshot")
+        return None
 def _import_all(names):
     failed = []
-    for name in names:
-        try:
-            importlib.import_module(name)
-        except Exception as exc:
-            failed.append(f"{name} ({type(exc).__name__}: {exc})")
+    sys.meta_path.insert(0, _NoBrowser())
+    try:
+        for name in names:
+            try:
+                importlib.import_module(name)
+            except Exception as exc:
+                failed.append(f"{name} ({type(exc).__name__}: {exc})")
+    finally:
+        del sys.meta_path[0]
     for name in ("js", "pyscript"):
         if name in sys.modules:
             failed.append(f"{name} got imported: JS objects would break the snapshot")
@@ -136,14 +153,17 @@ def _import_all(names):
   const failed = result.toJs();
   result.destroy();
   importAll.destroy();
-  py.runPython("del _import_all");
+  py.runPython("del _import_all, _NoBrowser");
   for (const line of failed) log(`not in the snapshot: ${line}`);
   if (failed.some((line) => line.includes("got imported"))) throw new Error("unsafe snapshot");
+  if (strict && failed.length) {
+    throw new Error(`--strict: ${failed.length} module(s) failed to import`);
+  }
   const snapshot = py.makeMemorySnapshot();
   const gz = zlib.gzipSync(snapshot, { level: 6 });
   fs.writeFileSync(path.join(outDir, "snapshot.bin.gz"), gz);
   log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(gz.length / 1e6).toFixed(1)} MB `
-    + `gzipped, ${modules.length} modules, in ${Date.now() - t0} ms`);
+    + `gzipped, ${modules.length - failed.length} modules, in ${Date.now() - t0} ms`);
 }
 
 main().then(() => process.exit(0), (err) => {

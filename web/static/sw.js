@@ -1,7 +1,7 @@
 // The service worker: after one visit the game loads and plays with no network.
-// This is a template: web/pwa.py writes the site's sw.js with the list of every file of the
-// site and a cache version made from their content hashes, so any change to any file makes a
-// new worker, which the browser installs in the background on the next visit.
+// This is a template: tools/site/offline.py writes the site's sw.js with the list of every
+// file of the site and a cache version made from their content hashes, so any change to any
+// file makes a new worker, which the browser installs in the background on the next visit.
 "use strict";
 
 const VERSION = "__CACHE_VERSION__";

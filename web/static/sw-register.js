@@ -1,5 +1,5 @@
-// Offline and updates: registers the service worker (./sw.js, made by web/pwa.py) once the
-// table is ready, so its downloads don't compete with the game's start, and says
+// Offline and updates: registers the service worker (./sw.js, made by tools/site/offline.py)
+// once the table is ready, so its downloads don't compete with the game's start, and says
 // "Update ready — reload" when a new version has taken over while this page was open.
 // The game is saved after every move (and on the way out), so reloading loses nothing.
 (function () {

@@ -1,4 +1,4 @@
-"""Serve the built site on 127.0.0.1: ``python web/serve.py [--port N] [DIR]``.
+"""Serve the built site on 127.0.0.1: ``python tools/site/serve.py [--port N] [DIR]``.
 
 A plain static server (the site needs nothing else) with the MIME types Pyodide needs
 (``.mjs`` as JavaScript, ``.wasm`` as application/wasm) whatever the system's tables say.
@@ -13,7 +13,7 @@ import http.server
 import threading
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class Handler(http.server.SimpleHTTPRequestHandler):

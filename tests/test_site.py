@@ -1,0 +1,136 @@
+"""The site build's pure parts (tools/site/), on small folders made here: what the service
+worker precaches and its cache name, what goes into the page's zip, what the snapshot
+imports, the version label. No Node, no browser."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tools.site import build, offline, runtime, version
+
+FILES = {
+    "index.html": "<p>the page</p>",
+    "manifest.webmanifest": "{}",
+    "static/style.css": "body {}",
+    "static/icons/icon.svg": "<svg/>",
+    "static/sw.js": "// not the worker: only the site's root sw.js is",
+    "py/hearts.zip": "zip bytes",
+    "pyscript/core.js": "export {}",
+    "pyscript/codemirror-abc123.js": "// an editor the page never loads",
+    "pyscript/xterm-def456.js": "// a terminal the page never loads",
+    "sw.js": "// the worker itself",
+}
+
+
+def make_site(folder: Path, files: dict[str, str] = FILES) -> Path:
+    for name, text in files.items():
+        (folder / name).parent.mkdir(parents=True, exist_ok=True)
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def sha256(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
+
+
+def test_every_file_is_precached_but_the_worker_and_the_chunks_the_page_never_loads(
+        tmp_path: Path) -> None:
+    _, entries = offline.precache(make_site(tmp_path))
+    assert entries == sorted(entries, key=lambda e: "index.html" if e[0] == "./" else e[0])
+    assert dict(entries) == {
+        "./": sha256(FILES["index.html"]),  # the page is cached under the scope's own URL
+        "manifest.webmanifest": sha256(FILES["manifest.webmanifest"]),
+        "py/hearts.zip": sha256(FILES["py/hearts.zip"]),
+        "pyscript/core.js": sha256(FILES["pyscript/core.js"]),
+        "static/icons/icon.svg": sha256(FILES["static/icons/icon.svg"]),
+        "static/style.css": sha256(FILES["static/style.css"]),
+        "static/sw.js": sha256(FILES["static/sw.js"]),
+    }
+
+
+def test_the_precache_list_of_a_built_site_names_every_file_but_those(tmp_path: Path) -> None:
+    site = make_site(tmp_path)
+    listed = {url for url, _ in offline.precache(site)[1]}
+    every = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
+    skipped = {name for name in every if name.startswith(offline.NOT_PRECACHED)}
+    assert skipped == {"pyscript/codemirror-abc123.js", "pyscript/xterm-def456.js"}
+    assert listed == (every - skipped - {"sw.js", "index.html"}) | {"./"}
+
+
+@pytest.mark.parametrize("name", [n for n in FILES if n != "sw.js"])
+def test_the_cache_name_changes_when_any_files_bytes_change(tmp_path: Path, name: str) -> None:
+    before = offline.precache(make_site(tmp_path / "a"))[0]
+    assert offline.precache(make_site(tmp_path / "b"))[0] == before  # same bytes, same name
+    changed = make_site(tmp_path / "c", {**FILES, name: FILES[name] + " "})
+    assert offline.precache(changed)[0] != before  # chunks not precached count too
+
+
+def test_the_cache_name_follows_paths_and_the_template_not_the_worker(tmp_path: Path) -> None:
+    before = offline.precache(make_site(tmp_path / "a"), "template")[0]
+    assert re.fullmatch("[0-9a-f]{16}", before)
+    moved = {("static/main.css" if k == "static/style.css" else k): v for k, v in FILES.items()}
+    assert offline.precache(make_site(tmp_path / "b", moved), "template")[0] != before
+    assert offline.precache(make_site(tmp_path / "c"), "template 2")[0] != before
+    rewritten = make_site(tmp_path / "d", {**FILES, "sw.js": "// an older worker"})
+    assert offline.precache(rewritten, "template")[0] == before
+
+
+def test_the_worker_is_written_from_its_template(tmp_path: Path) -> None:
+    site = make_site(tmp_path / "site")
+    template = tmp_path / "sw.js"
+    template.write_text('const VERSION = "__CACHE_VERSION__";\nconst FILES = __PRECACHE__;\n',
+                        encoding="utf-8")
+    cache = offline.write(site, template)
+    text = (site / "sw.js").read_text(encoding="utf-8")
+    assert f'const VERSION = "{cache}";' in text
+    listing = json.loads(text.split("const FILES = ", 1)[1].rstrip(";\n"))
+    assert listing == [list(e) for e in offline.precache(site, template.read_text())[1]]
+    assert offline.write(site, template) == cache  # the worker it wrote doesn't count
+
+
+def test_a_package_is_zipped_whole_sub_packages_included_and_only_its_modules(
+        tmp_path: Path) -> None:
+    make_site(tmp_path, {"__init__.py": "", "a.py": "", "table/__init__.py": "",
+                         "table/view.py": "", "__pycache__/a.cpython-311.pyc": "",
+                         "static/boot.js": "", "notes.md": ""})
+    assert [name for _, name in build.package_files(tmp_path, "web")] == [
+        "web/__init__.py", "web/a.py", "web/table/__init__.py", "web/table/view.py"]
+
+
+def test_the_page_zip_holds_hearts_web_and_segno() -> None:
+    names = [name for _, name in build.python_files()]
+    root = Path(build.__file__).resolve().parents[2]
+    ours = sorted(p.relative_to(root).as_posix() for package in ("hearts", "web")
+                  for p in (root / package).rglob("*.py") if "__pycache__" not in p.parts)
+    assert [n for n in names if not n.startswith("segno/")] == ours
+    assert "segno/__init__.py" in names
+    assert not [n for n in names if not n.endswith(".py") or "__pycache__" in n]
+    assert not [n for n in names if n.startswith("web/static/")]  # (no Python there)
+
+
+def test_the_snapshot_imports_every_module_of_the_zip_after_the_stdlib(tmp_path: Path) -> None:
+    py_zip = tmp_path / "hearts.zip"
+    with zipfile.ZipFile(py_zip, "w") as archive:
+        for name in ("hearts/__init__.py", "hearts/game.py", "web/p2p/__init__.py",
+                     "web/p2p/qr.py", "segno/__main__.py", "web/notes.txt"):
+            archive.writestr(name, "")
+    assert runtime.snapshot_modules(py_zip) == [
+        *runtime.SNAPSHOT_STDLIB, "hearts", "hearts.game", "web.p2p", "web.p2p.qr"]
+
+
+def test_the_version_label_is_a_content_hash_unless_given(tmp_path: Path) -> None:
+    page = '<footer><span id="version">dev</span></footer>'
+    site = make_site(tmp_path / "a", {**FILES, "index.html": page})
+    label = version.label(site)
+    assert label == version.label(make_site(tmp_path / "b", {**FILES, "index.html": page}))
+    assert version.stamp(site) == label
+    assert (site / "index.html").read_text() == page.replace(">dev<", f">{label}<")
+    other = make_site(tmp_path / "c", {**FILES, "index.html": page})
+    assert version.stamp(other, "v1") == "v1"
+    assert 'id="version">v1<' in (other / "index.html").read_text()

@@ -1,0 +1,120 @@
+"""Assemble the static site: ``python tools/site/build.py [OUT]`` (default ``_site``).
+
+The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
+``web/``, and of the QR library segno, copied from the venv: run this with the venv's
+Python; zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
+runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
+no ``*.map`` files). Then the fast start (``runtime.py``), the
+version label (``version.py``) and, last as it lists all the others, the service worker
+(``offline.py``). Everything is addressed by relative URLs.
+"""
+
+from __future__ import annotations
+
+import importlib.metadata
+import importlib.util
+import os
+import shutil
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+if __package__ in (None, ""):  # run as a script: make the repository importable
+    sys.path.insert(0, str(ROOT))
+
+from tools.site import offline, runtime  # noqa: E402
+from tools.site.version import stamp as stamp_version  # noqa: E402
+
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json")
+STATIC = ROOT / "web" / "static"  # served as static/, but for these:
+WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
+MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
+PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip, and of
+VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv)
+ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
+
+
+def package_files(folder: Path, name: str) -> list[tuple[Path, str]]:
+    """(source, name in the zip) for every module of the package in ``folder``, sub-packages
+    included, as the package ``name`` (so its modules import as ``name.module``)."""
+    return [(path, f"{name}/{path.relative_to(folder).as_posix()}")
+            for path in sorted(folder.rglob("*.py")) if "__pycache__" not in path.parts]
+
+
+def installed_package(name: str) -> Path:
+    """The folder of the installed package ``name``, at the version pyproject.toml pins."""
+    pins = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))
+    pin = next((dep for dep in pins["project"]["dependencies"]
+                if dep.partition("==")[0] == name), None)
+    spec = importlib.util.find_spec(name)
+    try:
+        installed = importlib.metadata.version(name)
+    except importlib.metadata.PackageNotFoundError:
+        installed = None
+    if pin is None or spec is None or spec.origin is None or f"{name}=={installed}" != pin:
+        raise SystemExit(f"{name}: {pin or 'not pinned in pyproject.toml'} is needed, "
+                         f"{sys.executable} has {installed or 'none'}: build with the venv's "
+                         "Python (make site)")
+    return Path(spec.origin).parent
+
+
+def python_files() -> list[tuple[Path, str]]:
+    """(source, name in the zip) for every module the page may import."""
+    return [entry for name in PACKAGES for entry in package_files(ROOT / name, name)] + [
+        entry for name in VENDORED for entry in package_files(installed_package(name), name)]
+
+
+def _not_served(folder: str, names: list[str]) -> set[str]:
+    """What of web/static/ is not copied to static/: the files of the site's root."""
+    return {name for name in names if Path(folder, name) in (WORKER_TEMPLATE, MANIFEST)}
+
+
+def build(out: Path, version: str | None = None) -> Path:
+    """Build the site into ``out`` (replacing it) and return it.
+
+    ``version``: the label the page shows (default: ``HEARTS_VERSION``, else a hash
+    of the site). ``HEARTS_FAST_START=0`` leaves out the fast start.
+    """
+    pyodide = ROOT / "node_modules" / "pyodide"
+    pyscript = ROOT / "node_modules" / "@pyscript" / "core" / "dist"
+    for needed in (pyodide / "pyodide.mjs", pyscript / "core.js"):
+        if not needed.exists():
+            raise SystemExit(f"{needed} is missing: run `npm ci` first")
+    if out.exists():
+        shutil.rmtree(out)
+    out.mkdir(parents=True)
+    shutil.copytree(STATIC, out / "static", ignore=_not_served)
+    (out / "pyodide").mkdir()
+    (out / "pyscript").mkdir()
+    (out / "py").mkdir()
+    shutil.copy2(ROOT / "index.html", out / "index.html")
+    shutil.copy2(MANIFEST, out / MANIFEST.name)
+    for name in PYODIDE_FILES:
+        shutil.copy2(pyodide / name, out / "pyodide" / name)
+    for path in sorted(pyscript.iterdir()):
+        if path.is_file() and not path.name.endswith(".map"):
+            shutil.copy2(path, out / "pyscript" / path.name)
+    with zipfile.ZipFile(out / "py" / "hearts.zip", "w", zipfile.ZIP_DEFLATED) as archive:
+        for source, name in python_files():
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = 0o644 << 16
+            archive.writestr(info, source.read_bytes())
+    if os.environ.get("HEARTS_FAST_START", "1") != "0":
+        runtime.add(out)
+    stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
+    offline.write(out, WORKER_TEMPLATE)
+    return out
+
+
+def main(argv: list[str]) -> None:
+    out = Path(argv[1]) if len(argv) > 1 else ROOT / "_site"
+    build(out.resolve())
+    print(f"built {out}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

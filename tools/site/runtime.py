@@ -1,0 +1,101 @@
+"""The fast start: Python precompiled and pre-imported at build time.
+
+``add(site)`` replaces ``pyodide/python_stdlib.zip`` by the same files precompiled to
+``.pyc``, adds ``pyodide/snapshot.bin.gz`` (a memory snapshot with our modules imported)
+and puts a ``.pyc`` beside every module of ``py/hearts.zip``. All three are made by
+``tools/site/build_runtime.mjs`` under Node from the pinned Pyodide, and cached in
+``node_modules/.cache/hearts-runtime/`` by the hash of everything they depend on (so a
+rebuild with the same inputs costs a copy).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import tempfile
+import zipfile
+from collections.abc import Iterable
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+PYODIDE = ROOT / "node_modules" / "pyodide"
+RUNTIME_TOOL = Path(__file__).resolve().parent / "build_runtime.mjs"
+CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
+RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "snapshot.bin.gz": "pyodide", "hearts.zip": "py"}
+
+# Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
+# start (seen in sys.modules of a running page), then all of our own modules.
+SNAPSHOT_STDLIB = (
+    "asyncio", "base64", "codeop", "collections", "contextlib", "dataclasses", "dis",
+    "enum", "functools", "html", "inspect", "json", "logging", "pathlib", "random", "re",
+    "shutil", "socket", "ssl", "subprocess", "tempfile", "textwrap", "tokenize", "traceback",
+    "typing", "urllib.parse", "zipfile",
+)
+# Every module of our zip is imported before the snapshot too. The page's modules import
+# nothing of the browser on import (only web/browser.py reaches PyScript, when main() runs),
+# so one that fails to import under Node is a bug: True makes it stop the build. (False
+# would leave it out, named in the build's log, to be imported at each start instead.)
+STRICT_IMPORTS = True
+
+
+def _digest(paths: Iterable[Path], extra: str = "") -> str:
+    h = hashlib.sha256(extra.encode())
+    for path in paths:
+        h.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return h.hexdigest()
+
+
+def zip_modules(py_zip: Path) -> list[str]:
+    """The modules of a zip of Python files, in the zip's order (packages by their name)."""
+    with zipfile.ZipFile(py_zip) as archive:
+        return [name[:-3].replace("/", ".").removesuffix(".__init__")
+                for name in archive.namelist() if name.endswith(".py")]
+
+
+def snapshot_modules(py_zip: Path) -> list[str]:
+    """What to import before the snapshot: the stdlib list, then every module of the zip
+    (but a ``__main__``, which would run its program)."""
+    ours = [m for m in zip_modules(py_zip) if m.rpartition(".")[2] != "__main__"]
+    return [*SNAPSHOT_STDLIB, *ours]
+
+
+def add(out: Path) -> None:
+    """Put the precompiled stdlib, the snapshot and our zip with .pyc into ``out`` (cached)."""
+    py_zip = out / "py" / "hearts.zip"
+    modules = snapshot_modules(py_zip)
+    key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
+                                           "python_stdlib.zip", "pyodide-lock.json")),
+                   RUNTIME_TOOL, py_zip], extra=f"{STRICT_IMPORTS} {' '.join(modules)}")
+    cached = CACHE / key[:24]
+    if not all((cached / name).exists() for name in RUNTIME_FILES):
+        CACHE.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix="building-", dir=CACHE))
+        try:
+            print("building the Python runtime (precompiled stdlib, memory snapshot) under Node…",
+                  flush=True)
+            strict = ["--strict"] if STRICT_IMPORTS else []
+            done = subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip),
+                                   *modules], check=False)
+            if done.returncode:
+                raise SystemExit(f"{RUNTIME_TOOL.name} failed (exit {done.returncode}): see "
+                                 "its lines above")
+            try:
+                work.rename(cached)
+            except OSError:  # another build got there first: theirs is the same
+                shutil.rmtree(work, ignore_errors=True)
+        except BaseException:
+            shutil.rmtree(work, ignore_errors=True)
+            raise
+        _prune(keep=cached)
+    for name, folder in RUNTIME_FILES.items():
+        shutil.copyfile(cached / name, out / folder / name)
+
+
+def _prune(keep: Path, entries: int = 4) -> None:
+    """Keep the cache small: the newest few entries."""
+    done = sorted((p for p in CACHE.iterdir() if p.is_dir() and not p.name.startswith("building-")),
+                  key=lambda p: p.stat().st_mtime, reverse=True)
+    for old in done[entries:]:
+        if old != keep:
+            shutil.rmtree(old, ignore_errors=True)
