@@ -926,10 +926,11 @@ def last_hand_table() -> str:
     and hand 16 passes no cards."""
     from hearts import Game
     from web.p2p.host import HostTable
+    from web.p2p.saved import table_json
     rows = [(7, 6, 7, 6)] * 8 + [(6, 7, 6, 7)] * 7
     table = HostTable(Game(2024, history=rows))
     table.started = True
-    return table.to_json()
+    return table_json(table)
 
 
 def test_game_over_at_a_private_table_and_the_hosts_new_game(people: list[Seat],

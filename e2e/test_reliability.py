@@ -1,5 +1,5 @@
 """Nothing lost, nothing breaks: the table under reloads, hostile storage, odd input, long
-play and its own errors (issue 6).
+play and its own errors.
 
 Like every e2e test, each one here also fails on any console error, page error, Python
 traceback or off-origin request (see conftest.py); the error-report test removes only the

@@ -11,7 +11,7 @@ from typing import Any
 
 from hearts import Game
 from tests.test_p2p_codes import CHROMIUM_OFFER
-from web.friends.session import SEATED_ALREADY, Role, Session
+from web.friends.session import SEATED_ALREADY, PageHooks, Role, Session
 from web.table.remote import RemoteSeat
 
 
@@ -75,13 +75,13 @@ class Page:
         self.adopted: list[Game] = []
         self.kept: list[str | None] = []
         self.dialog_open = False
-        self.session = Session(
-            FakePeer(network, self), seat_table=self.shown.append,
-            adopt=lambda game, scored: self.adopted.append(game), keep=self.kept.append,
-            show=self._show, on_change=lambda: None, warn=lambda line: None,
-            level=lambda: "easy", ice=lambda: "[]", base=lambda: "http://127.0.0.1/",
-            grace=5.0, pace=lambda: 0.0, now=lambda: 0.0, minute=lambda: 29_000_000,
-            sleep=_tick)
+        hooks = PageHooks(
+            seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
+            keep=self.kept.append, show=self._show, on_change=lambda: None,
+            warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
+            base=lambda: "http://127.0.0.1/")
+        self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
+                               now=lambda: 0.0, minute=lambda: 29_000_000, sleep=_tick)
 
     def _show(self, wanted: bool) -> None:
         self.dialog_open = wanted

@@ -21,6 +21,7 @@ from web.p2p.protocol import (
     view_from_dict,
     view_to_dict,
 )
+from web.p2p.saved import resume_table, table_json
 from web.words import event_text
 
 
@@ -322,12 +323,12 @@ def test_a_saved_table_resumes_with_computers_in_the_guest_seats() -> None:
     host.join("g1", 1, 0.0)
     play_to_first_trick(host)
     run_computers(host)
-    saved = host.to_json()
-    again = HostTable.resume(saved, make_bot=easy)
+    saved = table_json(host)
+    again = resume_table(saved, make_bot=easy)
     assert again is not None and again.started
     assert again.game.to_json() == host.game.to_json()
     assert [again.kind(s) for s in range(4)] == ["host", "computer", "computer", "computer"]
     assert again.stage() == host.stage()
     for bad in ("", "{}", "[1]", '{"v": 1, "started": true, "game": "{"}', saved[:-5],
-                saved.replace('"v":1', '"v":2'), HostTable(Game.new(1)).to_json()):
-        assert HostTable.resume(bad) is None, bad
+                saved.replace('"v":1', '"v":2'), table_json(HostTable(Game.new(1)))):
+        assert resume_table(bad) is None, bad

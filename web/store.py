@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from hearts import Game, LoadError, Phase, Rules
 from hearts.game import json_too_deep
+from web import words
 
 __all__ = [
     "DECKS",
@@ -269,7 +270,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
             saved.undo, saved.undo_hand, saved.undo_trick = step
     saved.counted = data.get("counted") is True
     if lost:
-        parts = ", ".join(lost[:-1]) + (" and " if len(lost) > 1 else "") + lost[-1]
+        parts = words.join(lost)
         return saved, (f"Part of the saved game could not be read, so {parts} "
                        f"{'was' if len(lost) == 1 else 'were'} reset. The game goes on.")
     return saved, None

@@ -18,7 +18,7 @@ from hearts import SEAT_NAMES
 from web.browser import Browser
 from web.friends.joining import STUN
 from web.friends.peer import BrowserPeer
-from web.friends.session import BAD_INVITE, Role, Session
+from web.friends.session import BAD_INVITE, PageHooks, Role, Session
 from web.options import Options
 from web.storage import Records
 from web.table.controller import Table
@@ -257,13 +257,13 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         local.adopt(game, scored)
         table.render()
 
-    session = Session(
-        BrowserPeer(p2p), seat_table=seat_table, adopt=adopt, keep=records.keep_table,
-        show=view.show, on_change=view.render,
-        warn=lambda line: browser.window.console.warn(line),
-        level=lambda: records.settings.level, ice=view.ice, base=view.base,
-        grace=opts.grace, pace=pace, now=time.monotonic,
-        minute=lambda: int(time.time() // 60), on_error=on_error)
+    hooks = PageHooks(
+        seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
+        on_change=view.render, warn=lambda line: browser.window.console.warn(line),
+        level=lambda: records.settings.level, ice=view.ice, base=view.base)
+    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, pace=pace,
+                      now=time.monotonic, minute=lambda: int(time.time() // 60),
+                      on_error=on_error)
     view.session = session
     button = browser.by_id("open-table")
     listen = browser.listen

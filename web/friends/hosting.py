@@ -21,6 +21,7 @@ from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
 from web.p2p.protocol import Intent
 from web.p2p.qr import qr_svg
+from web.p2p.saved import table_json
 
 __all__ = ["Hosting"]
 
@@ -224,7 +225,7 @@ class Hosting:
         saved = (id(host.game), len(host.game.events), host.started, 0 in host.waiting_ready)
         if not host.closed and saved != self.saved_at:
             self.saved_at = saved
-            self.keep(host.to_json())
+            self.keep(table_json(host))
         self.on_change()
 
     async def run(self, *, pace: Callable[[], float],

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import random
 from collections.abc import Awaitable, Callable, Coroutine
+from dataclasses import dataclass
 from enum import Enum
 from typing import Any
 
@@ -28,11 +29,12 @@ from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text
+from web.p2p.saved import resume_table
 from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
 
-__all__ = ["Role", "Session"]
+__all__ = ["PageHooks", "Role", "Session"]
 
 GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
         "again, they can send you a new invite to sit back down.")
@@ -53,34 +55,43 @@ class Role(Enum):
     GUEST_CLOSED = "guest-closed"
 
 
+@dataclass(frozen=True)
+class PageHooks:
+    """What the session asks of the page around it."""
+
+    seat_table: Callable[[Seat | None], None]
+    """Show this seat on the felt table (None: the page's own game)."""
+    adopt: Callable[[Game, bool], None]
+    """Carry a hosted game on alone (whether its hand had just ended)."""
+    keep: Callable[[str | None], None]
+    """Store the hosted table's JSON (None: forget it)."""
+    show: Callable[[bool], None]
+    """Open (True) or close the dialog."""
+    on_change: Callable[[], None]
+    """Something the dialog shows has changed."""
+    warn: Callable[[str], None]
+    """A line for the console (a refused guest message)."""
+    level: Callable[[], str]
+    """The computer level chosen in the settings."""
+    ice: Callable[[], str | None]
+    """The ICE servers chosen in the dialog (JSON; None while incomplete)."""
+    base: Callable[[], str]
+    """The page's address without a fragment (invite links start with it)."""
+
+
 class Session:
     """This page's private table, if any."""
 
-    def __init__(self, peer: Peer, *, seat_table: Callable[[Seat | None], None],
-                 adopt: Callable[[Game, bool], None], keep: Callable[[str | None], None],
-                 show: Callable[[bool], None], on_change: Callable[[], None],
-                 warn: Callable[[str], None], level: Callable[[], str],
-                 ice: Callable[[], str | None], base: Callable[[], str], grace: float,
+    def __init__(self, peer: Peer, page: PageHooks, *, grace: float,
                  pace: Callable[[], float], now: Callable[[], float],
                  minute: Callable[[], int],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  rng: random.Random | None = None) -> None:
-        """``seat_table``: shows a seat on the felt table (None: the page's own game);
-        ``adopt``: carries a hosted game on alone; ``keep``: stores the hosted table;
-        ``show(True/False)``: opens or closes the dialog; ``warn``: a console line;
-        ``ice``: the ICE servers chosen in the dialog (JSON; None while incomplete);
-        ``base``: the page's address without a fragment (invite links start with it)."""
+        """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
+        computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites)."""
         self.peer = peer
-        self.seat_table = seat_table
-        self.adopt = adopt
-        self.keep = keep
-        self.show = show
-        self.on_change = on_change
-        self.warn = warn
-        self.level = level
-        self.ice = ice
-        self.base = base
+        self.page = page
         self.grace = grace
         self.pace = pace
         self.now = now
@@ -138,7 +149,7 @@ class Session:
                 if connecting:
                     self.busy = False
                     self.refresh()
-                self.on_change()
+                self.page.on_change()
         self.tasks.spawn(guarded())
 
     def told(self, text: str) -> None:
@@ -148,53 +159,53 @@ class Session:
 
     def host_table(self, resumed: HostTable | None = None) -> None:
         """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat."""
-        ice = self.ice()
+        ice = self.page.ice()
         if self.role is not Role.IDLE or ice is None:
             return
         self.role = Role.HOSTING
-        host = resumed or HostTable(Game.new(), grace=self.grace, level=self.level())
+        host = resumed or HostTable(Game.new(), grace=self.grace, level=self.page.level())
         self.resumed = resumed is not None
         hosting = self.hosting = Hosting(
             host, self.seat, self.peer, table_id=self.rng.getrandbits(32), now=self.now,
-            minute=self.minute, keep=self.keep, told=self.told, warn=self.warn,
-            on_news=self._news, on_change=self.on_change)
+            minute=self.minute, keep=self.page.keep, told=self.told, warn=self.page.warn,
+            on_news=self._news, on_change=self.page.on_change)
         host.broadcast()
         hosting.flush()
         # The host plays its own seat on the felt table, through the same messages as a guest.
         self.remote = RemoteSeat(self.seat, hosting.local, deal=hosting.new_game,
                                  start_over=hosting.new_game, on_level=self.set_level)
-        self.seat_table(self.remote)
+        self.page.seat_table(self.remote)
         self.run(hosting.run(pace=self.pace, sleep=self.sleep), connecting=False)
-        self.run(hosting.make_invites([1, 2, 3], ice, self.base()))
+        self.run(hosting.make_invites([1, 2, 3], ice, self.page.base()))
 
     def resume(self, text: str | None) -> None:
         """A table this page hosted before it reloaded: open it again where it was."""
         if text is None:
             return
-        table = HostTable.resume(text, grace=self.grace)
+        table = resume_table(text, grace=self.grace)
         if table is None:
-            self.keep(None)
+            self.page.keep(None)
             return
-        table.set_level(self.level())
-        self.show(True)
+        table.set_level(self.page.level())
+        self.page.show(True)
         self.host_table(table)
 
     def invite(self, seat: int) -> None:
-        ice = self.ice()
+        ice = self.page.ice()
         if self.hosting is not None and not self.busy and ice is not None:
             self.error = ""
-            self.run(self.hosting.make_invite(seat, ice, self.base()))
+            self.run(self.hosting.make_invite(seat, ice, self.page.base()))
 
     def refresh(self) -> None:
         """Remake the open invites made with other ICE servers than the ones chosen now
         (their codes would carry the wrong network addresses)."""
         if self.hosting is None or self.busy or self.hosting.host.closed:
             return
-        ice = self.ice()
+        ice = self.page.ice()
         stale = self.hosting.stale(ice) if ice is not None else []
         if stale:
             assert ice is not None
-            self.run(self.hosting.make_invites(stale, ice, self.base()))
+            self.run(self.hosting.make_invites(stale, ice, self.page.base()))
 
     def let_in(self, seat: int, code: str) -> None:
         if self.hosting is not None and not self.busy:
@@ -205,7 +216,7 @@ class Session:
         if self.hosting is not None:
             self.hosting.host.start()
             self.hosting.flush()
-            self.show(False)
+            self.page.show(False)
 
     def set_level(self, level: str) -> None:
         if self.host is not None:
@@ -215,10 +226,10 @@ class Session:
 
     def join(self, code: str) -> None:
         """Take a seat with the invite ``code`` (a code or a whole link)."""
-        self.show(True)
+        self.page.show(True)
         if not self.can_join():
             self.error = SEATED_ALREADY
-            self.on_change()
+            self.page.on_change()
             return
         try:
             invite = decode_invite(code.strip(), self.minute())
@@ -226,7 +237,7 @@ class Session:
             if self.role is Role.IDLE:  # the page opened with a broken link
                 self.role = Role.GUEST_CLOSED
             self.error = str(problem)
-            self.on_change()
+            self.page.on_change()
             return
         self.forget()
         self.role = Role.JOINING
@@ -253,9 +264,9 @@ class Session:
         elif self.joining is not None and conn == self.joining.conn:
             self.role = Role.SEATED
             self.remote = RemoteSeat(self.seat, self._send, start_over=self.leave_for_own_game)
-            self.seat_table(self.remote)
-            self.show(False)
-            self.on_change()
+            self.page.seat_table(self.remote)
+            self.page.show(False)
+            self.page.on_change()
 
     def received(self, conn: str, text: str) -> None:
         if self.hosting is not None:
@@ -291,7 +302,7 @@ class Session:
     def _news(self, kind: str) -> None:
         if self.remote is not None:
             self.remote.update(kind)
-        self.on_change()
+        self.page.on_change()
 
     def _gone(self) -> None:
         """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
@@ -299,14 +310,14 @@ class Session:
             self.joining.conn = None
         self.role = Role.GUEST_CLOSED
         if self._leave_felt():
-            self.show(True)
-        self.on_change()
+            self.page.show(True)
+        self.page.on_change()
 
     def _leave_felt(self) -> bool:
         if self.remote is None:
             return False
         self.remote = None
-        self.seat_table(None)
+        self.page.seat_table(None)
         return True
 
     # --- leaving -------------------------------------------------------------------------------
@@ -319,7 +330,7 @@ class Session:
             hosting.flush()
             hosting.hang_up_all()
             self._leave_felt()
-            self.keep(None)
+            self.page.keep(None)
             if host.started:
                 self.left = (host.game, 0 in host.waiting_ready)
             self.seat.closed = CLOSED if self.left is None else CLOSED_SOLO
@@ -327,7 +338,7 @@ class Session:
             self.role = Role.HOST_CLOSED
         elif self.role is Role.SEATED:
             self._send(Intent("leave"))
-        self.on_change()
+        self.page.on_change()
 
     def leave_for_own_game(self) -> None:
         """Guest: leave at once (the error dialog's New game); the computer takes the seat."""
@@ -347,8 +358,8 @@ class Session:
         game, scored = self.left
         self.forget()
         self.error = ""
-        self.show(False)
-        self.adopt(game, scored)
+        self.page.show(False)
+        self.page.adopt(game, scored)
 
     def open_table(self) -> None:
         """The page's Play with friends: a closed guest's page opens a table of its own."""
@@ -370,7 +381,7 @@ class Session:
             self.peer.close(self.joining.conn)
         if self.role in (Role.HOSTING, Role.HOST_CLOSED):
             self.left = None
-            self.keep(None)
+            self.page.keep(None)
         self._leave_felt()
         self.joining = None
         self.role = Role.IDLE

@@ -42,7 +42,6 @@ from web.p2p.protocol import (
     parse_intent,
     view_to_dict,
 )
-from web.p2p.saved import resume_table, table_json
 
 __all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
@@ -117,16 +116,6 @@ class HostTable:
         """The host's log of refused guest messages (the page shows it)."""
         self._bots = self._new_bots()
         self._seen = len(game.events)
-
-    def to_json(self) -> str:
-        """What the host's page keeps so a reload can carry on the game (``web.p2p.saved``)."""
-        return table_json(self)
-
-    @classmethod
-    def resume(cls, text: object, *, grace: float = 20.0,
-               make_bot: Callable[[str, int], Any] = players.make) -> HostTable | None:
-        """The table ``to_json`` wrote, or None (``web.p2p.saved.resume_table``)."""
-        return resume_table(text, grace=grace, make_bot=make_bot)
 
     def _new_bots(self) -> list[Any]:
         seed = self.game.seed
