@@ -77,6 +77,16 @@ def test_the_summary_offers_what_the_seat_can_do() -> None:
     assert closed.summary is None and closed.state == "over"
 
 
+def test_a_table_waiting_for_people_says_for_whom() -> None:
+    view = Game.new(seed=2).view(0)
+    passed = SeatSnapshot(view=view, stage="pass", waiting=(1, 2), kinds=("host",) * 4)
+    assert build(passed, PageState(ready=True)).prompt == "Waiting for West and North…"
+    ready = SeatSnapshot(view=view, stage="scores", waiting=(0, 3))
+    assert build(ready, PageState(ready=True)).prompt == "Waiting for East…"
+    alone = SeatSnapshot(view=view, stage="scores", waiting=(0,))
+    assert build(alone, PageState(ready=True)).prompt == ""
+
+
 def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
     view = Game.new(seed=2).view(0)
     snap = SeatSnapshot(view=view, stage="pass", may_pass=True)

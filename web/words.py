@@ -147,6 +147,11 @@ def took_back(card: Card) -> str:
 
 # --- events ------------------------------------------------------------------------------
 
+def points_text(points: Sequence[int], me: int, order: Iterable[int] = range(4)) -> str:
+    """ "You 0, West 26, North 26, East 26" (seats in ``order``)."""
+    return ", ".join(f"{seat_name(s, me)} {points[s]}" for s in order)
+
+
 def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> str:
     """A sentence for a public event (``event_to_dict``'s form) from seat ``me``'s side;
     "" for events that aren't told (a pass chosen, a deal)."""
@@ -164,8 +169,8 @@ def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> 
         return f"{name} shot the moon!"
     if kind == "scored":
         scores = [int(v) for v in event["scores"]]
-        points = ", ".join(f"{seat_name(s, me)} {scores[s]}" for s in range(4))
-        return f"Hand {int(event['hand'])} is over. Points this hand: {points}."
+        return f"Hand {int(event['hand'])} is over. Points this hand: " \
+            f"{points_text(scores, me)}."
     if kind == "over":
         winner = int(event["winner"])
         return "Game over. You win." if winner == me else \
@@ -217,7 +222,7 @@ def last_trick_caption(view: PlayerView) -> str:
 def scores_text(view: PlayerView) -> str:
     """Total scores and this hand's points so far."""
     me = view.seat
-    totals = ", ".join(f"{seat_name(s, me)} {view.scores[s]}" for s in range(4))
+    totals = points_text(view.scores, me)
     taken = [f"{seat_name(s, me)} {view.hand_points[s]}" for s in range(4) if view.hand_points[s]]
     hand = f" This hand so far: {', '.join(taken)}." if taken else \
         " No points taken yet this hand."

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import importlib.metadata
 import importlib.util
+import json
 import os
 import shutil
+import subprocess
 import sys
 import tomllib
 import zipfile
@@ -33,7 +35,8 @@ STATIC = ROOT / "web" / "static"  # served as static/, but for these:
 WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
 MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
 PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip, and of
-VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv)
+VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv),
+                              # the modules that importing the package loads
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
 
 
@@ -61,10 +64,32 @@ def installed_package(name: str) -> Path:
     return Path(spec.origin).parent
 
 
+def loaded_files(name: str) -> set[str]:
+    """The files (relative to the package's folder) of the modules ``import name`` loads,
+    asked of a fresh interpreter (a library's command line and helpers stay out)."""
+    probe = ("import importlib, json, sys; importlib.import_module(sys.argv[1]); "
+             "print(json.dumps([m.__file__ for k, m in sys.modules.items() "
+             "if (k == sys.argv[1] or k.startswith(sys.argv[1] + '.')) "
+             "and getattr(m, '__file__', None)]))")
+    out = subprocess.run([sys.executable, "-c", probe, name], check=True, capture_output=True,
+                         text=True).stdout
+    folder = installed_package(name)
+    return {Path(path).relative_to(folder).as_posix() for path in json.loads(out)}
+
+
+def vendored_files(name: str) -> list[tuple[Path, str]]:
+    """(source, name in the zip) for the modules of the installed package ``name`` that
+    importing it loads."""
+    wanted = loaded_files(name)
+    folder = installed_package(name)
+    return [(path, zipped) for path, zipped in package_files(folder, name)
+            if path.relative_to(folder).as_posix() in wanted]
+
+
 def python_files() -> list[tuple[Path, str]]:
     """(source, name in the zip) for every module the page may import."""
     return [entry for name in PACKAGES for entry in package_files(ROOT / name, name)] + [
-        entry for name in VENDORED for entry in package_files(installed_package(name), name)]
+        entry for name in VENDORED for entry in vendored_files(name)]
 
 
 def _not_served(folder: str, names: list[str]) -> set[str]:

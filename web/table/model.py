@@ -262,8 +262,7 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
         title = "Game over — " + ("You win!" if winner == me else
                                   f"{words.seat_name(winner, me)} wins")
         order = sorted(range(4), key=lambda seat: view.scores[seat])
-        final = "Final scores: " + ", ".join(
-            f"{words.seat_name(s, me)} {view.scores[s]}" for s in order) + "."
+        final = f"Final scores: {words.points_text(view.scores, me, order)}."
     if result is not None:
         if not over:
             title = f"Hand {result.hand} is over"
@@ -272,8 +271,7 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
         elif result.moon is not None:
             who = words.seat_name(result.moon, me)
             moon = f"{who} shot the moon: 0 for {who}, 26 for everyone else."
-        points = "Points this hand: " + ", ".join(
-            f"{words.seat_name(s, me)} {result.scores[s]}" for s in range(4)) + "."
+        points = f"Points this hand: {words.points_text(result.scores, me)}."
     if not over:
         button = ("next-hand", "Next hand")
     elif snap.can_deal:
@@ -296,8 +294,10 @@ def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
         return words.turn_prompt(view)
     if state in ("summary", "over"):
         return ""
-    if snap.waiting and snap.stage in ("pass", "scores"):
+    if snap.stage == "pass" and not snap.may_pass:
         return words.waiting_for(snap.waiting, view.seat) or "Passing…"
+    if snap.stage == "scores":
+        return words.waiting_for(snap.waiting, view.seat)
     if (snap.stage == "play" and view.to_play is not None and view.to_play != view.seat
             and snap.shown is None):
         return f"{words.seat_name(view.to_play, view.seat, snap.kinds)} is playing…"
