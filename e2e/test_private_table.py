@@ -141,7 +141,8 @@ def open_host(seat: Seat) -> None:
     if not found:
         pytest.skip("WebRTC found no network address on this machine (only a loopback "
                     "interface?), so browsers here can't connect to each other")
-    seat.page.click("#open-table")  # opens the table at once, with an invite per seat
+    seat.page.click("#open-table")  # the dialog: opening a table is a step of its own
+    seat.page.click("#host-table")  # a table, with an invite per seat
     seat.wait_data("stage", "lobby")
     assert seat.page.inner_text("#stat-where") == "Hosting a private table"
 
@@ -404,6 +405,7 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     # West, its table gone, opens one of its own.
     guests[1].hide_dialog()
     guests[1].page.click("#open-table")
+    guests[1].page.click("#host-table")
     guests[1].wait_data("role", "host")
     wait_link(guests[1], 3)
 

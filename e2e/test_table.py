@@ -290,3 +290,46 @@ def test_undo_takes_back_the_last_card_and_the_last_trick_can_be_reviewed(
     assert table.page.get_attribute("#last-trick", "aria-pressed") == "true"
     table.page.click("#last-trick")
     assert len(table.trick()) < 4
+
+
+def test_looking_at_play_with_friends_leaves_the_game_as_it_was(table: TablePage) -> None:
+    """Opening the Play with friends dialog only to look, then closing it, changes nothing:
+    a private table opens only with its own button."""
+    table.goto("?speed=instant&seed=5")
+    table.pass_cards()
+    before = (table.saved_game_json(), table.hand(), table.state())
+    for close in ("#fr-close", "Escape"):
+        table.page.click("#open-table")
+        table.page.wait_for_selector("#friends[open] #host-table", state="visible")
+        assert table.page.is_hidden("#fr-invites")
+        if close == "Escape":
+            table.page.keyboard.press("Escape")
+        else:
+            table.page.click(close)
+        table.page.wait_for_selector("#friends:not([open])", state="attached")
+        assert (table.saved_game_json(), table.hand(), table.state()) == before
+        assert table.page.is_hidden("#stat-where") and table.page.is_enabled("#hint")
+        assert table.storage("hearts.friends-table") is None
+
+
+def test_new_game_asks_before_throwing_a_game_away(table: TablePage) -> None:
+    """Mid-game, New game asks first (Keep playing changes nothing); at a game's untouched
+    start there is nothing to lose, so it deals at once."""
+    table.goto("?speed=instant&seed=6")
+    untouched = table.saved_game_json()
+    table.page.click("#new-game")  # nothing played yet: no question
+    table.page.wait_for_function("t => JSON.parse(localStorage.getItem('hearts.save')).game"
+                                 " !== t", arg=untouched)
+    assert table.page.is_hidden("#confirm-new")
+    table.wait_input()
+    table.pass_cards()
+    before = table.saved_game_json()
+    table.page.click("#new-game")
+    table.page.wait_for_selector("#confirm-new[open]")
+    table.page.click("#keep-playing")
+    table.page.wait_for_selector("#confirm-new:not([open])", state="attached")
+    assert table.saved_game_json() == before and len(table.hand()) == 13
+    table.page.click("#new-game")
+    table.page.click("#confirm-new[open] #confirm-new-game")
+    table.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
+    assert table.saved_game_json() != before

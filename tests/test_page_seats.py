@@ -251,3 +251,44 @@ def test_a_guest_before_the_first_state_waits_for_the_host() -> None:
     model = build(snap, PageState(ready=True))
     assert model.state == "wait" and model.prompt.startswith("Connected.")
     assert play_refusal(snap, Card.parse("2C")) is not None and not sent
+
+
+def computer_pauses(thinking: float) -> list[float]:
+    """The pauses of the computers' first turns at normal speed, for bots that think
+    ``thinking`` seconds a card (a fake clock that moves on by that much at every read)."""
+    slept: list[float] = []
+    now = [0.0]
+
+    def clock() -> float:
+        now[0] += thinking
+        return now[0]
+
+    async def sleep(seconds: float) -> None:
+        slept.append(round(seconds, 6))
+        await asyncio.sleep(0)
+
+    memory = MemoryStorage()
+    records = Records(Storage(lambda: memory), lambda text: None)
+    records.settings.level = "easy"
+    seat = LocalSeat(records, speed=lambda: "normal", sleep=sleep, clock=clock)
+    game = next(g for g in map(Game.new, range(20)) if g.hand(0)[0] != Card.parse("2C"))
+    for s in range(4):
+        game.choose_pass(s, game.hand(s)[1:4])  # the 2 of clubs stays where it is
+    assert game.to_play != 0
+    seat.take_over(store.Saved(game))
+
+    async def run() -> None:
+        seat.attach(Heard())
+        await settle(seat)
+
+    asyncio.run(run())
+    return slept
+
+
+def test_a_computers_thinking_counts_toward_the_pause_before_its_card() -> None:
+    """At normal speed a computer's card comes 0.6 s after its turn began, thinking
+    included: a bot that thinks longer than that plays at once, with no pause on top."""
+    assert 0.6 in computer_pauses(0.0)
+    assert 0.2 in computer_pauses(0.4)
+    slow = computer_pauses(1.0)
+    assert not [s for s in slow if s not in (1.0, 0.35)], slow  # a trick's own pauses only

@@ -27,6 +27,18 @@ def test_seats_are_named_from_the_viewers_side() -> None:
     assert words.pass_prompt(Game.new(seed=1).view(2)) == "Pass 3 cards to the left → East."
 
 
+def test_the_cards_on_the_table_are_read_as_one_sentence() -> None:
+    game = next(g for g in map(Game.new, range(20)) if g.hand(0)[0] != Card.parse("2C"))
+    for seat in range(4):
+        game.choose_pass(seat, game.hand(seat)[1:4])  # the 2 of clubs stays where it is
+    while game.to_play != 0:
+        game.play(game.legal_plays()[0])
+    game.play(game.legal_plays()[0])
+    text = words.trick_text(game.view(0))
+    assert text.startswith("On the table: ") and ", you played the " in text, text
+    assert " You " not in text
+
+
 def test_events_are_told_from_each_seats_side() -> None:
     played = {"e": "played", "seat": 1, "card": "QS"}
     assert words.event_text(played, 0) == "West played the Queen of spades."

@@ -79,6 +79,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     listen(el["undo"], "click", lambda e: table.on_undo())
     listen(el["last-trick"], "click", lambda e: table.on_review())
     listen(el["new-game"], "click", lambda e: table.on_new_game())
+    listen(el["confirm-new-game"], "click", lambda e: table.on_new_game(confirmed=True))
     listen(el["summary"], "click", on_summary)
     listen(el["settings"], "change", form.on_change)
     listen(el["settings-button"], "click", lambda e: open_dialog("settings"))
@@ -92,6 +93,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     table.dialogs.watch(el["summary"], on_escape=table.on_summary_escape)
     table.dialogs.watch(el["settings"])
     table.dialogs.watch(el["help"])
+    table.dialogs.watch(el["confirm-new"])
     el["settings-button"].disabled = False
     el["help-button"].disabled = False
     browser.window.setInterval(browser.proxy(browser.guard(tick, "clock")), 500)

@@ -181,8 +181,11 @@ def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> 
 # --- reading the table aloud (the T, L and S keys) ---------------------------------------
 
 def _plays_text(trick: Trick, me: int) -> str:
-    return ", ".join(f"{seat_name(seat, me)} {'led' if n == 0 else 'played'} the {card.name}"
-                     for n, (seat, card) in enumerate(trick.plays()))
+    """ "West led the 2 of clubs, you played the King of clubs, …"."""
+    parts = [f"{seat_name(seat, me)} {'led' if n == 0 else 'played'} the {card.name}"
+             for n, (seat, card) in enumerate(trick.plays())]
+    return ", ".join(parts[:1] + [p[0].lower() + p[1:] if p.startswith("You ") else p
+                                  for p in parts[1:]])
 
 
 def trick_text(view: PlayerView, shown: Trick | None = None) -> str:

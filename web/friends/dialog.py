@@ -124,6 +124,7 @@ class FriendsDialog:
             "letin": lambda: session.let_in(seat, str(self.q(f"#fr-code-{seat}").value)),
             "answer": session.answer,
             "begin": session.begin,
+            "host": session.open_table,
             "join": lambda: session.join(str(self.q("#fr-paste-code").value)),
             "solo": session.solo,
             "leave": session.leave,
@@ -132,7 +133,7 @@ class FriendsDialog:
         }
         action = actions.get(act)
         if action is not None:
-            if act in ("invite", "letin", "answer", "begin", "join"):
+            if act in ("invite", "letin", "answer", "begin", "join", "host"):
                 self.error("")
             action()
             self.render()
@@ -176,8 +177,9 @@ class FriendsDialog:
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
             else None
         d.closed = "true" if closed else "false"
-        host_side = role in (Role.IDLE, Role.HOSTING)
-        self.q("#fr-intro").hidden = not host_side
+        host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
+        self.q("#fr-start").hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
+        self.q("#fr-intro").hidden = role is not Role.HOSTING
         self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
         self.q("#fr-net").hidden = not host_side
         invites = self.q("#fr-invites")
@@ -269,8 +271,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     listen = browser.listen
 
     def open_table() -> None:
+        """Play with friends: the dialog, where opening a table is a step of its own."""
         view.show(True)
-        session.open_table()
         view.render()
 
     listen(dialog, "click", view.on_click)

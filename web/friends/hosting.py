@@ -232,25 +232,32 @@ class Hosting:
                   sleep: Callable[[float], Awaitable[None]]) -> None:
         """Computer moves at the person's pace (seconds before each), grace periods, until
         the table closes."""
-        last = 0.0
+        due_since: float | None = None
         while not self.host.closed:
             await sleep(0.05)
             host = self.host
             now = self.now()
             changed = host.tick(now)
-            if host.due() and now - last >= pace():
-                last = now
+            if not host.due():
+                due_since = None
+            else:
+                due_since = now if due_since is None else due_since
                 turn = host.computer_turn()
-                if turn is None:
-                    host.computer_step()
+                if turn is None:  # the computers' passes: once the pause is over
+                    if now - due_since >= pace():
+                        changed = host.computer_step()
                 else:
                     seat, bot, view = turn
                     card = await players.choose_play(bot, view)
+                    # The computer's thinking counts toward the pause before its card.
+                    left = pace() - (self.now() - due_since)
+                    if left > 0:
+                        await sleep(left)
                     if host.closed or host.computer_turn() is None or host.game.view(
                             seat) != view:
                         continue  # the table moved on while the computer thought
-                    host.computer_step(card)
-                changed = True
+                    changed = host.computer_step(card)
+                due_since = None if changed else due_since
             if changed:
                 self.flush()
 

@@ -362,7 +362,7 @@ class Session:
         self.page.adopt(game, scored)
 
     def open_table(self) -> None:
-        """The page's Play with friends: a closed guest's page opens a table of its own."""
+        """Open a private table here (a closed guest's page leaves the old one first)."""
         if self.role is Role.GUEST_CLOSED:
             self.forget()
             self.error = ""

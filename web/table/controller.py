@@ -154,11 +154,17 @@ class Table:
             self.page.review = False
             self.render()
 
-    def on_new_game(self) -> None:
-        if self.page.ready and self.seat.snapshot().can_deal:
-            self.page = PageState(ready=True)
-            self.seat.new_game()
-            self.focus_home()
+    def on_new_game(self, confirmed: bool = False) -> None:
+        """New game; a game under way is only thrown away once the person confirms."""
+        snap = self.seat.snapshot()
+        if not self.page.ready or not snap.can_deal:
+            return
+        if snap.at_stake and not confirmed:
+            self.dialogs.open(self.view.el["confirm-new"])
+            return
+        self.page = PageState(ready=True)
+        self.seat.new_game()
+        self.focus_home()
 
     def start_over(self) -> None:
         """The error dialog's New game: a fresh start at once (what that is, the seat says)."""

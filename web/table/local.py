@@ -11,6 +11,7 @@ are injected, so pytest drives it with an instant clock.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -39,6 +40,7 @@ class LocalSeat:
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  on_good: Callable[[], None] = lambda: None,
+                 clock: Callable[[], float] = time.monotonic,
                  seed: int | None = None) -> None:
         """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
         failed (the page shows it); ``seed``: for a new game when nothing was saved."""
@@ -47,6 +49,7 @@ class LocalSeat:
         self.sleep = sleep
         self.on_error = on_error
         self.on_good = on_good
+        self.clock = clock
         self.saved = records.saved if records.saved is not None else store.Saved(
             Game.new(seed))
         self.news: News = QUIET
@@ -85,6 +88,12 @@ class LocalSeat:
             return "scores"
         return "pass" if game.phase is Phase.PASS else "play"
 
+    def under_way(self) -> bool:
+        """Whether the game has begun and isn't over (New game would lose something)."""
+        g = self.game
+        return g.phase is not Phase.GAME_OVER and (
+            g.hand_number > 1 or bool(g.plays) or any(g.pass_chosen(s) for s in range(4)))
+
     def can_undo(self) -> bool:
         s = self.saved
         g = self.game
@@ -105,7 +114,7 @@ class LocalSeat:
             result=None if summary is None else HandResult(summary.hand, summary.scores,
                                                            summary.moon),
             shown=self.presenter.shown, collecting=self.presenter.collecting,
-            can_undo=self.can_undo(), can_deal=True,
+            can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms))
 
     # --- the table comes and goes ---------------------------------------------------------
@@ -270,12 +279,14 @@ class LocalSeat:
             await self._present(generation)
             while generation == self.generation and self._computers_due():
                 self.news.changed()
-                await self.sleep(self.presenter.delays()[0])
-                if generation != self.generation:
-                    return
+                started = self.clock()
                 seat = self.game.to_play
                 assert seat is not None
                 card = await players.choose_play(self.bots[seat], self.game.view(seat))
+                # The computer's thinking counts toward the pause before its card.
+                left = self.presenter.delays()[0] - (self.clock() - started)
+                if left > 0:
+                    await self.sleep(left)
                 if generation != self.generation:
                     return
                 self.game.play(card)

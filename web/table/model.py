@@ -28,6 +28,14 @@ __all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "Seat
 Stage = Literal["connecting", "lobby", "pass", "play", "scores", "over"]
 POSITIONS = ("south", "west", "north", "east")
 """Where a seat sits on the page, by its place clockwise from the viewer."""
+HAND_ORDER = "CDSH"
+"""The suits of the hand from left to right: ♣ ♦ ♠ ♥, black and red by turns, so the two red
+suits never run together."""
+
+
+def in_hand_order(cards: tuple[Card, ...]) -> list[Card]:
+    """``cards`` as the hand shows them: by suit in ``HAND_ORDER``, low to high."""
+    return sorted(cards, key=lambda c: (HAND_ORDER.index(c.notation[1]), int(c.rank)))
 
 
 def position(seat: int, me: int) -> str:
@@ -70,6 +78,8 @@ class SeatSnapshot:
     collecting: int | None = None
     """The seat a finished trick is sliding to."""
     can_undo: bool = False
+    at_stake: bool = False
+    """A game is under way that New game would throw away (the person is asked first)."""
     can_deal: bool = True
     """New game deals a new game now (at a private table: only its host, once the game is
     over)."""
@@ -199,7 +209,7 @@ def _hand(snap: SeatSnapshot, view: PlayerView, page: PageState) -> tuple[CardSt
     passing = view.phase is Phase.PASS
     received = received_marked(view)
     states = []
-    for card in view.hand:
+    for card in in_hand_order(view.hand):
         n = card.notation
         classes = [card_classes(card)]
         if passing:

@@ -22,7 +22,8 @@ __all__ = ["TableView", "card_face", "clock_text", "summary_html", "trick_html"]
 ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
-            "settings-button", "help-button", "stat-where", "stat-clock", "reactions")
+            "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
+            "confirm-new", "confirm-new-game")
 
 
 def card_face(notation: str) -> str:
