@@ -165,6 +165,13 @@ def test_a_whole_game_updates_won_and_best(table: TablePage) -> None:
     table.reload()  # the finished game and the stats survive a reload, counted once
     assert table.state() == "over"
     assert table.page.inner_text("#stat-won") == f"Won {int(won)} of 1"
+    table.page.keyboard.press("Escape")  # closed: the final scores can be opened again
+    table.page.wait_for_selector("#summary:not([open])", state="attached")
+    assert table.page.is_hidden("#summary-title") or not table.page.is_visible("#summary")
+    assert not any(table.page.inner_text(f'[data-seat="{s}"] .taken') for s in range(4))
+    table.page.click("#scores-again")
+    table.page.wait_for_selector("#summary[open] #summary-new-game")
+    assert table.page.is_hidden("#scores-again")
     table.page.click("#summary-new-game")  # the game-over dialog is modal: its own button
     assert table.wait_input() == "pass"
     assert table.scores() == [0, 0, 0, 0]
@@ -333,3 +340,25 @@ def test_new_game_asks_before_throwing_a_game_away(table: TablePage) -> None:
     table.page.click("#confirm-new[open] #confirm-new-game")
     table.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
     assert table.saved_game_json() != before
+
+
+def test_the_felt_says_the_last_card_played_never_an_older_one(table: TablePage) -> None:
+    """Whenever the table waits for you, the line on the felt tells the latest event: the
+    last card played, or who took the trick it ended."""
+    table.goto("?speed=instant&seed=9")
+    table.pass_cards()
+    for _ in range(8):
+        if table.wait_input() != "play":
+            break
+        game = Game.from_json(table.saved_game_json())
+        said = table.page.inner_text("#event")
+        trick = game.current_trick
+        if trick is not None and trick.cards:
+            seat, card = trick.plays()[-1]
+            who = "You" if seat == 0 else ("South", "West", "North", "East")[seat]
+            assert said == f"{who} played the {card.name}.", (said, game.to_text())
+        elif game.tricks:
+            assert "the trick" in said, (said, game.to_text())
+        else:  # you lead the hand's first trick: the pass was the last thing to happen
+            assert said.startswith("You received"), (said, game.to_text())
+        table.play_one()

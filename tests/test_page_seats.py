@@ -28,7 +28,7 @@ class Heard:
         self.alerts: list[str] = []
         self.changes = 0
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, show: bool = False) -> None:
         if text:
             self.said.append(text)
 

@@ -81,6 +81,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     listen(el["new-game"], "click", lambda e: table.on_new_game())
     listen(el["confirm-new-game"], "click", lambda e: table.on_new_game(confirmed=True))
     listen(el["summary"], "click", on_summary)
+    listen(el["scores-again"], "click", lambda e: table.on_summary_button("scores-again"))
     listen(el["settings"], "change", form.on_change)
     listen(el["settings-button"], "click", lambda e: open_dialog("settings"))
     listen(el["help-button"], "click", lambda e: open_dialog("help"))

@@ -178,7 +178,8 @@ class FriendsDialog:
             else None
         d.closed = "true" if closed else "false"
         host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
-        self.q("#fr-start").hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
+        for starting in ("#fr-start", "#fr-open"):
+            self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
         self.q("#fr-intro").hidden = role is not Role.HOSTING
         self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
         self.q("#fr-net").hidden = not host_side

@@ -38,8 +38,10 @@ class Table:
 
     # --- News: what the seat tells the table ---------------------------------------------
 
-    def say(self, text: str) -> None:
+    def say(self, text: str, show: bool = False) -> None:
         self.announcer.queue(text)
+        if show:
+            self.view.event(text)
 
     def flush(self) -> None:
         self.announcer.flush()
@@ -92,6 +94,7 @@ class Table:
                 self.alert(reason)
                 return
             self.page.hint = ()
+            self.announcer.alert("")
             self.seat.toggle(card)
             self.flush()
             return
@@ -103,6 +106,7 @@ class Table:
             self.alert(reason)
             self.render()
             return
+        self.announcer.alert("")
         self.seat.play(card)
 
     def on_pass(self) -> None:
@@ -113,6 +117,7 @@ class Table:
             self.alert(words.CHOOSE_THREE)
             return
         self.page.hint = ()
+        self.announcer.alert("")
         self.seat.pass_cards()
         self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
 
@@ -122,11 +127,11 @@ class Table:
         if not self.page.ready or view is None or snap.result is not None:
             return
         if not ((snap.may_pass and not snap.moving) or snap.may_play):
-            self.announcer.say(words.HINT_LATER)
+            self.say_now(words.HINT_LATER)
             return
         advice = players.hint(view)
         self.page.hint = tuple(c.notation for c in advice.cards)
-        self.announcer.say(words.hint_text(advice.cards, advice.reason))
+        self.say_now(words.hint_text(advice.cards, advice.reason))
         self.render()
 
     def on_undo(self) -> None:
@@ -142,11 +147,11 @@ class Table:
             return
         if not view.tricks:
             if show:
-                self.announcer.say(words.last_trick_text(view))
+                self.say_now(words.last_trick_text(view))
             return
         self.page.review = True if show else not self.page.review
         if self.page.review:
-            self.announcer.say(words.last_trick_text(view))
+            self.say_now(words.last_trick_text(view))
         self.render()
 
     def on_escape(self) -> None:
@@ -178,6 +183,9 @@ class Table:
             self.next_hand()
         elif name == "summary-new-game":
             self.on_new_game()
+        elif name == "scores-again":
+            self.page.dismissed = False
+            self.render()
         elif name == "summary-close":
             self.page.dismissed = True
             self.render()
@@ -204,6 +212,7 @@ class Table:
 
     def say_now(self, text: str) -> None:
         self.announcer.say(text)
+        self.view.event(text)
 
     # --- focus ----------------------------------------------------------------------------
 

@@ -205,7 +205,7 @@ class LocalSeat:
         self.saved.undo = None
         self.seen = len(game.events)
         self.keep()
-        self.news.say(words.took_back(card))
+        self.news.say(words.took_back(card), show=True)
         self.news.flush()
         self.news.changed()
         self.kick()

@@ -179,6 +179,8 @@ class TableModel:
     hearts_chip: str = ""
     hearts_broken: bool = False
     summary: SummaryModel | None = None
+    scores_again: bool = False
+    """The game-over summary was closed: a button opens it again."""
     where: str | None = None
     clock_ms: int = 0
     chat: bool = False
@@ -341,11 +343,14 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     me = view.seat
     turn = None if (snap.shown is not None or open_summary or snap.stage != "play") \
         else view.to_play
+    # Points taken this hand, while it is played (once it is scored, a moon makes the points
+    # taken differ from the score: the summary and the totals tell it then).
+    taking = snap.stage in ("pass", "play")
     seats = tuple(
         SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
                 view.scores[seat],
-                f"+{view.hand_points[seat]} this hand" if view.hand_points[seat] else "",
-                words.plural(view.hand_sizes[seat], "card"), turn == seat)
+                f"+{view.hand_points[seat]} this hand" if taking and view.hand_points[seat]
+                else "", words.plural(view.hand_sizes[seat], "card"), turn == seat)
         for seat in range(4))
     trick, caption, _ = _trick(snap, view, page)
     collecting = "" if snap.collecting is None else \
@@ -380,6 +385,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
         hearts_broken=view.hearts_broken,
         summary=summary,
+        scores_again=snap.stage == "over" and page.dismissed,
         where=snap.where,
         clock_ms=snap.clock_ms,
         chat=snap.chat,

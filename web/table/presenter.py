@@ -49,10 +49,10 @@ class Presenter:
             if isinstance(event, TrickWon):
                 await self._trick(event, view().seat, news, current)
             elif isinstance(event, PassesExchanged):
-                news.say(words.received_text(view()))
+                news.say(words.received_text(view()), show=True)
             else:
                 data = event_to_dict(event)
-                news.say(words.event_text(data, view().seat))
+                news.say(words.event_text(data, view().seat), show=True)
                 if data["e"] == "played":
                     news.changed(fresh=str(data["card"]))
         news.changed()
@@ -66,7 +66,7 @@ class Presenter:
             await self.sleep(show)
         if not current():
             return
-        news.say(words.event_text(event_to_dict(event), me))
+        news.say(words.event_text(event_to_dict(event), me), show=True)
         news.flush()  # one message per trick: its cards and who took it
         if slide:
             self.collecting = event.seat

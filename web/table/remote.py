@@ -94,14 +94,14 @@ class RemoteSeat:
             me = state.view.seat
             for event in self.seat.events:
                 if event.get("e") == "exchanged":
-                    news.say(words.received_text(state.view))
+                    news.say(words.received_text(state.view), show=True)
                 else:
-                    news.say(words.event_text(event, me))
+                    news.say(words.event_text(event, me), show=True)
         if len(self.seat.reactions) != self.reacted:
             self.reacted = len(self.seat.reactions)
             who, said = self.seat.reactions[-1]
             me = state.view.seat if state is not None else -1
-            news.say(f"{words.seat_name(who, me)}: {said}")
+            news.say(f"{words.seat_name(who, me)}: {said}", show=True)
         if state is not None and kind in ("state", "refused"):
             self.sent_play = False
             if state.stage != "pass":

@@ -25,8 +25,9 @@ __all__ = ["QUIET", "News", "Seat"]
 class News(Protocol):
     """How a seat tells the table what happened."""
 
-    def say(self, text: str) -> None:
-        """Queue ``text`` for the screen reader and the line under the table."""
+    def say(self, text: str, show: bool = False) -> None:
+        """Queue ``text`` for the screen reader; ``show``: it tells what just happened at
+        the table (a card, a trick, a pass), so the felt shows it at once too."""
 
     def flush(self) -> None:
         """Say everything queued, as one message (one per trick, one per move)."""
@@ -41,7 +42,7 @@ class News(Protocol):
 class _Quiet:
     """News for a seat no table shows: nothing to say, nothing to draw."""
 
-    def say(self, text: str) -> None: ...
+    def say(self, text: str, show: bool = False) -> None: ...
     def flush(self) -> None: ...
     def alert(self, text: str) -> None: ...
     def changed(self, fresh: str | None = None) -> None: ...

@@ -23,7 +23,7 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
-            "confirm-new", "confirm-new-game")
+            "confirm-new", "confirm-new-game", "event", "scores-again")
 
 
 def card_face(notation: str) -> str:
@@ -120,6 +120,7 @@ class TableView:
         el["hearts-state"].classList.toggle("on", m.hearts_broken)
         if el["reactions"] is not None:
             el["reactions"].hidden = not m.chat
+        el["scores-again"].hidden = not m.scores_again
         self._summary(m)
         self._stats(m)
 
@@ -157,6 +158,11 @@ class TableView:
         self._text("stat-where", m.where or "")
         self.el["stat-where"].hidden = m.where is None
         self.el["stat-clock"].hidden = m.where is not None
+
+    def event(self, text: str) -> None:
+        """The last thing the table said, on the felt at once (the live region may batch)."""
+        if text:
+            self._text("event", text)
 
     def notice(self, text: str) -> None:
         """The notice over the table (storage trouble, a reset save); "" hides it."""
