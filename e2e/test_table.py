@@ -362,3 +362,22 @@ def test_the_felt_says_the_last_card_played_never_an_older_one(table: TablePage)
         else:  # you lead the hand's first trick: the pass was the last thing to happen
             assert said.startswith("You received"), (said, game.to_text())
         table.play_one()
+
+
+def test_sounds_play_after_a_click_and_the_switch_is_kept(table: TablePage) -> None:
+    table.goto("?speed=instant&seed=4")
+    table.pass_cards()  # clicks: the page may make sound now
+    table.play_one()
+    assert table.page.evaluate("document.documentElement.dataset.cue") in (
+        "card", "queen", "trick", "hearts")
+    table.page.click("#settings-button")
+    table.page.uncheck('#settings input[name="sound"]')
+    table.page.keyboard.press("Escape")
+    assert table.storage("hearts.settings")["sound"] is False
+    table.page.evaluate("delete document.documentElement.dataset.cue")
+    table.wait_input()
+    table.play_one()
+    assert table.page.evaluate("document.documentElement.dataset.cue") is None
+    table.reload()
+    table.page.click("#settings-button")
+    assert not table.page.is_checked('#settings input[name="sound"]')

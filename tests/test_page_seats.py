@@ -27,6 +27,7 @@ class Heard:
         self.said: list[str] = []
         self.alerts: list[str] = []
         self.changes = 0
+        self.cues: list[str] = []
 
     def say(self, text: str, show: bool = False) -> None:
         if text:
@@ -39,6 +40,10 @@ class Heard:
 
     def changed(self, fresh: str | None = None) -> None:
         self.changes += 1
+
+    def cue(self, name: str | None) -> None:
+        if name:
+            self.cues.append(name)
 
 
 async def _no_wait(seconds: float) -> None:
@@ -107,6 +112,7 @@ def test_a_game_against_the_computers_runs_to_the_end_and_is_counted() -> None:
     assert note is None and saved is not None
     assert saved.game.to_json() == seat.game.to_json()
     assert any(line.startswith("Game over.") for line in heard.said)
+    assert {"card", "trick"} <= set(heard.cues) and "queen" in heard.cues
 
 
 def test_the_table_refuses_a_card_while_the_computers_play() -> None:

@@ -204,7 +204,8 @@ def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) 
             elif family == "settings":
                 current, notice = store.load_settings(text)
                 if notice is None:
-                    assert says_exactly(text, store.dump_settings(current), deck="two"), kind
+                    assert says_exactly(text, store.dump_settings(current), deck="two",
+                                        sound=True), kind
                 else:
                     assert_plain_words(notice)
             else:

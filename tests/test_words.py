@@ -107,6 +107,19 @@ def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
     assert (model.won, model.best) == ("Won 1 of 3", "61")
 
 
+def test_events_make_their_sounds() -> None:
+    from web.table.sound import CUES, cue_for
+
+    assert cue_for({"e": "played", "seat": 1, "card": "QS"}, 0) == "queen"
+    assert cue_for({"e": "played", "seat": 1, "card": "2C"}, 0) == "card"
+    assert cue_for({"e": "broken", "seat": 1}, 0) == "hearts"
+    assert cue_for({"e": "moon", "seat": 1}, 0) == "moon"
+    assert cue_for({"e": "over", "winner": 2}, 2) == "win"
+    assert cue_for({"e": "over", "winner": 2}, 0) is None
+    assert cue_for({"e": "chose", "seat": 1}, 0) is None
+    assert all(notes for notes in CUES.values())
+
+
 def test_the_address_options_are_read_and_bad_ones_ignored() -> None:
     assert options.parse("?speed=instant&seed=3") == options.Options(True, 3, 20.0)
     assert options.parse("?seed=-1&grace=500") == options.Options(False, None, 120.0)

@@ -90,6 +90,8 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     listen(browser.document, "keydown", lambda e: keys.on_key(table, e,
                                                               lambda: open_dialog("help")))
     listen(browser.document, "visibilitychange", lambda e: on_visibility())
+    for first_touch in ("pointerdown", "keydown"):  # sound may start after either
+        listen(browser.document, first_touch, lambda e: table.sound.unlock())
     listen(browser.window, "pagehide", lambda e: table.seat.save())
     table.dialogs.watch(el["summary"], on_escape=table.on_summary_escape)
     table.dialogs.watch(el["settings"])
@@ -122,7 +124,8 @@ def main() -> Table | None:
                           on_good=reporter.mark_good, seed=opts.seed)
         table = Table(browser, records, local)
         form = SettingsForm(browser, records, instant=opts.instant,
-                            on_level=lambda level: table.seat.set_level(level) if table else None)
+                            on_level=lambda level: table.seat.set_level(level) if table else None,
+                            on_sound=lambda: table.sound.unlock() if table else None)
         form.apply()
         table.view.notice(records.notes)
         records.keep_stats()

@@ -61,6 +61,8 @@ class Settings:
     level: str = "normal"
     deck: str = "two"
     """"two" (♠♣ black, ♥♦ red) or "four" (♠ black, ♥ red, ♦ blue, ♣ green)."""
+    sound: bool = True
+    """Short sounds for cards, tricks, hearts broken, the Queen of spades and the moon."""
 
 
 @dataclass
@@ -168,13 +170,17 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.deck = data["deck"]
     elif "deck" in data:  # saved before the deck option existed: the default, silently
         bad = True
+    if isinstance(data.get("sound"), bool):
+        settings.sound = data["sound"]
+    elif "sound" in data:  # (saved before sounds existed: the default, silently)
+        bad = True
     return settings, "Some settings were unreadable and were reset." if bad else None
 
 
 def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
     return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
-                       "deck": settings.deck})
+                       "deck": settings.deck, "sound": settings.sound})
 
 
 # --- stats ------------------------------------------------------------------------------

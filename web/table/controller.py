@@ -18,6 +18,7 @@ from web.table.announce import Announcer
 from web.table.dialogs import Dialogs
 from web.table.model import PageState, build, choose_refusal, play_refusal
 from web.table.seat import Seat
+from web.table.sound import Sound
 from web.table.view import TableView
 
 __all__ = ["Table"]
@@ -34,6 +35,7 @@ class Table:
         self.view = TableView(browser, self.dialogs)
         el = self.view.el
         self.announcer = Announcer(el["status"], el["alert"])
+        self.sound = Sound(browser, lambda: records.settings.sound)
         self.seat = seat
 
     # --- News: what the seat tells the table ---------------------------------------------
@@ -51,6 +53,9 @@ class Table:
 
     def changed(self, fresh: str | None = None) -> None:
         self.render(fresh)
+
+    def cue(self, name: str | None) -> None:
+        self.sound.play(name)
 
     # --- the seat ------------------------------------------------------------------------
 

@@ -14,6 +14,7 @@ from hearts import Event, PassesExchanged, PlayerView, Trick, TrickWon
 from web import words
 from web.p2p.protocol import event_to_dict
 from web.table.seat import News
+from web.table.sound import cue_for
 
 __all__ = ["DELAYS", "Presenter"]
 
@@ -53,6 +54,7 @@ class Presenter:
             else:
                 data = event_to_dict(event)
                 news.say(words.event_text(data, view().seat), show=True)
+                news.cue(cue_for(data, view().seat))
                 if data["e"] == "played":
                     news.changed(fresh=str(data["card"]))
         news.changed()
@@ -62,6 +64,7 @@ class Presenter:
         _, show, slide = self.delays()
         self.shown = Trick(event.leader, event.cards, event.seat)
         news.changed()
+        news.cue("trick")
         if show:
             await self.sleep(show)
         if not current():

@@ -16,6 +16,7 @@ from web.p2p.guest import SeatState
 from web.p2p.protocol import Intent
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.seat import QUIET, News
+from web.table.sound import cue_for
 
 __all__ = ["RemoteSeat"]
 
@@ -97,6 +98,7 @@ class RemoteSeat:
                     news.say(words.received_text(state.view), show=True)
                 else:
                     news.say(words.event_text(event, me), show=True)
+                news.cue(cue_for(event, me))
         if len(self.seat.reactions) != self.reacted:
             self.reacted = len(self.seat.reactions)
             who, said = self.seat.reactions[-1]

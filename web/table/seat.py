@@ -38,6 +38,9 @@ class News(Protocol):
     def changed(self, fresh: str | None = None) -> None:
         """Draw the table again (``fresh``: a card just played, animated in)."""
 
+    def cue(self, name: str | None) -> None:
+        """Play the sound ``name`` (``web.table.sound.CUES``; None: no sound)."""
+
 
 class _Quiet:
     """News for a seat no table shows: nothing to say, nothing to draw."""
@@ -46,6 +49,7 @@ class _Quiet:
     def flush(self) -> None: ...
     def alert(self, text: str) -> None: ...
     def changed(self, fresh: str | None = None) -> None: ...
+    def cue(self, name: str | None) -> None: ...
 
 
 QUIET: News = _Quiet()

@@ -20,11 +20,13 @@ class SettingsForm:
     """The ``#settings`` dialog's form and the display settings it controls."""
 
     def __init__(self, browser: Browser, records: Records, *, instant: bool,
-                 on_level: Callable[[str], None]) -> None:
+                 on_level: Callable[[str], None],
+                 on_sound: Callable[[], None] = lambda: None) -> None:
         self.browser = browser
         self.records = records
         self.instant = instant
         self.on_level = on_level
+        self.on_sound = on_sound
 
     def apply(self) -> None:
         """Settings the CSS draws from: card colours, and the speed of every animation."""
@@ -40,6 +42,9 @@ class SettingsForm:
             box = self.browser.query(f'#settings input[name="{name}"][value="{value}"]')
             if box is not None:
                 box.checked = True
+        sound = self.browser.query('#settings input[name="sound"]')
+        if sound is not None:
+            sound.checked = s.sound
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -52,5 +57,8 @@ class SettingsForm:
             self.on_level(value)
         elif name == "deck" and value in store.DECKS:
             settings.deck = value
+        elif name == "sound":
+            settings.sound = bool(target.checked)
+            self.on_sound()
         self.apply()
         self.records.keep_stats()
