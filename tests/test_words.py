@@ -99,6 +99,21 @@ def test_a_table_waiting_for_people_says_for_whom() -> None:
     assert build(alone, PageState(ready=True)).prompt == ""
 
 
+def test_a_moon_and_a_win_are_moments_of_their_own() -> None:
+    from web.table.model import HandResult
+
+    view = Game.new(seed=2).view(0)
+    moon = SeatSnapshot(view=view, stage="scores", result=HandResult(1, (26, 0, 26, 26), 1))
+    summary = build(moon, PageState(ready=True)).summary
+    assert summary is not None and summary.moment == "moon"
+    assert summary.moon == "West shot the moon: 0 for West, 26 for everyone else."
+    plain = SeatSnapshot(view=view, stage="scores", result=HandResult(1, (3, 10, 13, 0)))
+    assert build(plain, PageState(ready=True)).summary.moment == ""  # type: ignore[union-attr]
+    won = finished_game().view(0)
+    over = build(SeatSnapshot(view=won, stage="over"), PageState(ready=True)).summary
+    assert over is not None and over.moment == ("win" if won.winner == 0 else "")
+
+
 def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
     view = Game.new(seed=2).view(0)
     snap = SeatSnapshot(view=view, stage="pass", may_pass=True)

@@ -151,6 +151,8 @@ class SummaryModel:
     totals: tuple[int, ...]
     button_id: str
     button_text: str
+    moment: str = ""
+    """What makes this summary a moment of its own: "moon", "win" (you won) or ""."""
 
 
 @dataclass(frozen=True)
@@ -284,6 +286,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
             who = words.seat_name(result.moon, me)
             moon = f"{who} shot the moon: 0 for {who}, 26 for everyone else."
         points = f"Points this hand: {words.points_text(result.scores, me)}."
+    moment = "win" if over and view.winner == me else (
+        "moon" if result is not None and result.moon is not None else "")
     if not over:
         button = ("next-hand", "Next hand")
     elif snap.can_deal:
@@ -293,7 +297,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
     return SummaryModel(title, final, moon, points,
                         tuple(words.seat_name(s, me) for s in range(4)),
                         tuple(tuple(row) for row in view.hand_history),
-                        None if result is None else result.hand, tuple(view.scores), *button)
+                        None if result is None else result.hand, tuple(view.scores), *button,
+                        moment=moment)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:

@@ -145,6 +145,7 @@ class TableView:
         text = summary_html(m.summary)
         if dialog.innerHTML != text:
             dialog.innerHTML = text
+        dialog.dataset.moment = m.summary.moment
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
             # to the button (Next hand / New game) once the page is ready for input.
