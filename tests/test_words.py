@@ -166,3 +166,9 @@ def test_a_finished_game_shows_no_points_taken_and_can_show_the_scores_again() -
     assert model.summary is not None and not model.scores_again
     closed = build(over, PageState(ready=True, dismissed=True))
     assert closed.summary is None and closed.scores_again
+
+
+def test_each_seat_shows_its_tricks_and_points_this_hand() -> None:
+    assert words.taken_text(0, 0) == ""
+    assert words.taken_text(1, 0) == "1 trick"
+    assert words.taken_text(3, 14) == "3 tricks · +14"

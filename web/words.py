@@ -85,6 +85,13 @@ def reason_text(reason: str) -> str:
     return reason[:1].lower() + reason[1:]
 
 
+def taken_text(tricks: int, points: int) -> str:
+    """A seat's take this hand: "2 tricks · +3" ("" before it has won a trick)."""
+    if not tricks:
+        return ""
+    return plural(tricks, "trick") + (f" · +{points}" if points else "")
+
+
 def waiting_for(seats: Iterable[int], me: int) -> str:
     """ "Waiting for West and North…" ("" when nobody else is awaited)."""
     others = [SEAT_NAMES[s] for s in seats if s != me]

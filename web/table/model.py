@@ -351,11 +351,11 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     # Points taken this hand, while it is played (once it is scored, a moon makes the points
     # taken differ from the score: the summary and the totals tell it then).
     taking = snap.stage in ("pass", "play")
+    tricks_won = [sum(1 for t in view.tricks if t.winner == seat) for seat in range(4)]
     seats = tuple(
         SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
-                view.scores[seat],
-                f"+{view.hand_points[seat]} this hand" if taking and view.hand_points[seat]
-                else "", words.plural(view.hand_sizes[seat], "card"), turn == seat)
+                view.scores[seat], words.taken_text(tricks_won[seat], view.hand_points[seat])
+                if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat)
         for seat in range(4))
     trick, caption, _ = _trick(snap, view, page)
     collecting = "" if snap.collecting is None else \
