@@ -34,13 +34,34 @@ import hearts
 hearts.Game.new(1)
 `;
 
+// The loader's bar (web/static/boot.js) follows the bytes of the snapshot, the biggest
+// download, and the stages of the start.
+function progress(detail) {
+  if (typeof window !== "undefined") {
+    window.dispatchEvent(new CustomEvent("hearts:progress", { detail }));
+  }
+}
+
 async function fetchSnapshot() {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${SNAPSHOT_URL}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a server already un-gzipped it
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  const reader = response.body.getReader();
+  const chunks = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    progress({ stage: "download", received, total });
+  }
+  progress({ stage: "restore" });
+  const blob = new Blob(chunks);
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await blob.arrayBuffer());
+  const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
