@@ -53,9 +53,20 @@ slow: $(BIN)/.installed node_modules/.installed
 bench: $(BIN)/.installed
 	$(BIN)/python tools/bench.py
 
-## Start-up of the built site in headless Chromium: cold and service-worker loads (median of 3).
-bench-start: $(BIN)/.installed /usr/bin/chromium site
-	$(BIN)/python tools/bench_start.py _site
+## Start-up of the built site in headless Chromium, served with gzip like GitHub Pages and
+# throttled like a phone (9 Mbps/60 ms, 1.6 Mbps/150 ms): first and service-worker visits,
+# median of 3, interleaved with a build of $(REF) (the reference, built into _ref/).
+REF ?= f2faede
+REF_SITE := _ref/$(REF)/_site
+BENCH_ARGS ?= --net 9mbps --net 1.6mbps
+$(REF_SITE): $(BIN)/.installed node_modules/.installed
+	rm -rf _ref/$(REF) && mkdir -p _ref/$(REF)
+	git archive $(REF) | tar -x -C _ref/$(REF)
+	ln -s ../../node_modules _ref/$(REF)/node_modules
+	$(BIN)/python _ref/$(REF)/tools/site/build.py $(REF_SITE)
+
+bench-start: $(BIN)/.installed /usr/bin/chromium site $(REF_SITE)
+	$(BIN)/python tools/bench_start.py this=_site $(REF)=$(REF_SITE) $(BENCH_ARGS)
 
 clean:
-	rm -rf $(VENV) node_modules _site .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) node_modules _site _ref .pytest_cache .mypy_cache .ruff_cache

@@ -267,3 +267,29 @@ def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> No
         draws.append(table.page.evaluate("window.heartsRandom"))
     assert draws[0] is not None and draws[0] != draws[1]
 
+
+
+def test_a_module_left_out_of_the_start_stdlib_still_imports(
+        open_table: Callable[..., TablePage]) -> None:
+    """The snapshot start's small stdlib holds what the page imports; anything else comes
+    from the whole stdlib, fetched once on demand, with a console warning naming it."""
+    table = open_table()
+    warnings: list[str] = []
+    table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    requests: list[str] = []
+    table.page.on("request", lambda r: requests.append(r.url))
+    table.goto()
+    assert started_from_snapshot(table)
+    assert not any(url.endswith("/python_stdlib.zip") for url in requests), requests
+    assert any(url.endswith("/python_stdlib_start.zip") for url in requests), requests
+    table.page.evaluate('''() => { const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = "import js, colorsys, email.mime.text\\n"
+          + "js.window.heartsHls = colorsys.rgb_to_hls(1, 0, 0)[0]";
+        document.body.append(s); }''')
+    table.page.wait_for_function("window.heartsHls !== undefined")
+    assert table.page.evaluate("window.heartsHls") == 0
+    assert any("colorsys is not in the start's stdlib" in text for text in warnings), warnings
+    assert sum(url.endswith("/python_stdlib.zip") for url in requests) == 1
+    table.pass_cards()  # and the game plays on
+    table.play_one()

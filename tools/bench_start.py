@@ -1,17 +1,24 @@
 """Start-up benchmark: how long until the table is ready, on headless Chromium.
 
-    .venv/bin/python tools/bench_start.py [SITE_DIR ...] [--runs 3] [--json]
+    .venv/bin/python tools/bench_start.py [[NAME=]SITE_DIR ...] [--runs 3] [--net 9mbps]
+        [--net 1.6mbps] [--cpu 4] [--plain] [--json]
 
-Serves SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
-plain static server of ``tools/site/serve.py`` (no compression, like ``make play``) and, for each
+Serves each SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
+static server of ``tools/site/serve.py``, gzipping text and wasm the way GitHub Pages does
+(``--plain``: no compression, like ``make play``), throttles the page's network with CDP
+(``--net``: ``9mbps`` = 9 Mbps down, 1.5 up, 60 ms; ``1.6mbps`` = 1.6 down, 0.75 up, 150 ms;
+``none``; repeatable, default ``9mbps``; ``--cpu N`` slows the CPU N times) and, for each
 run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 * **cold**: the first visit, nothing cached, to ``html[data-ready]``;
 * **sw**: the next visit in the same profile, answered by the service worker (the worker is
   waited for first, then ``--settle`` seconds; skipped if the site has none).
 
-It prints the median of the runs for: time to data-ready, bytes over the network (CDP's
-encoded lengths, so a service-worker answer counts 0), and the split:
+Several sites are run interleaved (site A run 1, site B run 1, A run 2, …), to compare
+builds on the same busy machine (``make bench-start`` compares with a build of ``main``).
+It prints, per network profile and site, the median of the runs for: time to data-ready,
+bytes over the network (CDP's encoded lengths, so a service-worker answer counts 0), and the
+split below; then the bytes over the wire of each file of the first visit, site by site:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
 * interpreter: Pyodide's start, from the marks of ``web/static/start.mjs`` (download of the wasm
@@ -87,25 +94,51 @@ SPLIT = """
 """
 
 
-class Meter:
-    """Counts bytes received over the network by one page (CDP Network domain)."""
+# Network profiles for CDP's Network.emulateNetworkConditions (bytes per second, ms).
+NETWORKS: dict[str, dict[str, float] | None] = {
+    "none": None,
+    "9mbps": {"downloadThroughput": 9e6 / 8, "uploadThroughput": 1.5e6 / 8, "latency": 60},
+    "1.6mbps": {"downloadThroughput": 1.6e6 / 8, "uploadThroughput": 0.75e6 / 8,
+                "latency": 150},
+}
 
-    def __init__(self, page: Page) -> None:
+
+class Meter:
+    """Counts bytes received over the network by one page (CDP Network domain), per URL."""
+
+    def __init__(self, page: Page, net: str, cpu: float) -> None:
         self.bytes = 0
+        self.files: dict[str, int] = {}
+        self._urls: dict[str, str] = {}
         self.session = page.context.new_cdp_session(page)
+        self.session.on("Network.requestWillBeSent", self._sent)
         self.session.on("Network.loadingFinished", self._finished)
         self.session.send("Network.enable")
+        conditions = NETWORKS[net]
+        if conditions is not None:
+            self.session.send("Network.emulateNetworkConditions",
+                              {"offline": False, **conditions})
+        if cpu != 1:
+            self.session.send("Emulation.setCPUThrottlingRate", {"rate": cpu})
+
+    def _sent(self, event: dict[str, Any]) -> None:
+        self._urls[event["requestId"]] = event["request"]["url"]
 
     def _finished(self, event: dict[str, Any]) -> None:
-        self.bytes += int(event.get("encodedDataLength", 0))
+        size = int(event.get("encodedDataLength", 0))
+        self.bytes += size
+        url = self._urls.get(event["requestId"], "?")
+        self.files[url] = self.files.get(url, 0) + size
 
 
-def visit(page: Page, url: str) -> dict[str, Any]:
-    meter = Meter(page)
+def visit(page: Page, url: str, net: str, cpu: float) -> dict[str, Any]:
+    meter = Meter(page, net, cpu)
     page.goto(url)
-    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=120_000)
+    page.wait_for_selector("html[data-ready='true']", state="attached", timeout=300_000)
     split = page.evaluate(SPLIT)
     split["bytes"] = meter.bytes
+    split["files"] = {name.removeprefix(url) or "./": size
+                      for name, size in meter.files.items() if size}
     meter.session.detach()
     return split
 
@@ -124,11 +157,12 @@ def wait_for_worker(page: Page) -> bool:
     return bool(has)
 
 
-def one_run(browser: Browser, url: str, settle: float) -> dict[str, dict[str, Any]]:
+def one_run(browser: Browser, url: str, settle: float, net: str, cpu: float
+            ) -> dict[str, dict[str, Any]]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     context.add_init_script(PROBE)
     page = context.new_page()
-    out = {"cold": visit(page, url)}
+    out = {"cold": visit(page, url, net, cpu)}
     # The page registers its worker once the table is ready; give it a moment to appear.
     deadline = time.monotonic() + 5
     has_worker = False
@@ -142,7 +176,7 @@ def one_run(browser: Browser, url: str, settle: float) -> dict[str, dict[str, An
         # background work of the first visit (wasm tier-up compiles, cache writes) first.
         time.sleep(settle)
         page = context.new_page()
-        out["sw"] = visit(page, url)
+        out["sw"] = visit(page, url, net, cpu)
     context.close()
     return out
 
@@ -166,8 +200,12 @@ def median(values: list[float | None]) -> float | None:
     return statistics.median(real) if real else None
 
 
-def report(site: Path, runs: list[dict[str, dict[str, Any]]]) -> None:
-    print(f"{site}  median of {len(runs)} (ms; MB over the network)")
+def f(v: float | None, digits: int = 0) -> str:
+    return "-" if v is None else f"{v:.{digits}f}"
+
+
+def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
+    print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
     print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'setup':>8}{'import':>8}"
           f"{'render':>8}{'MB':>7}")
     for kind in ("cold", "sw"):
@@ -175,47 +213,81 @@ def report(site: Path, runs: list[dict[str, dict[str, Any]]]) -> None:
         if not rows:
             continue
         med = {k: median([row[k] for row in rows]) for k in rows[0]}
-
-        def f(v: float | None, digits: int = 0) -> str:
-            return "-" if v is None else f"{v:.{digits}f}"
         print(f"{kind:6}{f(med['ready']):>8}{f(med['download']):>10}{f(med['interpreter']):>8}"
               f"{f(med['setup']):>8}{f(med['import']):>8}{f(med['render']):>8}{f(med['MB'], 1):>7}")
 
 
+def report_files(names: list[str], runs: list[list[dict[str, dict[str, Any]]]]) -> None:
+    """Bytes over the wire per file of the first visit (median of the runs), site by site."""
+    per_site = []
+    for site_runs in runs:
+        files: dict[str, list[int]] = {}
+        for run in site_runs:
+            for file, size in run["cold"]["files"].items():
+                files.setdefault(file, []).append(size)
+        per_site.append({k: statistics.median(v) for k, v in files.items()})
+    everything = sorted({k for site in per_site for k in site},
+                        key=lambda k: -max(site.get(k, 0) for site in per_site))
+    width = max(12, *(len(n) + 2 for n in names))
+    print("first visit, kB over the wire per file (median)")
+    print(f"{'':44}" + "".join(f"{n:>{width}}" for n in names))
+    for file in everything:
+        label = file if len(file) <= 43 else "…" + file[-42:]
+        print(f"{label:44}" + "".join(
+            f"{f(site[file] / 1e3) if file in site else '-':>{width}}" for site in per_site))
+    print(f"{'total':44}" + "".join(f"{f(sum(site.values()) / 1e3):>{width}}"
+                                     for site in per_site))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("sites", nargs="*", default=[str(ROOT / "_site")], metavar="SITE_DIR",
+    parser.add_argument("sites", nargs="*", default=[str(ROOT / "_site")],
+                        metavar="[NAME=]SITE_DIR",
                         help="one or more built sites (several: runs interleaved, to compare)")
     parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--net", action="append", choices=sorted(NETWORKS),
+                        help="network profile (repeatable; default 9mbps)")
+    parser.add_argument("--cpu", type=float, default=1.0, help="CPU slow-down (e.g. 4)")
+    parser.add_argument("--plain", action="store_true",
+                        help="serve without compression (default: gzip like GitHub Pages)")
     parser.add_argument("--path", default="/", help="URL path of the page (default /)")
     parser.add_argument("--settle", type=float, default=5.0,
                         help="seconds between the first visit and the next (default 5)")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
     args = parser.parse_args()
-    sites = [Path(s) for s in args.sites]
+    nets = args.net or ["9mbps"]
+    named = [s.partition("=") if "=" in s else (s, "", s) for s in args.sites]
+    names = [name for name, _, _ in named]
+    sites = [Path(path) for _, _, path in named]
     for site in sites:
         if not (site / "index.html").exists():
             raise SystemExit(f"{site}/index.html is missing: run `make site` first")
-    servers = [serve_in_thread(site)[0] for site in sites]
+    servers = [serve_in_thread(site, compress=not args.plain)[0] for site in sites]
     urls = [f"http://127.0.0.1:{server.server_address[1]}{args.path}" for server in servers]
-    runs: list[list[dict[str, dict[str, Any]]]] = [[] for _ in sites]
+    runs = {net: [[] for _ in sites] for net in nets}
     with sync_playwright() as p:
         for i in range(args.runs):
-            for site, url, site_runs in zip(sites, urls, runs, strict=True):
-                browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                try:
-                    site_runs.append(one_run(browser, url, args.settle))
-                finally:
-                    browser.close()
-                print(f"{site} run {i + 1}: " + ", ".join(
-                    f"{kind} {r['ready'] / 1000:.2f} s ({r.get('start_kind') or '?'})"
-                    for kind, r in site_runs[-1].items()), file=sys.stderr)
+            for net in nets:
+                for name, url, site_runs in zip(names, urls, runs[net], strict=True):
+                    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+                    try:
+                        site_runs.append(one_run(browser, url, args.settle, net, args.cpu))
+                    finally:
+                        browser.close()
+                    print(f"{name} {net} run {i + 1}: " + ", ".join(
+                        f"{kind} {r['ready'] / 1000:.2f} s {r['bytes'] / 1e6:.1f} MB "
+                        f"({r.get('start_kind') or '?'})"
+                        for kind, r in site_runs[-1].items()), file=sys.stderr, flush=True)
     for server in servers:
         server.shutdown()
     if args.json:
         print(json.dumps(runs, indent=1))
-    for site, site_runs in zip(sites, runs, strict=True):
-        report(site, site_runs)
+    print(f"served {'as files are' if args.plain else 'with gzip like GitHub Pages'}, "
+          f"CPU {args.cpu:g}x")
+    for net in nets:
+        for name, site_runs in zip(names, runs[net], strict=True):
+            report(name, net, site_runs)
+    report_files(names, runs[nets[0]])
 
 
 if __name__ == "__main__":

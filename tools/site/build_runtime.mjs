@@ -4,10 +4,14 @@
 //                          (the npm zip ships sources only, compiled again at every start);
 //   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, for the
 //                          modules that can't be in the snapshot (those using the browser);
-//   OUT/snapshot.bin.gz    a memory snapshot of that Python with our engine (and the stdlib
-//                          modules the page and PyScript use) already imported, gzipped.
+//   OUT/python_stdlib_start.zip  the part of that stdlib the snapshot start needs: the
+//                          modules imported before the snapshot, the packages KEPT_WHOLE and
+//                          the EXTRA modules (named after "--extra"), precompiled;
+//   OUT/snapshot.bin.gz    a memory snapshot of Python on that small stdlib with our engine
+//                          (and the stdlib modules the page and PyScript use) already
+//                          imported, garbage collected, gzipped.
 //
-// Usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE...
+// Usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE... [--extra NAME...]
 //   PY_ZIP: the site's zip of our Python (unpacked into /home/pyodide, where PyScript puts it
 //   too, so module paths match after a restore); MODULE...: what to import before the snapshot.
 //   A module that fails to import is left out of the snapshot and named on stderr; with
@@ -16,7 +20,8 @@
 //
 // The snapshot is tied to this exact Pyodide build (its BUILD_ID is checked on load) and to
 // this exact stdlib zip (zipimport keeps the zip's directory in memory): the page must use
-// both files from the same build. tools/site/runtime.py calls this and caches the result.
+// the snapshot with python_stdlib_start.zip from the same build (the ordinary start uses the
+// whole python_stdlib.zip). tools/site/runtime.py calls this and caches the result.
 // Pyodide's snapshot API is private (_makeSnapshot / makeMemorySnapshot / _loadSnapshot):
 // the page falls back to an ordinary start if a snapshot can't be used.
 
@@ -24,6 +29,10 @@ import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
 import { fileURLToPath, pathToFileURL } from "node:url";
+
+// Kept whole in the start's stdlib: codecs are looked up by name when text is decoded, and
+// Pyodide's own packages import their parts lazily.
+const KEPT_WHOLE = ["encodings", "pyodide", "_pyodide"];
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide") + path.sep;
@@ -81,6 +90,73 @@ def add_pycache(src_path, out_path):
                     code, importlib.util.source_hash(data), checked=False)))
 `;
 
+// The small stdlib: every file of the big one that a module in sys.modules came from, the
+// packages named in keep_whole and the modules named in extra (with their packages).
+// The small stdlib of the snapshot start: what may be imported after the restore (modules
+// already in sys.modules need no file): the packages keep_whole and the modules of extra
+// not imported yet (with their packages' __init__). WholeStdlib, put last on sys.meta_path before the snapshot, is
+// the safety net: a stdlib module missing from it makes it fetch the whole stdlib (its URL
+// set after the restore by web/static/start.mjs) and import from there.
+const TRIM_STDLIB = `
+import sys, zipfile
+
+def trim_stdlib(src_path, out_path, keep_whole, extra):
+    whole = tuple(name + "/" for name in keep_whole)
+    stdlib = zipfile.ZipFile(src_path)
+    names = stdlib.namelist()
+    parts = set()
+    for name in extra:
+        if name in sys.modules:
+            continue  # in the snapshot already
+        bits = name.split(".")
+        for i in range(1, len(bits) + 1):
+            parts.add("/".join(bits[:i]))
+    wanted = {name for name in names if name.startswith(whole)
+              or name.removesuffix(".pyc").removesuffix("/__init__") in parts}
+    missing = [name for name in extra if name not in sys.modules and not any(
+        n.removesuffix(".pyc").removesuffix("/__init__") == name.replace(".", "/")
+        for n in names)]
+    with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in stdlib.infolist():
+            if info.filename in wanted:
+                out.writestr(info, stdlib.read(info))
+    modules = sorted({n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+                      for n in names if n.endswith(".pyc")})
+    return len(wanted), len(names), missing, modules
+
+class WholeStdlib:
+    """Imports a stdlib module the small start stdlib lacks: fetches the whole one, once."""
+    def __init__(self, modules):
+        self.modules = frozenset(modules)
+        self.url = None
+        self.path = None
+    def find_spec(self, name, path=None, target=None):
+        import importlib.machinery, sys
+        if name not in self.modules or self.url is None:
+            return None
+        if self.path is None:
+            import js
+            js.console.warn(f"Hearts: {name} is not in the start's stdlib: loading all of it")
+            self.path = "/lib/python_stdlib_whole.zip"
+            request = js.XMLHttpRequest.new()
+            request.open("GET", self.url, False)
+            request.overrideMimeType("text/plain; charset=x-user-defined")
+            request.send(None)
+            if request.status != 200:
+                return None
+            table = {0xF780 + i: 0x80 + i for i in range(128)}
+            with open(self.path, "wb") as file:
+                file.write(request.responseText.translate(table).encode("latin-1"))
+            sys.path.append(self.path)
+            for module in list(sys.modules.values()):
+                for entry in list(getattr(module, "__path__", None) or ()):
+                    if isinstance(entry, str) and entry.startswith("/lib/python3") and \
+                            ".zip/" in entry:
+                        module.__path__.append(self.path + "/" + entry.split(".zip/", 1)[1])
+            importlib.invalidate_caches()
+        return importlib.machinery.PathFinder.find_spec(name, path, target)
+`;
+
 function log(message) {
   process.stderr.write(`build_runtime: ${message}\n`);
 }
@@ -88,7 +164,10 @@ function log(message) {
 async function main() {
   const args = process.argv.slice(2);
   const strict = args[0] === "--strict";
-  const [outDir, pyZip, ...modules] = strict ? args.slice(1) : args;
+  const rest = strict ? args.slice(1) : args;
+  const cut = rest.indexOf("--extra");
+  const [outDir, pyZip, ...modules] = cut < 0 ? rest : rest.slice(0, cut);
+  const extra = cut < 0 ? [] : rest.slice(cut + 1);
   if (!outDir || !pyZip) {
     process.stderr.write(
       "usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE...\n");
@@ -113,19 +192,7 @@ async function main() {
   }
 
   // 2. A fresh Python on that stdlib, our modules imported, then its memory.
-  t0 = Date.now();
-  const py = await loadPyodide({
-    indexURL: PYODIDE_DIR, stdLibURL: stdlib, _makeSnapshot: true, ...quiet,
-  });
-  const home = "/home/pyodide";
-  py.FS.mkdirTree(home);
-  py.FS.chdir(home);
-  py.unpackArchive(new Uint8Array(fs.readFileSync(path.join(outDir, "hearts.zip"))), "zip",
-    { extractDir: home });
-  // A module that fails to import is left out (it loads at start instead) and named here.
-  // js and pyscript are refused meanwhile: a module needing them at import time fails to
-  // import, rather than putting JS objects in the snapshot (js exists under Node too).
-  py.runPython(`
+  const IMPORT_ALL = `
 import importlib, importlib.abc, sys
 class _NoBrowser(importlib.abc.MetaPathFinder):
     def find_spec(self, name, path=None, target=None):
@@ -147,20 +214,54 @@ def _import_all(names):
         if name in sys.modules:
             failed.append(f"{name} got imported: JS objects would break the snapshot")
     return failed
-`);
+`;
+  const home = "/home/pyodide";
+  const ours = new Uint8Array(fs.readFileSync(path.join(outDir, "hearts.zip")));
+  async function pythonWithOurs(stdLibURL, more = {}) {
+    const py = await loadPyodide({ indexURL: PYODIDE_DIR, stdLibURL, ...more, ...quiet });
+    py.FS.mkdirTree(home);
+    py.FS.chdir(home);
+    py.unpackArchive(ours, "zip", { extractDir: home });
+    // A module that fails to import is left out (it loads at start instead) and named here.
+    // js and pyscript are refused meanwhile: a module needing them at import time fails to
+    // import, rather than putting JS objects in the snapshot (js exists under Node too).
+    py.runPython(IMPORT_ALL);
+    return py;
+  }
+  t0 = Date.now();
+  const py = await pythonWithOurs(stdlib, { _makeSnapshot: true });
   const importAll = py.globals.get("_import_all");
   const result = importAll(py.toPy(modules));
   const failed = result.toJs();
   result.destroy();
   importAll.destroy();
-  py.runPython("del _import_all, _NoBrowser");
+  // The small stdlib beside it, and the zipimport caches of the big one dropped: after the
+  // restore, Python reads the directory of the zip it is given (the small one).
+  py.runPython(TRIM_STDLIB);
+  const small = path.join(outDir, "python_stdlib_start.zip");
+  const trimmed = py.globals.get("trim_stdlib")(
+    "/lib/python314.zip", "/tmp/small.zip", py.toPy(KEPT_WHOLE), py.toPy(extra)).toJs();
+  fs.writeFileSync(small, py.FS.readFile("/tmp/small.zip"));
+  py.FS.unlink("/tmp/small.zip");
+  log(`start stdlib: ${trimmed[0]} of ${trimmed[1]} files, `
+    + `${(fs.statSync(small).size / 1e6).toFixed(2)} MB`);
+  if (trimmed[2].length) throw new Error(`--extra: no such stdlib module ${trimmed[2]}`);
+  py.globals.get("sys").meta_path.append(py.globals.get("WholeStdlib")(py.toPy(trimmed[3])));
+  py.runPython(`
+import gc, sys, zipimport
+for _key in [k for k in sys.path_importer_cache if k.startswith("/lib/python3") and ".zip" in k]:
+    del sys.path_importer_cache[_key]
+zipimport._zip_directory_cache.clear()
+del _import_all, _NoBrowser, trim_stdlib, WholeStdlib, _key
+gc.collect()
+`);
   for (const line of failed) log(`not in the snapshot: ${line}`);
   if (failed.some((line) => line.includes("got imported"))) throw new Error("unsafe snapshot");
   if (strict && failed.length) {
     throw new Error(`--strict: ${failed.length} module(s) failed to import`);
   }
   const snapshot = py.makeMemorySnapshot();
-  const gz = zlib.gzipSync(snapshot, { level: 6 });
+  const gz = zlib.gzipSync(snapshot, { level: 9 });
   fs.writeFileSync(path.join(outDir, "snapshot.bin.gz"), gz);
   log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(gz.length / 1e6).toFixed(1)} MB `
     + `gzipped, ${modules.length - failed.length} modules, in ${Date.now() - t0} ms`);

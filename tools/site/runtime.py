@@ -22,16 +22,27 @@ ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_TOOL = Path(__file__).resolve().parent / "build_runtime.mjs"
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
-RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "snapshot.bin.gz": "pyodide", "hearts.zip": "py"}
+RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "python_stdlib_start.zip": "pyodide",
+                 "snapshot.bin.gz": "pyodide", "hearts.zip": "py"}
 
 # Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
 # start (seen in sys.modules of a running page), then all of our own modules.
 SNAPSHOT_STDLIB = (
     "asyncio", "base64", "codeop", "collections", "contextlib", "dataclasses", "dis",
-    "enum", "functools", "html", "inspect", "json", "logging", "pathlib", "random", "re",
+    "enum", "functools", "html", "importlib.metadata", "inspect", "json", "logging",
+    "pathlib", "random", "re",
     "shutil", "socket", "ssl", "subprocess", "tempfile", "textwrap", "tokenize", "traceback",
     "typing", "urllib.parse", "zipfile",
 )
+# The snapshot start gets a small stdlib (python_stdlib_start.zip) with only what may be
+# imported after the restore: the packages encodings, pyodide and _pyodide whole, and the
+# modules of STDLIB_USED that the snapshot lacks. STDLIB_USED lists the stdlib modules seen
+# in sys.modules of the pages of the e2e tests (every phase: a hand, the dialogs, private
+# tables, the error dialog), recorded by tools/site/record_stdlib.py. A module missing from
+# the small stdlib still imports: Python then fetches the whole python_stdlib.zip (once,
+# with a console warning naming the module), so re-record after the page imports more.
+STDLIB_USED = Path(__file__).resolve().parent / "stdlib_used.txt"
+START_STDLIB_EXTRA = tuple(STDLIB_USED.read_text(encoding="utf-8").split())
 # Every module of our zip is imported before the snapshot too. The page's modules import
 # nothing of the browser on import (only web/browser.py reaches PyScript, when main() runs),
 # so one that fails to import under Node is a bug: True makes it stop the build. (False
@@ -66,7 +77,8 @@ def add(out: Path) -> None:
     modules = snapshot_modules(py_zip)
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
                                            "python_stdlib.zip", "pyodide-lock.json")),
-                   RUNTIME_TOOL, py_zip], extra=f"{STRICT_IMPORTS} {' '.join(modules)}")
+                   RUNTIME_TOOL, py_zip],
+                  extra=f"{STRICT_IMPORTS} {' '.join(modules)} | {' '.join(START_STDLIB_EXTRA)}")
     cached = CACHE / key[:24]
     if not all((cached / name).exists() for name in RUNTIME_FILES):
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -76,7 +88,7 @@ def add(out: Path) -> None:
                   flush=True)
             strict = ["--strict"] if STRICT_IMPORTS else []
             done = subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip),
-                                   *modules], check=False)
+                                   *modules, "--extra", *START_STDLIB_EXTRA], check=False)
             if done.returncode:
                 raise SystemExit(f"{RUNTIME_TOOL.name} failed (exit {done.returncode}): see "
                                  "its lines above")

@@ -9,7 +9,9 @@ from __future__ import annotations
 import argparse
 import contextlib
 import functools
+import gzip
 import http.server
+import io
 import threading
 from pathlib import Path
 
@@ -38,18 +40,50 @@ class Handler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path, port: int = 0, quiet: bool = True
+# What GitHub Pages compresses on the fly (gzip): text types and wasm; zip, gz, png go as
+# they are.
+GZIPPED = (".html", ".js", ".mjs", ".css", ".json", ".svg", ".webmanifest", ".wasm", ".txt")
+
+
+class GzipHandler(Handler):
+    """Like GitHub Pages: gzip for text and wasm when the browser accepts it."""
+
+    _cache: dict[tuple[str, float], bytes] = {}  # noqa: RUF012 (shared by all requests)
+
+    def send_head(self):  # type: ignore[no-untyped-def]
+        path = Path(self.translate_path(self.path))
+        if path.is_dir() and self.path.split("?")[0].endswith("/"):
+            path = path / "index.html"
+        if (not path.is_file() or path.suffix not in GZIPPED
+                or "gzip" not in self.headers.get("Accept-Encoding", "")):
+            return super().send_head()  # (redirects, 404s, files sent as they are)
+        key = (str(path), path.stat().st_mtime)
+        body = self._cache.get(key)
+        if body is None:
+            body = self._cache[key] = gzip.compress(path.read_bytes(), 6, mtime=0)
+        self.send_response(200)
+        self.send_header("Content-Type", self.guess_type(str(path)))
+        self.send_header("Content-Encoding", "gzip")
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+
+def make_server(directory: Path, port: int = 0, quiet: bool = True, compress: bool = False
                 ) -> http.server.ThreadingHTTPServer:
-    """A server for ``directory`` on 127.0.0.1 (port 0: any free port)."""
-    handler = functools.partial(type("QuietHandler", (Handler,), {"quiet": quiet}),
+    """A server for ``directory`` on 127.0.0.1 (port 0: any free port); ``compress``: gzip
+    the way GitHub Pages does."""
+    base = GzipHandler if compress else Handler
+    handler = functools.partial(type("QuietHandler", (base,), {"quiet": quiet}),
                                 directory=str(directory))
     return http.server.ThreadingHTTPServer(("127.0.0.1", port), handler)
 
 
-def serve_in_thread(directory: Path, port: int = 0
+def serve_in_thread(directory: Path, port: int = 0, compress: bool = False
                     ) -> tuple[http.server.ThreadingHTTPServer, threading.Thread]:
     """Start a quiet server in a daemon thread; returns it and the thread."""
-    server = make_server(directory, port)
+    server = make_server(directory, port, compress=compress)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     return server, thread

@@ -6,8 +6,10 @@
 // starts Pyodide from it (`_loadSnapshot`); PyScript's call gets that interpreter, with its
 // own output handlers connected. A snapshot that is missing, damaged or from another Pyodide
 // build makes that start throw; then Python starts the ordinary way (slower, same game). The
-// stdlib zip in ../pyodide/ is the precompiled one in both cases. <html data-start> says
-// which start ran.
+// snapshot start uses a small precompiled stdlib (python_stdlib_start.zip: what may be
+// imported after the restore; a module missing from it makes Python fetch the whole
+// python_stdlib.zip, with a console warning); the ordinary start uses the whole precompiled
+// stdlib. <html data-start> says which start ran.
 
 import * as pyodide from "../pyodide/pyodide.mjs";
 
@@ -15,25 +17,51 @@ export const version = pyodide.version;
 
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin.gz", import.meta.url).href;
+const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
+const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 
 // After a restore, Python's state is the one frozen at build time: reseed `random` (every page
 // would otherwise draw the same numbers) and forget cached directory listings. Then check the
 // engine is there: a restore that "worked" into a broken interpreter must not start the game.
 const AFTER_RESTORE = `
-import importlib, random
+import importlib, random, sys
 random.seed()
+for finder in sys.meta_path:
+    if type(finder).__name__ == "WholeStdlib":
+        finder.url = ${JSON.stringify(WHOLE_STDLIB_URL)}
 importlib.invalidate_caches()
 import hearts
 hearts.Game.new(1)
 `;
 
+// The loader's bar (web/static/boot.js) follows the bytes of the snapshot, the biggest
+// download, and the stages of the start.
+function progress(detail) {
+  if (typeof window !== "undefined") {
+    window.dispatchEvent(new CustomEvent("hearts:progress", { detail }));
+  }
+}
+
 async function fetchSnapshot() {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const response = await fetch(SNAPSHOT_URL);
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${SNAPSHOT_URL}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a server already un-gzipped it
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
+  const total = Number(response.headers.get("Content-Length")) || 0;
+  const reader = response.body.getReader();
+  const chunks = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.length;
+    progress({ stage: "download", received, total });
+  }
+  progress({ stage: "restore" });
+  const blob = new Blob(chunks);
+  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
+  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await blob.arrayBuffer());
+  const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
@@ -56,6 +84,7 @@ async function fromSnapshot() {
   snapshot.catch(() => {}); // (Pyodide awaits it a little later)
   const py = await pyodide.loadPyodide({
     indexURL: INDEX_URL,
+    stdLibURL: START_STDLIB_URL,
     _loadSnapshot: snapshot,
     // (nothing prints before PyScript connects its own output below)
     stdout: (line) => console.log(line),
