@@ -1,0 +1,143 @@
+"""The whole table fits one screen, without scrolling, on phones (both ways up) and desktop.
+
+At each size, after the pass (a full hand of 13) and again mid-hand, every card of your
+hand, the trick, the line that says what to do (#prompt, #alert), the three seats and the
+toolbar must lie inside the viewport, with the page not scrolled; cards stay >= 32 px wide.
+On a touch screen the toolbar's key badges (<kbd>) are hidden. Screenshots of each size go
+to e2e/artifacts/layout-<when>-<size>.png (<when> is $LAYOUT_SHOTS, "after" by default).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from tablepage import ARTIFACTS, TablePage
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
+
+# label: (width, height, touch)
+SIZES = {
+    "320x640": (320, 640, True),
+    "360x740": (360, 740, True),
+    "390x844": (390, 844, True),
+    "844x390": (844, 390, True),
+    "740x360": (740, 360, True),
+    "1440x900": (1440, 900, False),
+}
+WHEN = os.environ.get("LAYOUT_SHOTS", "after")
+
+MEASURE = """() => {
+    const box = el => { const r = el.getBoundingClientRect();
+        return {left: r.left, top: r.top, right: r.right, bottom: r.bottom,
+                width: r.width, height: r.height}; };
+    const one = sel => box(document.querySelector(sel));
+    const visible = el => { const r = el.getBoundingClientRect(), s = getComputedStyle(el);
+        return r.width > 0 && r.height > 0 && s.visibility !== 'hidden'; };
+    return {
+        innerWidth, innerHeight,
+        scrollTop: document.scrollingElement.scrollTop,
+        scrollLeft: document.scrollingElement.scrollLeft,
+        cards: [...document.querySelectorAll('#hand [data-card]')].map(box),
+        boxes: {
+            trick: one('#trick'), prompt: one('#prompt'), alert: one('#alert'),
+            toolbar: one('.toolbar'),
+            north: one('.seat-north'), west: one('.seat-west'), east: one('.seat-east'),
+        },
+        kbd: [...document.querySelectorAll('.toolbar kbd')].filter(visible).length,
+    };
+}"""
+
+
+def problems_in(m: dict[str, Any]) -> list[str]:
+    """Everything that does not fit, in words."""
+    found = []
+    if m["scrollTop"] or m["scrollLeft"]:
+        found.append(f"scrolled to {m['scrollLeft']},{m['scrollTop']}")
+    width, height = m["innerWidth"], m["innerHeight"]
+    named = [(f"card {i}", b) for i, b in enumerate(m["cards"])] + list(m["boxes"].items())
+    for name, b in named:
+        if b["top"] < 0 or b["left"] < 0 or b["bottom"] > height + .5 or b["right"] > width + .5:
+            found.append(f"{name} outside {width}x{height}: "
+                         f"({b['left']:.0f},{b['top']:.0f})-({b['right']:.0f},{b['bottom']:.0f})")
+    narrow = [round(b["width"]) for b in m["cards"] if b["width"] < 32]
+    if narrow:
+        found.append(f"cards narrower than 32 px: {narrow}")
+    return found
+
+
+def summary(m: dict[str, Any]) -> str:
+    cards = m["cards"]
+    bottom = max(b["bottom"] for b in cards)
+    return (f"{m['innerWidth']}x{m['innerHeight']}: {len(cards)} cards "
+            f"{min(b['width'] for b in cards):.0f} px wide, hand bottom {bottom:.0f}, "
+            f"prompt bottom {m['boxes']['prompt']['bottom']:.0f}, "
+            f"toolbar height {m['boxes']['toolbar']['height']:.0f}")
+
+
+@pytest.mark.parametrize("label", list(SIZES))
+def test_the_table_fits_one_screen(open_table: Callable[..., TablePage], label: str) -> None:
+    width, height, touch = SIZES[label]
+    table = open_table(viewport={"width": width, "height": height}, name=f"layout-{label}",
+                       **({"has_touch": True, "is_mobile": True} if touch else {}))
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"layout-{WHEN}-{label}-passing.png"))
+    for card in table.hand()[:3]:
+        table.click_card(card)
+    passing = page.evaluate(MEASURE)  # the Pass button shows, three cards are raised
+    page.click("#pass")
+    page.wait_for_function("document.querySelector('#pass').hidden")
+    table.wait_input()
+    after_pass = page.evaluate(MEASURE)
+    table.play_one()
+    mid_hand = page.evaluate(MEASURE)
+    page.screenshot(path=str(ARTIFACTS / f"layout-{WHEN}-{label}.png"))
+    print(f"\nlayout {WHEN} passing    {summary(passing)}"
+          f"\nlayout {WHEN} after pass {summary(after_pass)}"
+          f"\nlayout {WHEN} mid-hand   {summary(mid_hand)}")
+
+    assert len(after_pass["cards"]) == 13
+    found = [f"passing: {p}" for p in problems_in(passing)]
+    found += [f"after the pass: {p}" for p in problems_in(after_pass)]
+    found += [f"mid-hand: {p}" for p in problems_in(mid_hand)]
+    if touch:
+        if mid_hand["kbd"]:
+            found.append(f"{mid_hand['kbd']} key badges shown on a touch screen")
+    elif not mid_hand["kbd"]:
+        found.append("the key badges are missing on the desktop")
+    assert not found, f"{label}:\n" + "\n".join(found)
+
+
+def test_the_more_menu_on_a_phone_keeps_every_button(open_table: Callable[..., TablePage]
+                                                     ) -> None:
+    """On a phone the less-used buttons fold into a More menu; opened, each is on screen,
+    reachable by Tab and keeps its name."""
+    table = open_table(viewport={"width": 320, "height": 640}, name="layout-more",
+                       has_touch=True, is_mobile=True)
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    names = {"new-game": "New game", "hint": "Hint", "undo": "Undo",
+             "last-trick": "Last trick", "open-table": "Play with friends",
+             "settings-button": "Settings", "help-button": "Keys"}
+    assert page.inner_text("#more > summary") == "More"
+    page.focus("#more summary")
+    page.keyboard.press("Enter")
+    assert page.evaluate("document.querySelector('#more').open")
+    for ident, name in names.items():
+        assert page.locator(".toolbar").get_by_role("button", name=name, exact=True
+                                                    ).get_attribute("id") == ident
+    page.screenshot(path=str(ARTIFACTS / f"layout-{WHEN}-320x640-more.png"))
+    for ident in ("last-trick", "open-table", "settings-button", "help-button"):
+        assert page.is_visible(f"#{ident}"), ident
+        b = page.eval_on_selector(f"#{ident}", "e => e.getBoundingClientRect().toJSON()")
+        assert b["left"] >= 0 and b["right"] <= 320 and b["bottom"] <= 640, (ident, b)
+    page.keyboard.press("Tab")
+    assert page.evaluate("document.activeElement.closest('#more') !== null")
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#settings:not([open])", state="attached")
