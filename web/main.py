@@ -81,6 +81,13 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     listen(el["new-game"], "click", lambda e: table.on_new_game())
     listen(el["confirm-new-game"], "click", lambda e: table.on_new_game(confirmed=True))
     listen(el["summary"], "click", on_summary)
+    more = browser.by_id("more")  # the phones' More menu: it folds away once used
+    if more is not None:
+        def fold(event: Any) -> None:
+            if browser.el(event.target.closest("button")) is not None:
+                more.open = False
+
+        listen(more, "click", fold)
     listen(el["scores-again"], "click", lambda e: table.on_summary_button("scores-again"))
     listen(el["settings"], "change", form.on_change)
     listen(el["settings-button"], "click", lambda e: open_dialog("settings"))
