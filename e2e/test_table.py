@@ -381,3 +381,16 @@ def test_sounds_play_after_a_click_and_the_switch_is_kept(table: TablePage) -> N
     table.reload()
     table.page.click("#settings-button")
     assert not table.page.is_checked('#settings input[name="sound"]')
+
+
+def test_the_seat_taking_a_trick_lights_up(table: TablePage) -> None:
+    """At game speed a finished trick stays on show a moment, its taker's seat marked."""
+    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
+        store.Settings(speed="fast", level="easy"))}, "?seed=3")
+    table.pass_cards()
+    table.wait_input()
+    table.click_card(table.playable()[0])  # and the computers finish the trick at their pace
+    box = table.page.wait_for_selector(".seat.took", timeout=30_000)
+    winner = int(box.get_attribute("data-seat") or -1)
+    game = Game.from_json(table.saved_game_json())
+    assert game.tricks and game.tricks[0].winner == winner

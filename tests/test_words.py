@@ -168,6 +168,18 @@ def test_a_finished_game_shows_no_points_taken_and_can_show_the_scores_again() -
     assert closed.summary is None and closed.scores_again
 
 
+def test_the_seat_taking_the_trick_on_show_is_marked() -> None:
+    from hearts import Trick
+
+    view = Game.new(seed=2).view(0)
+    shown = Trick(1, tuple(Card.parse(c) for c in ("2C", "KC", "3C", "4C")), 2)
+    model = build(SeatSnapshot(view=view, stage="play", shown=shown), PageState(ready=True))
+    assert [s.took for s in model.seats] == [False, False, True, False]
+    assert not any(s.turn for s in model.seats)  # nobody's turn while a trick is on show
+    calm = build(SeatSnapshot(view=view, stage="play"), PageState(ready=True))
+    assert not any(s.took for s in calm.seats)
+
+
 def test_each_seat_shows_its_tricks_and_points_this_hand() -> None:
     assert words.taken_text(0, 0) == ""
     assert words.taken_text(1, 0) == "1 trick"

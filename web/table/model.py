@@ -134,6 +134,8 @@ class SeatBox:
     taken: str
     count: str
     turn: bool
+    took: bool = False
+    """This seat is taking the trick on show."""
 
 
 @dataclass(frozen=True)
@@ -355,7 +357,8 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     seats = tuple(
         SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
                 view.scores[seat], words.taken_text(tricks_won[seat], view.hand_points[seat])
-                if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat)
+                if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat,
+                took=snap.shown is not None and snap.shown.winner == seat)
         for seat in range(4))
     trick, caption, _ = _trick(snap, view, page)
     collecting = "" if snap.collecting is None else \

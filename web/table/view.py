@@ -134,6 +134,7 @@ class TableView:
                 if node is not None and str(node.textContent) != text:
                     node.textContent = text
             box.classList.toggle("turn", s.turn)
+            box.classList.toggle("took", s.took)
 
     def _summary(self, m: TableModel) -> None:
         dialog = self.el["summary"]
