@@ -191,7 +191,7 @@ def invite(host: Seat, guest: Seat, seat: int, again: bool = False) -> float:
     guest.page.wait_for_selector(f"{DIALOG}[open] #fr-join-note", state="visible")
     assert "#join" not in guest.page.url, "the code stays out of the address bar"
     took = connect(host, guest, seat)
-    assert guest.data("seat") == str(seat)
+    guest.wait_data("seat", str(seat))  # the host's first state follows the channel opening
     guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
     assert guest.page.inner_text("#stat-where") == "At a friend's table"
     return took
