@@ -9,9 +9,6 @@ from typing import Any
 
 from playwright.sync_api import Page
 
-from hearts import Game, Phase
-from hearts.bots import make
-
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 INPUT_STATES = ("pass", "play", "summary", "over")
 
@@ -171,18 +168,3 @@ class TablePage:
         path = ARTIFACTS / f"{safe}.png"
         self.page.screenshot(path=str(path), full_page=False)
         return path
-
-
-def finished_game() -> Game:
-    """A whole game between easy computer players, played here in CPython."""
-    game = Game.new(seed=11)
-    bots = [make("easy", seed) for seed in range(4)]
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
-        else:
-            seat = game.to_play
-            assert seat is not None
-            game.play(bots[seat].choose_play(game.view(seat)))
-    return game

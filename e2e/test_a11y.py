@@ -15,9 +15,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablepage import ARTIFACTS, TablePage, finished_game
+from tablepage import ARTIFACTS, TablePage
 
 from hearts import Game
+from tests.scripted import finished_game
 from web import store
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]

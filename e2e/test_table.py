@@ -7,9 +7,10 @@ from collections.abc import Callable
 
 import pytest
 from conftest import PHONE
-from tablepage import TablePage, finished_game
+from tablepage import TablePage
 
 from hearts import Game
+from tests.scripted import finished_game
 from web import store
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from hearts import Card, Game, parse_cards
+from hearts import Card, Game, Phase, parse_cards
+from hearts.bots import make
 from hearts.cards import ALL_CARDS
 
 SEATS = {"S": 0, "W": 1, "N": 2, "E": 3}
@@ -50,3 +51,18 @@ def play_all(game: Game, cards: str) -> None:
     """Play the cards in order, each by whoever is to play."""
     for card in parse_cards(cards):
         game.play(card)
+
+
+def finished_game(seed: int = 11) -> Game:
+    """A whole game between easy computer players, played to its end."""
+    game = Game.new(seed=seed)
+    bots = [make("easy", s) for s in range(4)]
+    while game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
+        else:
+            seat = game.to_play
+            assert seat is not None
+            game.play(bots[seat].choose_play(game.view(seat)))
+    return game

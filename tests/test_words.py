@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from hearts import Card, Game, Phase
+from tests.scripted import finished_game
 from web import options, words
 from web.store import Stats
 from web.table.model import PageState, SeatSnapshot, build, position
@@ -139,23 +140,6 @@ def test_the_address_options_are_read_and_bad_ones_ignored() -> None:
     assert options.parse("?speed=instant&seed=3") == options.Options(True, 3, 20.0)
     assert options.parse("?seed=-1&grace=500") == options.Options(False, None, 120.0)
     assert options.parse("") == options.Options()
-
-
-def finished_game(seed: int = 11) -> Game:
-    """A whole game between easy computer players."""
-    from hearts.bots import make
-
-    game = Game.new(seed=seed)
-    bots = [make("easy", s) for s in range(4)]
-    while game.phase is not Phase.GAME_OVER:
-        if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
-        else:
-            seat = game.to_play
-            assert seat is not None
-            game.play(bots[seat].choose_play(game.view(seat)))
-    return game
 
 
 def test_a_finished_game_shows_no_points_taken_and_can_show_the_scores_again() -> None:
