@@ -17,11 +17,13 @@ class Browser:
     """The document, the window and the helpers that keep Python handlers alive."""
 
     def __init__(self, document: Any, window: Any, create_proxy: Callable[[Any], Any],
-                 null: Any) -> None:
+                 null: Any, to_js: Callable[[Any], Any] = lambda value: value) -> None:
+        """``to_js``: a Python dict or list as a JavaScript object or array."""
         self.document = document
         self.window = window
         self._create_proxy = create_proxy
         self._null = null
+        self._to_js = to_js
         self._proxies: list[Any] = []
         self.guard: Callable[[Callable[..., Any], str], Callable[..., Any]] = \
             lambda handler, where: handler
@@ -46,6 +48,17 @@ class Browser:
     def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))
+
+    def animate(self, node: Any, frames: list[dict[str, str]], ms: float,
+                delay: float = 0, easing: str = "ease-out", fill: str = "backwards") -> Any:
+        """Play ``frames`` on ``node`` (the Web Animations API): its Animation. ``fill``:
+        "backwards" shows the first frame during ``delay``; "forwards" keeps the last."""
+        options = {"duration": ms, "delay": delay, "easing": easing, "fill": fill}
+        return node.animate(self._to_js(frames), self._to_js(options))
+
+    def reduced_motion(self) -> bool:
+        """The person asked their system for less motion."""
+        return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
 
     def now_ms(self) -> float:
         return float(self.window.performance.now())
@@ -76,7 +89,10 @@ class Browser:
 
 def connect() -> Browser:
     """The running page's browser (only in the page: imports PyScript)."""
-    from pyodide.ffi import create_proxy, jsnull  # type: ignore[import-not-found]
+    from pyodide.ffi import create_proxy, jsnull, to_js  # type: ignore[import-not-found]
     from pyscript import document, window  # type: ignore[import-not-found]
 
-    return Browser(document, window, create_proxy, jsnull)
+    def js(value: Any) -> Any:
+        return to_js(value, dict_converter=window.Object.fromEntries)
+
+    return Browser(document, window, create_proxy, jsnull, js)

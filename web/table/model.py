@@ -18,12 +18,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from hearts import Card, Phase, PlayerView, Trick
+from hearts import Card, PassDirection, Phase, PlayerView, Trick
+from hearts.rules import pass_target
 from web import words
 from web.store import Stats
 
 __all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "SeatSnapshot",
-           "Stage", "SummaryModel", "TableModel", "TrickCard", "build", "position"]
+           "Stage", "SummaryModel", "TableModel", "TrickCard", "build", "card_classes",
+           "position"]
 
 Stage = Literal["connecting", "lobby", "pass", "play", "scores", "over"]
 POSITIONS = ("south", "west", "north", "east")
@@ -121,6 +123,8 @@ class TrickCard:
     classes: str
     seat: int
     label: str
+    place: str = "south"
+    """Where its player sits on the page (``south`` … ``east``): where it comes from."""
 
 
 @dataclass(frozen=True)
@@ -136,6 +140,8 @@ class SeatBox:
     turn: bool
     took: bool = False
     """This seat is taking the trick on show."""
+    held: int = 0
+    """How many cards the seat holds (drawn as card backs at the others' seats)."""
 
 
 @dataclass(frozen=True)
@@ -166,10 +172,20 @@ class TableModel:
     seats: tuple[SeatBox, ...] = ()
     trick: tuple[TrickCard, ...] = ()
     trick_classes: str = "trick"
+    collect_to: str = ""
+    """The place (``west`` …) the finished trick on show is sweeping to, or ""."""
     caption: str = ""
     hand: tuple[CardState, ...] = ()
     hand_label: str = "Your hand"
     passing: bool = False
+    deal: int = 0
+    """The hand's number: when it changes, a new hand was dealt."""
+    pass_to: str = ""
+    """The place the person's three cards go to this hand ("" when nobody passes)."""
+    pass_from: str = ""
+    """The place the three cards the person gets come from."""
+    pass_arrow: bool = False
+    """An arrow on the felt points to ``pass_to``: the person is choosing what to pass."""
     prompt: str = ""
     new_game: bool = True
     hint: bool = False
@@ -262,7 +278,8 @@ def _trick(snap: SeatSnapshot, view: PlayerView, page: PageState
             if winner == seat:
                 classes += " winner"
             cards.append(TrickCard(card.notation, classes, seat,
-                                   f"{words.seat_name(seat, me)}: {card.name}"))
+                                   f"{words.seat_name(seat, me)}: {card.name}",
+                                   position(seat, me)))
     return tuple(cards), caption, winner
 
 
@@ -358,11 +375,13 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
                 view.scores[seat], words.taken_text(tricks_won[seat], view.hand_points[seat])
                 if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat,
-                took=snap.shown is not None and snap.shown.winner == seat)
+                took=snap.shown is not None and snap.shown.winner == seat,
+                held=view.hand_sizes[seat])
         for seat in range(4))
     trick, caption, _ = _trick(snap, view, page)
-    collecting = "" if snap.collecting is None else \
-        f" collect-{position(snap.collecting, me)}"
+    collect_to = "" if snap.collecting is None else position(snap.collecting, me)
+    giver = next((s for s in range(4) if view.pass_direction is not PassDirection.NONE
+                  and pass_target(s, view.pass_direction) == me), None)
     hidden_hand = open_summary or snap.stage == "lobby"
     hand = () if hidden_hand else _hand(snap, view, page)
     passing = view.phase is Phase.PASS
@@ -375,11 +394,17 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         state=state,
         seats=seats,
         trick=trick,
-        trick_classes="trick" + (" review" if page.review else "") + collecting,
+        trick_classes="trick" + (" review" if page.review else "") +
+        (f" collect-{collect_to}" if collect_to else ""),
+        collect_to=collect_to,
         caption=caption,
         hand=hand,
         hand_label=label,
         passing=passing,
+        deal=view.hand_number,
+        pass_to="" if view.pass_to is None else position(view.pass_to, me),
+        pass_from="" if giver is None else position(giver, me),
+        pass_arrow=state == "pass" and view.pass_to is not None,
         prompt=_prompt(snap, view, state),
         new_game=page.ready and snap.can_deal,
         hint=state in ("pass", "play"),

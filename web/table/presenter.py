@@ -44,9 +44,14 @@ class Presenter:
                    current: Callable[[], bool]) -> None:
         """Tell ``events`` from the side of ``view()``'s seat; stop as soon as ``current()``
         is false (the table moved on: undo, a new game)."""
-        for event in events:
+        for index, event in enumerate(events):
             if not current():
                 return
+            after = events[index + 1] if index + 1 < len(events) else None
+            if isinstance(after, TrickWon):
+                # The trick's last card lands on the trick it completes (the game has
+                # moved on to the next one): it is on show from this card on.
+                self.shown = Trick(after.leader, after.cards, after.seat)
             if isinstance(event, TrickWon):
                 await self._trick(event, view().seat, news, current)
             elif isinstance(event, PassesExchanged):

@@ -9,15 +9,17 @@ screen reader doesn't hear the table again on every card.
 from __future__ import annotations
 
 import html
+from typing import Any
 
 from hearts import Card
 from web.browser import Browser
 from web.p2p.protocol import REACTIONS
 from web.table.dialogs import Dialogs
 from web.table.hand_view import HandView
-from web.table.model import SummaryModel, TableModel, TrickCard
+from web.table.model import SeatBox, SummaryModel, TableModel
+from web.table.motion import Motion
 
-__all__ = ["TableView", "card_face", "clock_text", "summary_html", "trick_html"]
+__all__ = ["TableView", "card_face", "clock_text", "summary_html"]
 
 ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-trick",
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
@@ -39,14 +41,6 @@ def card_face(notation: str) -> str:
 def clock_text(ms: float) -> str:
     seconds = int(ms // 1000)
     return f"{seconds // 60}:{seconds % 60:02d}"
-
-
-def trick_html(cards: tuple[TrickCard, ...], fresh: str | None = None) -> str:
-    """The cards on the felt, each coming from its player's place."""
-    return "".join(
-        f'<div class="{c.classes}{" fresh" if c.notation == fresh else ""}" '
-        f'data-card="{c.notation}" data-from="{c.seat}" role="img" '
-        f'aria-label="{html.escape(c.label)}">{card_face(c.notation)}</div>' for c in cards)
 
 
 def summary_html(s: SummaryModel) -> str:
@@ -84,6 +78,9 @@ class TableView:
         self.el = {name: browser.by_id(name) for name in ELEMENTS}
         self.dialogs = dialogs
         self.hand = HandView(self.el["hand"], browser, card_face)
+        self.motion = Motion(browser, card_face)
+        self.drawn: TableModel | None = None
+        """The table as last drawn (what the motion starts from)."""
         bar = self.el["reactions"]
         if bar is not None:
             bar.innerHTML = '<span aria-hidden="true">Say:</span>' + "".join(
@@ -98,11 +95,10 @@ class TableView:
     def draw(self, m: TableModel, fresh: str | None = None) -> None:
         """Make the page show ``m`` (``fresh``: a card just played, animated in)."""
         el = self.el
+        hand_was = self.motion.capture(el["hand"])
         self.document.documentElement.dataset.state = m.state
         self._seats(m)
-        box = el["trick"]
-        box.innerHTML = trick_html(m.trick, fresh)
-        box.className = m.trick_classes
+        self._trick(m)
         self._text("trick-caption", m.caption)
         self.hand.update(m.hand, m.hand_label)
         el["hand"].classList.toggle("passing", m.passing)
@@ -123,6 +119,57 @@ class TableView:
         el["scores-again"].hidden = not m.scores_again
         self._summary(m)
         self._stats(m)
+        self.motion.play(self.drawn, m, fresh, hand_was, el["trick"], el["hand"])
+        self.drawn = m
+
+    def _trick(self, m: TableModel) -> None:
+        """The cards on the felt, kept in place while the trick grows (so they can move)."""
+        box = self.el["trick"]
+        if str(box.className) != m.trick_classes:
+            box.className = m.trick_classes
+        old = {str(node.dataset.card): node for node in box.querySelectorAll("[data-card]")}
+        for card in m.trick:
+            node = old.pop(card.notation, None)
+            if node is None:
+                node = self.document.createElement("div")
+                node.dataset.card = card.notation
+                node.setAttribute("role", "img")
+                node.innerHTML = card_face(card.notation)
+                box.appendChild(node)
+            if str(node.className) != card.classes:
+                node.className = card.classes
+            if str(node.getAttribute("aria-label")) != card.label:
+                node.setAttribute("aria-label", card.label)
+        for node in old.values():
+            node.remove()
+        arrow = self.browser.query(".pass-arrow", box)
+        if m.pass_arrow and m.pass_to:
+            if arrow is None:
+                arrow = self.document.createElement("span")
+                arrow.setAttribute("aria-hidden", "true")
+                box.appendChild(arrow)
+            arrow.className = f"pass-arrow to-{m.pass_to}"
+        elif arrow is not None:
+            arrow.remove()
+
+    def _fan(self, box: Any, s: SeatBox) -> None:
+        """The seat's cards, face down, as many as it holds."""
+        fan = self.browser.query(".fan", box)
+        if fan is None:
+            return
+        backs = fan.children.length
+        if backs == s.held:
+            return
+        fan.style.setProperty("--n", str(s.held))
+        while backs > s.held:
+            fan.lastElementChild.remove()
+            backs -= 1
+        while backs < s.held:
+            back = self.document.createElement("span")
+            back.className = "back"
+            back.style.setProperty("--i", str(backs))
+            fan.appendChild(back)
+            backs += 1
 
     def _seats(self, m: TableModel) -> None:
         for s in m.seats:
@@ -135,6 +182,7 @@ class TableView:
                     node.textContent = text
             box.classList.toggle("turn", s.turn)
             box.classList.toggle("took", s.took)
+            self._fan(box, s)
 
     def _summary(self, m: TableModel) -> None:
         dialog = self.el["summary"]
