@@ -114,7 +114,16 @@ def longest_task(browser: Browser, origin: str, level: str) -> tuple[float, int]
 def intervals(log: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
     """Seconds before each computer card of one hand's log: ``follow`` (from the previous
     card of the same trick), ``lead`` (from the felt clearing) and ``lead_card`` (from the
-    previous trick's last card). The hand's first card has no previous card: left out."""
+    previous trick's last card). The hand's first card has no previous card: left out, and
+    so is every card of the person (seat 0): the time before it is the person's.
+
+    >>> log = [{"t": 0, "kind": "card", "seat": 3}, {"t": 2000, "kind": "card", "seat": 0},
+    ...        {"t": 2610, "kind": "card", "seat": 1}, {"t": 3215, "kind": "card", "seat": 2},
+    ...        {"t": 4560, "kind": "clear"}, {"t": 5170, "kind": "card", "seat": 2},
+    ...        {"t": 5780, "kind": "card", "seat": 3}]
+    >>> {kind: [round(v, 3) for v in values] for kind, values in intervals(log).items()}
+    {'follow': [0.61, 0.605, 0.61], 'lead': [0.61], 'lead_card': [1.955]}
+    """
     out: dict[str, list[float]] = {"follow": [], "lead": [], "lead_card": []}
     last_card: float | None = None
     cleared: float | None = None
