@@ -6,7 +6,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
 
-.PHONY: play site test check unit slow bench bench-start clean
+.PHONY: play site test check unit slow bench bench-start measure clean
 
 $(BIN)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -67,6 +67,13 @@ $(REF_SITE): $(BIN)/.installed node_modules/.installed
 
 bench-start: $(BIN)/.installed /usr/bin/chromium site $(REF_SITE)
 	$(BIN)/python tools/bench_start.py this=_site $(REF)=$(REF_SITE) $(BENCH_ARGS)
+
+## The table in headless Chromium (e2e/measure.py): time to data-ready, the longest
+# main-thread task in a hand, and the time before each computer card at normal speed and
+# hard level against the speed's pause. MEASURE_ARGS passes options (e.g. --pacing --hands 4).
+MEASURE_ARGS ?=
+measure: $(BIN)/.installed /usr/bin/chromium site
+	$(BIN)/python e2e/measure.py --site _site $(MEASURE_ARGS)
 
 clean:
 	rm -rf $(VENV) node_modules _site _ref .pytest_cache .mypy_cache .ruff_cache

@@ -1,20 +1,35 @@
-"""Start-up and responsiveness of the table in headless Chromium.
+"""Start-up, responsiveness and pacing of the table in headless Chromium.
 
-``python e2e/measure.py [--runs 3]`` prints, median of the runs:
-- time to ``data-ready`` on a cold load (fresh browser profile) and a warm one (reload in
-  the same profile: HTTP cache, or the service worker once there is one), measured by the
-  page itself from navigation start;
-- the longest main-thread task (Long Tasks API) while a hand is played at instant speed
-  with normal and with hard computer players (tasks before ``data-ready`` excluded).
+``python e2e/measure.py`` (``make measure``) prints:
+
+- ``--startup``: time to ``data-ready`` on a cold load (fresh browser profile) and a warm
+  one (reload in the same profile: HTTP cache, or the service worker once there is one),
+  measured by the page itself from navigation start, median of ``--runs``;
+- ``--tasks``: the longest main-thread task (Long Tasks API) while a hand is played at
+  instant speed with normal and with hard computer players (tasks before ``data-ready``
+  excluded);
+- ``--pacing``: at ``--speed`` (normal) and ``--level`` (hard), both chosen in the Settings
+  dialog as a player would, ``--hands`` hands played as the person (always the first legal
+  card): for each computer card, the time from the previous card appearing on the table to
+  that card appearing (a MutationObserver on ``#trick``), median, p95 and count, next to
+  the pause the speed asks for and the excess over it. Waits for the person are left out
+  (only intervals ending with a computer's card); a computer's lead after a finished trick
+  is timed from the table clearing (and, separately, from the trick's last card, which
+  also holds the trick on show and its slide).
+
+With none of the three flags, all three run.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import tempfile
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -25,6 +40,7 @@ from tablepage import TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
 from tools.site.serve import serve_in_thread  # noqa: E402
+from web.table.presenter import DELAYS  # noqa: E402
 
 LONG_TASKS = """
 window.__longTasks = [];
@@ -33,12 +49,38 @@ new PerformanceObserver(list => {
     window.__longTasks.push([entry.startTime, entry.duration]);
 }).observe({type: "longtask", buffered: true});
 """
+# Every change of the cards on the felt, as the DOM shows it: a card that wasn't there at
+# the previous change "appears" (the view rewrites #trick's content, so compare sets), and
+# the felt emptying is a "clear". The observer runs right after the render's mutation.
+TRICK_LOG = """() => {
+  window.__trickLog = [];
+  let before = new Set();
+  const trick = document.querySelector("#trick");
+  new MutationObserver(() => {
+    const t = performance.now();
+    const cards = [...trick.querySelectorAll("[data-card]")];
+    const now = new Set(cards.map(c => c.dataset.card));
+    if (now.size === 0 && before.size > 0) window.__trickLog.push({t, kind: "clear"});
+    for (const c of cards)
+      if (!before.has(c.dataset.card))
+        window.__trickLog.push({t, kind: "card", card: c.dataset.card,
+                                seat: Number(c.dataset.from)});
+    before = now;
+  }).observe(trick, {childList: true, subtree: true});
+}"""
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
+SLACK = 0.3
+"""The issue's target: a computer's card within the speed's pause plus this (seconds)."""
 
 
 def ready_ms(table: TablePage) -> float:
     return float(table.page.evaluate("Number(document.documentElement.dataset.readyMs)"))
+
+
+def check(table: TablePage) -> None:
+    if table.errors:
+        raise SystemExit("\n".join(table.errors))
 
 
 def startup(browser: Browser, origin: str, runs: int) -> tuple[list[float], list[float]]:
@@ -50,6 +92,7 @@ def startup(browser: Browser, origin: str, runs: int) -> tuple[list[float], list
         cold.append(ready_ms(table))
         table.reload()
         warm.append(ready_ms(table))
+        check(table)
         context.close()
     return cold, warm
 
@@ -59,37 +102,138 @@ def longest_task(browser: Browser, origin: str, level: str) -> tuple[float, int]
     context.add_init_script(LONG_TASKS)
     table = TablePage(context.new_page(), origin, "measure")
     table.goto("?speed=instant&seed=4")
-    table.page.click("#settings summary")
-    table.page.check(f'#settings input[name="level"][value="{level}"]')
-    table.page.click("#settings summary")
+    table.choose_settings(level=level)
     table.play_hand()
     start = ready_ms(table)
     tasks = [d for t, d in table.page.evaluate("window.__longTasks") if t > start]
+    check(table)
     context.close()
-    if table.errors:
-        raise SystemExit("\n".join(table.errors))
     return max(tasks, default=0.0), len(tasks)
 
 
+def intervals(log: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
+    """Seconds before each computer card of one hand's log: ``follow`` (from the previous
+    card of the same trick), ``lead`` (from the felt clearing) and ``lead_card`` (from the
+    previous trick's last card). The hand's first card has no previous card: left out, and
+    so is every card of the person (seat 0): the time before it is the person's.
+
+    >>> log = [{"t": 0, "kind": "card", "seat": 3}, {"t": 2000, "kind": "card", "seat": 0},
+    ...        {"t": 2610, "kind": "card", "seat": 1}, {"t": 3215, "kind": "card", "seat": 2},
+    ...        {"t": 4560, "kind": "clear"}, {"t": 5170, "kind": "card", "seat": 2},
+    ...        {"t": 5780, "kind": "card", "seat": 3}]
+    >>> {kind: [round(v, 3) for v in values] for kind, values in intervals(log).items()}
+    {'follow': [0.61, 0.605, 0.61], 'lead': [0.61], 'lead_card': [1.955]}
+    """
+    out: dict[str, list[float]] = {"follow": [], "lead": [], "lead_card": []}
+    last_card: float | None = None
+    cleared: float | None = None
+    for entry in log:
+        t = float(entry["t"]) / 1000
+        if entry["kind"] == "clear":
+            cleared = t
+            continue
+        if entry["seat"] != 0 and last_card is not None:
+            if cleared is not None:
+                out["lead"].append(t - cleared)
+                out["lead_card"].append(t - last_card)
+            else:
+                out["follow"].append(t - last_card)
+        last_card, cleared = t, None
+    return out
+
+
+def pacing(browser: Browser, origin: str, speed: str, level: str, hands: int,
+           seed: int) -> dict[str, list[float]]:
+    context = browser.new_context(service_workers="block")
+    table = TablePage(context.new_page(), origin, "measure")
+    table.goto(f"?seed={seed}")
+    table.choose_settings(speed=speed, level=level)
+    assert table.storage("hearts.settings")["speed"] == speed
+    assert table.storage("hearts.settings")["level"] == level
+    assert table.page.evaluate("document.documentElement.dataset.speed") == speed
+    table.page.evaluate(TRICK_LOG)
+    found: dict[str, list[float]] = {"follow": [], "lead": [], "lead_card": []}
+    for hand in range(hands):
+        if hand:
+            table.next_hand()
+        table.page.evaluate("window.__trickLog.length = 0")
+        table.play_hand()
+        for kind, values in intervals(table.page.evaluate("window.__trickLog")).items():
+            found[kind] += values
+        if table.state() == "over":
+            break
+    check(table)
+    context.close()
+    return found
+
+
+def p95(values: Sequence[float]) -> float:
+    if len(values) < 2:
+        return values[0]
+    return statistics.quantiles(values, n=20, method="inclusive")[-1]
+
+
+def report(name: str, values: Sequence[float], delay: float) -> None:
+    if not values:
+        print(f"  {name}: no samples")
+        return
+    median, high = statistics.median(values), p95(values)
+    within = sum(v <= delay + SLACK for v in values)
+    print(f"  {name}: median {median:.3f} s, p95 {high:.3f} s, max {max(values):.3f} s, "
+          f"n={len(values)}; pause {delay:.2f} s, excess median {median - delay:+.3f} s, "
+          f"p95 {high - delay:+.3f} s; {within}/{len(values)} within pause + {SLACK} s")
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--runs", type=int, default=3)
+    parser = argparse.ArgumentParser(
+        description=(__doc__ or "").split("\n\n")[0],
+        epilog="With none of --startup, --tasks, --pacing, all three run.")
+    parser.add_argument("--startup", action="store_true", help="time to data-ready")
+    parser.add_argument("--tasks", action="store_true",
+                        help="longest main-thread task in a hand, normal and hard")
+    parser.add_argument("--pacing", action="store_true",
+                        help="time from the previous card to each computer card")
+    parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
+    parser.add_argument("--hands", type=int, default=2,
+                        help="hands played for --pacing (default 2)")
+    parser.add_argument("--speed", choices=[s for s in DELAYS if s != "instant"],
+                        default="normal", help="computer speed for --pacing (normal)")
+    parser.add_argument("--level", choices=("easy", "normal", "hard"), default="hard",
+                        help="computer level for --pacing (hard)")
+    parser.add_argument("--seed", type=int, default=4, help="deal seed for --pacing (4)")
+    parser.add_argument("--site", type=Path,
+                        help="serve this built site (default: build a fresh one)")
     args = parser.parse_args()
+    everything = not (args.startup or args.tasks or args.pacing)
     with tempfile.TemporaryDirectory() as tmp:
-        site = build(Path(tmp) / "site")
+        site = args.site or build(Path(tmp) / "site")
         server, _ = serve_in_thread(site)
         origin = f"http://127.0.0.1:{server.server_address[1]}"
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
-            cold, warm = startup(browser, origin, args.runs)
-            print(f"cold load to data-ready: median {statistics.median(cold) / 1000:.2f} s "
-                  f"({', '.join(f'{v / 1000:.2f}' for v in cold)})")
-            print(f"warm load to data-ready: median {statistics.median(warm) / 1000:.2f} s "
-                  f"({', '.join(f'{v / 1000:.2f}' for v in warm)})")
-            for level in ("normal", "hard"):
-                longest, count = longest_task(browser, origin, level)
-                print(f"one hand at {level}: longest main-thread task {longest:.0f} ms "
-                      f"({count} tasks over 50 ms)")
+            if everything or args.startup:
+                cold, warm = startup(browser, origin, args.runs)
+                print(f"cold load to data-ready: median {statistics.median(cold) / 1000:.2f} s"
+                      f" ({', '.join(f'{v / 1000:.2f}' for v in cold)})")
+                print(f"warm load to data-ready: median {statistics.median(warm) / 1000:.2f} s"
+                      f" ({', '.join(f'{v / 1000:.2f}' for v in warm)})")
+            if everything or args.tasks:
+                for level in ("normal", "hard"):
+                    longest, count = longest_task(browser, origin, level)
+                    print(f"one hand at {level}: longest main-thread task {longest:.0f} ms "
+                          f"({count} tasks over 50 ms)")
+            if everything or args.pacing:
+                card, show, slide = DELAYS[args.speed]
+                found = pacing(browser, origin, args.speed, args.level, args.hands,
+                               args.seed)
+                print(f"pacing at {args.speed} speed, {args.level} level, {args.hands} "
+                      f"hand(s), seed {args.seed}: seconds before each computer card")
+                report("after the previous card of the trick", found["follow"], card)
+                report("leading, after the felt clears", found["lead"], card)
+                report("leading, after the last trick's last card", found["lead_card"],
+                       card + show + slide)
+                load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+                print(f"  (machine load average {load}; {os.cpu_count()} cores)")
             browser.close()
         server.shutdown()
 

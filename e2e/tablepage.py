@@ -117,6 +117,15 @@ class TablePage:
 
     # --- acting -----------------------------------------------------------------------------
 
+    def choose_settings(self, **choices: str) -> None:
+        """Open the Settings dialog, check each ``name=value`` radio button, press Done."""
+        self.page.click("#settings-button")
+        self.page.wait_for_selector("#settings[open]")
+        for name, value in choices.items():
+            self.page.check(f'#settings input[name="{name}"][value="{value}"]')
+        self.page.click("#settings button[type=submit]")
+        self.page.wait_for_selector("#settings:not([open])", state="attached")
+
     def click_card(self, notation: str) -> None:
         # force: dimmed cards carry aria-disabled, which Playwright would refuse to click
         self.page.click(f'#hand [data-card="{notation}"]', force=True)
