@@ -7,11 +7,14 @@ host accepts the answer code, then messages go straight to the other page. No br
 from __future__ import annotations
 
 import asyncio
+import json
+import random
 from typing import Any
 
 from hearts import Game
 from tests.test_p2p_codes import CHROMIUM_OFFER
-from web.friends.session import SEATED_ALREADY, PageHooks, Role, Session
+from web.friends.session import NO_TABLE, SEATED_ALREADY, PageHooks, Role, Session
+from web.p2p.tablecode import TYPO, make_code
 from web.table.remote import RemoteSeat
 
 
@@ -22,6 +25,8 @@ class Network:
         self.pages: dict[str, Session] = {}
         self.ends: dict[str, str] = {}
         self.count = 0
+        self.rooms: dict[tuple[str, str], list[Page]] = {}
+        """(room, password) -> the pages in it (a meeting through relays)."""
 
     def new(self, page: Page) -> str:
         self.count += 1
@@ -62,6 +67,25 @@ class FakePeer:
         if other and other != "?" and self.network.ends.pop(other, None) is not None:
             self.network.pages[other].closed(other)
 
+    async def meet(self, config: str) -> dict[str, str]:
+        """Every page already in the room and this one see each other connect."""
+        data = json.loads(config)
+        network = self.network
+        members = network.rooms.setdefault((data["room"], data["password"]), [])
+        for other in members:
+            theirs, mine = f"r:{network.new(other)}", f"r:{network.new(self.page)}"
+            network.pages[theirs], network.pages[mine] = other.session, self.page.session
+            network.ends[theirs], network.ends[mine] = mine, theirs
+            other.session.opened(theirs)
+            self.page.session.opened(mine)
+        members.append(self.page)
+        return {}
+
+    def unmeet(self) -> None:
+        for members in self.network.rooms.values():
+            if self.page in members:
+                members.remove(self.page)
+
 
 async def _tick(seconds: float) -> None:
     await asyncio.sleep(0)
@@ -79,7 +103,7 @@ class Page:
             seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
             keep=self.kept.append, show=self._show, on_change=lambda: None,
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
-            base=lambda: "http://127.0.0.1/")
+            base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"])
         self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
                                now=lambda: 0.0, minute=lambda: 29_000_000, sleep=_tick)
 
@@ -156,4 +180,44 @@ def test_a_reloaded_hosts_table_comes_back_with_computers_in_its_friends_seats()
         corrupt.session.resume("{not json")
         assert corrupt.session.role is Role.IDLE and corrupt.kept == [None]
 
+    asyncio.run(run())
+
+
+def test_friends_come_in_by_the_tables_code_and_take_the_free_seats() -> None:
+    async def run() -> None:
+        network = Network()
+        host, first, second = Page(network), Page(network), Page(network)
+        h = host.session
+        h.open_table()
+        await settle()
+        h.share_code()
+        await settle()
+        assert h.hosting is not None and h.hosting.room is not None
+        code = h.hosting.room
+        first.session.join_code(code.link("http://127.0.0.1/"))
+        second.session.join_code(code.shown.lower())
+        await settle()
+        assert first.session.role is second.session.role is Role.SEATED
+        assert h.hosting.host.kind(1) == h.hosting.host.kind(2) == "friend"
+        assert h.hosting.host.kind(3) == "open"
+        seats = {p.session.seat.state.view.seat for p in (first, second)  # type: ignore[union-attr]
+                 }
+        assert seats == {1, 2}
+        h.begin()
+        await settle()
+        assert first.session.seat.state is not None and first.session.seat.state.stage == "pass"
+    asyncio.run(run())
+
+
+def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -> None:
+    async def run() -> None:
+        network = Network()
+        guest = Page(network)
+        g = guest.session
+        g.join_code("K7QXM-3TNAX")
+        assert g.error == TYPO and g.role is Role.IDLE
+        g.join_code(make_code(random.Random(9)).shown)
+        assert g.role is Role.JOINING
+        await settle()
+        assert g.role is Role.GUEST_CLOSED and g.seat.closed == NO_TABLE
     asyncio.run(run())

@@ -19,6 +19,9 @@ class Options:
     """The deal of a new game when nothing is saved."""
     grace: float = 20.0
     """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
+    relays: tuple[str, ...] = ()
+    """``?relay=wss://…`` (comma-separated): the relays tables meet through, instead of the
+    public ones (tests, and people with a relay of their own)."""
 
 
 def parse(search: str) -> Options:
@@ -31,4 +34,6 @@ def parse(search: str) -> Options:
     seed, grace = first("seed"), first("grace")
     return Options(instant=first("speed") == "instant",
                    seed=int(seed) if seed.isdigit() else None,
-                   grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0)
+                   grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
+                   relays=tuple(url for url in first("relay").split(",")
+                                if url.startswith(("ws://", "wss://"))))

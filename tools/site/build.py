@@ -34,6 +34,7 @@ PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_s
 STATIC = ROOT / "web" / "static"  # served as static/, but for these:
 WORKER_TEMPLATE = STATIC / "sw.js"  # the site's sw.js is written from it (tools/site/offline.py)
 MANIFEST = STATIC / "manifest.webmanifest"  # beside the page: its start URL and scope are "./"
+ROOM_ENTRY = STATIC / "room.mjs"  # bundled with the relay library into static/room.js
 PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip, and of
 VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv),
                               # the modules that importing the package loads
@@ -94,7 +95,17 @@ def python_files() -> list[tuple[Path, str]]:
 
 def _not_served(folder: str, names: list[str]) -> set[str]:
     """What of web/static/ is not copied to static/: the files of the site's root."""
-    return {name for name in names if Path(folder, name) in (WORKER_TEMPLATE, MANIFEST)}
+    return {name for name in names
+            if Path(folder, name) in (WORKER_TEMPLATE, MANIFEST, ROOM_ENTRY)}
+
+
+def bundle_room(out: Path) -> None:
+    """``static/room.js``: web/static/room.mjs and the relay library (Trystero, pinned in
+    package-lock.json) in one minified file served from the site, bundled by esbuild."""
+    esbuild = ROOT / "node_modules" / ".bin" / "esbuild"
+    subprocess.run([str(esbuild), str(ROOM_ENTRY), "--bundle", "--format=esm", "--minify",
+                    "--log-level=warning", f"--outfile={out / 'static' / 'room.js'}"],
+                   check=True, cwd=ROOT)
 
 
 def build(out: Path, version: str | None = None) -> Path:
@@ -112,6 +123,7 @@ def build(out: Path, version: str | None = None) -> Path:
         shutil.rmtree(out)
     out.mkdir(parents=True)
     shutil.copytree(STATIC, out / "static", ignore=_not_served)
+    bundle_room(out)
     (out / "pyodide").mkdir()
     (out / "pyscript").mkdir()
     (out / "py").mkdir()

@@ -16,7 +16,7 @@ from typing import Any
 
 from hearts import SEAT_NAMES
 from web.browser import Browser
-from web.friends.joining import STUN
+from web.friends.joining import PUBLIC_RELAYS, STUN
 from web.friends.peer import BrowserPeer
 from web.friends.session import BAD_INVITE, PageHooks, Role, Session
 from web.options import Options
@@ -49,6 +49,8 @@ class FriendsDialog:
         self.on_begin = on_begin
         self.session: Session | None = None
         self.tasks = Tasks()
+        self.custom_relays: tuple[str, ...] = ()
+        """The relays the address names (``?relay=``), instead of the public ones."""
 
     def q(self, selector: str) -> Any:
         return self.browser.query(selector, self.dialog)
@@ -57,8 +59,10 @@ class FriendsDialog:
         """Fill the dialog from its templates (once, at start)."""
         self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
         self.q(".fr-stun").textContent = STUN[5:]
+        for names in self.dialog.querySelectorAll(".fr-relays"):
+            names.textContent = ", ".join(url.split("://", 1)[1] for url in self.relays())
         invites = self.q("#fr-invites")
-        begin = invites.firstElementChild
+        begin = self.q("#fr-begin").parentElement  # the seats' rows go above Start the game
         row = self.browser.by_id("friends-invite").content
         for seat in (1, 2, 3):
             clone = row.cloneNode(True)
@@ -126,6 +130,8 @@ class FriendsDialog:
             "begin": session.begin,
             "host": session.open_table,
             "join": lambda: session.join(str(self.q("#fr-paste-code").value)),
+            "share": session.share_code,
+            "joincode": lambda: session.join_code(str(self.q("#join-code").value)),
             "solo": session.solo,
             "leave": session.leave,
             "close": lambda: self.show(False),
@@ -133,7 +139,8 @@ class FriendsDialog:
         }
         action = actions.get(act)
         if action is not None:
-            if act in ("invite", "letin", "answer", "begin", "join", "host"):
+            if act in ("invite", "letin", "answer", "begin", "join", "host", "share",
+                       "joincode"):
                 self.error("")
             action()
             self.render()
@@ -152,15 +159,23 @@ class FriendsDialog:
         self.tasks.spawn(run())
 
     def read_link(self) -> None:
-        """An invite link (``#join=CODE``) in the address: take it out and join."""
+        """An invite link (``#join=CODE``) or a table's link (``#t=…&k=…``) in the address:
+        take it out of the address bar and join."""
         location = self.browser.window.location
         fragment = str(location.hash)
-        if not fragment.startswith("#join=") or self.session is None:
+        by_code = fragment.startswith("#t=")
+        if not (fragment.startswith("#join=") or by_code) or self.session is None:
             return
         self.browser.window.history.replaceState(None, "", str(location.pathname)
                                                  + str(location.search))
-        self.session.join(fragment)
+        if by_code:
+            self.session.join_code(fragment)
+        else:
+            self.session.join(fragment)
         self.render()
+
+    def relays(self) -> list[str]:
+        return list(self.custom_relays or PUBLIC_RELAYS)
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -197,6 +212,12 @@ class FriendsDialog:
                     self.q(f"#fr-qr-{seat}").innerHTML = hosting.qr[seat]
                     self.q(f"#fr-code-{seat}").value = ""
             self.q("#fr-begin").hidden = hosting.host.started
+            room = hosting.room
+            self.q("#fr-share-button").hidden = room is not None
+            self.q("#fr-shared").hidden = room is None
+            if room is not None and str(self.q("#table-code").value) != room.shown:
+                self.q("#table-code").value = room.shown
+                self.q("#fr-room-link").value = room.link(self.base())
             self._refusals(hosting.host.log.count, hosting.refusal_log())
         joining = session.joining
         invited = role is Role.JOINING and joining is not None
@@ -251,6 +272,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     if dialog is None or p2p is None:
         return None
     view = FriendsDialog(browser, dialog, table.view.hand.focus)
+    view.custom_relays = opts.relays
     view.build()
 
     def seat_table(seat: Any) -> None:
@@ -263,7 +285,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     hooks = PageHooks(
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
-        level=lambda: records.settings.level, ice=view.ice, base=view.base)
+        level=lambda: records.settings.level, ice=view.ice, base=view.base,
+        relays=view.relays)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
                       on_error=on_error)

@@ -22,6 +22,7 @@ from web.p2p.host import LOCAL, HostTable
 from web.p2p.protocol import Intent
 from web.p2p.qr import qr_svg
 from web.p2p.saved import table_json
+from web.p2p.tablecode import TableCode
 
 __all__ = ["Hosting"]
 
@@ -63,6 +64,8 @@ class Hosting:
         self.qr: dict[int, str] = {}
         self.notes: dict[int, str] = {}
         """seat -> what is happening to its invite right now ("making an invite…")."""
+        self.room: TableCode | None = None
+        """The table's short code, once the host shared it (friends arrive through relays)."""
         self.refused_seen = 0
         self.saved_at: tuple[int, int, bool, bool] | None = None
 
@@ -163,6 +166,8 @@ class Hosting:
         self.links.clear()
 
     def hang_up_all(self) -> None:
+        if self.room is not None:
+            self.peer.unmeet()
         self.drop_invites()
         for conn in list(self.conn_seat):
             self.peer.close(conn)
@@ -170,8 +175,33 @@ class Hosting:
 
     # --- connections -------------------------------------------------------------------------
 
+    def arrived(self, conn: str) -> bool:
+        """A page came into the table's meeting room: it takes the first seat that no
+        connected friend holds and no invite waits for. False if the table is full."""
+        free = [s for s in (1, 2, 3) if self.host.kind(s) != "friend"]
+        # An empty or computer seat first, one whose invite nobody has used before one
+        # whose invite is out, a dropped friend's seat last.
+        free.sort(key=lambda s: (self.host.kind(s) == "away", s in self.pending))
+        if self.room is None or not free or not self.host.join(conn, free[0], self.now()):
+            return False
+        seat = free[0]
+        invite = self.pending.pop(seat, None)
+        if invite is not None:  # the seat is taken: its invite can't be used any more
+            self.conn_seat.pop(invite[1], None)
+            self.peer.close(invite[1])
+        self.pending_ice.pop(seat, None)
+        self.links.pop(seat, None)
+        self.notes.pop(seat, None)
+        self.conn_seat[conn] = seat
+        self.flush()
+        return True
+
     def opened(self, conn: str) -> None:
         seat = self.conn_seat.get(conn)
+        if seat is None and conn.startswith("r:"):
+            if not self.arrived(conn):
+                self.peer.close(conn)
+            return
         if seat is None or self.pending.get(seat, (0, ""))[1] != conn:
             self.peer.close(conn)
             return

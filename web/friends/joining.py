@@ -11,11 +11,16 @@ import json
 from hearts import SEAT_NAMES
 from web.friends.peer import Peer
 from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
+from web.p2p.tablecode import TableCode
 
-__all__ = ["STUN", "Joining", "across_internet"]
+__all__ = ["PUBLIC_RELAYS", "STUN", "CodeJoining", "Joining", "across_internet"]
 
 STUN = "stun:stun.l.google.com:19302"
 """The public STUN server a page may ask for its public address (named in the dialog)."""
+PUBLIC_RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.com",
+                 "wss://nostr.data.haus")
+"""Public Nostr relays where pages look for a table by its code (named in the dialog;
+``?relay=`` replaces them)."""
 MAKING = "Your page is making your answer code…"
 SEND_BACK = ("Send this answer code back to the person who invited you. The table opens here "
              "once they paste it.")
@@ -72,3 +77,22 @@ class Joining:
         self.code = code
         self.step = SEND_BACK
         return None
+
+
+LOOKING = ("Looking for the table {code}… Your page asks the public relays named below to "
+           "find it; the host's page answers and gives you a seat.")
+
+
+class CodeJoining:
+    """A table this page looks for by its short code, through relays: no answer code goes
+    back; the host's page seats whoever comes into the table's room."""
+
+    def __init__(self, code: TableCode) -> None:
+        self.table = code
+        self.conn: str | None = None
+        """The host's connection, once its first message came (the table's state)."""
+        self.code = ""  # no answer code to send back
+        self.failed = False
+
+    def note(self) -> str:
+        return LOOKING.format(code=self.table.shown)

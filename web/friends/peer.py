@@ -32,6 +32,13 @@ class Peer(Protocol):
     def close(self, conn: str) -> None:
         """Hang up ``conn``."""
 
+    async def meet(self, config: str) -> Reply:
+        """Go into a meeting room through relays (JSON: relays, room, password, iceServers):
+        every page there becomes a connection ``r:…`` with the same open/message/close."""
+
+    def unmeet(self) -> None:
+        """Leave the meeting room and its connections."""
+
 
 class BrowserPeer:
     """``Peer`` over ``window.heartsP2P``."""
@@ -58,3 +65,9 @@ class BrowserPeer:
 
     def close(self, conn: str) -> None:
         self.p2p.close(conn)
+
+    async def meet(self, config: str) -> Reply:
+        return self._reply(await self.p2p.meet(config))
+
+    def unmeet(self) -> None:
+        self.p2p.unmeet()

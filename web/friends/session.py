@@ -15,6 +15,7 @@ transitions; WebRTC is the injected ``Peer``.
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
@@ -23,13 +24,14 @@ from typing import Any
 
 from hearts import Game, Phase
 from web.friends.hosting import Hosting
-from web.friends.joining import Joining
+from web.friends.joining import CodeJoining, Joining
 from web.friends.peer import Peer
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text
 from web.p2p.saved import resume_table
+from web.p2p.tablecode import make_code, read_code
 from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
@@ -43,6 +45,11 @@ BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 SEATED_ALREADY = ("You're already playing at a private table: leave it first (Leave the table "
                   "or Close the table), then open the invite again.")
 CLOSED = "You closed the table. Your friends' pages say so."
+NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
+            "must be open, with its table shared by code.")
+NO_RELAY = "Your page couldn't reach the relays: "
+LOOK_SECONDS = 25.0
+"""How long a page looks for a table by its code before saying nobody answered."""
 CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
 
 
@@ -77,6 +84,8 @@ class PageHooks:
     """The ICE servers chosen in the dialog (JSON; None while incomplete)."""
     base: Callable[[], str]
     """The page's address without a fragment (invite links start with it)."""
+    relays: Callable[[], list[str]]
+    """The relays where tables are found by code (public ones unless the address says)."""
 
 
 class Session:
@@ -100,7 +109,7 @@ class Session:
         self.rng = rng or random.Random()
         self.role = Role.IDLE
         self.hosting: Hosting | None = None
-        self.joining: Joining | None = None
+        self.joining: Joining | CodeJoining | None = None
         self.seat = SeatState()
         self.remote: RemoteSeat | None = None
         self.left: tuple[Game, bool] | None = None
@@ -212,6 +221,27 @@ class Session:
             self.error = ""
             self.run(self.hosting.let_in(seat, code))
 
+    def share_code(self) -> None:
+        """HOSTING: friends may come in by the table's short code or its link, which pages
+        find through relays; the table seats each one as they arrive."""
+        hosting = self.hosting
+        if hosting is None or hosting.room is not None or hosting.host.closed:
+            return
+        code = hosting.room = make_code(self.rng)
+
+        async def meet() -> None:
+            await self._meet(code.room, code.code)
+        self.run(meet(), connecting=False)
+
+    async def _meet(self, room: str, password: str) -> bool:
+        reply = await self.peer.meet(json.dumps({
+            "relays": self.page.relays(), "room": room, "password": password,
+            "iceServers": json.loads(self.page.ice() or "[]")}))
+        if "error" in reply:
+            self.error = NO_RELAY + reply["error"]
+            return False
+        return True
+
     def begin(self) -> None:
         if self.hosting is not None:
             self.hosting.host.start()
@@ -245,9 +275,39 @@ class Session:
         self.error = ""
         self.answer()
 
+    def join_code(self, text: str) -> None:
+        """Look for a table by its short code (or its ``#t=…&k=…`` link)."""
+        self.page.show(True)
+        if not self.can_join():
+            self.error = SEATED_ALREADY
+            self.page.on_change()
+            return
+        try:
+            code = read_code(text)
+        except CodeError as problem:
+            self.error = str(problem)
+            self.page.on_change()
+            return
+        self.forget()
+        self.role = Role.JOINING
+        joining = self.joining = CodeJoining(code)
+        self.error = ""
+
+        async def look() -> None:
+            if not await self._meet(code.room, code.code):
+                self._gone()
+                return
+            await self.sleep(LOOK_SECONDS)
+            if self.joining is joining and self.role is Role.JOINING:
+                self.peer.unmeet()
+                self.seat.closed = NO_TABLE
+                self._gone()
+        self.run(look(), connecting=False)
+        self.page.on_change()
+
     def answer(self) -> None:
         joining = self.joining
-        if joining is None or self.busy:
+        if not isinstance(joining, Joining) or self.busy:
             return
 
         async def make() -> None:
@@ -271,6 +331,18 @@ class Session:
     def received(self, conn: str, text: str) -> None:
         if self.hosting is not None:
             self.hosting.received(conn, text)
+            return
+        joining = self.joining
+        if isinstance(joining, CodeJoining) and joining.conn is None \
+                and self.role is Role.JOINING:
+            # In a table's room only its host speaks first: its first message, the table's
+            # state, says which page that is.
+            kind = self.seat.receive(text)
+            if kind is None:
+                return
+            joining.conn = conn
+            self.opened(conn)
+            self._news(kind)
         elif self.joining is not None and conn == self.joining.conn:
             kind = self.seat.receive(text)
             if kind == "closed":
@@ -306,6 +378,8 @@ class Session:
 
     def _gone(self) -> None:
         """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
+        if isinstance(self.joining, CodeJoining):
+            self.peer.unmeet()
         if self.joining is not None:
             self.joining.conn = None
         self.role = Role.GUEST_CLOSED
@@ -379,6 +453,8 @@ class Session:
             self.hosting = None
         if self.joining is not None and self.joining.conn is not None:
             self.peer.close(self.joining.conn)
+        if isinstance(self.joining, CodeJoining):
+            self.peer.unmeet()
         if self.role in (Role.HOSTING, Role.HOST_CLOSED):
             self.left = None
             self.page.keep(None)

@@ -8,6 +8,7 @@
   var nextId = 1;
   var nothing = function () {};
   var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
+  var room = null;
 
   function gathered(pc, ms) {
     return new Promise(function (resolve) {
@@ -91,8 +92,35 @@
         return described(id);
       } catch (error) { return failure(error); }
     },
+    // Meet through public relays (web/static/room.mjs, loaded only now): every page in the
+    // room is a connection "r:<peer>" with the same open/message/close callbacks.
+    meet: async function (config) {
+      try {
+        var module = await import("./room.js");
+        if (room) room.leave();
+        room = module.meet(JSON.parse(config), {
+          open: function (peer) {
+            var id = "r:" + peer;
+            peers.set(id, { room: true, ended: false });
+            handlers.open(id);
+          },
+          message: function (peer, text) {
+            if (peers.has("r:" + peer)) handlers.message("r:" + peer, text);
+          },
+          close: function (peer) { ended("r:" + peer); peers.delete("r:" + peer); },
+          error: function (text) { console.warn("Hearts: meeting room: " + text); }
+        });
+        return "{}";
+      } catch (error) { return failure(error); }
+    },
+    // Leave the room (its connections close with it).
+    unmeet: function () {
+      if (room) { room.leave(); room = null; }
+      peers.forEach(function (peer, id) { if (peer.room) peers.delete(id); });
+    },
     send: function (id, text) {
       var peer = peers.get(id);
+      if (peer && peer.room) { room.send(id.slice(2), text); return true; }
       if (!peer || !peer.channel || peer.channel.readyState !== "open") return false;
       try { peer.channel.send(text); return true; } catch (error) { return false; }
     },
@@ -102,12 +130,14 @@
       if (!peer) return;
       peer.ended = true;
       peers.delete(id);
+      if (peer.room) return;  // its messages are ignored from now on
       try { if (peer.channel) peer.channel.close(); } catch (error) { /* already closed */ }
       setTimeout(function () { peer.pc.close(); }, 1000);
     }
   };
   window.addEventListener("pagehide", function () {
     try { handlers.leave(); } catch (error) { /* the page is going anyway */ }
-    peers.forEach(function (peer) { try { peer.pc.close(); } catch (error) { /* gone */ } });
+    if (room) { try { room.leave(); } catch (error) { /* gone */ } }
+    peers.forEach(function (peer) { try { if (peer.pc) peer.pc.close(); } catch (error) { /* gone */ } });
   });
 })();

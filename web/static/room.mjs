@@ -1,0 +1,29 @@
+// Meeting friends through public relays (Trystero over Nostr): the entry point that
+// tools/site/build.py bundles into static/room.js with esbuild. web/static/p2p.js loads it
+// only when the person opts in (a table shared by code or link), so nothing else on the
+// page talks to a relay.
+import {joinRoom, selfId} from 'trystero/nostr'
+
+const APP = 'hearts-table-v1'
+
+// config: {relays: [url], room, password, iceServers}; on: {open(peer), message(peer,
+// text), close(peer)}. Returns {send(peer, text), leave()}.
+export function meet (config, on) {
+  const room = joinRoom({
+    appId: APP,
+    password: config.password,
+    relayConfig: {urls: config.relays, redundancy: Math.min(config.relays.length, 3)},
+    rtcConfig: {iceServers: config.iceServers}
+  }, config.room, {onJoinError: details => on.error(String(details.error))})
+  const wire = room.makeAction('hearts')
+  wire.onMessage = (data, context) => {
+    if (typeof data === 'string') on.message(context.peerId, data)
+  }
+  room.onPeerJoin = peer => on.open(peer)
+  room.onPeerLeave = peer => on.close(peer)
+  return {
+    self: selfId,
+    send: (peer, text) => { wire.send(text, {target: peer}).catch(() => {}) },
+    leave: () => room.leave()
+  }
+}
