@@ -1,9 +1,11 @@
-"""Friends join a private table by its link or by typing its short code, through a Nostr
-relay started here (``e2e/nostr_relay.mjs``), never the public ones (``?relay=``).
+"""Tables through relays: friends join by a table's link or typed code, strangers by Play
+online — through a Nostr relay started here (``e2e/nostr_relay.mjs``), never the public ones
+(``?relay=``).
 
 The host shares one code; a friend opens the link, another types the code; both are seated
 with nothing sent back by hand, and the game starts at all three pages. A mistyped code is
-refused at once, in plain words. The seat-in times go to the test's output.
+refused at once, in plain words. Four pages that press Play online sit at one table; two
+play with two computers once the wait is over. The seat-in times go to the test's output.
 """
 
 from __future__ import annotations
@@ -20,7 +22,7 @@ from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
-SEAT_IN: list[float] = []
+SEAT_IN: dict[str, list[float]] = {"by code": [], "online (4 pages)": []}
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +36,10 @@ def relay() -> Iterator[str]:
     yield f"ws://127.0.0.1:{line[1]}"
     process.terminate()
     process.wait(10)
-    if SEAT_IN:
-        print(f"\nseat-in by code: median {statistics.median(SEAT_IN):.2f} s, "
-              f"max {max(SEAT_IN):.2f} s over {len(SEAT_IN)}")
+    for kind, times in SEAT_IN.items():
+        if times:
+            print(f"\nseat-in {kind}: median {statistics.median(times):.2f} s, "
+                  f"max {max(times):.2f} s over {len(times)}")
 
 
 @pytest.fixture
@@ -72,7 +75,7 @@ def test_friends_join_by_link_and_by_typed_code(browser: Any, base_url: str, rel
     by_link.page.goto(f"{origin}/?speed=instant&relay={relay}#{link.split('#', 1)[1]}")
     by_link.ready()
     by_link.wait_data("connected", "true", timeout=60_000)
-    SEAT_IN.append(time.monotonic() - started)
+    SEAT_IN["by code"].append(time.monotonic() - started)
     assert "#t=" not in by_link.page.url  # the code leaves the address bar
 
     typed = Seat(browser, base_url, "code-typed")
@@ -84,7 +87,7 @@ def test_friends_join_by_link_and_by_typed_code(browser: Any, base_url: str, rel
     started = time.monotonic()
     typed.click("#join")
     typed.wait_data("connected", "true", timeout=60_000)
-    SEAT_IN.append(time.monotonic() - started)
+    SEAT_IN["by code"].append(time.monotonic() - started)
 
     assert {by_link.data("seat"), typed.data("seat")} == {"1", "2"}
     host.click("#fr-begin")
@@ -109,3 +112,45 @@ def test_a_mistyped_code_is_refused_in_plain_words(browser: Any, base_url: str, 
     guest.page.screenshot(path=str(ARTIFACTS / "table-by-code-typo.png"))
     assert guest.data("connected") == "false"
 
+
+
+def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: str,
+                                                      relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-{n}") for n in range(4)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
+        seat.ready()
+    started = time.monotonic()
+    for seat in pages:
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='4']", state="attached",
+                                    timeout=60_000)
+        SEAT_IN["online (4 pages)"].append(time.monotonic() - started)
+    assert sorted(seat.data("role") for seat in pages) == ["guest", "guest", "guest", "host"]
+    for seat in pages:
+        seat.wait_data("stage", "pass")
+        assert not seat.table.errors, seat.table.errors
+    pages[0].page.screenshot(path=str(ARTIFACTS / "online-seated.png"))
+
+
+def test_two_pages_online_play_with_two_computers_after_the_wait(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-pair-{n}") for n in range(2)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
+        seat.ready()
+        seat.page.click("#play-online")
+    pages[1].page.wait_for_function(
+        "document.querySelector('#fr-online-state').textContent.includes('2 players')",
+        timeout=30_000)
+    pages[1].page.screenshot(path=str(ARTIFACTS / "online-looking.png"))
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=60_000)
+        seat.wait_data("stage", "pass")
+    kinds = pages[0].page.eval_on_selector_all(
+        "#table .seat .name", "els => els.map(e => e.textContent)")
+    assert sum("(computer)" in name for name in kinds) == 2, kinds

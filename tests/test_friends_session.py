@@ -25,8 +25,8 @@ class Network:
         self.pages: dict[str, Session] = {}
         self.ends: dict[str, str] = {}
         self.count = 0
-        self.rooms: dict[tuple[str, str], list[Page]] = {}
-        """(room, password) -> the pages in it (a meeting through relays)."""
+        self.rooms: dict[tuple[str, str, str], list[Page]] = {}
+        """(name, room, password) -> the pages in it (a meeting through relays)."""
 
     def new(self, page: Page) -> str:
         self.count += 1
@@ -40,6 +40,8 @@ class FakePeer:
         self.network = network
         self.page = page
         self.offers: dict[str, str] = {}
+        self.me = f"p{len(network.pages):04d}{id(self) % 9973:04d}"
+        """This page's id in meeting rooms."""
 
     async def offer(self, ice: str, wait_ms: int) -> dict[str, str]:
         return {"id": self.network.new(self.page), "sdp": CHROMIUM_OFFER}
@@ -71,19 +73,23 @@ class FakePeer:
         """Every page already in the room and this one see each other connect."""
         data = json.loads(config)
         network = self.network
-        members = network.rooms.setdefault((data["room"], data["password"]), [])
+        name = data["name"]
+        members = network.rooms.setdefault((name, data["room"], data["password"]), [])
         for other in members:
-            theirs, mine = f"r:{network.new(other)}", f"r:{network.new(self.page)}"
+            # each end named by the id of the page at the other end (as Trystero does),
+            # after a number that keeps the names apart on this one fake network
+            theirs = f"r:{name}:{network.new(other)}:{self.me}"
+            mine = f"r:{name}:{network.new(self.page)}:{other.session.peer.me}"  # type: ignore[attr-defined]
             network.pages[theirs], network.pages[mine] = other.session, self.page.session
             network.ends[theirs], network.ends[mine] = mine, theirs
             other.session.opened(theirs)
             self.page.session.opened(mine)
         members.append(self.page)
-        return {}
+        return {"self": self.me}
 
-    def unmeet(self) -> None:
-        for members in self.network.rooms.values():
-            if self.page in members:
+    def unmeet(self, name: str) -> None:
+        for (room_name, _, _), members in self.network.rooms.items():
+            if room_name == name and self.page in members:
                 members.remove(self.page)
 
 
@@ -94,7 +100,9 @@ async def _tick(seconds: float) -> None:
 class Page:
     """One browser page's private-table session and what it asked of the page."""
 
-    def __init__(self, network: Network) -> None:
+    def __init__(self, network: Network, clock: list[float] | None = None) -> None:
+        """``clock``: a one-item list holding the seconds now (the tests move it)."""
+        clock = clock if clock is not None else [0.0]
         self.shown: list[Any] = []
         self.adopted: list[Game] = []
         self.kept: list[str | None] = []
@@ -105,7 +113,8 @@ class Page:
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
             base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"])
         self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
-                               now=lambda: 0.0, minute=lambda: 29_000_000, sleep=_tick)
+                               now=lambda: clock[0], minute=lambda: 29_000_000,
+                               sleep=_tick)
 
     def _show(self, wanted: bool) -> None:
         self.dialog_open = wanted
@@ -220,4 +229,44 @@ def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -
         assert g.role is Role.JOINING
         await settle()
         assert g.role is Role.GUEST_CLOSED and g.seat.closed == NO_TABLE
+    asyncio.run(run())
+
+
+def test_four_pages_that_play_online_are_seated_at_one_table() -> None:
+    async def run() -> None:
+        network = Network()
+        pages = [Page(network) for _ in range(4)]
+        for page in pages:
+            page.session.play_online()
+            assert page.session.role is Role.LOOKING
+            await settle(20)
+        await settle(2000)
+        hosts = [p for p in pages if p.session.role is Role.HOSTING]
+        assert len(hosts) == 1
+        host = hosts[0].session.hosting
+        assert host is not None and host.host.started
+        assert [host.host.kind(s) for s in (1, 2, 3)] == ["friend"] * 3
+        guests = [p for p in pages if p is not hosts[0]]
+        assert all(p.session.role is Role.SEATED for p in guests)
+        assert sorted(p.session.seat.state.view.seat for p in guests  # type: ignore[union-attr]
+                      ) == [1, 2, 3]
+        assert not any(network.rooms[key] for key in network.rooms if key[0] == "lobby")
+    asyncio.run(run())
+
+
+def test_two_pages_play_with_two_computers_once_the_wait_is_over() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(2)]
+        for page in pages:
+            page.session.play_online()
+        await settle(200)
+        assert all(p.session.role is Role.LOOKING for p in pages)
+        assert all(p.session.lobby is not None and p.session.lobby.people() == 2 for p in pages)
+        clock[0] = 16.0
+        await settle(2000)
+        host = next(p for p in pages if p.session.role is Role.HOSTING).session.hosting
+        assert host is not None and host.host.started
+        assert sorted(host.host.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
     asyncio.run(run())

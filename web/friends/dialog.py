@@ -32,7 +32,16 @@ BACK = ("Your private table is back where it was. The computer plays your friend
         "carry the game on by yourself against the computers.")
 TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
-              Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest"}
+              Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
+              Role.LOOKING: "looking"}
+
+
+def looking_text(people: int, seconds: float) -> str:
+    """The lobby's line: who is here, and when the computers fill in."""
+    here = "You're the only one here so far" if people <= 1 else \
+        f"{people} players here, you included"
+    return (f"Looking for players… {here}. In {max(0, round(seconds))} s the table starts, "
+            "the computer taking the seats nobody fills.")
 
 
 def _attr(node: Any, name: str) -> str:
@@ -188,6 +197,8 @@ class FriendsDialog:
         role = session.role
         hosting = session.hosting
         d.role = ROLE_NAMES[role]
+        self.q("#friends-title").textContent = \
+            "Play online" if role is Role.LOOKING else "Play with friends"
         d.connected = "true" if role is Role.SEATED else "false"
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
             else None
@@ -228,12 +239,19 @@ class FriendsDialog:
         self.q("#fr-make-answer").hidden = not (invited and joining and joining.failed)
         self.q("#fr-answer-row").hidden = not (invited and joining and joining.code)
         self.q("#answer-code").value = joining.code if joining is not None else ""
-        self.q("#fr-paste").hidden = not session.can_join()
+        self.q("#fr-paste").hidden = not session.can_join() or role is Role.LOOKING
+        lobby = session.lobby
+        self.q("#fr-online").hidden = role is not Role.LOOKING
+        if role is Role.LOOKING:
+            self.q("#fr-online-state").textContent = looking_text(
+                lobby.people() if lobby else 1,
+                lobby.seconds_left(time.monotonic()) if lobby else 15.0)
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.can_go_solo()
         leave = self.q("#fr-leave")
-        leave.hidden = role not in (Role.HOSTING, Role.SEATED)
-        leave.textContent = "Close the table" if role is Role.HOSTING else "Leave the table"
+        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING)
+        leave.textContent = {Role.HOSTING: "Close the table",
+                             Role.LOOKING: "Stop looking"}.get(role, "Leave the table")
         self.q("#fr-error").textContent = closed or session.error
         state = session.seat.state
         if state is None:
@@ -299,8 +317,17 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         view.show(True)
         view.render()
 
+    def play_online() -> None:
+        """Play online: into the lobby at once (the dialog says what it goes through)."""
+        session.play_online()
+        view.render()
+
     listen(dialog, "click", view.on_click)
     listen(button, "click", lambda _e: open_table())
+    online = browser.by_id("play-online")
+    if online is not None:
+        listen(online, "click", lambda _e: play_online())
+        online.disabled = False
     listen(dialog, "change", lambda _e: session.refresh())
     listen(browser.window, "hashchange", lambda _e: view.read_link())
     guard = browser.guard

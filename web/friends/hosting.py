@@ -24,7 +24,10 @@ from web.p2p.qr import qr_svg
 from web.p2p.saved import table_json
 from web.p2p.tablecode import TableCode
 
-__all__ = ["Hosting"]
+__all__ = ["TABLE_ROOM", "Hosting"]
+
+TABLE_ROOM = "table"
+"""The name of the meeting room of a table shared by code (``Peer.meet``)."""
 
 KIND_WORDS = {"friend": "a friend is playing", "away": "a friend is reconnecting…",
               "computer": "the computer plays",
@@ -167,7 +170,7 @@ class Hosting:
 
     def hang_up_all(self) -> None:
         if self.room is not None:
-            self.peer.unmeet()
+            self.peer.unmeet(TABLE_ROOM)
         self.drop_invites()
         for conn in list(self.conn_seat):
             self.peer.close(conn)
@@ -198,7 +201,7 @@ class Hosting:
 
     def opened(self, conn: str) -> None:
         seat = self.conn_seat.get(conn)
-        if seat is None and conn.startswith("r:"):
+        if seat is None and conn.startswith(f"r:{TABLE_ROOM}:"):
             if not self.arrived(conn):
                 self.peer.close(conn)
             return

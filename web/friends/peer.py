@@ -33,11 +33,12 @@ class Peer(Protocol):
         """Hang up ``conn``."""
 
     async def meet(self, config: str) -> Reply:
-        """Go into a meeting room through relays (JSON: relays, room, password, iceServers):
-        every page there becomes a connection ``r:…`` with the same open/message/close."""
+        """Go into a meeting room through relays (JSON: name, relays, room, password,
+        iceServers): every page there becomes a connection ``r:<name>:…`` with the same
+        open/message/close. The reply holds ``self``: this page's id in the room."""
 
-    def unmeet(self) -> None:
-        """Leave the meeting room and its connections."""
+    def unmeet(self, name: str) -> None:
+        """Leave the meeting room ``name`` and its connections."""
 
 
 class BrowserPeer:
@@ -69,5 +70,5 @@ class BrowserPeer:
     async def meet(self, config: str) -> Reply:
         return self._reply(await self.p2p.meet(config))
 
-    def unmeet(self) -> None:
-        self.p2p.unmeet()
+    def unmeet(self, name: str) -> None:
+        self.p2p.unmeet(name)

@@ -6,6 +6,8 @@
                       └── a bad invite, a lost connection ──────► GUEST_CLOSED
     GUEST_CLOSED ──open_table()──► IDLE ──► HOSTING      join() from any role that loses
                                                          nothing (forget() first)
+    IDLE ──play_online()──► LOOKING ──dealt──► HOSTING (a table by code, its people coming)
+                               └──invited──► JOINING (by that code) ──► SEATED
 
 While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); otherwise
 the page's own game. The dialog (``web.friends.dialog``) reads this session and calls its
@@ -23,15 +25,16 @@ from enum import Enum
 from typing import Any
 
 from hearts import Game, Phase
-from web.friends.hosting import Hosting
+from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import CodeJoining, Joining
-from web.friends.peer import Peer
+from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, table_message
+from web.friends.peer import Peer, Reply
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text
 from web.p2p.saved import resume_table
-from web.p2p.tablecode import make_code, read_code
+from web.p2p.tablecode import TableCode, make_code, read_code
 from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
@@ -48,6 +51,10 @@ CLOSED = "You closed the table. Your friends' pages say so."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
             "must be open, with its table shared by code.")
 NO_RELAY = "Your page couldn't reach the relays: "
+LOBBY = "lobby"
+"""The name of the lobby's meeting room (``Peer.meet``)."""
+ARRIVAL_SECONDS = 10.0
+"""How long a table dealt in the lobby waits for its people before it starts anyway."""
 LOOK_SECONDS = 25.0
 """How long a page looks for a table by its code before saying nobody answered."""
 CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
@@ -60,6 +67,7 @@ class Role(Enum):
     JOINING = "joining"
     SEATED = "seated"
     GUEST_CLOSED = "guest-closed"
+    LOOKING = "looking"
 
 
 @dataclass(frozen=True)
@@ -110,6 +118,8 @@ class Session:
         self.role = Role.IDLE
         self.hosting: Hosting | None = None
         self.joining: Joining | CodeJoining | None = None
+        self.lobby: Lobby | None = None
+        """LOOKING: the lobby as this page sees it."""
         self.seat = SeatState()
         self.remote: RemoteSeat | None = None
         self.left: tuple[Game, bool] | None = None
@@ -166,8 +176,11 @@ class Session:
 
     # --- hosting -----------------------------------------------------------------------------
 
-    def host_table(self, resumed: HostTable | None = None) -> None:
-        """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat."""
+    def host_table(self, resumed: HostTable | None = None, online: TableCode | None = None,
+                   expected: int = 0) -> None:
+        """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat; or,
+        dealt in the lobby (``online``), a table by that code that starts once its
+        ``expected`` people are in (or after ``ARRIVAL_SECONDS``)."""
         ice = self.page.ice()
         if self.role is not Role.IDLE or ice is None:
             return
@@ -185,7 +198,22 @@ class Session:
                                  start_over=hosting.new_game, on_level=self.set_level)
         self.page.seat_table(self.remote)
         self.run(hosting.run(pace=self.pace, sleep=self.sleep), connecting=False)
-        self.run(hosting.make_invites([1, 2, 3], ice, self.page.base()))
+        if online is None:
+            self.run(hosting.make_invites([1, 2, 3], ice, self.page.base()))
+            return
+        hosting.room = online
+
+        async def gather() -> None:
+            await self._meet(online.room, online.code)
+            waited = 0.0
+            while self.hosting is hosting and not host.started and waited < ARRIVAL_SECONDS:
+                if sum(hosting.seated(s) for s in (1, 2, 3)) >= expected:
+                    break
+                await self.sleep(0.25)
+                waited += 0.25
+            if self.hosting is hosting and not host.started:
+                self.begin()
+        self.run(gather(), connecting=False)
 
     def resume(self, text: str | None) -> None:
         """A table this page hosted before it reloaded: open it again where it was."""
@@ -233,14 +261,14 @@ class Session:
             await self._meet(code.room, code.code)
         self.run(meet(), connecting=False)
 
-    async def _meet(self, room: str, password: str) -> bool:
+    async def _meet(self, room: str, password: str, name: str = TABLE_ROOM) -> Reply | None:
         reply = await self.peer.meet(json.dumps({
-            "relays": self.page.relays(), "room": room, "password": password,
+            "name": name, "relays": self.page.relays(), "room": room, "password": password,
             "iceServers": json.loads(self.page.ice() or "[]")}))
         if "error" in reply:
             self.error = NO_RELAY + reply["error"]
-            return False
-        return True
+            return None
+        return reply
 
     def begin(self) -> None:
         if self.hosting is not None:
@@ -275,6 +303,53 @@ class Session:
         self.error = ""
         self.answer()
 
+    def play_online(self) -> None:
+        """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting."""
+        self.page.show(True)
+        if not self.can_join():
+            self.error = SEATED_ALREADY
+            self.page.on_change()
+            return
+        self.forget()
+        self.role = Role.LOOKING
+        self.error = ""
+        self.run(self._look_for_players(), connecting=False)
+        self.page.on_change()
+
+    async def _look_for_players(self) -> None:
+        lobby = self.lobby = Lobby("", self.now())  # pages may come in as it meets
+        reply = await self._meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
+        if reply is None or self.role is not Role.LOOKING or not reply.get("self"):
+            self._leave_lobby()
+            return
+        lobby.me = reply["self"]
+        while self.role is Role.LOOKING and self.lobby is lobby:
+            if lobby.invited is not None:
+                code = lobby.invited
+                self._leave_lobby()
+                self.join_code(code.code)
+                return
+            chosen = lobby.deal(self.now())
+            if chosen is not None:
+                code = make_code(self.rng)
+                for conn in chosen:
+                    self.peer.send(conn, table_message(code))
+                await self.sleep(0.5)  # the invitations leave before the lobby closes
+                self._leave_lobby()
+                self.host_table(online=code, expected=len(chosen))
+                self.page.show(False)
+                return
+            self.page.on_change()
+            await self.sleep(0.25)
+
+    def _leave_lobby(self) -> None:
+        """LOOKING → IDLE (the lobby's room left)."""
+        if self.lobby is not None or self.role is Role.LOOKING:
+            self.peer.unmeet(LOBBY)
+        self.lobby = None
+        if self.role is Role.LOOKING:
+            self.role = Role.IDLE
+
     def join_code(self, text: str) -> None:
         """Look for a table by its short code (or its ``#t=…&k=…`` link)."""
         self.page.show(True)
@@ -294,12 +369,12 @@ class Session:
         self.error = ""
 
         async def look() -> None:
-            if not await self._meet(code.room, code.code):
+            if await self._meet(code.room, code.code) is None:
                 self._gone()
                 return
             await self.sleep(LOOK_SECONDS)
             if self.joining is joining and self.role is Role.JOINING:
-                self.peer.unmeet()
+                self.peer.unmeet(TABLE_ROOM)
                 self.seat.closed = NO_TABLE
                 self._gone()
         self.run(look(), connecting=False)
@@ -319,6 +394,10 @@ class Session:
     # --- connections -------------------------------------------------------------------------
 
     def opened(self, conn: str) -> None:
+        if conn.startswith(f"r:{LOBBY}:"):
+            if self.lobby is not None:
+                self.lobby.opened(conn)
+            return
         if self.hosting is not None:
             self.hosting.opened(conn)
         elif self.joining is not None and conn == self.joining.conn:
@@ -329,6 +408,10 @@ class Session:
             self.page.on_change()
 
     def received(self, conn: str, text: str) -> None:
+        if conn.startswith(f"r:{LOBBY}:"):
+            if self.lobby is not None:
+                self.lobby.received(conn, text)
+            return
         if self.hosting is not None:
             self.hosting.received(conn, text)
             return
@@ -352,6 +435,10 @@ class Session:
                 self._news(kind)
 
     def closed(self, conn: str) -> None:
+        if conn.startswith(f"r:{LOBBY}:"):
+            if self.lobby is not None:
+                self.lobby.closed(conn)
+            return
         if self.hosting is not None:
             self.hosting.closed(conn)
         elif self.joining is not None and conn == self.joining.conn:
@@ -379,7 +466,7 @@ class Session:
     def _gone(self) -> None:
         """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
         if isinstance(self.joining, CodeJoining):
-            self.peer.unmeet()
+            self.peer.unmeet(TABLE_ROOM)
         if self.joining is not None:
             self.joining.conn = None
         self.role = Role.GUEST_CLOSED
@@ -412,6 +499,8 @@ class Session:
             self.role = Role.HOST_CLOSED
         elif self.role is Role.SEATED:
             self._send(Intent("leave"))
+        elif self.role is Role.LOOKING:
+            self._leave_lobby()
         self.page.on_change()
 
     def leave_for_own_game(self) -> None:
@@ -444,8 +533,9 @@ class Session:
             self.host_table()
 
     def forget(self) -> None:
-        """→ IDLE: close the table this page opened (nobody has played yet) or the
-        connection of an earlier invite."""
+        """→ IDLE: close the table this page opened (nobody has played yet), the
+        connection of an earlier invite, or stop looking for players."""
+        self._leave_lobby()
         if self.hosting is not None:
             self.hosting.host.close()
             self.hosting.flush()
@@ -454,7 +544,7 @@ class Session:
         if self.joining is not None and self.joining.conn is not None:
             self.peer.close(self.joining.conn)
         if isinstance(self.joining, CodeJoining):
-            self.peer.unmeet()
+            self.peer.unmeet(TABLE_ROOM)
         if self.role in (Role.HOSTING, Role.HOST_CLOSED):
             self.left = None
             self.page.keep(None)

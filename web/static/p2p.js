@@ -8,7 +8,7 @@
   var nextId = 1;
   var nothing = function () {};
   var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
-  var room = null;
+  var rooms = new Map();
 
   function gathered(pc, ms) {
     return new Promise(function (resolve) {
@@ -92,35 +92,44 @@
         return described(id);
       } catch (error) { return failure(error); }
     },
-    // Meet through public relays (web/static/room.mjs, loaded only now): every page in the
-    // room is a connection "r:<peer>" with the same open/message/close callbacks.
+    // Meet through relays (web/static/room.mjs, loaded only now) in a named room ("table",
+    // "lobby"): every page there is a connection "r:<name>:<peer>" with the same
+    // open/message/close callbacks. Answers {"self": this page's id} or {error}.
     meet: async function (config) {
       try {
         var module = await import("./room.js");
-        if (room) room.leave();
-        room = module.meet(JSON.parse(config), {
+        var options = JSON.parse(config);
+        var name = options.name;
+        var prefix = "r:" + name + ":";
+        if (rooms.has(name)) window.heartsP2P.unmeet(name);
+        var joined = module.meet(options, {
           open: function (peer) {
-            var id = "r:" + peer;
-            peers.set(id, { room: true, ended: false });
-            handlers.open(id);
+            peers.set(prefix + peer, { room: name, ended: false });
+            handlers.open(prefix + peer);
           },
           message: function (peer, text) {
-            if (peers.has("r:" + peer)) handlers.message("r:" + peer, text);
+            if (peers.has(prefix + peer)) handlers.message(prefix + peer, text);
           },
-          close: function (peer) { ended("r:" + peer); peers.delete("r:" + peer); },
+          close: function (peer) { ended(prefix + peer); peers.delete(prefix + peer); },
           error: function (text) { console.warn("Hearts: meeting room: " + text); }
         });
-        return "{}";
+        rooms.set(name, joined);
+        return JSON.stringify({ self: joined.self });
       } catch (error) { return failure(error); }
     },
-    // Leave the room (its connections close with it).
-    unmeet: function () {
-      if (room) { room.leave(); room = null; }
-      peers.forEach(function (peer, id) { if (peer.room) peers.delete(id); });
+    // Leave a room (its connections close with it).
+    unmeet: function (name) {
+      var joined = rooms.get(name);
+      if (joined) { joined.leave(); rooms.delete(name); }
+      peers.forEach(function (peer, id) { if (peer.room === name) peers.delete(id); });
     },
     send: function (id, text) {
       var peer = peers.get(id);
-      if (peer && peer.room) { room.send(id.slice(2), text); return true; }
+      if (peer && peer.room) {
+        var joined = rooms.get(peer.room);
+        if (joined) joined.send(id.slice(peer.room.length + 3), text);
+        return Boolean(joined);
+      }
       if (!peer || !peer.channel || peer.channel.readyState !== "open") return false;
       try { peer.channel.send(text); return true; } catch (error) { return false; }
     },
@@ -137,7 +146,7 @@
   };
   window.addEventListener("pagehide", function () {
     try { handlers.leave(); } catch (error) { /* the page is going anyway */ }
-    if (room) { try { room.leave(); } catch (error) { /* gone */ } }
+    rooms.forEach(function (joined) { try { joined.leave(); } catch (error) { /* gone */ } });
     peers.forEach(function (peer) { try { if (peer.pc) peer.pc.close(); } catch (error) { /* gone */ } });
   });
 })();

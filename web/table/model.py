@@ -204,6 +204,8 @@ class TableModel:
     where: str | None = None
     clock_ms: int = 0
     chat: bool = False
+    people: int = 1
+    """People (not computers) at this page's table, this page's person included."""
     won: str = "Won 0 of 0"
     best: str = "none yet"
     suits: tuple[str, ...] = field(default=())
@@ -422,6 +424,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         where=snap.where,
         clock_ms=snap.clock_ms,
         chat=snap.chat,
+        people=sum(kind in ("host", "friend") for kind in snap.kinds) or 1,
         won=won,
         best=best,
         suits=tuple(sorted({c.notation[1] for c in view.hand})),

@@ -97,6 +97,8 @@ class TableView:
         el = self.el
         hand_was = self.motion.capture(el["hand"])
         self.document.documentElement.dataset.state = m.state
+        if str(el["table"].getAttribute("data-people")) != str(m.people):
+            el["table"].setAttribute("data-people", str(m.people))
         self._seats(m)
         self._trick(m)
         self._text("trick-caption", m.caption)
