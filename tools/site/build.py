@@ -130,6 +130,10 @@ def build(out: Path, version: str | None = None) -> Path:
             archive.writestr(info, source.read_bytes())
     if os.environ.get("HEARTS_FAST_START", "1") != "0":
         runtime.add(out)
+    start = out / "static" / "start.mjs"  # the loader's bar needs the wasm's size
+    sizes = {name: (out / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm",)}
+    start.write_text(start.read_text(encoding="utf-8").replace(
+        "{/* sizes */}", json.dumps(sizes), 1), encoding="utf-8")
     stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
     offline.write(out, WORKER_TEMPLATE)
     return out

@@ -22,8 +22,10 @@ ROOT = Path(__file__).resolve().parents[2]
 PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_TOOL = Path(__file__).resolve().parent / "build_runtime.mjs"
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
+FINDER = Path(__file__).resolve().parent / "stdlib_finder.py"
 RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "python_stdlib_start.zip": "pyodide",
-                 "snapshot.bin.gz": "pyodide", "hearts.zip": "py"}
+                 "python_stdlib_plain.zip": "pyodide", "snapshot.bin.gz": "pyodide",
+                 "hearts.zip": "py"}
 
 # Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
 # start (seen in sys.modules of a running page), then all of our own modules.
@@ -77,7 +79,7 @@ def add(out: Path) -> None:
     modules = snapshot_modules(py_zip)
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
                                            "python_stdlib.zip", "pyodide-lock.json")),
-                   RUNTIME_TOOL, py_zip],
+                   RUNTIME_TOOL, FINDER, py_zip],
                   extra=f"{STRICT_IMPORTS} {' '.join(modules)} | {' '.join(START_STDLIB_EXTRA)}")
     cached = CACHE / key[:24]
     if not all((cached / name).exists() for name in RUNTIME_FILES):
