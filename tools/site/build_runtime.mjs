@@ -2,8 +2,9 @@
 // Build-time fast start for the page: run the pinned Pyodide under Node and make
 //   OUT/python_stdlib.zip  the standard library precompiled to .pyc by Pyodide's own Python
 //                          (the npm zip ships sources only, compiled again at every start);
-//   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, for the
-//                          modules that can't be in the snapshot (those using the browser);
+//   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, what
+//                          the snapshot's Python imports;
+//   OUT/hearts_site.zip    our Python zip as the site serves it: .pyc files, no sources;
 //   OUT/python_stdlib_start.zip  the part of that stdlib the snapshot start needs: the
 //                          modules imported before the snapshot, the packages KEPT_WHOLE and
 //                          the EXTRA modules (named after "--extra"), precompiled;
@@ -37,12 +38,9 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 // Pyodide's own packages import their parts lazily.
 const KEPT_WHOLE = ["encodings", "pyodide", "_pyodide"];
 
-// The ordinary start's stdlib holds only what the page imports, but for these small codecs
-// too (a missing one would only cost the whole stdlib's download). Its modules are compiled
-// without docstrings and asserts (as python -OO would), but for Pyodide's own packages,
-// which read their docstrings.
+// The ordinary start's stdlib holds only what the page imports, and these small codecs
+// (a missing one would only cost the whole stdlib's download).
 const PLAIN_EXTRA = ["encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig"];
-const NOT_LEAN = ["pyodide", "_pyodide"];
 
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide") + path.sep;
@@ -50,6 +48,10 @@ const FINDER = path.join(REPO, "tools", "site", "stdlib_finder.py");
 
 // Compile every .py of the stdlib zip to an unchecked hash-based .pyc (no source check at
 // import, same bytes every build) named as the source would be, so tracebacks read as usual.
+// The stdlib is compiled as python -OO would (no docstrings, no asserts: a zip an eighth
+// smaller, fewer bytes in the snapshot), but for Pyodide's own packages, which read their
+// docstrings. All the stdlib zips of the page are cut from this one: a module of one never
+// meets a module of the other kind (email's policies, e.g., extend their bases' docstrings).
 const COMPILE_STDLIB = `
 import importlib.util, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -63,8 +65,10 @@ def compile_stdlib(src_path, out_path):
             data = src.read(info)
             name = info.filename
             if name.endswith(".py"):
+                lean = not name.startswith(("pyodide/", "_pyodide/"))
                 try:
-                    code = compile(data, src_path + "/" + name, "exec", dont_inherit=True)
+                    code = compile(data, src_path + "/" + name, "exec", dont_inherit=True,
+                                   optimize=2 if lean else 0)
                 except SyntaxError:
                     pass  # (none today) keep the source: it can't be imported anyway
                 else:
@@ -78,6 +82,25 @@ def compile_stdlib(src_path, out_path):
             entry.external_attr = 0o644 << 16
             out.writestr(entry, data)
     return compiled, kept
+
+def sourceless(src_path, out_path):
+    """Our zip as the site serves it: a .pyc in place of each module, no sources (half the
+    bytes of both; the snapshot start has them imported already; tracebacks keep file
+    names and line numbers, not the lines)."""
+    stamp = (2020, 1, 1, 0, 0, 0)
+    with zipfile.ZipFile(src_path) as src, \
+            zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if not info.filename.endswith(".py"):
+                out.writestr(info, data)
+                continue
+            code = compile(data, "/home/pyodide/" + info.filename, "exec", dont_inherit=True)
+            entry = zipfile.ZipInfo(info.filename + "c", stamp)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, bytes(_code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=False)))
 
 def add_pycache(src_path, out_path):
     """Our zip plus __pycache__/NAME.cpython-3XX.pyc beside each module (unpacked into
@@ -117,13 +140,11 @@ def stdlib_modules(src_path):
     return sorted({n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
                    for n in names if n.endswith(".pyc")})
 
-def trim_stdlib(src_path, out_path, keep_whole, extra, imported, with_imported, finder_source,
-                sources_path=None, lean=()):
+def trim_stdlib(src_path, out_path, keep_whole, extra, imported, with_imported, finder_source):
     """imported: the modules in sys.modules of the snapshot's Python."""
     imported = set(imported)
     whole = tuple(name + "/" for name in keep_whole)
     stdlib = zipfile.ZipFile(src_path)
-    sources = zipfile.ZipFile(sources_path) if sources_path else None
     names = stdlib.namelist()
     parts = set()
     for name in [*extra, *(imported if with_imported else [])]:
@@ -138,23 +159,12 @@ def trim_stdlib(src_path, out_path, keep_whole, extra, imported, with_imported, 
         n.removesuffix(".pyc").removesuffix("/__init__") == name.replace(".", "/")
         for n in names)]
     with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
-        import importlib.util
-        from importlib._bootstrap_external import _code_to_hash_pyc
         for info in stdlib.infolist():
-            if info.filename not in wanted:
-                continue
-            data = stdlib.read(info)
-            source = info.filename[:-4] + ".py"
-            if sources and info.filename.endswith(".pyc") and \
-                    not source.startswith(tuple(name + "/" for name in lean)):
-                # Compiled as python -OO would: no docstrings, no asserts (a third smaller).
-                text = sources.read(source)
-                code = compile(text, src_path + "/" + source, "exec", dont_inherit=True,
-                               optimize=2)
-                data = bytes(_code_to_hash_pyc(code, importlib.util.source_hash(text),
-                                               checked=False))
-            out.writestr(info, data)
+            if info.filename in wanted:
+                out.writestr(info, stdlib.read(info))
         if finder_source:
+            import importlib.util
+            from importlib._bootstrap_external import _code_to_hash_pyc
             code = compile(finder_source, "/lib/python314.zip/_hearts_stdlib.py", "exec", dont_inherit=True)
             entry = zipfile.ZipInfo("_hearts_stdlib.pyc", (2020, 1, 1, 0, 0, 0))
             entry.compress_type = zipfile.ZIP_DEFLATED
@@ -199,6 +209,8 @@ async function main() {
     py.FS.writeFile("/tmp/ours.zip", new Uint8Array(fs.readFileSync(pyZip)));
     py.globals.get("add_pycache")("/tmp/ours.zip", "/tmp/hearts.zip");
     fs.writeFileSync(path.join(outDir, "hearts.zip"), py.FS.readFile("/tmp/hearts.zip"));
+    py.globals.get("sourceless")("/tmp/ours.zip", "/tmp/hearts_site.zip");
+    fs.writeFileSync(path.join(outDir, "hearts_site.zip"), py.FS.readFile("/tmp/hearts_site.zip"));
     py.runPython(TRIM_STDLIB);
     py.FS.writeFile("/tmp/compiled.zip", new Uint8Array(fs.readFileSync(stdlib)));
   }
@@ -286,15 +298,13 @@ gc.collect()
 
   // 3. The small stdlibs, cut from the compiled one by the first Python.
   const trim = py0.globals.get("trim_stdlib");
-  py0.FS.writeFile("/tmp/sources.zip",
-    new Uint8Array(fs.readFileSync(PYODIDE_DIR + "python_stdlib.zip")));
   for (const [file, plain] of [["python_stdlib_start.zip", false],
                                ["python_stdlib_plain.zip", true]]) {
     const out = path.join(outDir, file);
     const trimmed = trim("/tmp/compiled.zip", "/tmp/small.zip",
       py0.toPy(plain ? [] : KEPT_WHOLE),
       py0.toPy(plain ? [...extra, ...PLAIN_EXTRA] : extra), py0.toPy(imported), plain,
-      plain ? finderSource : "", plain ? "/tmp/sources.zip" : null, py0.toPy(NOT_LEAN)).toJs();
+      plain ? finderSource : "").toJs();
     fs.writeFileSync(out, py0.FS.readFile("/tmp/small.zip"));
     py0.FS.unlink("/tmp/small.zip");
     log(`${file}: ${trimmed[0]} of ${trimmed[1]} files, `

@@ -23,12 +23,17 @@
     plain: ["python_stdlib_plain.zip"],
     whole: ["python_stdlib.zip"]
   }[plan];
+  preload = preload.map(function (name) { return "./pyodide/" + name; });
+  // Our zip is needed once Python runs: from the cache, at once; over the network
+  // web/static/start.mjs asks for it once the wasm is in, while Python starts (the
+  // network is idle then), so it doesn't slow the downloads Python's start waits for.
+  if (plan === "snapshot") preload.push("./py/hearts.zip");
   for (var i = 0; i < preload.length; i++) {
     var link = document.createElement("link");
     link.rel = "preload";
     link.as = "fetch";
     link.crossOrigin = "anonymous";
-    link.href = "./pyodide/" + preload[i];
+    link.href = preload[i];
     document.head.appendChild(link);
   }
   // The loader: a bar driven by the bytes of the biggest download (the snapshot or the wasm,

@@ -26,6 +26,7 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin.gz", import.meta.url).href;
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
 const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip", import.meta.url).href;
+const OUR_ZIP_URL = new URL("../py/hearts.zip", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 
 // After a restore, Python's state is the one frozen at build time: reseed `random` (every page
@@ -93,12 +94,26 @@ function countWasmBytes() {
         progress({ stage: "download", received, total });
         controller.enqueue(chunk);
       },
-      flush() { progress({ stage: "restore" }); }, // (Python's own start, next)
+      flush() { // Python's own start, next: a second of idle network
+        progress({ stage: "restore" });
+        preloadOurZip();
+      },
     }));
     return streaming.call(WebAssembly, new Response(counted, {
       status: response.status, statusText: response.statusText, headers: response.headers,
     }), imports);
   };
+}
+
+// Our zip (PyScript fetches it once Python has started; see web/static/boot.js).
+function preloadOurZip() {
+  if (typeof document === "undefined") return;
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.as = "fetch";
+  link.crossOrigin = "anonymous";
+  link.href = OUR_ZIP_URL;
+  document.head.append(link);
 }
 
 function output() {
