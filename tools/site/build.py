@@ -130,6 +130,8 @@ def build(out: Path, version: str | None = None) -> Path:
             archive.writestr(info, source.read_bytes())
     if os.environ.get("HEARTS_FAST_START", "1") != "0":
         runtime.add(out)
+    else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
+        shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
     start = out / "static" / "start.mjs"  # the loader's bar needs the wasm's size
     sizes = {name: (out / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm",)}
     start.write_text(start.read_text(encoding="utf-8").replace(

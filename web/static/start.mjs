@@ -40,10 +40,15 @@ importlib.invalidate_caches()
 import hearts
 hearts.Game.new(1)
 `;
-// After an ordinary start on the small stdlib: the safety net, from that zip.
+// After an ordinary start on the small stdlib: the safety net, from that zip (a site built
+// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip is the npm stdlib).
 const AFTER_PLAIN_START = `
-import _hearts_stdlib
-_hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
+try:
+    import _hearts_stdlib
+except ImportError:
+    pass
+else:
+    _hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
 `;
 
 // The loader's bar (web/static/boot.js) follows the bytes of the biggest download (the
