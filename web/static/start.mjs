@@ -85,6 +85,11 @@ async function fetchSnapshot() {
 // The bar follows the wasm's bytes on an ordinary start (Pyodide fetches it itself: its
 // streaming compile is wrapped to count them). (The build fills in SIZES, bytes unpacked.)
 const SIZES = {/* sizes */};
+// Pyodide's lock file lists the 357 packages of its distribution (27 kB gzipped, one more
+// request before Python starts); the site ships none of them: the fast starts get the
+// lock's `info` only (the build fills it in; the whole-stdlib start keeps the file).
+const LOCK = {/* lock */};
+const NO_PACKAGES = LOCK.info ? { lockFileContents: LOCK } : {};
 function countWasmBytes() {
   const streaming = WebAssembly.instantiateStreaming;
   const total = SIZES["pyodide.asm.wasm"] || 0;
@@ -131,7 +136,8 @@ async function fromSnapshot() {
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {}); // (Pyodide awaits it a little later)
   const py = await pyodide.loadPyodide({
-    indexURL: INDEX_URL, stdLibURL: START_STDLIB_URL, _loadSnapshot: snapshot, ...output(),
+    indexURL: INDEX_URL, stdLibURL: START_STDLIB_URL, _loadSnapshot: snapshot, ...NO_PACKAGES,
+    ...output(),
   });
   runIn(py, AFTER_RESTORE);
   performance.mark("hearts:interpreter-end");
@@ -142,7 +148,7 @@ async function fromPlainStdlib() {
   performance.mark("hearts:interpreter-start");
   countWasmBytes();
   const py = await pyodide.loadPyodide({
-    indexURL: INDEX_URL, stdLibURL: PLAIN_STDLIB_URL, ...output(),
+    indexURL: INDEX_URL, stdLibURL: PLAIN_STDLIB_URL, ...NO_PACKAGES, ...output(),
   });
   runIn(py, AFTER_PLAIN_START);
   performance.mark("hearts:interpreter-end");
