@@ -79,15 +79,24 @@ def wait_offline_ready(table: TablePage) -> None:
 
 
 def started_from_snapshot(table: TablePage) -> bool:
-    return table.page.evaluate("document.documentElement.dataset.start") == "snapshot"
+    return start_kind(table) == "snapshot"
+
+
+def start_kind(table: TablePage) -> str:
+    return str(table.page.evaluate("document.documentElement.dataset.start"))
 
 
 def test_after_one_visit_it_loads_and_plays_offline(
         open_pwa: Callable[[Site], TablePage], site_dir: Path,
         serve: Callable[..., Site]) -> None:
     table = open_pwa(serve(site_dir))
+    requests: list[str] = []
+    table.page.on("request", lambda r: requests.append(r.url))
     table.goto("?speed=instant&seed=5")
-    assert started_from_snapshot(table)
+    # A first visit starts the ordinary way on the small stdlib, without the snapshot.
+    assert start_kind(table) == "plain"
+    assert not any(url.endswith(("/snapshot.bin.gz", "/python_stdlib.zip"))
+                   for url in requests if "/sw.js" not in url), requests
     table.pass_cards()
     table.play_one()
     hand = table.hand()
@@ -97,6 +106,7 @@ def test_after_one_visit_it_loads_and_plays_offline(
     table.page.context.set_offline(True)
     table.reload()
     assert table.hand() == hand  # the game resumed where it was
+    assert started_from_snapshot(table)  # which the worker had cached meanwhile
     row = table.play_hand()      # and a whole hand plays with no network
     assert sum(row) == 26 or sorted(row) == [0, 26, 26, 26]
     # Everything came from the cache (the worker's own update check may fail offline).
@@ -244,7 +254,7 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(
                      lambda route: route.fulfill(status=200, body=b"\x1f\x8bnot a snapshot"))
     warnings: list[str] = []
     table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
-    table.goto("?speed=instant&seed=4")
+    table.goto("?start=snapshot&speed=instant&seed=4")
     assert table.page.evaluate("document.documentElement.dataset.start") == "plain"
     assert any("without the snapshot" in text for text in warnings), warnings
     table.pass_cards()
@@ -256,7 +266,7 @@ def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> No
     draws = []
     for _ in range(2):
         table = open_table()
-        table.goto()
+        table.goto("?start=snapshot&speed=instant")
         assert table.page.evaluate("document.documentElement.dataset.start") == "snapshot"
         # PyScript runs a Python script added later in the same interpreter.
         table.page.evaluate('''() => { const s = document.createElement("script");
@@ -269,19 +279,23 @@ def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> No
 
 
 
+@pytest.mark.parametrize(("start", "small"), [("snapshot", "python_stdlib_start.zip"),
+                                              ("plain", "python_stdlib_plain.zip")])
 def test_a_module_left_out_of_the_start_stdlib_still_imports(
-        open_table: Callable[..., TablePage]) -> None:
-    """The snapshot start's small stdlib holds what the page imports; anything else comes
-    from the whole stdlib, fetched once on demand, with a console warning naming it."""
+        open_table: Callable[..., TablePage], start: str, small: str) -> None:
+    """Each start's small stdlib holds what the page imports; anything else comes from the
+    whole stdlib, fetched once on demand, with a console warning naming it."""
     table = open_table()
     warnings: list[str] = []
     table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
     requests: list[str] = []
     table.page.on("request", lambda r: requests.append(r.url))
-    table.goto()
-    assert started_from_snapshot(table)
+    table.goto(f"?start={start}&speed=instant")
+    assert start_kind(table) == start
     assert not any(url.endswith("/python_stdlib.zip") for url in requests), requests
-    assert any(url.endswith("/python_stdlib_start.zip") for url in requests), requests
+    assert any(url.endswith("/" + small) for url in requests), requests
+    # nothing the page imports was missing, no start failed
+    assert not any(text.startswith("Hearts:") for text in warnings), warnings
     table.page.evaluate('''() => { const s = document.createElement("script");
         s.type = "py";
         s.textContent = "import js, colorsys, email.mime.text\\n"

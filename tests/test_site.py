@@ -7,12 +7,13 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
 
-from tools.site import build, offline, runtime, version
+from tools.site import build, offline, runtime, stdlib_finder, version
 
 FILES = {
     "index.html": "<p>the page</p>",
@@ -134,3 +135,27 @@ def test_the_version_label_is_a_content_hash_unless_given(tmp_path: Path) -> Non
     other = make_site(tmp_path / "c", {**FILES, "index.html": page})
     assert version.stamp(other, "v1") == "v1"
     assert 'id="version">v1<' in (other / "index.html").read_text()
+
+
+def test_the_stdlib_finder_installs_once_and_only_answers_stdlib_names(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "meta_path", list(sys.meta_path))
+    monkeypatch.setattr(stdlib_finder, "MODULES", frozenset({"colorsys"}))
+    stdlib_finder.install("")
+    stdlib_finder.install("https://example.org/python_stdlib.zip")
+    finders = [f for f in sys.meta_path
+               if isinstance(f, stdlib_finder.WholeStdlib)]
+    assert len(finders) == 1 and finders[0].url.endswith("/python_stdlib.zip")
+    assert sys.meta_path[-1] is finders[0]  # last: the safety net
+    assert finders[0].find_spec("numpy") is None  # not a stdlib name: never a download
+    assert not finders[0].tried
+
+
+def test_the_page_preloads_what_its_start_needs_not_the_snapshot() -> None:
+    """A first visit must not download the snapshot: boot.js preloads per start."""
+    head = (build.ROOT / "index.html").read_text(encoding="utf-8").split("</head>")[0]
+    assert "snapshot.bin.gz" not in head
+    assert "pyodide.asm.wasm" in head
+    boot = (build.ROOT / "web" / "static" / "boot.js").read_text(encoding="utf-8")
+    assert head.index('src="./static/boot.js"') < head.index('href="./static/start.mjs"')
+    assert '"snapshot.bin.gz"' in boot and '"python_stdlib_plain.zip"' in boot

@@ -142,6 +142,17 @@ def build(out: Path, version: str | None = None) -> Path:
             archive.writestr(info, source.read_bytes())
     if os.environ.get("HEARTS_FAST_START", "1") != "0":
         runtime.add(out)
+    else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
+        shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
+    # start.mjs: the wasm's size (for the loader's bar), the lock file's info without its
+    # packages (none ship)
+    start = out / "static" / "start.mjs"
+    sizes = {name: (out / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm",)}
+    lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    start.write_text(start.read_text(encoding="utf-8")
+                     .replace("{/* sizes */}", json.dumps(sizes), 1)
+                     .replace("{/* lock */}", json.dumps({"info": lock["info"], "packages": {}}),
+                              1), encoding="utf-8")
     stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)
     offline.write(out, WORKER_TEMPLATE)
     return out

@@ -2,11 +2,15 @@
 // Build-time fast start for the page: run the pinned Pyodide under Node and make
 //   OUT/python_stdlib.zip  the standard library precompiled to .pyc by Pyodide's own Python
 //                          (the npm zip ships sources only, compiled again at every start);
-//   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, for the
-//                          modules that can't be in the snapshot (those using the browser);
+//   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, what
+//                          the snapshot's Python imports;
+//   OUT/hearts_site.zip    our Python zip as the site serves it: .pyc files, no sources;
 //   OUT/python_stdlib_start.zip  the part of that stdlib the snapshot start needs: the
 //                          modules imported before the snapshot, the packages KEPT_WHOLE and
 //                          the EXTRA modules (named after "--extra"), precompiled;
+//   OUT/python_stdlib_plain.zip  the part the ordinary start of a first visit needs: the
+//                          above and every stdlib module imported before the snapshot,
+//                          precompiled, with the finder module _hearts_stdlib;
 //   OUT/snapshot.bin.gz    a memory snapshot of Python on that small stdlib with our engine
 //                          (and the stdlib modules the page and PyScript use) already
 //                          imported, garbage collected, gzipped.
@@ -34,11 +38,20 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 // Pyodide's own packages import their parts lazily.
 const KEPT_WHOLE = ["encodings", "pyodide", "_pyodide"];
 
+// The ordinary start's stdlib holds only what the page imports, and these small codecs
+// (a missing one would only cost the whole stdlib's download).
+const PLAIN_EXTRA = ["encodings.ascii", "encodings.latin_1", "encodings.utf_8_sig"];
+
 const REPO = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..", "..");
 const PYODIDE_DIR = path.join(REPO, "node_modules", "pyodide") + path.sep;
+const FINDER = path.join(REPO, "tools", "site", "stdlib_finder.py");
 
 // Compile every .py of the stdlib zip to an unchecked hash-based .pyc (no source check at
 // import, same bytes every build) named as the source would be, so tracebacks read as usual.
+// The stdlib is compiled as python -OO would (no docstrings, no asserts: a zip an eighth
+// smaller, fewer bytes in the snapshot), but for Pyodide's own packages, which read their
+// docstrings. All the stdlib zips of the page are cut from this one: a module of one never
+// meets a module of the other kind (email's policies, e.g., extend their bases' docstrings).
 const COMPILE_STDLIB = `
 import importlib.util, zipfile
 from importlib._bootstrap_external import _code_to_hash_pyc
@@ -52,8 +65,10 @@ def compile_stdlib(src_path, out_path):
             data = src.read(info)
             name = info.filename
             if name.endswith(".py"):
+                lean = not name.startswith(("pyodide/", "_pyodide/"))
                 try:
-                    code = compile(data, src_path + "/" + name, "exec", dont_inherit=True)
+                    code = compile(data, src_path + "/" + name, "exec", dont_inherit=True,
+                                   optimize=2 if lean else 0)
                 except SyntaxError:
                     pass  # (none today) keep the source: it can't be imported anyway
                 else:
@@ -67,6 +82,25 @@ def compile_stdlib(src_path, out_path):
             entry.external_attr = 0o644 << 16
             out.writestr(entry, data)
     return compiled, kept
+
+def sourceless(src_path, out_path):
+    """Our zip as the site serves it: a .pyc in place of each module, no sources (half the
+    bytes of both; the snapshot start has them imported already; tracebacks keep file
+    names and line numbers, not the lines)."""
+    stamp = (2020, 1, 1, 0, 0, 0)
+    with zipfile.ZipFile(src_path) as src, \
+            zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
+        for info in src.infolist():
+            data = src.read(info)
+            if not info.filename.endswith(".py"):
+                out.writestr(info, data)
+                continue
+            code = compile(data, "/home/pyodide/" + info.filename, "exec", dont_inherit=True)
+            entry = zipfile.ZipInfo(info.filename + "c", stamp)
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, bytes(_code_to_hash_pyc(
+                code, importlib.util.source_hash(data), checked=False)))
 
 def add_pycache(src_path, out_path):
     """Our zip plus __pycache__/NAME.cpython-3XX.pyc beside each module (unpacked into
@@ -90,71 +124,55 @@ def add_pycache(src_path, out_path):
                     code, importlib.util.source_hash(data), checked=False)))
 `;
 
-// The small stdlib: every file of the big one that a module in sys.modules came from, the
-// packages named in keep_whole and the modules named in extra (with their packages).
-// The small stdlib of the snapshot start: what may be imported after the restore (modules
-// already in sys.modules need no file): the packages keep_whole and the modules of extra
-// not imported yet (with their packages' __init__). WholeStdlib, put last on sys.meta_path before the snapshot, is
-// the safety net: a stdlib module missing from it makes it fetch the whole stdlib (its URL
-// set after the restore by web/static/start.mjs) and import from there.
+// The small stdlibs, cut from the big one: for the snapshot start, what may be imported
+// after the restore (modules already in sys.modules need no file): the packages keep_whole
+// and the modules of extra not imported yet (with their packages' __init__); for the
+// ordinary start of a first visit (with_imported), also every module in sys.modules (what
+// Pyodide's own start, PyScript and our modules import), and the finder module
+// _hearts_stdlib (tools/site/stdlib_finder.py, compiled, its MODULES filled in), which the
+// page installs after that start. Its finder, last on sys.meta_path, is the safety net of
+// both: a stdlib module missing from the small zip makes it fetch the whole stdlib.
 const TRIM_STDLIB = `
 import sys, zipfile
 
-def trim_stdlib(src_path, out_path, keep_whole, extra):
+def stdlib_modules(src_path):
+    names = zipfile.ZipFile(src_path).namelist()
+    return sorted({n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
+                   for n in names if n.endswith(".pyc")})
+
+def trim_stdlib(src_path, out_path, keep_whole, extra, imported, with_imported, finder_source):
+    """imported: the modules in sys.modules of the snapshot's Python."""
+    imported = set(imported)
     whole = tuple(name + "/" for name in keep_whole)
     stdlib = zipfile.ZipFile(src_path)
     names = stdlib.namelist()
     parts = set()
-    for name in extra:
-        if name in sys.modules:
+    for name in [*extra, *(imported if with_imported else [])]:
+        if name in imported and not with_imported:
             continue  # in the snapshot already
         bits = name.split(".")
         for i in range(1, len(bits) + 1):
             parts.add("/".join(bits[:i]))
     wanted = {name for name in names if name.startswith(whole)
               or name.removesuffix(".pyc").removesuffix("/__init__") in parts}
-    missing = [name for name in extra if name not in sys.modules and not any(
+    missing = [name for name in extra if name not in imported and not any(
         n.removesuffix(".pyc").removesuffix("/__init__") == name.replace(".", "/")
         for n in names)]
     with zipfile.ZipFile(out_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as out:
         for info in stdlib.infolist():
             if info.filename in wanted:
                 out.writestr(info, stdlib.read(info))
-    modules = sorted({n.removesuffix(".pyc").removesuffix("/__init__").replace("/", ".")
-                      for n in names if n.endswith(".pyc")})
-    return len(wanted), len(names), missing, modules
+        if finder_source:
+            import importlib.util
+            from importlib._bootstrap_external import _code_to_hash_pyc
+            code = compile(finder_source, "/lib/python314.zip/_hearts_stdlib.py", "exec", dont_inherit=True)
+            entry = zipfile.ZipInfo("_hearts_stdlib.pyc", (2020, 1, 1, 0, 0, 0))
+            entry.compress_type = zipfile.ZIP_DEFLATED
+            entry.external_attr = 0o644 << 16
+            out.writestr(entry, bytes(_code_to_hash_pyc(
+                code, importlib.util.source_hash(finder_source.encode()), checked=False)))
+    return len(wanted), len(names), missing
 
-class WholeStdlib:
-    """Imports a stdlib module the small start stdlib lacks: fetches the whole one, once."""
-    def __init__(self, modules):
-        self.modules = frozenset(modules)
-        self.url = None
-        self.path = None
-    def find_spec(self, name, path=None, target=None):
-        import importlib.machinery, sys
-        if name not in self.modules or self.url is None:
-            return None
-        if self.path is None:
-            import js
-            js.console.warn(f"Hearts: {name} is not in the start's stdlib: loading all of it")
-            self.path = "/lib/python_stdlib_whole.zip"
-            request = js.XMLHttpRequest.new()
-            request.open("GET", self.url, False)
-            request.overrideMimeType("text/plain; charset=x-user-defined")
-            request.send(None)
-            if request.status != 200:
-                return None
-            table = {0xF780 + i: 0x80 + i for i in range(128)}
-            with open(self.path, "wb") as file:
-                file.write(request.responseText.translate(table).encode("latin-1"))
-            sys.path.append(self.path)
-            for module in list(sys.modules.values()):
-                for entry in list(getattr(module, "__path__", None) or ()):
-                    if isinstance(entry, str) and entry.startswith("/lib/python3") and \
-                            ".zip/" in entry:
-                        module.__path__.append(self.path + "/" + entry.split(".zip/", 1)[1])
-            importlib.invalidate_caches()
-        return importlib.machinery.PathFinder.find_spec(name, path, target)
 `;
 
 function log(message) {
@@ -180,8 +198,10 @@ async function main() {
   // 1. The stdlib, precompiled by the same Python that will run it.
   let t0 = Date.now();
   const stdlib = path.join(outDir, "python_stdlib.zip");
+  // (kept for step 3: cutting the small stdlibs there keeps the snapshot's memory small)
+  const py0 = await loadPyodide({ indexURL: PYODIDE_DIR, ...quiet });
   {
-    const py = await loadPyodide({ indexURL: PYODIDE_DIR, ...quiet });
+    const py = py0;
     py.runPython(COMPILE_STDLIB);
     const counts = py.globals.get("compile_stdlib")("/lib/python314.zip", "/tmp/stdlib.zip");
     fs.writeFileSync(stdlib, py.FS.readFile("/tmp/stdlib.zip"));
@@ -189,7 +209,14 @@ async function main() {
     py.FS.writeFile("/tmp/ours.zip", new Uint8Array(fs.readFileSync(pyZip)));
     py.globals.get("add_pycache")("/tmp/ours.zip", "/tmp/hearts.zip");
     fs.writeFileSync(path.join(outDir, "hearts.zip"), py.FS.readFile("/tmp/hearts.zip"));
+    py.globals.get("sourceless")("/tmp/ours.zip", "/tmp/hearts_site.zip");
+    fs.writeFileSync(path.join(outDir, "hearts_site.zip"), py.FS.readFile("/tmp/hearts_site.zip"));
+    py.runPython(TRIM_STDLIB);
+    py.FS.writeFile("/tmp/compiled.zip", new Uint8Array(fs.readFileSync(stdlib)));
   }
+  const modulesOfStdlib = py0.globals.get("stdlib_modules")("/tmp/compiled.zip").toJs();
+  const finderSource = fs.readFileSync(FINDER, "utf8")
+    + `\nMODULES = frozenset(${JSON.stringify(modulesOfStdlib)})\n`;
 
   // 2. A fresh Python on that stdlib, our modules imported, then its memory.
   const IMPORT_ALL = `
@@ -235,24 +262,27 @@ def _import_all(names):
   const failed = result.toJs();
   result.destroy();
   importAll.destroy();
-  // The small stdlib beside it, and the zipimport caches of the big one dropped: after the
-  // restore, Python reads the directory of the zip it is given (the small one).
-  py.runPython(TRIM_STDLIB);
-  const small = path.join(outDir, "python_stdlib_start.zip");
-  const trimmed = py.globals.get("trim_stdlib")(
-    "/lib/python314.zip", "/tmp/small.zip", py.toPy(KEPT_WHOLE), py.toPy(extra)).toJs();
-  fs.writeFileSync(small, py.FS.readFile("/tmp/small.zip"));
-  py.FS.unlink("/tmp/small.zip");
-  log(`start stdlib: ${trimmed[0]} of ${trimmed[1]} files, `
-    + `${(fs.statSync(small).size / 1e6).toFixed(2)} MB`);
-  if (trimmed[2].length) throw new Error(`--extra: no such stdlib module ${trimmed[2]}`);
-  py.globals.get("sys").meta_path.append(py.globals.get("WholeStdlib")(py.toPy(trimmed[3])));
+  // The modules imported now: the small stdlibs are cut from this list (step 3). The
+  // zipimport caches of the big stdlib are dropped: after the restore, Python reads the
+  // directory of the zip it is given (the small one).
+  const imported = py.runPython("import sys; sorted(sys.modules)").toJs();
+  py.globals.set("_finder_source", finderSource);
+  py.runPython(`
+import types as _types
+_hearts_stdlib = _types.ModuleType("_hearts_stdlib")
+_hearts_stdlib.__file__ = "_hearts_stdlib.py"
+exec(compile(_finder_source, "_hearts_stdlib.py", "exec", dont_inherit=True),
+     _hearts_stdlib.__dict__)
+sys.modules["_hearts_stdlib"] = _hearts_stdlib
+_hearts_stdlib.install("")
+del _types, _hearts_stdlib, _finder_source
+`);
   py.runPython(`
 import gc, sys, zipimport
 for _key in [k for k in sys.path_importer_cache if k.startswith("/lib/python3") and ".zip" in k]:
     del sys.path_importer_cache[_key]
 zipimport._zip_directory_cache.clear()
-del _import_all, _NoBrowser, trim_stdlib, WholeStdlib, _key
+del _import_all, _NoBrowser, _key
 gc.collect()
 `);
   for (const line of failed) log(`not in the snapshot: ${line}`);
@@ -265,6 +295,23 @@ gc.collect()
   fs.writeFileSync(path.join(outDir, "snapshot.bin.gz"), gz);
   log(`snapshot: ${(snapshot.length / 1e6).toFixed(1)} MB, ${(gz.length / 1e6).toFixed(1)} MB `
     + `gzipped, ${modules.length - failed.length} modules, in ${Date.now() - t0} ms`);
+
+  // 3. The small stdlibs, cut from the compiled one by the first Python.
+  const trim = py0.globals.get("trim_stdlib");
+  for (const [file, plain] of [["python_stdlib_start.zip", false],
+                               ["python_stdlib_plain.zip", true]]) {
+    const out = path.join(outDir, file);
+    const trimmed = trim("/tmp/compiled.zip", "/tmp/small.zip",
+      py0.toPy(plain ? [] : KEPT_WHOLE),
+      py0.toPy(plain ? [...extra, ...PLAIN_EXTRA] : extra), py0.toPy(imported), plain,
+      plain ? finderSource : "").toJs();
+    fs.writeFileSync(out, py0.FS.readFile("/tmp/small.zip"));
+    py0.FS.unlink("/tmp/small.zip");
+    log(`${file}: ${trimmed[0]} of ${trimmed[1]} files, `
+      + `${(fs.statSync(out).size / 1e6).toFixed(2)} MB`);
+    if (trimmed[2].length) throw new Error(`--extra: no such stdlib module ${trimmed[2]}`);
+  }
+  trim.destroy();
 }
 
 main().then(() => process.exit(0), (err) => {

@@ -8,8 +8,36 @@
       document.getElementById("file-note").hidden = false;
     });
   }
-  // The loader: a bar driven by the bytes of the biggest download (reported by
-  // web/static/start.mjs) and the start's stages, in the players' words; a notice with a
+  // Which start (web/static/start.mjs runs it): from the memory snapshot when the site is in
+  // the service worker's cache (a worker controls the page only once it has cached every
+  // file), else — a first visit — the ordinary start on a small stdlib, 6 MB less to
+  // download; the worker then fetches the snapshot in the background for the next visit.
+  // ?start=snapshot|plain|whole overrides it (tests, measurements). Its big files are
+  // preloaded from here, so they start with the page.
+  var forced = /[?&]start=(snapshot|plain|whole)(&|$)/.exec(location.search);
+  var plan = forced ? forced[1]
+    : (navigator.serviceWorker && navigator.serviceWorker.controller ? "snapshot" : "plain");
+  document.documentElement.dataset.startWith = plan;
+  var preload = {
+    snapshot: ["snapshot.bin.gz", "python_stdlib_start.zip"],
+    plain: ["python_stdlib_plain.zip"],
+    whole: ["python_stdlib.zip"]
+  }[plan];
+  preload = preload.map(function (name) { return "./pyodide/" + name; });
+  // Our zip is needed once Python runs: from the cache, at once; over the network
+  // web/static/start.mjs asks for it once the wasm is in, while Python starts (the
+  // network is idle then), so it doesn't slow the downloads Python's start waits for.
+  if (plan === "snapshot") preload.push("./py/hearts.zip");
+  for (var i = 0; i < preload.length; i++) {
+    var link = document.createElement("link");
+    link.rel = "preload";
+    link.as = "fetch";
+    link.crossOrigin = "anonymous";
+    link.href = preload[i];
+    document.head.appendChild(link);
+  }
+  // The loader: a bar driven by the bytes of the biggest download (the snapshot or the wasm,
+  // reported by web/static/start.mjs) and the start's stages, in the players' words; a notice with a
   // "Try again" button when nothing moves for a while or a file of the start fails to load.
   var words = {
     "download": "fetching the cards",

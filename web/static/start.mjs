@@ -1,15 +1,22 @@
-// PyScript's `interpreter` module (see index.html's config): Pyodide started from the memory
-// snapshot made at build time (tools/site/build_runtime.mjs), or the ordinary way if that fails.
+// PyScript's `interpreter` module (see index.html's config): Pyodide started the fastest way
+// the files at hand allow, and the ordinary way if that fails.
 //
 // PyScript imports this module, reads `version` and calls `loadPyodide(options)`. As soon as
-// this module runs, it downloads the gzipped snapshot, unpacks it with DecompressionStream and
-// starts Pyodide from it (`_loadSnapshot`); PyScript's call gets that interpreter, with its
-// own output handlers connected. A snapshot that is missing, damaged or from another Pyodide
-// build makes that start throw; then Python starts the ordinary way (slower, same game). The
-// snapshot start uses a small precompiled stdlib (python_stdlib_start.zip: what may be
-// imported after the restore; a module missing from it makes Python fetch the whole
-// python_stdlib.zip, with a console warning); the ordinary start uses the whole precompiled
-// stdlib. <html data-start> says which start ran.
+// this module runs it starts Python; PyScript's call gets that interpreter, with its own
+// output handlers connected. Which start, web/static/boot.js decided (<html
+// data-start-with>, from what is cached; `?start=` overrides it):
+//   "snapshot": a later visit, the site in the service worker's cache: download the memory
+//     snapshot made at build time (tools/site/build_runtime.mjs), unpack it with
+//     DecompressionStream and start Pyodide from it (`_loadSnapshot`, a private API), on a
+//     small stdlib (python_stdlib_start.zip: what may be imported after the restore);
+//   "plain": a first visit: the ordinary start, on a stdlib cut to what the page imports
+//     (python_stdlib_plain.zip, precompiled): 6 MB less to download than the snapshot;
+//   "whole": the ordinary start on the whole precompiled stdlib, the fallback of both.
+// Each start that fails (a missing, damaged or foreign snapshot, a stdlib that can't start)
+// logs a warning and hands over to the next one. With a small stdlib, a module missing from
+// it makes Python fetch the whole python_stdlib.zip (module _hearts_stdlib, made from
+// tools/site/stdlib_finder.py; a console warning names the module).
+// <html data-start> says which start ran.
 
 import * as pyodide from "../pyodide/pyodide.mjs";
 
@@ -18,24 +25,34 @@ export const version = pyodide.version;
 const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin.gz", import.meta.url).href;
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
+const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip", import.meta.url).href;
+const OUR_ZIP_URL = new URL("../py/hearts.zip", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 
 // After a restore, Python's state is the one frozen at build time: reseed `random` (every page
 // would otherwise draw the same numbers) and forget cached directory listings. Then check the
 // engine is there: a restore that "worked" into a broken interpreter must not start the game.
 const AFTER_RESTORE = `
-import importlib, random, sys
+import importlib, random, _hearts_stdlib
 random.seed()
-for finder in sys.meta_path:
-    if type(finder).__name__ == "WholeStdlib":
-        finder.url = ${JSON.stringify(WHOLE_STDLIB_URL)}
+_hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
 importlib.invalidate_caches()
 import hearts
 hearts.Game.new(1)
 `;
+// After an ordinary start on the small stdlib: the safety net, from that zip (a site built
+// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip is the npm stdlib).
+const AFTER_PLAIN_START = `
+try:
+    import _hearts_stdlib
+except ImportError:
+    pass
+else:
+    _hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
+`;
 
-// The loader's bar (web/static/boot.js) follows the bytes of the snapshot, the biggest
-// download, and the stages of the start.
+// The loader's bar (web/static/boot.js) follows the bytes of the biggest download (the
+// snapshot, or the wasm) and the stages of the start.
 function progress(detail) {
   if (typeof window !== "undefined") {
     window.dispatchEvent(new CustomEvent("hearts:progress", { detail }));
@@ -65,10 +82,108 @@ async function fetchSnapshot() {
   return new Uint8Array(await new Response(stream).arrayBuffer());
 }
 
-// Start Python from the snapshot at once: index.html loads this module before PyScript's, so
-// the snapshot download, the wasm compile and the restore overlap PyScript setting itself up
-// (~0.8 s of JavaScript here); PyScript's loadPyodide call then picks up the result.
-const early = fromSnapshot();
+// The bar follows the wasm's bytes on an ordinary start (Pyodide fetches it itself: its
+// streaming compile is wrapped to count them). (The build fills in SIZES, bytes unpacked.)
+const SIZES = {/* sizes */};
+// Pyodide's lock file lists the 357 packages of its distribution (27 kB gzipped, one more
+// request before Python starts); the site ships none of them: the fast starts get the
+// lock's `info` only (the build fills it in; the whole-stdlib start keeps the file).
+const LOCK = {/* lock */};
+const NO_PACKAGES = LOCK.info ? { lockFileContents: LOCK } : {};
+function countWasmBytes() {
+  const streaming = WebAssembly.instantiateStreaming;
+  const total = SIZES["pyodide.asm.wasm"] || 0;
+  if (typeof streaming !== "function" || !total || typeof TransformStream !== "function") return;
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    WebAssembly.instantiateStreaming = streaming; // once
+    const response = await source;
+    let received = 0;
+    const counted = response.body.pipeThrough(new TransformStream({
+      transform(chunk, controller) {
+        received += chunk.length;
+        progress({ stage: "download", received, total });
+        controller.enqueue(chunk);
+      },
+      flush() { // Python's own start, next: a second of idle network
+        progress({ stage: "restore" });
+        preloadOurZip();
+      },
+    }));
+    return streaming.call(WebAssembly, new Response(counted, {
+      status: response.status, statusText: response.statusText, headers: response.headers,
+    }), imports);
+  };
+}
+
+// Our zip (PyScript fetches it once Python has started; see web/static/boot.js).
+function preloadOurZip() {
+  if (typeof document === "undefined") return;
+  const link = document.createElement("link");
+  link.rel = "preload";
+  link.as = "fetch";
+  link.crossOrigin = "anonymous";
+  link.href = OUR_ZIP_URL;
+  document.head.append(link);
+}
+
+function output() {
+  // (nothing prints before PyScript connects its own output)
+  return { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+}
+
+async function fromSnapshot() {
+  performance.mark("hearts:interpreter-start");
+  const snapshot = fetchSnapshot();
+  snapshot.catch(() => {}); // (Pyodide awaits it a little later)
+  const py = await pyodide.loadPyodide({
+    indexURL: INDEX_URL, stdLibURL: START_STDLIB_URL, _loadSnapshot: snapshot, ...NO_PACKAGES,
+    ...output(),
+  });
+  runIn(py, AFTER_RESTORE);
+  performance.mark("hearts:interpreter-end");
+  return py;
+}
+
+async function fromPlainStdlib() {
+  performance.mark("hearts:interpreter-start");
+  countWasmBytes();
+  const py = await pyodide.loadPyodide({
+    indexURL: INDEX_URL, stdLibURL: PLAIN_STDLIB_URL, ...NO_PACKAGES, ...output(),
+  });
+  runIn(py, AFTER_PLAIN_START);
+  performance.mark("hearts:interpreter-end");
+  return py;
+}
+
+async function fromWholeStdlib(options = {}) {
+  performance.mark("hearts:interpreter-start");
+  const py = await pyodide.loadPyodide({ ...output(), ...options, indexURL: INDEX_URL });
+  performance.mark("hearts:interpreter-end");
+  return py;
+}
+
+function runIn(py, code) {
+  const scope = py.toPy({});
+  try {
+    py.runPython(code, { globals: scope });
+  } finally {
+    scope.destroy();
+  }
+}
+
+const STARTS = { snapshot: fromSnapshot, plain: fromPlainStdlib, whole: fromWholeStdlib };
+const AFTER_FAILED = {
+  snapshot: "Hearts: starting Python without the snapshot:",
+  plain: "Hearts: starting Python on the whole stdlib:",
+};
+const ORDER = ["snapshot", "plain", "whole"];
+const planned = (typeof document !== "undefined" && document.documentElement.dataset.startWith)
+  || "plain";
+const chain = ORDER.slice(Math.max(ORDER.indexOf(planned), 0));
+
+// Start at once: index.html loads this module before PyScript's, so the downloads, the wasm
+// compile and Python's start overlap PyScript setting itself up (~0.8 s of JavaScript here).
+const early = STARTS[chain[0]]();
 early.catch(() => {}); // handled in loadPyodide; not an unhandled rejection meanwhile
 let used = false;
 
@@ -78,44 +193,36 @@ function started(kind) {
   performance.mark(`hearts:start-${kind}`);
 }
 
-async function fromSnapshot() {
-  performance.mark("hearts:interpreter-start");
-  const snapshot = fetchSnapshot();
-  snapshot.catch(() => {}); // (Pyodide awaits it a little later)
-  const py = await pyodide.loadPyodide({
-    indexURL: INDEX_URL,
-    stdLibURL: START_STDLIB_URL,
-    _loadSnapshot: snapshot,
-    // (nothing prints before PyScript connects its own output below)
-    stdout: (line) => console.log(line),
-    stderr: (line) => console.warn(line),
-  });
-  const scope = py.toPy({});
-  try {
-    py.runPython(AFTER_RESTORE, { globals: scope });
-  } finally {
-    scope.destroy();
-  }
-  performance.mark("hearts:interpreter-end");
-  return py;
-}
-
 export async function loadPyodide(options = {}) {
+  let kinds = ["whole"];
   if (!used) {
     used = true;
+    kinds = chain;
     try {
       const py = await early;
       if (options.stdout) py.setStdout({ batched: options.stdout });
       if (options.stderr) py.setStderr({ batched: options.stderr });
-      started("snapshot");
+      started(chain[0]);
       return py;
     } catch (error) {
-      console.warn("Hearts: starting Python without the snapshot:", error);
+      console.warn(AFTER_FAILED[chain[0]] || "Hearts: Python didn't start:", error);
     }
   }
-  performance.mark("hearts:interpreter-start");
-  const py = await pyodide.loadPyodide({ ...options, indexURL: INDEX_URL });
-  performance.mark("hearts:interpreter-end");
-  started("plain");
+  for (const kind of kinds.slice(1)) {
+    try {
+      const py = kind === "whole" ? await fromWholeStdlib(options) : await STARTS[kind]();
+      if (kind !== "whole") {
+        if (options.stdout) py.setStdout({ batched: options.stdout });
+        if (options.stderr) py.setStderr({ batched: options.stderr });
+      }
+      started(kind);
+      return py;
+    } catch (error) {
+      if (kind === "whole") throw error;
+      console.warn(AFTER_FAILED[kind], error);
+    }
+  }
+  const py = await fromWholeStdlib(options);
+  started("whole");
   return py;
 }
