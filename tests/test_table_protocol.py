@@ -332,3 +332,38 @@ def test_a_saved_table_resumes_with_computers_in_the_guest_seats() -> None:
     for bad in ("", "{}", "[1]", '{"v": 1, "started": true, "game": "{"}', saved[:-5],
                 saved.replace('"v":1', '"v":2'), table_json(HostTable(Game.new(1)))):
         assert resume_table(bad) is None, bad
+
+
+# --- the turn timer of a table of strangers -------------------------------------------------
+
+def test_a_stalling_person_is_played_for_when_their_time_is_up() -> None:
+    from web.p2p.guest import SeatState
+    from web.p2p.turns import TurnTimer
+
+    host = table()
+    host.turns = TurnTimer(limit=30.0)
+    assert host.join("g1", 1, 0.0)
+    host.start()
+    host.tick(0.0)
+    run_computers(host)  # the computers pass; the host (seat 0) and seat 1 are waited for
+    host.tick(1.0)
+    assert set(host.waiting_for()) == {0, 1}
+    seat = SeatState()
+    seat.receive(json.dumps(last_to(host, "g1")))
+    assert seat.state is not None and seat.state.turn_left == 30
+    host.tick(12.0)  # the pages hear the time left in steps of 5 s
+    seat.receive(json.dumps(last_to(host, "g1")))
+    assert seat.state is not None and seat.state.turn_left == 20
+    assert not host.tick(30.5)
+    assert host.tick(31.5)  # time's up: the computer passes for both, the cards change hands
+    assert host.game.phase is Phase.PLAY
+
+
+def test_a_table_without_a_timer_waits_as_long_as_it_takes() -> None:
+    host = table()
+    assert host.join("g1", 1, 0.0)
+    host.start()
+    run_computers(host)
+    assert not host.tick(10_000.0)
+    assert 1 in host.waiting_for()
+    assert last_to(host, "g1")["turn_left"] is None

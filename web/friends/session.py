@@ -35,6 +35,7 @@ from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code, read_code
+from web.p2p.turns import TurnTimer
 from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
@@ -202,6 +203,7 @@ class Session:
             self.run(hosting.make_invites([1, 2, 3], ice, self.page.base()))
             return
         hosting.room = online
+        host.turns = TurnTimer()  # strangers: nobody stalls the table
 
         async def gather() -> None:
             await self._meet(online.room, online.code)

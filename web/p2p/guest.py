@@ -31,6 +31,8 @@ class TableState:
     waiting: tuple[int, ...]
     ready: bool
     last_hand: dict[str, Any] | None
+    turn_left: int | None = None
+    """Seconds the table's timer gives the people it waits for (None: no timer)."""
 
 
 @dataclass
@@ -74,7 +76,9 @@ class SeatState:
         state = TableState(str(data["stage"]), view, kinds,
                            tuple(int(s) % 4 for s in data["waiting"]), bool(data["ready"]),
                            data.get("last_hand") if isinstance(data.get("last_hand"), dict)
-                           else None)
+                           else None,
+                           None if data.get("turn_left") is None
+                           else max(0, min(600, int(data["turn_left"]))))
         events = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
         for event in events:
             words.event_text(event, view.seat)  # a malformed event refuses the message here

@@ -32,6 +32,7 @@ from hearts import (
     Phase,
     PlayerView,
 )
+from hearts.bots import make as make_bot
 from web import players
 from web.p2p.protocol import (
     REACTIONS,
@@ -42,6 +43,7 @@ from web.p2p.protocol import (
     parse_intent,
     view_to_dict,
 )
+from web.p2p.turns import TurnTimer
 
 __all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
@@ -116,6 +118,9 @@ class HostTable:
         """The host's log of refused guest messages (the page shows it)."""
         self._bots = self._new_bots()
         self._seen = len(game.events)
+        self.turns: TurnTimer | None = None
+        """A table of strangers: the time each person has to move (None: no limit)."""
+        self._shown_left: int | None = None
 
     def _new_bots(self) -> list[Any]:
         seed = self.game.seed
@@ -174,7 +179,8 @@ class HostTable:
         self.waiting_ready.discard(seat)
 
     def tick(self, now: float) -> bool:
-        """Give the computer every seat whose grace period is over; True if one changed."""
+        """Give the computer every seat whose grace period is over, and play for a person
+        whose time to move ran out; True if the table changed."""
         changed = False
         for number, seat in enumerate(self.seats):
             if seat.away_since is not None and now - seat.away_since >= self.grace:
@@ -182,7 +188,44 @@ class HostTable:
                 changed = True
         if changed:
             self.broadcast()
-        return changed
+        return self._timed(now) or changed
+
+    def _waiting_key(self) -> tuple[str, tuple[int, ...], int]:
+        return self.stage(), tuple(self.waiting_for()), len(self.game.events)
+
+    def turn_left(self) -> int | None:
+        """The seconds the table's timer gives the people it waits for (None: no timer)."""
+        if self.turns is None or self.stage() not in ("pass", "play") \
+                or not self.waiting_for():
+            return None
+        if self.turns.waiting_for != self._waiting_key():
+            return int(self.turns.limit)  # a move was just made: a new turn's full time
+        return self._shown_left
+
+    def _timed(self, now: float) -> bool:
+        turns = self.turns
+        if turns is None or self.stage() not in ("pass", "play") or not self.waiting_for():
+            self._shown_left = None
+            return False
+        if turns.observe(self._waiting_key(), now):
+            self._shown_left = turns.shown(now)
+        if turns.left(now) > 0:
+            if turns.shown(now) != self._shown_left:
+                self._shown_left = turns.shown(now)
+                self.broadcast()
+            return False
+        for seat in self.waiting_for():
+            self._play_for(seat)
+        self._after_moves()
+        return True
+
+    def _play_for(self, seat: int) -> None:
+        """A person's time ran out: the quick computer player moves for them."""
+        game, stand_in = self.game, make_bot("normal", seed=seat)
+        if game.phase is Phase.PASS and not game.pass_chosen(seat):
+            game.choose_pass(seat, stand_in.choose_pass(game.view(seat)))
+        elif game.phase is Phase.PLAY and game.to_play == seat:
+            game.play(stand_in.choose_play(game.view(seat)))
 
     # --- the game --------------------------------------------------------------------------------
 
@@ -376,6 +419,7 @@ class HostTable:
             "view": view_to_dict(self.game.view(seat)),
             "kinds": [self.kind(s) for s in range(4)],
             "waiting": self.waiting_for(),
+            "turn_left": self.turn_left(),
             "ready": seat in self.waiting_ready,
             "last_hand": self.last_scored,
             "events": [event_to_dict(e) for e in events],

@@ -92,6 +92,8 @@ class SeatSnapshot:
     clock_ms: int = 0
     chat: bool = False
     """The table has people to say preset reactions to."""
+    turn_left: int | None = None
+    """A table of strangers: the seconds the people it waits for have left."""
 
 
 @dataclass
@@ -323,6 +325,13 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
+    said = _prompt_words(snap, view, state)
+    if snap.turn_left is None or not said or state in ("summary", "over"):
+        return said
+    return f"{said} {words.time_left(snap.turn_left)}"
+
+
+def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
     if snap.note:
         return snap.note
     if state == "pass":
