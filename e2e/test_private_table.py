@@ -472,8 +472,8 @@ def check_only_own_hand(seat: Seat, number: int) -> int:
     held: dict[int, set[str]] = {}
     public: set[str] = set()
     for message in messages:
-        assert set(message) <= {"v", "t", "stage", "view", "kinds", "waiting", "ready",
-                                "last_hand", "events", "reason", "seat", "id", "text"}
+        assert set(message) <= {"v", "t", "stage", "view", "kinds", "waiting", "turn_left",
+                                "ready", "last_hand", "events", "reason", "seat", "id", "text"}
         if message["t"] != "state":
             assert not CARD.search(json.dumps(message)), message
             continue
