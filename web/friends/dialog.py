@@ -17,6 +17,7 @@ from typing import Any
 from hearts import SEAT_NAMES
 from web.browser import Browser
 from web.friends.joining import PUBLIC_RELAYS, STUN
+from web.friends.lobby import WAIT_SECONDS
 from web.friends.peer import BrowserPeer
 from web.friends.session import BAD_INVITE, PageHooks, Role, Session
 from web.options import Options
@@ -245,7 +246,7 @@ class FriendsDialog:
         if role is Role.LOOKING:
             self.q("#fr-online-state").textContent = looking_text(
                 lobby.people() if lobby else 1,
-                lobby.seconds_left(time.monotonic()) if lobby else 15.0)
+                lobby.seconds_left(session.now()) if lobby else WAIT_SECONDS)
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.can_go_solo()
         leave = self.q("#fr-leave")

@@ -180,7 +180,7 @@ class Hosting:
 
     def arrived(self, conn: str) -> bool:
         """A page came into the table's meeting room: it takes the first seat that no
-        connected friend holds and no invite waits for. False if the table is full."""
+        connected friend holds (see the order below). False if the table is full."""
         free = [s for s in (1, 2, 3) if self.host.kind(s) != "friend"]
         # An empty or computer seat first, one whose invite nobody has used before one
         # whose invite is out, a dropped friend's seat last.
@@ -188,16 +188,20 @@ class Hosting:
         if self.room is None or not free or not self.host.join(conn, free[0], self.now()):
             return False
         seat = free[0]
-        invite = self.pending.pop(seat, None)
+        invite = self._invite_done(seat)
         if invite is not None:  # the seat is taken: its invite can't be used any more
             self.conn_seat.pop(invite[1], None)
             self.peer.close(invite[1])
-        self.pending_ice.pop(seat, None)
-        self.links.pop(seat, None)
-        self.notes.pop(seat, None)
         self.conn_seat[conn] = seat
         self.flush()
         return True
+
+    def _invite_done(self, seat: int) -> tuple[int, str] | None:
+        """Forget ``seat``'s open invite (its link, code and note); returns it, if any."""
+        self.pending_ice.pop(seat, None)
+        self.links.pop(seat, None)
+        self.notes.pop(seat, None)
+        return self.pending.pop(seat, None)
 
     def opened(self, conn: str) -> None:
         seat = self.conn_seat.get(conn)
@@ -208,10 +212,7 @@ class Hosting:
         if seat is None or self.pending.get(seat, (0, ""))[1] != conn:
             self.peer.close(conn)
             return
-        del self.pending[seat]
-        self.pending_ice.pop(seat, None)
-        self.links.pop(seat, None)
-        self.notes.pop(seat, None)
+        self._invite_done(seat)
         if not self.host.join(conn, seat, self.now()):
             self.peer.close(conn)
         self.flush()

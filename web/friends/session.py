@@ -284,12 +284,19 @@ class Session:
 
     # --- joining -----------------------------------------------------------------------------
 
+    def _may_join(self) -> bool:
+        """Open the dialog; whether this page may go to another table now (if not, the
+        dialog says why)."""
+        self.page.show(True)
+        if self.can_join():
+            return True
+        self.error = SEATED_ALREADY
+        self.page.on_change()
+        return False
+
     def join(self, code: str) -> None:
         """Take a seat with the invite ``code`` (a code or a whole link)."""
-        self.page.show(True)
-        if not self.can_join():
-            self.error = SEATED_ALREADY
-            self.page.on_change()
+        if not self._may_join():
             return
         try:
             invite = decode_invite(code.strip(), self.minute())
@@ -307,10 +314,7 @@ class Session:
 
     def play_online(self) -> None:
         """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting."""
-        self.page.show(True)
-        if not self.can_join():
-            self.error = SEATED_ALREADY
-            self.page.on_change()
+        if not self._may_join():
             return
         self.forget()
         self.role = Role.LOOKING
@@ -354,10 +358,7 @@ class Session:
 
     def join_code(self, text: str) -> None:
         """Look for a table by its short code (or its ``#t=…&k=…`` link)."""
-        self.page.show(True)
-        if not self.can_join():
-            self.error = SEATED_ALREADY
-            self.page.on_change()
+        if not self._may_join():
             return
         try:
             code = read_code(text)
