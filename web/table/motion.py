@@ -146,7 +146,7 @@ class Motion:
             if end is None:
                 continue
             self.browser.animate(node, [{"transform": "none", "opacity": "1"},
-                                        {"transform": _towards(end, target, 0.45),
+                                        {"transform": from_to(target, end, 0.45),
                                          "opacity": "0"}],
                                  SWEEP_MS * factor, easing="ease-in", fill="forwards")
 
@@ -161,7 +161,7 @@ class Motion:
                 start = hand_was[notation]
                 copy = self._copy(notation, start)
                 self.browser.animate(copy, [{"transform": "none", "opacity": "1"},
-                                            {"transform": _towards(start, target, 0.5),
+                                            {"transform": from_to(target, start, 0.5),
                                              "opacity": "0"}],
                                      PASS_MS * factor, easing="ease-in", fill="forwards")
         source = self.seat_rect(now.pass_from) if now.pass_from else None
@@ -203,8 +203,3 @@ class Motion:
                                               {"transform": "none", "opacity": "1"}],
                                      DEAL_MS * factor, delay=index * DEAL_STEP_MS * factor)
 
-
-def _towards(start: Rect, target: Rect, scale: float) -> str:
-    """The transform that moves a box at ``start`` onto ``target``'s centre."""
-    return (f"translate({target.cx - start.cx:.1f}px, {target.cy - start.cy:.1f}px) "
-            f"scale({scale:.2f})")
