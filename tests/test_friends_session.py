@@ -270,3 +270,68 @@ def test_two_pages_play_with_two_computers_once_the_wait_is_over() -> None:
         assert host is not None and host.host.started
         assert sorted(host.host.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
     asyncio.run(run())
+
+
+def _seated_online(pages: list[Page]) -> Page:
+    """The page that deals once all ``pages`` pressed Play online and were seated."""
+    hosts = [p for p in pages if p.session.role is Role.HOSTING]
+    assert len(hosts) == 1
+    return hosts[0]
+
+
+def test_when_an_online_tables_host_leaves_the_lowest_seat_carries_it_on_same_scores() -> None:
+    async def run() -> None:
+        network = Network()
+        pages = [Page(network) for _ in range(4)]
+        for page in pages:
+            page.session.play_online()
+            await settle(20)
+        await settle(2000)
+        leaving = _seated_online(pages)
+        hosting = leaving.session.hosting
+        assert hosting is not None
+        # Two hands are already scored: totals South 20, West 23, North 9, East 0.
+        hosting.host.new_game(Game(5, history=[(20, 3, 3, 0), (0, 20, 6, 0)]))
+        hosting.flush()
+        guests = [p for p in pages if p is not leaving]
+        by_seat = {p.session.seat.state.view.seat: p for p in guests}  # type: ignore[union-attr]
+        assert sorted(by_seat) == [1, 2, 3]
+        assert all(p.session.seat.peers is not None for p in guests)
+        leaving.session.page_leaving()
+        await settle(400)
+        heir = by_seat[1]  # West: the lowest seat left with a person in it
+        assert heir.session.role is Role.HOSTING and heir.session.hosting is not None
+        table = heir.session.hosting.host
+        # West is South now: every seat turns one place, each score with its seat.
+        assert table.game.hand_history == [(3, 3, 0, 20), (20, 6, 0, 0)]
+        assert table.started and table.game.hand_number == 3
+        assert [table.kind(s) for s in range(4)] == ["host", "friend", "friend", "computer"]
+        for old_seat in (2, 3):
+            page = by_seat[old_seat]
+            assert page.session.role is Role.SEATED
+            state = page.session.seat.state
+            assert state is not None and state.view.seat == old_seat - 1
+            assert state.view.scores == (23, 9, 0, 20)  # the same totals, turned
+            assert page.session.seat.notice is not None
+        assert heir.session.seat.notice is not None and "your page" in heir.session.seat.notice
+    asyncio.run(run())
+
+
+def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
+    async def run() -> None:
+        network = Network()
+        host, guest = Page(network), Page(network)
+        host.session.open_table()
+        await settle()
+        host.session.share_code()
+        await settle()
+        assert host.session.hosting is not None and host.session.hosting.room is not None
+        guest.session.join_code(host.session.hosting.room.shown)
+        await settle()
+        host.session.begin()
+        await settle()
+        assert guest.session.seat.peers is None  # friends: the host's page may come back
+        host.session.page_leaving()
+        await settle()
+        assert guest.session.role is Role.GUEST_CLOSED
+    asyncio.run(run())

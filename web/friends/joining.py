@@ -91,6 +91,8 @@ class CodeJoining:
         self.table = code
         self.conn: str | None = None
         """The host's connection, once its first message came (the table's state)."""
+        self.room: dict[str, str] = {}
+        """page id -> connection of every other page in the table's room (the host's too)."""
         self.code = ""  # no answer code to send back
         self.failed = False
 

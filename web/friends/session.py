@@ -25,6 +25,7 @@ from enum import Enum
 from typing import Any
 
 from hearts import Game, Phase
+from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import CodeJoining, Joining
 from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, table_message
@@ -32,7 +33,7 @@ from web.friends.peer import Peer, Reply
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
-from web.p2p.protocol import Intent, intent_text
+from web.p2p.protocol import Intent, intent_text, peer_of
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code, read_code
 from web.p2p.turns import TurnTimer
@@ -59,6 +60,10 @@ ARRIVAL_SECONDS = 10.0
 LOOK_SECONDS = 25.0
 """How long a page looks for a table by its code before saying nobody answered."""
 CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
+HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
+             "on, so the table has closed.")
+CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
+              "under way is dealt again, and everyone keeps their score.")
 
 
 class Role(Enum):
@@ -185,25 +190,13 @@ class Session:
         ice = self.page.ice()
         if self.role is not Role.IDLE or ice is None:
             return
-        self.role = Role.HOSTING
         host = resumed or HostTable(Game.new(), grace=self.grace, level=self.page.level())
         self.resumed = resumed is not None
-        hosting = self.hosting = Hosting(
-            host, self.seat, self.peer, table_id=self.rng.getrandbits(32), now=self.now,
-            minute=self.minute, keep=self.page.keep, told=self.told, warn=self.page.warn,
-            on_news=self._news, on_change=self.page.on_change)
-        host.broadcast()
-        hosting.flush()
-        # The host plays its own seat on the felt table, through the same messages as a guest.
-        self.remote = RemoteSeat(self.seat, hosting.local, deal=hosting.new_game,
-                                 start_over=hosting.new_game, on_level=self.set_level)
-        self.page.seat_table(self.remote)
-        self.run(hosting.run(pace=self.pace, sleep=self.sleep), connecting=False)
         if online is None:
+            hosting = self._open(host)
             self.run(hosting.make_invites([1, 2, 3], ice, self.page.base()))
             return
-        hosting.room = online
-        host.turns = TurnTimer()  # strangers: nobody stalls the table
+        hosting = self._open(host, online)
 
         async def gather() -> None:
             await self._meet(online.room, online.code)
@@ -216,6 +209,28 @@ class Session:
             if self.hosting is hosting and not host.started:
                 self.begin()
         self.run(gather(), connecting=False)
+
+    def _open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
+        """→ HOSTING with ``host`` (``online``: a table of strangers in that code's room:
+        a turn timer, and no copy kept, since another page carries it on if this one goes)."""
+        self.role = Role.HOSTING
+        if online is not None:
+            host.turns = TurnTimer()  # strangers: nobody stalls the table
+            host.online = True
+        hosting = self.hosting = Hosting(
+            host, self.seat, self.peer, table_id=self.rng.getrandbits(32), now=self.now,
+            minute=self.minute, keep=self.page.keep if online is None else lambda text: None,
+            told=self.told, warn=self.page.warn, on_news=self._news,
+            on_change=self.page.on_change)
+        hosting.room = online
+        host.broadcast()
+        hosting.flush()
+        # The host plays its own seat on the felt table, through the same messages as a guest.
+        self.remote = RemoteSeat(self.seat, hosting.local, deal=hosting.new_game,
+                                 start_over=hosting.new_game, on_level=self.set_level)
+        self.page.seat_table(self.remote)
+        self.run(hosting.run(pace=self.pace, sleep=self.sleep), connecting=False)
+        return hosting
 
     def resume(self, text: str | None) -> None:
         """A table this page hosted before it reloaded: open it again where it was."""
@@ -372,7 +387,8 @@ class Session:
         self.error = ""
 
         async def look() -> None:
-            if await self._meet(code.room, code.code) is None:
+            reply = await self._meet(code.room, code.code)
+            if reply is None:
                 self._gone()
                 return
             await self.sleep(LOOK_SECONDS)
@@ -403,7 +419,10 @@ class Session:
             return
         if self.hosting is not None:
             self.hosting.opened(conn)
-        elif self.joining is not None and conn == self.joining.conn:
+            return
+        if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
+            self.joining.room[peer_of(conn)] = conn
+        if self.joining is not None and conn == self.joining.conn:
             self.role = Role.SEATED
             self.remote = RemoteSeat(self.seat, self._send, start_over=self.leave_for_own_game)
             self.page.seat_table(self.remote)
@@ -433,7 +452,10 @@ class Session:
             kind = self.seat.receive(text)
             if kind == "closed":
                 self.peer.close(conn)
-                self._gone()
+                if self.seat.handover:
+                    self._carry_on()
+                else:
+                    self._gone()
             elif kind is not None:
                 self._news(kind)
 
@@ -444,10 +466,73 @@ class Session:
             return
         if self.hosting is not None:
             self.hosting.closed(conn)
-        elif self.joining is not None and conn == self.joining.conn:
+            return
+        if isinstance(self.joining, CodeJoining):
+            self.joining.room.pop(peer_of(conn), None)
+        if self.joining is not None and conn == self.joining.conn:
+            if self.seat.closed is None and self.seat.peers is not None:
+                self._carry_on()  # an online table's host page went without a word
+                return
             if self.seat.closed is None:
                 self.seat.closed = LOST
             self._gone()
+
+    # --- an online table whose host's page went ----------------------------------------------
+
+    def _carry_on(self) -> None:
+        """SEATED at an online table whose host's page went: the successor's page (perhaps
+        this one) opens the table again, the others wait for its state."""
+        joining, state, peers = self.joining, self.seat.state, self.seat.peers
+        if not isinstance(joining, CodeJoining) or state is None or peers is None \
+                or joining.conn is None:
+            self._gone()
+            return
+        joining.room.pop(peer_of(joining.conn), None)
+        me = state.view.seat
+        heir = successor(peers, me, joining.room)
+        game = next_game(state.view, self.rng) if state.stage != "lobby" else None
+        if heir is None or game is None:
+            self.seat.closed = HOST_LEFT
+            self._gone()
+            return
+        self.seat.closed = None
+        self.seat.handover = False
+        if heir == me:
+            self._take_over(joining, game, peers, me)
+            return
+        heir_peer = peers[heir]
+        assert heir_peer is not None
+        joining.conn = joining.room[heir_peer]
+        self.page.on_change()
+
+        async def wait_for_heir() -> None:
+            heard, since = self.seat.state, self.now()
+            while self.joining is joining and self.seat.state is heard:
+                if self.now() - since >= LOOK_SECONDS:
+                    self.seat.closed = HOST_LEFT
+                    self._gone()
+                    return
+                await self.sleep(0.5)
+        self.run(wait_for_heir(), connecting=False)
+
+    def _take_over(self, joining: CodeJoining, game: Game, peers: tuple[str | None, ...],
+                   me: int) -> None:
+        """This page runs the online table now, in the host's seat: the seats turn so that
+        it is South, and each person still here keeps their place around the table."""
+        table = HostTable(game, grace=self.grace, level=self.page.level())
+        self.joining = None
+        self.remote = None
+        self.role = Role.IDLE
+        hosting = self._open(table, joining.table)
+        for old_seat, peer in enumerate(peers):
+            conn = joining.room.get(peer) if peer is not None else None
+            if conn is not None and old_seat != me and table.join(conn, (old_seat - me) % 4,
+                                                                  self.now()):
+                hosting.conn_seat[conn] = (old_seat - me) % 4
+        table.start()
+        table.tell(CARRIED_ON.format(who="another player's page"))
+        self.seat.notice = CARRIED_ON.format(who="your page")
+        hosting.flush()
 
     def page_leaving(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""

@@ -42,11 +42,17 @@ class SeatState:
     state: TableState | None = None
     closed: str | None = None
     """Why the table closed (None while it is open)."""
+    handover: bool = False
+    """The host's page went from an online table: another page carries it on."""
     refusal: str | None = None
     """The host's last "no" to this seat's request, in words."""
     reactions: list[tuple[int, str]] = field(default_factory=list)
     events: list[dict[str, Any]] = field(default_factory=list)
     """The public events of the last state message (``event_to_dict``'s form)."""
+    notice: str | None = None
+    """The host's last notice to the table, in words."""
+    peers: tuple[str | None, ...] | None = None
+    """An online table: the page id of the person in each seat (``HostTable.roster``)."""
 
     def receive(self, text: object) -> str | None:
         """Take one message from the host; returns its type, or None if it was ignored."""
@@ -64,6 +70,9 @@ class SeatState:
                                                          str(data["text"])[:60])]
             elif kind == "closed":
                 self.closed = str(data["reason"])[:300]
+                self.handover = data.get("handover") is True
+            elif kind == "notice":
+                self.notice = str(data["text"])[:300]
             else:
                 return None
         except (ValueError, KeyError, TypeError, IndexError, ProtocolError, RecursionError):
@@ -82,6 +91,9 @@ class SeatState:
         events = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
         for event in events:
             words.event_text(event, view.seat)  # a malformed event refuses the message here
+        peers = data.get("peers")
+        self.peers = tuple(None if p is None else str(p)[:64] for p in peers)[:4] \
+            if isinstance(peers, list) else None
         self.state = state
         self.refusal = None
         self.events = events

@@ -41,6 +41,7 @@ from web.p2p.protocol import (
     dump,
     event_to_dict,
     parse_intent,
+    peer_of,
     view_to_dict,
 )
 from web.p2p.turns import TurnTimer
@@ -120,6 +121,9 @@ class HostTable:
         self._seen = len(game.events)
         self.turns: TurnTimer | None = None
         """A table of strangers: the time each person has to move (None: no limit)."""
+        self.online = False
+        """A table of strangers: each state names the people's pages (``roster``), so that
+        another page can carry the table on if this one goes (``web.friends.handover``)."""
         self._shown_left: int | None = None
 
     def _new_bots(self) -> list[Any]:
@@ -134,6 +138,12 @@ class HostTable:
             if seat.conn == conn:
                 return number
         return None
+
+    def roster(self) -> list[str | None]:
+        """The page id of the person in each guest seat (None: the host's seat, a computer,
+        or a friend who came in by invite rather than through a meeting room)."""
+        return [None if number == 0 or seat.conn is None or not seat.conn.startswith("r:")
+                else peer_of(seat.conn) for number, seat in enumerate(self.seats)]
 
     def kind(self, seat: int) -> str:
         """host, friend, away (dropped, in its grace period), computer, or open (lobby)."""
@@ -423,6 +433,7 @@ class HostTable:
             "ready": seat in self.waiting_ready,
             "last_hand": self.last_scored,
             "events": [event_to_dict(e) for e in events],
+            **({"peers": self.roster()} if self.online else {}),
         }
 
     def broadcast(self) -> None:
@@ -432,13 +443,21 @@ class HostTable:
                 self._send(seat.conn, dump("state", **self.state_for(number)))
                 seat.sent = len(self.game.events)
 
+    def tell(self, text: str) -> None:
+        """A notice for every guest at the table (their pages show it once)."""
+        for seat in self.seats[1:]:
+            if seat.conn is not None and seat.away_since is None:
+                self._send(seat.conn, dump("notice", text=text))
+
     def close(self, reason: str = "The host closed the table.") -> None:
         """The host leaves: every guest is told the table has closed, and why."""
         if self.closed:
             return
+        # At an online table another page carries on (``web.friends.handover``).
+        handover = {"handover": True} if self.online else {}
         for seat in self.seats[1:]:
             if seat.conn is not None and seat.away_since is None:
-                self._send(seat.conn, dump("closed", reason=reason))
+                self._send(seat.conn, dump("closed", reason=reason, **handover))
                 self.hangups.append(seat.conn)
         self.closed = True
 

@@ -42,6 +42,7 @@ __all__ = [
     "dump",
     "event_to_dict",
     "parse_intent",
+    "peer_of",
     "view_from_dict",
     "view_to_dict",
 ]
@@ -73,6 +74,11 @@ class Intent:
 def dump(kind: str, **fields: Any) -> str:
     """A message of ``kind`` as compact JSON with the protocol version."""
     return json.dumps({"v": VERSION, "t": kind, **fields}, separators=(",", ":"))
+
+
+def peer_of(conn: str) -> str:
+    """The page id at the other end of a meeting-room connection (``r:<room>:<peer>``)."""
+    return conn.rsplit(":", 1)[-1]
 
 
 def intent_text(intent: Intent) -> str:

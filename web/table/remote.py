@@ -45,6 +45,7 @@ class RemoteSeat:
         self.sent_play = False
         """A card went to the host: the hand waits for the next state (no second card)."""
         self.refused: str | None = None
+        self.noticed: str | None = seat.notice
         self.reacted = len(seat.reactions)
 
     @property
@@ -115,6 +116,9 @@ class RemoteSeat:
         if self.seat.refusal and self.seat.refusal != self.refused:
             news.alert(self.seat.refusal)
         self.refused = self.seat.refusal
+        if self.seat.notice and self.seat.notice != self.noticed:
+            news.alert(self.seat.notice)
+        self.noticed = self.seat.notice
         news.changed()
 
     # --- the person's intents -------------------------------------------------------------
