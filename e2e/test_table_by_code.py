@@ -5,7 +5,9 @@ online — through a Nostr relay started here (``e2e/nostr_relay.mjs``), never t
 The host shares one code; a friend opens the link, another types the code; both are seated
 with nothing sent back by hand, and the game starts at all three pages. A mistyped code is
 refused at once, in plain words. Four pages that press Play online sit at one table; two
-play with two computers once the wait is over. The seat-in times go to the test's output.
+play with two computers once the wait is over; when the page that runs an online table
+closes, another page carries it on with the same scores. The seat-in times go to the test's
+output.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from tablepage import ARTIFACTS
-from test_private_table import DIALOG, Seat
+from test_private_table import DIALOG, Seat, play_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {"by code": [], "online (4 pages)": []}
@@ -154,3 +156,77 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
     kinds = pages[0].page.eval_on_selector_all(
         "#table .seat .name", "els => els.map(e => e.textContent)")
     assert sum("(computer)" in name for name in kinds) == 2, kinds
+
+
+def _pass_all(pages: list[Seat]) -> None:
+    for seat in pages:
+        seat.wait_data("stage", "pass")
+        for card in seat.table.hand()[:3]:
+            seat.table.click_card(card)
+        seat.page.click("#pass")
+
+
+def _pass_and_play_a_hand(pages: list[Seat]) -> None:
+    """Every person passes three cards, then plays a legal card whenever it is their turn,
+    until the hand is scored."""
+    _pass_all(pages)
+    for _ in range(60):
+        pages[0].page.wait_for_function(
+            "() => { const d = document.querySelector('#friends').dataset;"
+            " return d.stage !== 'pass' && (d.stage !== 'play' || d.waiting !== ''); }",
+            timeout=30_000)
+        if pages[0].data("stage") != "play":
+            return
+        for seat in pages:
+            if seat.data("turn") == "true":
+                play_turn(seat)
+                break
+    raise AssertionError("the hand did not finish")
+
+
+def _scores_from_my_seat(seat: Seat) -> list[int]:
+    """The four totals clockwise from this page's own seat (seat numbers change hands when
+    another page takes the table over; places around it don't)."""
+    me, scores = int(seat.data("seat")), seat.table.scores()
+    return [scores[(me + place) % 4] for place in range(4)]
+
+
+def test_an_online_table_goes_on_when_the_page_that_runs_it_closes(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-heir-{n}") for n in range(3)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
+        seat.ready()
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='3']", state="attached",
+                                    timeout=60_000)
+    _pass_and_play_a_hand(pages)
+    for seat in pages:
+        seat.wait_data("stage", "scores")
+        seat.page.click("#next-hand")
+    for seat in pages:
+        seat.wait_data("hand", "2")
+    before = {seat.table.name: _scores_from_my_seat(seat) for seat in pages}
+    assert any(any(scores) for scores in before.values()), before
+    _pass_all(pages)  # the second hand is under way when its host's page goes
+    for seat in pages:
+        seat.wait_data("stage", "play")
+    host = next(seat for seat in pages if seat.data("role") == "host")
+    host.close()
+    left = [seat for seat in pages if seat is not host]
+    started = time.monotonic()
+    for seat in left:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=30_000)
+        seat.wait_data("stage", "pass")
+        seat.wait_data("hand", "2")
+        # The same totals, each page seeing them from its own seat as before.
+        assert _scores_from_my_seat(seat) == before[seat.table.name]
+        assert "runs it now" in seat.page.inner_text("#alert")
+        assert not seat.table.errors, seat.table.errors
+    print(f"\nonline hand-over: the table went on after {time.monotonic() - started:.2f} s")
+    assert sorted(seat.data("role") for seat in left) == ["guest", "host"]
+    left[0].page.screenshot(path=str(ARTIFACTS / "online-handed-over.png"))
+    _pass_and_play_a_hand(sorted(left, key=lambda seat: seat.data("role") != "host"))

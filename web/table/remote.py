@@ -54,7 +54,10 @@ class RemoteSeat:
 
     def snapshot(self) -> SeatSnapshot:
         state = self.seat.state
-        where = "Hosting a private table" if self.hosting else "At a friend's table"
+        if self.seat.peers is not None:
+            where = "Running an online table" if self.hosting else "At an online table"
+        else:
+            where = "Hosting a private table" if self.hosting else "At a friend's table"
         if state is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.AT_HOST,
                                 where=where, can_deal=False)
