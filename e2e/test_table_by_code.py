@@ -6,7 +6,8 @@ The host shares one code; a friend opens the link, another types the code; both 
 with nothing sent back by hand, and the game starts at all three pages. A mistyped code is
 refused at once, in plain words. Four pages that press Play online sit at one table; two
 play with two computers once the wait is over; when the page that runs an online table
-closes, another page carries it on with the same scores. The seat-in times go to the test's
+closes, another page carries it on with the same scores; a page that comes online during a
+hand is seated and takes a computer's seat from the next. The seat-in times go to the test's
 output.
 """
 
@@ -230,3 +231,49 @@ def test_an_online_table_goes_on_when_the_page_that_runs_it_closes(
     assert sorted(seat.data("role") for seat in left) == ["guest", "host"]
     left[0].page.screenshot(path=str(ARTIFACTS / "online-handed-over.png"))
     _pass_and_play_a_hand(sorted(left, key=lambda seat: seat.data("role") != "host"))
+
+
+def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-late-{n}") for n in range(3)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
+        seat.ready()
+    first, late = pages[:2], pages[2]
+    for seat in first:
+        seat.page.click("#play-online")
+    for seat in first:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=60_000)
+    _pass_all(first)
+    for seat in first:
+        seat.wait_data("stage", "play")
+    started = time.monotonic()
+    late.page.click("#play-online")
+    late.page.wait_for_function(
+        "document.querySelector('#alert').textContent.includes('from its next hand')",
+        timeout=30_000)
+    print(f"\nlate arrival: offered a seat after {time.monotonic() - started:.2f} s")
+    late.page.screenshot(path=str(ARTIFACTS / "online-late-waiting.png"))
+    assert late.data("role") == "guest"
+    host = next(seat for seat in first if seat.data("role") == "host")
+    for _ in range(60):  # the two people play the hand out; the newcomer's seat is a computer's
+        host.page.wait_for_function(
+            "() => { const d = document.querySelector('#friends').dataset;"
+            " return d.stage !== 'play' || d.waiting !== ''; }", timeout=30_000)
+        if host.data("stage") != "play":
+            break
+        for seat in first:
+            if seat.data("turn") == "true":
+                play_turn(seat)
+                break
+    late.page.wait_for_selector("#table[data-people='3']", state="attached", timeout=30_000)
+    for seat in first:
+        seat.wait_data("stage", "scores")
+        seat.page.click("#next-hand")
+    late.wait_data("hand", "2")
+    late.wait_data("stage", "pass")
+    assert len(late.table.hand()) == 13
+    assert not late.table.errors, late.table.errors
+    late.page.screenshot(path=str(ARTIFACTS / "online-late-seated.png"))

@@ -335,3 +335,72 @@ def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
         await settle()
         assert guest.session.role is Role.GUEST_CLOSED
     asyncio.run(run())
+
+
+def _play_out_the_hand(host: Any) -> None:
+    """Every seat of the ``HostTable`` moves until the hand is scored: people pass their
+    first three cards and play their first legal card, computers choose."""
+    from web.p2p.protocol import Intent
+
+    hand = host.game.hand_number
+    while host.game.hand_number == hand and host.stage() in ("pass", "play"):
+        if host.due():
+            host.computer_step()
+            continue
+        for seat in host.waiting_for():
+            game = host.game
+            if host.stage() == "pass":
+                host.act(seat, Intent("pass", tuple(game.hand(seat)[:3])))
+            else:
+                host.act(seat, Intent("play", (game.legal_plays()[0],)))
+
+
+def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(2)]
+        for page in pages:
+            page.session.play_online()
+        await settle(200)
+        clock[0] = 16.0
+        await settle(2000)
+        hosting = _seated_online(pages).session.hosting
+        assert hosting is not None
+        table = hosting.host
+        assert table.started and table.open_seats() == 2
+        assert any(key[0] == "lobby" and members for key, members in network.rooms.items())
+        late = Page(network, clock)
+        late.session.play_online()
+        await settle(400)
+        # Seated, but the hand under way is played out with the computer in that seat.
+        assert late.session.role is Role.SEATED and late.session.seat.state is None
+        assert late.session.seat.notice is not None and "next hand" in late.session.seat.notice
+        assert sorted(table.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
+        assert table.open_seats() == 1
+        _play_out_the_hand(table)
+        hosting.flush()
+        await settle(200)
+        assert sorted(table.kind(s) for s in (1, 2, 3)) == ["computer", "friend", "friend"]
+        state = late.session.seat.state
+        assert state is not None and state.view.hand_number == 2
+        assert len(state.view.hand) == 13
+    asyncio.run(run())
+
+
+def test_a_table_with_no_seat_left_tells_the_lobby_it_is_not_a_dealer() -> None:
+    from web.friends.lobby import RUNNING, Lobby, SeatOffers
+
+    code = make_code(random.Random(3))
+    offers = SeatOffers(code)
+    first = offers.message("r:lobby:pA", 1, now=0.0)
+    assert json.loads(first)["running"] is True
+    assert offers.message("r:lobby:pB", 1, now=1.0) == RUNNING  # the one seat is offered
+    assert json.loads(offers.message("r:lobby:pB", 1, now=31.0))["code"] == code.code
+    # A page waiting in the lobby with a table under way there, and one other page:
+    lobby = Lobby("p5", started=0.0)
+    lobby.opened("r:lobby:p1")  # the table's page: a lower id than anyone waiting
+    lobby.opened("r:lobby:p7")
+    lobby.received("r:lobby:p1", RUNNING)
+    assert lobby.dealer() and lobby.people() == 2
+    assert lobby.deal(now=16.0) == ["r:lobby:p7"]

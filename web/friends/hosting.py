@@ -181,11 +181,20 @@ class Hosting:
     def arrived(self, conn: str) -> bool:
         """A page came into the table's meeting room: it takes the first seat that no
         connected friend holds (see the order below). False if the table is full."""
-        free = [s for s in (1, 2, 3) if self.host.kind(s) != "friend"]
+        host = self.host
+        free = [s for s in (1, 2, 3) if host.kind(s) != "friend" and s not in host.coming]
         # An empty or computer seat first, one whose invite nobody has used before one
         # whose invite is out, a dropped friend's seat last.
-        free.sort(key=lambda s: (self.host.kind(s) == "away", s in self.pending))
-        if self.room is None or not free or not self.host.join(conn, free[0], self.now()):
+        free.sort(key=lambda s: (host.kind(s) == "away", s in self.pending))
+        if self.room is None or not free:
+            return False
+        if host.online and host.stage() in ("pass", "play"):
+            # Strangers: the hand under way is played out by those who began it, and a
+            # newcomer takes a computer's seat from the next.
+            free = [s for s in free if host.kind(s) == "computer"]
+            if not free or not host.reserve(conn, free[0]):
+                return False
+        elif not host.join(conn, free[0], self.now()):
             return False
         seat = free[0]
         invite = self._invite_done(seat)

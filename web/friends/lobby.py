@@ -6,8 +6,12 @@ three others are in, or its wait is over (``WAIT_SECONDS``, counted down on ever
 makes a table code, sends it to up to three of the others (those that came first, by id),
 and everyone concerned leaves the lobby for that table's own room — the same table a code
 opens (``web.friends.session``), its seats not taken by a person played by the computer.
-So a lobby holds only the pages still waiting, and a table's mesh never exceeds four. No
-DOM, no clock of its own: pytest runs it.
+So a lobby holds only the pages still waiting, and a table's mesh never exceeds four.
+
+A table that started with computers in some seats keeps a foot in the lobby while it has
+one (``SeatOffers``): it offers each page that comes in one of those seats, from its next
+hand, and tells the pages it has no seat for that it is a table, not a dealer. No DOM, no
+clock of its own: pytest runs it.
 """
 
 from __future__ import annotations
@@ -15,9 +19,11 @@ from __future__ import annotations
 import json
 
 from web.p2p.codes import CodeError
+from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode, read_code
 
-__all__ = ["LOBBY_PASSWORD", "LOBBY_ROOM", "WAIT_SECONDS", "Lobby", "table_message"]
+__all__ = ["LOBBY_PASSWORD", "LOBBY_ROOM", "WAIT_SECONDS", "Lobby", "SeatOffers",
+           "table_message"]
 
 LOBBY_ROOM = "hearts-lobby-v1"
 """The lobby's room: one per protocol version, so different versions never meet."""
@@ -26,14 +32,16 @@ LOBBY_PASSWORD = "hearts-lobby"
 WAIT_SECONDS = 15.0
 """How long a dealer waits for three others before computers fill the empty seats."""
 MAX_MESSAGE = 200
+OFFER_SECONDS = 30.0
+"""How long a seat offered to a page in the lobby stays kept for it."""
+RUNNING = json.dumps({"v": 1, "t": "running"})
+"""A table under way says so to the pages it has no seat for (they don't wait for it)."""
 
 
-def table_message(code: TableCode) -> str:
-    return json.dumps({"v": 1, "t": "table", "code": code.code})
-
-
-def _peer(conn: str) -> str:
-    return conn.rsplit(":", 1)[-1]
+def table_message(code: TableCode, running: bool = False) -> str:
+    """The invitation to the table of ``code`` (``running``: a table under way)."""
+    return json.dumps({"v": 1, "t": "table", "code": code.code,
+                       **({"running": True} if running else {})})
 
 
 class Lobby:
@@ -44,43 +52,83 @@ class Lobby:
         self.me = me
         self.started = started
         self.others: dict[str, str] = {}
-        """conn -> peer id of the pages waiting here."""
+        """conn -> peer id of the pages here."""
+        self.tables: set[str] = set()
+        """The connections of tables under way that came to offer seats (not dealers)."""
         self.invited: TableCode | None = None
         """The table the dealer sent this page to."""
 
     def opened(self, conn: str) -> None:
-        self.others[conn] = _peer(conn)
+        self.others[conn] = peer_of(conn)
 
     def closed(self, conn: str) -> None:
         self.others.pop(conn, None)
+        self.tables.discard(conn)
+
+    def _waiting(self) -> dict[str, str]:
+        return {conn: peer for conn, peer in self.others.items() if conn not in self.tables}
 
     def people(self) -> int:
         """The pages waiting here, this one included."""
-        return len(self.others) + 1
+        return len(self._waiting()) + 1
 
     def dealer(self) -> bool:
-        return all(self.me < peer for peer in self.others.values())
+        return all(self.me < peer for peer in self._waiting().values())
 
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.started + WAIT_SECONDS - now)
 
     def deal(self, now: float) -> list[str] | None:
         """The connections to send to a new table now (this page deals), else None."""
-        if not self.dealer() or (len(self.others) < 3 and self.seconds_left(now) > 0):
+        waiting = self._waiting()
+        if not self.dealer() or (len(waiting) < 3 and self.seconds_left(now) > 0):
             return None
-        return sorted(self.others, key=lambda conn: self.others[conn])[:3]
+        return sorted(waiting, key=lambda conn: waiting[conn])[:3]
 
     def received(self, conn: str, text: str) -> None:
-        """A message in the lobby: only the dealer's invitation to a table counts."""
-        peer = self.others.get(conn)
-        if peer is None or len(text) > MAX_MESSAGE or self.invited is not None:
+        """A message in the lobby: the dealer's invitation to a table, or a table under way
+        offering a seat (or saying it has none)."""
+        if conn not in self.others:
+            self.opened(conn)  # a message may come before the page hears of the connection
+        peer = self.others[conn]
+        if len(text) > MAX_MESSAGE or self.invited is not None:
             return
-        if any(other < peer for other in [self.me, *self.others.values()]):
-            return  # only the dealer (the lowest id here) seats people
         try:
             data = json.loads(text)
-            if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") != "table":
+            if not isinstance(data, dict) or data.get("v") != 1:
                 return
+            if data.get("t") == "running":
+                self.tables.add(conn)
+                return
+            if data.get("t") != "table":
+                return
+            if data.get("running") is True:
+                self.tables.add(conn)
+            elif any(other < peer for other in [self.me, *self._waiting().values()]):
+                return  # only the dealer (the lowest id here) seats people
             self.invited = read_code(str(data.get("code", "")))
         except (ValueError, CodeError):
             return
+
+
+class SeatOffers:
+    """A table under way in the lobby: which pages coming in get one of its open seats."""
+
+    def __init__(self, code: TableCode) -> None:
+        self.code = code
+        self.offered: dict[str, float] = {}
+        """page id -> when it was offered a seat (kept for it ``OFFER_SECONDS``)."""
+
+    def message(self, conn: str, open_seats: int, now: float) -> str:
+        """What to send a page that came into the lobby on ``conn``: a seat while the
+        table has one nobody was offered lately, else that it is a table under way."""
+        self.offered = {peer: at for peer, at in self.offered.items()
+                        if now - at < OFFER_SECONDS}
+        if open_seats - len(self.offered) <= 0:
+            return RUNNING
+        self.offered[peer_of(conn)] = now
+        return table_message(self.code, running=True)
+
+    def arrived(self, peer: str) -> None:
+        """The page ``peer`` came to the table: its offer is used."""
+        self.offered.pop(peer, None)

@@ -28,7 +28,7 @@ from hearts import Game, Phase
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import CodeJoining, Joining
-from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, table_message
+from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, SeatOffers, table_message
 from web.friends.peer import Peer, Reply
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
@@ -126,6 +126,8 @@ class Session:
         self.joining: Joining | CodeJoining | None = None
         self.lobby: Lobby | None = None
         """LOOKING: the lobby as this page sees it."""
+        self.offers: SeatOffers | None = None
+        """HOSTING an online table with computers in it: its seats offered in the lobby."""
         self.seat = SeatState()
         self.remote: RemoteSeat | None = None
         self.left: tuple[Game, bool] | None = None
@@ -208,7 +210,30 @@ class Session:
                 waited += 0.25
             if self.hosting is hosting and not host.started:
                 self.begin()
+            await self._offer_seats(hosting)
         self.run(gather(), connecting=False)
+
+    async def _offer_seats(self, hosting: Hosting) -> None:
+        """An online table under way: in the lobby while a computer plays a seat, to
+        offer it to whoever comes looking; out of it once every seat has a person."""
+        assert hosting.room is not None
+        offers = None
+        while self.hosting is hosting and not hosting.host.closed:
+            wanted = hosting.host.open_seats() > 0
+            if wanted and offers is None:
+                offers = self.offers = SeatOffers(hosting.room)
+                await self._meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
+            elif not wanted and offers is not None:
+                self._leave_offers()
+                offers = None
+            await self.sleep(1.0)
+        if offers is not None and self.offers is offers:
+            self._leave_offers()
+
+    def _leave_offers(self) -> None:
+        self.offers = None
+        if self.role is not Role.LOOKING:
+            self.peer.unmeet(LOBBY)
 
     def _open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
         """→ HOSTING with ``host`` (``online``: a table of strangers in that code's room:
@@ -416,8 +441,13 @@ class Session:
         if conn.startswith(f"r:{LOBBY}:"):
             if self.lobby is not None:
                 self.lobby.opened(conn)
+            elif self.offers is not None and self.host is not None:
+                self.peer.send(conn, self.offers.message(conn, self.host.open_seats(),
+                                                         self.now()))
             return
         if self.hosting is not None:
+            if self.offers is not None:
+                self.offers.arrived(peer_of(conn))
             self.hosting.opened(conn)
             return
         if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
@@ -523,6 +553,7 @@ class Session:
         self.joining = None
         self.remote = None
         self.role = Role.IDLE
+        self.seat.notice = None
         hosting = self._open(table, joining.table)
         for old_seat, peer in enumerate(peers):
             conn = joining.room.get(peer) if peer is not None else None
@@ -533,6 +564,7 @@ class Session:
         table.tell(CARRIED_ON.format(who="another player's page"))
         self.seat.notice = CARRIED_ON.format(who="your page")
         hosting.flush()
+        self.run(self._offer_seats(hosting), connecting=False)
 
     def page_leaving(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""

@@ -14,7 +14,9 @@ The host person is seat 0 (South) on the connection ``LOCAL``. Rules it keeps:
   stay simultaneous: people choose at their own pace while the table waits for them);
 - a dropped guest's seat waits ``grace`` seconds, then the computer takes it over; the host
   may invite someone to any computer seat at any time;
-- after each hand the table waits until every person has said they are ready.
+- after each hand the table waits until every person has said they are ready;
+- at a table of strangers a page that comes in mid-hand gets a computer's seat from the
+  next hand (``reserve``), so a hand is played out by those who began it.
 """
 
 from __future__ import annotations
@@ -50,6 +52,8 @@ __all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
 LOCAL = "local"
 """The host person's own connection id (seat 0)."""
+COMING = ("You have a seat at this table from its next hand. The hand under way is being "
+          "played out, with the computer in your seat.")
 BUCKET_SIZE = 12
 BUCKET_REFILL = 4.0
 """Messages per second a guest may keep sending (bursts up to BUCKET_SIZE)."""
@@ -121,6 +125,10 @@ class HostTable:
         self._seen = len(game.events)
         self.turns: TurnTimer | None = None
         """A table of strangers: the time each person has to move (None: no limit)."""
+        self.coming: dict[int, str] = {}
+        """seat -> the connection of a person who takes it from the next hand."""
+        self.clock = 0.0
+        """The last time the page told the table (seconds)."""
         self.online = False
         """A table of strangers: each state names the people's pages (``roster``), so that
         another page can carry the table on if this one goes (``web.friends.handover``)."""
@@ -170,8 +178,25 @@ class HostTable:
         self.broadcast()
         return True
 
+    def reserve(self, conn: str, seat: int) -> bool:
+        """Keep the computer's ``seat`` for ``conn`` from the next hand (tell it so); False
+        if it isn't a computer's seat or is kept for someone else."""
+        if self.closed or self.kind(seat) != "computer" or seat in self.coming \
+                or conn in self.coming.values() or self.seat_of(conn) is not None:
+            return False
+        self.coming[seat] = conn
+        self._send(conn, dump("notice", text=COMING))
+        return True
+
+    def open_seats(self) -> int:
+        """Computer seats nobody is coming to take (while the game goes on)."""
+        if not self.started or self.closed or self.game.phase is Phase.GAME_OVER:
+            return 0
+        return sum(self.kind(s) == "computer" and s not in self.coming for s in (1, 2, 3))
+
     def drop(self, conn: str, now: float) -> None:
         """``conn`` closed or lost its connection: its seat waits ``grace`` seconds."""
+        self.coming = {seat: c for seat, c in self.coming.items() if c != conn}
         seat = self.seat_of(conn)
         if seat is None or seat == 0:
             return
@@ -192,6 +217,7 @@ class HostTable:
         """Give the computer every seat whose grace period is over, and play for a person
         whose time to move ran out; True if the table changed."""
         changed = False
+        self.clock = now
         for number, seat in enumerate(self.seats):
             if seat.away_since is not None and now - seat.away_since >= self.grace:
                 self._to_computer(number)
@@ -325,15 +351,22 @@ class HostTable:
         self._bots = self._new_bots()
 
     def _after_moves(self) -> None:
-        """Notice hands that ended: the table waits for every person to be ready."""
+        """Notice hands that ended: the table waits for every person to be ready, and the
+        people who came in during the hand sit down."""
+        new_hand = False
         for event in self.game.events[self._seen:]:
             if isinstance(event, HandScored):
+                new_hand = True
                 self.last_scored = {"hand": event.hand_number, "scores": list(event.scores),
                                     "moon": event.moon_shooter}
                 if self.game.phase is not Phase.GAME_OVER:
                     self.waiting_ready = {s for s, seat in enumerate(self.seats)
                                           if seat.conn is not None and seat.away_since is None}
         self._seen = len(self.game.events)
+        if new_hand and self.coming and self.game.phase is not Phase.GAME_OVER:
+            coming, self.coming = self.coming, {}
+            for seat, conn in coming.items():  # a new hand: those who came in sit down
+                self.join(conn, seat, self.clock)
         self.broadcast()
 
     # --- messages --------------------------------------------------------------------------------
@@ -341,6 +374,7 @@ class HostTable:
     def receive(self, conn: str, text: object, now: float) -> None:
         """A message from guest ``conn``: checked, then acted on for that connection's seat."""
         seat = self.seat_of(conn)
+        self.clock = now
         if seat is None or seat == 0 or self.closed:
             return
         bucket = self.seats[seat].bucket

@@ -45,7 +45,7 @@ class RemoteSeat:
         self.sent_play = False
         """A card went to the host: the hand waits for the next state (no second card)."""
         self.refused: str | None = None
-        self.noticed: str | None = seat.notice
+        self.noticed: str | None = None
         self.reacted = len(seat.reactions)
 
     @property
