@@ -277,3 +277,42 @@ def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
     assert len(late.table.hand()) == 13
     assert not late.table.errors, late.table.errors
     late.page.screenshot(path=str(ARTIFACTS / "online-late-seated.png"))
+
+
+def test_my_own_relay_chosen_in_the_dialog_is_kept_and_used(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    host, friend = Seat(browser, base_url, "own-relay-host"), Seat(browser, base_url,
+                                                                    "own-relay-friend")
+    seats.extend([host, friend])
+    host.page.goto(f"{host.table.origin}/?speed=instant")  # no ?relay=: the public ones
+    host.ready()
+    host.page.click("#open-table")
+    host.page.wait_for_selector(f"{DIALOG}[open]")
+    assert "nos.lol" in host.page.inner_text(f"{DIALOG} #fr-paste .fr-relays")
+    host.click("input[name='fr-relay'][value='own']")
+    host.page.fill(f"{DIALOG} #fr-relay-url", "relay.example.org")
+    host.page.press(f"{DIALOG} #fr-relay-url", "Tab")
+    assert "wss://" in host.page.inner_text(f"{DIALOG} #fr-error")
+    host.page.fill(f"{DIALOG} #fr-relay-url", relay)
+    host.page.press(f"{DIALOG} #fr-relay-url", "Tab")
+    assert host.page.inner_text(f"{DIALOG} #fr-error") == ""
+    host.page.screenshot(path=str(ARTIFACTS / "own-relay-dialog.png"))
+    host.table.reload()
+    host.ready()
+    host.page.click("#open-table")
+    host.page.wait_for_selector(f"{DIALOG}[open]")
+    assert host.page.input_value(f"{DIALOG} #fr-relay-url") == relay
+    assert relay.split("://")[1] in host.page.inner_text(f"{DIALOG} #fr-paste .fr-relays")
+    host.click("#host-table")
+    host.click("#fr-share-button")
+    host.page.wait_for_function(
+        f"document.querySelector('{DIALOG} #table-code').value.length > 0")
+    code = host.page.input_value(f"{DIALOG} #table-code")
+    friend.page.goto(f"{friend.table.origin}/?speed=instant&relay={relay}")
+    friend.ready()
+    friend.page.click("#open-table")
+    friend.page.fill(f"{DIALOG} #join-code", code)
+    friend.click("#join")
+    friend.wait_data("role", "guest")
+    friend.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                  timeout=30_000)

@@ -39,3 +39,16 @@ def test_one_wrong_or_swapped_character_is_a_typo() -> None:
 def test_a_code_of_the_wrong_length_says_what_a_code_looks_like() -> None:
     with pytest.raises(CodeError, match="ten letters"):
         read_code("ABC")
+
+
+def test_a_persons_own_relays_are_ws_addresses_separated_by_commas() -> None:
+    from web.friends.joining import RELAY_ADDRESS, read_relays
+    from web.p2p.codes import CodeError
+
+    assert read_relays(" wss://relay.example.org, ws://10.0.0.2:7000 ") == [
+        "wss://relay.example.org", "ws://10.0.0.2:7000"]
+    for typed in ("", "relay.example.org", "https://relay.example.org", "wss://",
+                  ",".join(["wss://r.example"] * 6)):
+        with pytest.raises(CodeError) as refused:
+            read_relays(typed)
+        assert str(refused.value) == RELAY_ADDRESS

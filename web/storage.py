@@ -22,6 +22,8 @@ STORAGE_LOST = ("Your browser isn't letting this page store anything, so the gam
 STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your progress from "
                 "here won't be kept.")
 KEY_TABLE = "hearts.friends-table"
+KEY_RELAYS = "hearts.relays"
+"""The person's own relay addresses, as typed (checked when read: ``read_relays``)."""
 """The private table this page hosts (``HostTable.to_json``), so a reload carries it on."""
 
 
@@ -130,6 +132,18 @@ class Records:
         else:
             self.storage.set(KEY_TABLE, text)
             self._check()
+
+    def relays(self) -> str:
+        """The person's own relay addresses as they typed them ("" if none)."""
+        return (self.storage.get(KEY_RELAYS) or "")[:500]
+
+    def keep_relays(self, text: str) -> None:
+        """Store the person's own relays ("": the public ones again)."""
+        if text:
+            self.storage.set(KEY_RELAYS, text[:500])
+            self._check()
+        else:
+            self.storage.remove(KEY_RELAYS)
 
     def _check(self) -> None:
         """The first failed write (storage full) gets a notice; the game plays on."""

@@ -16,11 +16,12 @@ from typing import Any
 
 from hearts import SEAT_NAMES
 from web.browser import Browser
-from web.friends.joining import PUBLIC_RELAYS, STUN
+from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.friends.lobby import WAIT_SECONDS
 from web.friends.peer import BrowserPeer
 from web.friends.session import BAD_INVITE, PageHooks, Role, Session
 from web.options import Options
+from web.p2p.codes import CodeError
 from web.storage import Records
 from web.table.controller import Table
 from web.table.local import LocalSeat
@@ -45,6 +46,11 @@ def looking_text(people: int, seconds: float) -> str:
             "the computer taking the seats nobody fills.")
 
 
+def _names(relays: list[str] | tuple[str, ...]) -> str:
+    """Relay addresses as the dialog names them (without ``wss://``)."""
+    return ", ".join(url.split("://", 1)[1] for url in relays)
+
+
 def _attr(node: Any, name: str) -> str:
     value = node.getAttribute(name)
     return value if isinstance(value, str) else ""
@@ -59,8 +65,10 @@ class FriendsDialog:
         self.on_begin = on_begin
         self.session: Session | None = None
         self.tasks = Tasks()
-        self.custom_relays: tuple[str, ...] = ()
-        """The relays the address names (``?relay=``), instead of the public ones."""
+        self.own_relays: list[str] = []
+        """The person's own relays, chosen under "Where pages meet" (kept in storage) or
+        named by the address (``?relay=``), instead of the public ones."""
+        self.keep_relays: Callable[[str], None] = lambda text: None
 
     def q(self, selector: str) -> Any:
         return self.browser.query(selector, self.dialog)
@@ -69,8 +77,8 @@ class FriendsDialog:
         """Fill the dialog from its templates (once, at start)."""
         self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
         self.q(".fr-stun").textContent = STUN[5:]
-        for names in self.dialog.querySelectorAll(".fr-relays"):
-            names.textContent = ", ".join(url.split("://", 1)[1] for url in self.relays())
+        self.q(".fr-public-relays").textContent = _names(PUBLIC_RELAYS)
+        self._name_relays()
         invites = self.q("#fr-invites")
         begin = self.q("#fr-begin").parentElement  # the seats' rows go above Start the game
         row = self.browser.by_id("friends-invite").content
@@ -185,7 +193,39 @@ class FriendsDialog:
         self.render()
 
     def relays(self) -> list[str]:
-        return list(self.custom_relays or PUBLIC_RELAYS)
+        """Where pages meet: the person's own relays, else the public ones."""
+        return list(self.own_relays or PUBLIC_RELAYS)
+
+    def use_relays(self, typed: str) -> None:
+        """The person's own relays as stored (or given by the address): shown as chosen."""
+        try:
+            self.own_relays = read_relays(typed)
+        except CodeError:
+            return
+        self.q("#fr-relay-url").value = typed
+        self.q("input[name='fr-relay'][value='own']").checked = True
+        self._name_relays()
+
+    def on_change(self, event: Any) -> None:
+        """A choice under "Where pages meet": checked, kept, and named wherever relays are."""
+        target = event.target
+        if _attr(target, "name") != "fr-relay" and _attr(target, "id") != "fr-relay-url":
+            return
+        own = bool(self.q("input[name='fr-relay'][value='own']").checked)
+        typed = str(self.q("#fr-relay-url").value).strip()
+        self.own_relays = []
+        if own and typed:
+            try:
+                self.own_relays = read_relays(typed)
+                self.error("")
+            except CodeError as problem:
+                self.error(str(problem))
+        self.keep_relays(typed if self.own_relays else "")
+        self._name_relays()
+
+    def _name_relays(self) -> None:
+        for names in self.dialog.querySelectorAll(".fr-relays"):
+            names.textContent = _names(self.relays())
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -210,6 +250,7 @@ class FriendsDialog:
         self.q("#fr-intro").hidden = role is not Role.HOSTING
         self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
         self.q("#fr-net").hidden = not host_side
+        self.q("#fr-relay-set").hidden = not (host_side or role is Role.LOOKING)
         invites = self.q("#fr-invites")
         invites.hidden = hosting is None
         if hosting is not None:
@@ -291,8 +332,9 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     if dialog is None or p2p is None:
         return None
     view = FriendsDialog(browser, dialog, table.view.hand.focus)
-    view.custom_relays = opts.relays
+    view.keep_relays = records.keep_relays
     view.build()
+    view.use_relays(",".join(opts.relays) or records.relays())
 
     def seat_table(seat: Any) -> None:
         table.seat_at(seat if seat is not None else local)
@@ -329,7 +371,10 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     if online is not None:
         listen(online, "click", lambda _e: play_online())
         online.disabled = False
-    listen(dialog, "change", lambda _e: session.refresh())
+    def changed(event: Any) -> None:
+        view.on_change(event)
+        session.refresh()
+    listen(dialog, "change", changed)
     listen(browser.window, "hashchange", lambda _e: view.read_link())
     guard = browser.guard
     p2p.listen(*(browser.proxy(guard(f, "a private table")) for f in (

@@ -13,7 +13,8 @@ from web.friends.peer import Peer
 from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
 from web.p2p.tablecode import TableCode
 
-__all__ = ["PUBLIC_RELAYS", "STUN", "CodeJoining", "Joining", "across_internet"]
+__all__ = ["PUBLIC_RELAYS", "STUN", "CodeJoining", "Joining", "across_internet",
+           "read_relays"]
 
 STUN = "stun:stun.l.google.com:19302"
 """The public STUN server a page may ask for its public address (named in the dialog)."""
@@ -21,6 +22,21 @@ PUBLIC_RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.co
                  "wss://nostr.data.haus")
 """Public Nostr relays where pages look for a table by its code (named in the dialog;
 ``?relay=`` replaces them)."""
+RELAY_ADDRESS = ("A relay's address starts with wss:// (or ws:// on your own network); "
+                 "separate several with commas.")
+MAX_RELAYS = 5
+
+
+def read_relays(text: str) -> list[str]:
+    """The relay addresses a person typed (comma- or space-separated); raises CodeError,
+    in words, unless each is a ws:// or wss:// address (at most ``MAX_RELAYS``)."""
+    urls = [url for url in text.replace(",", " ").split() if url]
+    if not urls or len(urls) > MAX_RELAYS or len(text) > 500 or not all(
+            url.startswith(("wss://", "ws://")) and len(url) > 6 for url in urls):
+        raise CodeError(RELAY_ADDRESS)
+    return urls
+
+
 MAKING = "Your page is making your answer code…"
 SEND_BACK = ("Send this answer code back to the person who invited you. The table opens here "
              "once they paste it.")
