@@ -7,8 +7,8 @@ with nothing sent back by hand, and the game starts at all three pages. A mistyp
 refused at once, in plain words. Four pages that press Play online sit at one table; two
 play with two computers once the wait is over; when the page that runs an online table
 closes, another page carries it on with the same scores; a page that comes online during a
-hand is seated and takes a computer's seat from the next. The seat-in times go to the test's
-output.
+hand is seated and takes a computer's seat from the next; a player who stalls is played for
+when the turn timer runs out (``?turn=5`` here). The seat-in times go to the test's output.
 """
 
 from __future__ import annotations
@@ -316,3 +316,28 @@ def test_my_own_relay_chosen_in_the_dialog_is_kept_and_used(
     friend.wait_data("role", "guest")
     friend.page.wait_for_selector("#table[data-people='2']", state="attached",
                                   timeout=30_000)
+
+
+def test_a_stalling_player_is_played_for_when_their_time_runs_out(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-stall-{n}") for n in range(2)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&turn=5&relay={relay}")
+        seat.ready()
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=60_000)
+        seat.wait_data("stage", "pass")
+    mover, staller = pages
+    dealt = staller.table.hand()
+    staller.page.wait_for_function(
+        "document.querySelector('#prompt').textContent.includes('s left')")
+    _pass_all([mover])
+    started = time.monotonic()
+    staller.wait_data("stage", "play", timeout=20_000)  # its three cards went without it
+    waited = time.monotonic() - started
+    assert 3.0 < waited < 12.0, waited
+    assert staller.table.hand() != dealt and len(staller.table.hand()) == 13
+    print(f"\nturn timer: a stalled pass was made for the player after {waited:.1f} s")

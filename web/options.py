@@ -1,4 +1,5 @@
-"""What the page's address asks for: ``?speed=instant``, ``?seed=N``, ``?grace=S``.
+"""What the page's address asks for: ``?speed=instant``, ``?seed=N``, ``?grace=S``,
+``?turn=S``, ``?relay=…``.
 
 Used by tests and for sharing a deal; anything unreadable is ignored. Pure: pytest runs it.
 """
@@ -19,6 +20,8 @@ class Options:
     """The deal of a new game when nothing is saved."""
     grace: float = 20.0
     """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
+    turn: float = 30.0
+    """Seconds a person at an online table has to move before the computer moves for them."""
     relays: tuple[str, ...] = ()
     """``?relay=wss://…`` (comma-separated): the relays tables meet through, instead of the
     public ones (tests, and people with a relay of their own)."""
@@ -31,9 +34,10 @@ def parse(search: str) -> Options:
     def first(name: str) -> str:
         return query.get(name, [""])[0]
 
-    seed, grace = first("seed"), first("grace")
+    seed, grace, turn = first("seed"), first("grace"), first("turn")
     return Options(instant=first("speed") == "instant",
                    seed=int(seed) if seed.isdigit() else None,
                    grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
+                   turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
                    relays=tuple(url for url in first("relay").split(",")
                                 if url.startswith(("ws://", "wss://"))))

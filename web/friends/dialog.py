@@ -348,7 +348,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
         level=lambda: records.settings.level, ice=view.ice, base=view.base,
         relays=view.relays)
-    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, pace=pace,
+    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
                       on_error=on_error)
     view.session = session

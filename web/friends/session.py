@@ -36,7 +36,7 @@ from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text, peer_of
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code, read_code
-from web.p2p.turns import TurnTimer
+from web.p2p.turns import TURN_SECONDS, TurnTimer
 from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
@@ -110,12 +110,14 @@ class Session:
                  minute: Callable[[], int],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
-                 rng: random.Random | None = None) -> None:
+                 rng: random.Random | None = None, turn: float = TURN_SECONDS) -> None:
         """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
-        computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites)."""
+        computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites);
+        ``turn``: seconds a person at an online table has to move."""
         self.peer = peer
         self.page = page
         self.grace = grace
+        self.turn = turn
         self.pace = pace
         self.now = now
         self.minute = minute
@@ -240,7 +242,7 @@ class Session:
         a turn timer, and no copy kept, since another page carries it on if this one goes)."""
         self.role = Role.HOSTING
         if online is not None:
-            host.turns = TurnTimer()  # strangers: nobody stalls the table
+            host.turns = TurnTimer(self.turn)  # strangers: nobody stalls the table
             host.online = True
         hosting = self.hosting = Hosting(
             host, self.seat, self.peer, table_id=self.rng.getrandbits(32), now=self.now,
