@@ -373,3 +373,20 @@ def test_the_tally_of_a_game_adds_up_its_hands() -> None:
     assert game.tally.moons == moons
     assert 0 <= game.tally.queens <= len(game.hands)
     assert not game.daily and game.level == "easy"
+
+
+def test_a_second_daily_the_same_day_shares_the_first_result(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("web.table.local.DAILY_LEVEL", "easy")
+    memory = MemoryStorage()
+    seat, _ = _seat(memory)
+    seat.start_daily()
+    _finish(seat)
+    first = seat.snapshot().share
+    seat.records.record.days[DAY] = (999, 4)  # so the second result surely differs
+    seat.start_daily()
+    _finish(seat)
+    snap = seat.snapshot()
+    assert snap.share == words.share_text(DAY, 999, 4, 1) != first
+    assert snap.share_note == words.DAILY_FIRST_ONLY
+    assert len(seat.records.record.games) == 2

@@ -328,7 +328,7 @@ def current_line(hands: int) -> str:
 
 
 def tallies_text(games: int, moons: int, stopped: int, queens: int) -> str:
-    return (f"In your last {plural(games, 'game')}: {plural(moons, 'moon')} shot, "
+    return (f"Over the {plural(games, 'game')} of your record: {plural(moons, 'moon')} shot, "
             f"{plural(stopped, 'moon')} stopped, the Queen of spades taken "
             f"{plural(queens, 'time')}.")
 

@@ -66,6 +66,8 @@ class FinishedGame:
     code: str
     hands: tuple[tuple[int, int, int, int], ...]
     tally: Tally = Tally()
+    end_score: int = 100
+    """The score that ended the game (its chart's end line)."""
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
@@ -199,8 +201,11 @@ def _game_from(data: object) -> FinishedGame | None:
     if any(c is None for c in counts):
         return None
     moons, stopped, queens = (int(c or 0) for c in counts)
+    end = _count(data.get("end", 100), 10_000)
+    if not end:
+        return None
     return FinishedGame(day, str(level), rules, daily, code, hands,
-                        Tally(moons, stopped, queens))
+                        Tally(moons, stopped, queens), end)
 
 
 def load_record(text: str | None) -> tuple[Record, str | None]:
@@ -242,7 +247,8 @@ def dump_record(record: Record) -> str:
     games: list[dict[str, Any]] = [{
         "date": g.day.isoformat(), "level": g.level, "rules": g.rules, "daily": g.daily,
         "code": g.code, "hands": _hands_text(g.hands), "moons": g.tally.moons,
-        "stopped": g.tally.stopped, "queens": g.tally.queens} for g in record.games]
+        "stopped": g.tally.stopped, "queens": g.tally.queens, "end": g.end_score}
+        for g in record.games]
     days = {day.isoformat(): [total, place] for day, (total, place) in sorted(record.days.items())}
     return json.dumps({"schema": store.SCHEMA, "games": games, "days": days},
                       separators=(",", ":"))

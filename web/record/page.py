@@ -99,7 +99,7 @@ def chart_html(games: Sequence[FinishedGame], current: Current | None, selected:
             len(current.hands))
     elif selected.isdigit() and int(selected) < len(games):
         game = games[int(selected)]
-        hands, end, title = game.hands, 100, _line(game)
+        hands, end, title = game.hands, game.end_score, _line(game)
     else:
         return f'<p class="record-empty">{e(words.RECORD_NOTHING)}</p>'
     if not hands:

@@ -401,6 +401,6 @@ class LocalSeat:
         self.records.record.add(history.FinishedGame(
             day, self.level, "" if self.game.rules == Rules() else words.HOUSE_RULES,
             s.daily is not None, self.code(), tuple(self.game.hand_history),
-            history.Tally(*s.tally)))
+            history.Tally(*s.tally), self.game.rules.end_score))
         self.records.keep_record()
 
