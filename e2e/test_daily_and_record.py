@@ -52,7 +52,17 @@ def shots(table: TablePage, name: str) -> None:
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("new Promise(r => requestAnimationFrame(() => r()))")
         assert table.no_horizontal_overflow(), f"{name} at {label}: sideways scroll"
+        assert page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
+                             " return !d || d.scrollWidth <= d.clientWidth; })()"), \
+            f"{name} at {label}: the dialog scrolls sideways"
         page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{label}.png"))
+        if page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
+                         " if (!d || d.scrollHeight <= d.clientHeight) return false;"
+                         " d.scrollTop = d.scrollHeight; return true; })()"):
+            page.evaluate("new Promise(r => requestAnimationFrame(() => "
+                          "requestAnimationFrame(() => r())))")
+            page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{label}-end.png"))
+            page.evaluate("document.querySelector('dialog[open]').scrollTop = 0")
     page.set_viewport_size({"width": 1280, "height": 860})
 
 

@@ -210,7 +210,9 @@ class TableView:
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
             # to the button (Next hand / New game) once the page is ready for input.
-            first = self.browser.query("button", dialog) if m.state != "loading" else None
+            # (the primary one: a daily's Copy button comes before it)
+            first = self.browser.query("button.primary", dialog) \
+                if m.state != "loading" else None
             self.dialogs.open(dialog, first)
 
     def _stats(self, m: TableModel) -> None:
