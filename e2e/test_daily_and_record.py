@@ -106,6 +106,8 @@ def test_the_daily_deal_starts_from_the_menu_and_stays_the_daily(
     table.reload()  # a reload mid-daily: still the daily, same cards
     assert table.storage(store.KEY_SAVE)["daily"] == today.isoformat()
     assert table.hand() == hand
+    assert table.page.inner_text("#game-badge") == words.daily_badge(today)
+    table.screenshot("daily-under-way")
     menu(table, "code-button")
     assert table.page.input_value("#code-mine") == gamecode.encode(daily_seed(today))
 
@@ -160,6 +162,7 @@ def test_a_finished_daily_gives_its_result_to_share_its_chart_and_its_record(
 
 def test_a_game_code_deals_the_same_first_hand(table: TablePage) -> None:
     table.goto("?speed=instant&seed=77")
+    assert not table.page.is_visible("#game-badge")
     first = table.hand()
     menu(table, "code-button")
     page = table.page

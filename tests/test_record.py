@@ -306,6 +306,7 @@ def test_the_daily_deal_is_dealt_from_the_date_against_hard_computers() -> None:
     assert seat.level == DAILY_LEVEL == "hard"
     assert seat.bots[1].__class__ is not _seat(MemoryStorage())[0].bots[1].__class__
     assert any(said.startswith(words.daily_start(DAY)) for said in heard.said)
+    assert seat.snapshot().badge == "Daily deal, 1 Dec 2026"
     again, _ = _seat(memory)  # a reload mid-daily
     assert again.saved.daily == "2026-12-01" and again.level == "hard"
     assert gamecode.decode(again.code()) == daily_seed(DAY)
@@ -325,7 +326,7 @@ def test_playing_a_code_deals_the_same_game() -> None:
     assert seat.game.seed != first.seed
     seat.play_code(gamecode.decode(gamecode.encode(first.seed)))
     assert seat.game.seed == first.seed and seat.game.hand(0) == first.hand(0)
-    assert seat.saved.daily is None
+    assert seat.saved.daily is None and seat.snapshot().badge == ""
 
 
 def _finish(seat: LocalSeat) -> None:

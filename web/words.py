@@ -292,6 +292,10 @@ def code_line(code: str) -> str:
             "deals.")
 
 
+def daily_badge(day: Any) -> str:
+    return f"Daily deal, {short_day(day)}"
+
+
 def daily_start(day: Any) -> str:
     return f"The daily deal of {day_text(day)}, against hard computers."
 

@@ -134,7 +134,11 @@ class LocalSeat:
             shown=self.presenter.shown, collecting=self.presenter.collecting,
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
-            share=share, share_note=note)
+            share=share, share_note=note, badge=self._badge())
+
+    def _badge(self) -> str:
+        day = parse_day(self.saved.daily)
+        return "" if day is None else words.daily_badge(day)
 
     def _daily_result(self, stage: Stage) -> tuple[str, str]:
         """The finished daily's share text (the day's first result: the one that counts)

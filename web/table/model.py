@@ -102,6 +102,8 @@ class SeatSnapshot:
     """A finished daily deal: the result to share ("Hearts daily 2026-12-01: …")."""
     share_note: str = ""
     """Why the share text isn't this game's result (a second daily the same day)."""
+    badge: str = ""
+    """What kind of game this is, on the felt ("Daily deal, 1 Dec 2026"; "" for none)."""
 
 
 @dataclass
@@ -214,6 +216,8 @@ class TableModel:
     pass_text: str = "Pass (0 of 3)"
     pass_chip: str = ""
     hearts_chip: str = ""
+    badge: str = ""
+    """The daily deal's chip on the felt ("" hides it)."""
     hearts_broken: bool = False
     summary: SummaryModel | None = None
     scores_again: bool = False
@@ -449,6 +453,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_text=f"Pass ({n} of 3)" if n != 3 else "Pass 3 cards",
         pass_chip=words.pass_direction_chip(view),
         hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
+        badge=snap.badge,
         hearts_broken=view.hearts_broken,
         summary=summary,
         scores_again=snap.stage == "over" and page.dismissed,

@@ -28,7 +28,7 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
-            "confirm-new", "confirm-new-game", "event", "scores-again")
+            "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge")
 
 
 def card_face(notation: str) -> str:
@@ -126,6 +126,8 @@ class TableView:
         self._text("pass-dir", m.pass_chip)
         self._text("hearts-state", m.hearts_chip)
         el["hearts-state"].classList.toggle("on", m.hearts_broken)
+        self._text("game-badge", m.badge)
+        el["game-badge"].hidden = not m.badge
         if el["reactions"] is not None:
             el["reactions"].hidden = not m.chat
         el["scores-again"].hidden = not m.scores_again
