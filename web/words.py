@@ -262,6 +262,18 @@ DAILY_FIRST_ONLY = "Only your first daily deal of a day counts; this one goes in
 STOPPED_MEANING = ("A moon stopped: you took at least one point card in a hand where one other "
                    "player took all the rest, ten or more of them.")
 
+CHART_TABLE = "Totals after each hand"
+HISTORY_LABEL = "Your games, newest first"
+BY_LEVEL = "By computer level"
+BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points a hand")
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+def end_label(score: int) -> str:
+    """The chart's end-score line."""
+    return f"end {score}"
+
+
 _MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
            "September", "October", "November", "December")
 

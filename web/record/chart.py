@@ -135,7 +135,8 @@ def svg(chart: Chart, label: str = "") -> str:
     if chart.end is not None:
         score, y = chart.end
         parts.append(f'<line class="end" x1="{left}" y1="{y}" x2="{right}" y2="{y}"/>'
-                     f'<text class="end-label" x="{left + 3}" y="{y - 3}">end {score}</text>')
+                     f'<text class="end-label" x="{left + 3}" y="{y - 3}">'
+                     f'{e(words.end_label(score))}</text>')
     for line in chart.lines:
         points = " ".join(f"{px},{py}" for px, py in line.points)
         last_x, last_y = line.points[-1]
@@ -148,7 +149,7 @@ def svg(chart: Chart, label: str = "") -> str:
     return "".join(parts)
 
 
-def table_html(chart: Chart, caption: str = "Totals after each hand") -> str:
+def table_html(chart: Chart, caption: str = words.CHART_TABLE) -> str:
     """The chart's figures as a table, visually hidden (the chart's twin for readers)."""
     e = html.escape
     heads = "".join(f'<th scope="col">{e(n)}</th>' for n in chart.names)

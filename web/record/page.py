@@ -20,7 +20,6 @@ __all__ = ["CURRENT", "Current", "chart_html", "history_html", "share_html", "st
 CURRENT = "current"
 """The history list's key for the game under way."""
 NAMES = ("You", "West", "North", "East")
-LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
 @dataclass(frozen=True)
@@ -55,12 +54,11 @@ def stats_html(record: Record, today: datetime.date) -> str:
         parts.append(f'<p class="record-empty">{e(words.RECORD_EMPTY)}</p>')
         return "".join(parts)
     rows = "".join(
-        f'<tr><th scope="row">{LEVEL_NAMES[s.level]}</th><td>{s.played}</td><td>{s.won}</td>'
+        f'<tr><th scope="row">{words.LEVEL_NAMES[s.level]}</th><td>{s.played}</td><td>{s.won}</td>'
         f'<td>{s.win_rate}%</td><td>{s.per_hand:.1f}</td></tr>' for s in levels)
-    parts.append('<table class="scores by-level"><caption>By computer level</caption><thead><tr>'
-                 '<th scope="col">Level</th><th scope="col">Games</th><th scope="col">Won</th>'
-                 '<th scope="col">Win rate</th><th scope="col">Points a hand</th></tr></thead>'
-                 f"<tbody>{rows}</tbody></table>")
+    heads = "".join(f'<th scope="col">{e(h)}</th>' for h in words.BY_LEVEL_HEADS)
+    parts.append(f'<table class="scores by-level"><caption>{e(words.BY_LEVEL)}</caption>'
+                 f"<thead><tr>{heads}</tr></thead><tbody>{rows}</tbody></table>")
     tally = Tally()
     for game in record.games:
         tally = tally.plus(game.tally)
@@ -88,7 +86,7 @@ def history_html(games: Sequence[FinishedGame], current: Current | None, selecte
         f'<li><button type="button" data-game="{key}" '
         f'aria-pressed="{"true" if key == selected else "false"}">{e(text)}</button></li>'
         for key, text in items)
-    return f'<ol class="history" aria-label="Your games, newest first">{buttons}</ol>'
+    return f'<ol class="history" aria-label="{e(words.HISTORY_LABEL)}">{buttons}</ol>'
 
 
 def chart_html(games: Sequence[FinishedGame], current: Current | None, selected: str) -> str:
