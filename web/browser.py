@@ -7,6 +7,7 @@ can be imported anywhere (pytest, the build's memory snapshot) without a page.
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Callable
 from typing import Any
 
@@ -62,6 +63,12 @@ class Browser:
 
     def now_ms(self) -> float:
         return float(self.window.performance.now())
+
+    def today(self) -> datetime.date:
+        """The person's calendar date, from their own clock and time zone."""
+        now = self.window.Date.new()
+        return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1,
+                             int(now.getDate()))
 
     async def copy(self, text: str, field: Any = None) -> bool:
         """Put ``text`` on the clipboard; if the browser refuses, select it in ``field`` (a

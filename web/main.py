@@ -17,6 +17,7 @@ from hearts import Card
 from web import errors, options, store
 from web.browser import Browser, connect
 from web.friends import dialog as friends
+from web.record.dialog import RecordDialogs
 from web.storage import Records, Storage
 from web.table import keys
 from web.table.controller import Table
@@ -128,7 +129,7 @@ def main() -> Table | None:
 
         local = LocalSeat(records, speed=speed,
                           on_error=lambda error: reporter.report(error, "the computers' turn"),
-                          on_good=reporter.mark_good, seed=opts.seed)
+                          on_good=reporter.mark_good, seed=opts.seed, today=browser.today)
         table = Table(browser, records, local)
         form = SettingsForm(browser, records, instant=opts.instant,
                             on_level=lambda level: table.seat.set_level(level) if table else None,
@@ -137,6 +138,7 @@ def main() -> Table | None:
         table.view.notice(records.notes)
         records.keep_stats()
         wire(browser, table, local, form)
+        RecordDialogs(browser, table, local, records).wire()
         table.start()
         reporter.connect(position=lambda: local.game.to_text(),
                          snapshot=lambda: store.dump_save(local.saved),

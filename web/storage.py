@@ -4,7 +4,8 @@
 browser's, or a dict-backed one in tests): a failure turns into ``ok = False`` instead of
 an exception, and the game plays on. ``Records`` keeps the page's data in it, in the
 formats of ``web.store``: settings, stats, the single-player game and a private table that
-this page hosts. Pure Python: pytest runs it with ``MemoryStorage``.
+this page hosts, and the record of finished games (``web.record.history``).
+Pure Python: pytest runs it with ``MemoryStorage``.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import store
+from web.record import history
 
 __all__ = ["MemoryStorage", "Records", "Storage"]
 
@@ -103,6 +105,8 @@ class Records:
         notes += [note] if note else []
         self.stats, note = store.load_stats(storage.get(store.KEY_STATS))
         notes += [note] if note else []
+        self.record, note = history.load_record(storage.get(history.KEY_RECORD))
+        notes += [note] if note else []
         self.saved, note = store.load_save(storage.get(store.KEY_SAVE))
         notes += [note] if note else []
         if note:
@@ -119,6 +123,10 @@ class Records:
     def keep_stats(self) -> None:
         self.storage.set(store.KEY_STATS, store.dump_stats(self.stats))
         self.storage.set(store.KEY_SETTINGS, store.dump_settings(self.settings))
+        self._check()
+
+    def keep_record(self) -> None:
+        self.storage.set(history.KEY_RECORD, history.dump_record(self.record))
         self._check()
 
     def table(self) -> str | None:

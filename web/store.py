@@ -15,6 +15,7 @@ from typing import Any, Final
 from hearts import Game, LoadError, Phase, Rules
 from hearts.game import json_too_deep
 from web import words
+from web.record.daily import daily_seed, parse_day
 
 __all__ = [
     "DECKS",
@@ -38,6 +39,7 @@ __all__ = [
     "load_save",
     "load_settings",
     "load_stats",
+    "parse_stored",
 ]
 
 SCHEMA: Final = 1
@@ -100,13 +102,18 @@ class Saved:
     undo_trick: int = 0
     counted: bool = False
     """Whether this finished game is already in the stats."""
+    daily: str | None = None
+    """The day (``"2026-12-01"``) whose daily deal this game is; None for other games."""
+    tally: tuple[int, int, int] = (0, 0, 0)
+    """The finished hands' moons shot, moons stopped and Q♠ taken by the person
+    (``web.record.history.Tally``), kept here because a reload replays only this hand."""
 
 
-def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
+def _parse(text: str | None, limit: int = _MAX_TEXT) -> tuple[dict[str, Any] | None, str | None]:
     """The JSON object stored under a key; (None, None) if nothing, (None, why) if bad."""
     if text is None:
         return None, None
-    if not isinstance(text, str) or len(text) > _MAX_TEXT:
+    if not isinstance(text, str) or len(text) > limit:
         return None, "far too large"
     if _too_deep(text):
         return None, "unreadable"
@@ -122,6 +129,12 @@ def _parse(text: str | None) -> tuple[dict[str, Any] | None, str | None]:
             return None, "from a newer version of this page"
         return None, "from an unknown version"
     return data, None
+
+
+def parse_stored(text: str | None, limit: int) -> tuple[dict[str, Any] | None, str | None]:
+    """``_parse`` for the page's other stored formats (``web.record``): a versioned JSON
+    object of at most ``limit`` characters, or None and why not in words."""
+    return _parse(text, limit)
 
 
 def _too_deep(text: str, limit: int = _MAX_DEPTH) -> bool:
@@ -275,11 +288,40 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         else:
             saved.undo, saved.undo_hand, saved.undo_trick = step
     saved.counted = data.get("counted") is True
+    daily = data.get("daily")
+    if daily is not None:
+        if _daily_fits(game, daily):
+            saved.daily = str(daily)
+        else:
+            lost.append("the mark that it is the daily deal")
+    tally = data.get("tally")
+    if tally is not None:
+        counts = _three(tally, len(game.hand_history))
+        if counts is None:
+            lost.append("the moons and queens counted so far")
+        else:
+            saved.tally = counts
     if lost:
         parts = words.join(lost)
         return saved, (f"Part of the saved game could not be read, so {parts} "
                        f"{'was' if len(lost) == 1 else 'were'} reset. The game goes on.")
     return saved, None
+
+
+def _daily_fits(game: Game, day: object) -> bool:
+    """A daily mark names a real day whose seed this game was dealt from."""
+    date = parse_day(day)
+    return date is not None and daily_seed(date) == game.seed and game.rules == Rules()
+
+
+def _three(value: object, high: int) -> tuple[int, int, int] | None:
+    if not isinstance(value, list) or len(value) != 3:
+        return None
+    items = [_int(v, 0, high) for v in value]
+    if any(v is None for v in items):
+        return None
+    a, b, c = (int(v) for v in items if v is not None)
+    return a, b, c
 
 
 def _selection(game: Game, value: object) -> list[str] | None:
@@ -369,6 +411,8 @@ def dump_save(saved: Saved) -> str:
         "undo_hand": saved.undo_hand if saved.undo is not None else 0,
         "undo_trick": saved.undo_trick if saved.undo is not None else 0,
         "counted": saved.counted,
+        "daily": saved.daily,
+        "tally": list(saved.tally),
     }, separators=(",", ":"))
 
 

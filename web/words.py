@@ -243,3 +243,112 @@ def scores_text(view: PlayerView) -> str:
     hand = f" This hand so far: {', '.join(taken)}." if taken else \
         " No points taken yet this hand."
     return f"Scores: {totals}.{hand}"
+
+
+# --- the daily deal, game codes, the record (web.record) ---------------------------------
+CODE_EMPTY = "Type the game code your friend gave you, like 7K2M-9QXA-B."
+CODE_LENGTH = ("That isn't a game code: a code has 3 to 12 letters and digits, like "
+               "7K2M-9QXA-B. Your game goes on.")
+CODE_TYPO = ("That code has a typo: one of its letters or digits doesn't fit. Check it "
+             "against your friend's. Your game goes on.")
+AWAY_FROM_COMPUTERS = ("The daily deal and game codes are for games against the computers: "
+                       "leave the private table first.")
+HOUSE_RULES = "house rules"
+RECORD_EMPTY = "No finished games yet: your record starts with your first one."
+RECORD_NOTHING = "No game to draw yet: the chart starts once a hand is over."
+COPIED = "Copied."
+COPY_BY_HAND = "Your browser didn't let the page copy: the text is selected, copy it by hand."
+DAILY_FIRST_ONLY = "Only your first daily deal of a day counts; this one goes in your history."
+STOPPED_MEANING = ("A moon stopped: you took at least one point card in a hand where one other "
+                   "player took all the rest, ten or more of them.")
+
+CHART_TABLE = "Totals after each hand"
+HISTORY_LABEL = "Your games, newest first"
+BY_LEVEL = "By computer level"
+BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points a hand")
+LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+def end_label(score: int) -> str:
+    """The chart's end-score line."""
+    return f"end {score}"
+
+
+_MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August",
+           "September", "October", "November", "December")
+
+
+def code_bad_characters(bad: Sequence[str]) -> str:
+    shown = " ".join(bad[:5])
+    return (f"That isn't a game code: it has {shown}, and a code has only letters and "
+            "digits, like 7K2M-9QXA-B. Your game goes on.")
+
+
+def ordinal(place: int) -> str:
+    """ "1st", "2nd", "3rd", "4th"."""
+    return str(place) + {1: "st", 2: "nd", 3: "rd"}.get(place, "th")
+
+
+def day_text(day: Any) -> str:
+    """A ``datetime.date`` as people read it: "1 December 2026"."""
+    return f"{day.day} {_MONTHS[day.month - 1]} {day.year}"
+
+
+def short_day(day: Any) -> str:
+    """ "1 Dec 2026"."""
+    return f"{day.day} {_MONTHS[day.month - 1][:3]} {day.year}"
+
+
+def code_line(code: str) -> str:
+    return (f"Game code {code}: a friend who plays it (More, then Game code) gets the same "
+            "deals.")
+
+
+def daily_badge(day: Any) -> str:
+    return f"Daily deal, {short_day(day)}"
+
+
+def daily_start(day: Any) -> str:
+    return f"The daily deal of {day_text(day)}, against hard computers."
+
+
+def code_start(code: str) -> str:
+    return f"Game {code}: the same deals as your friend's, against the computers."
+
+
+def share_text(day: Any, total: int, place: int, streak: int) -> str:
+    """The daily's result to paste to friends: the score and the place, never a card."""
+    return (f"Hearts daily {day.isoformat()}: {plural(total, 'point')}, {ordinal(place)} of 4"
+            f" · streak {streak}")
+
+
+def streak_text(count: int) -> str:
+    if count == 0:
+        return "Daily streak: none yet — play today's daily deal to start one."
+    return f"Daily streak: {plural(count, 'day')} in a row."
+
+
+def game_line(day: Any, level: str, rules: str, daily: bool, total: int, place: int,
+              hands: int) -> str:
+    """One finished game in the history list."""
+    parts = [short_day(day), "daily deal" if daily else f"{level} computers"]
+    if rules:
+        parts.append(rules)
+    parts.append(f"{plural(total, 'point')}, {ordinal(place)}")
+    parts.append(plural(hands, "hand"))
+    return " · ".join(parts)
+
+
+def current_line(hands: int) -> str:
+    return f"This game, under way · {plural(hands, 'hand')} so far"
+
+
+def tallies_text(games: int, moons: int, stopped: int, queens: int) -> str:
+    return (f"Over the {plural(games, 'game')} of your record: {plural(moons, 'moon')} shot, "
+            f"{plural(stopped, 'moon')} stopped, the Queen of spades taken "
+            f"{plural(queens, 'time')}.")
+
+
+def chart_label(names: Sequence[str], hands: int) -> str:
+    return (f"Chart of the totals of {join(names)} after each of {plural(hands, 'hand')}. "
+            "The same figures are in the table that follows.")

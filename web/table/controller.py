@@ -10,6 +10,8 @@ draws it. It never asks what kind of seat it has: ``seat_at`` swaps one seat for
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hearts import Card, Phase
 from web import players, words
 from web.browser import Browser
@@ -37,6 +39,8 @@ class Table:
         self.announcer = Announcer(el["status"], el["alert"])
         self.sound = Sound(browser, lambda: records.settings.sound)
         self.seat = seat
+        self.pending: Callable[[], None] | None = None
+        """What the New game confirmation starts (None: a new game; else the daily…)."""
 
     # --- News: what the seat tells the table ---------------------------------------------
 
@@ -164,16 +168,21 @@ class Table:
             self.page.review = False
             self.render()
 
-    def on_new_game(self, confirmed: bool = False) -> None:
-        """New game; a game under way is only thrown away once the person confirms."""
+    def on_new_game(self, confirmed: bool = False,
+                    then: Callable[[], None] | None = None) -> None:
+        """New game (or ``then``: another start, the daily deal, a friend's code); a game
+        under way is only thrown away once the person confirms."""
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.can_deal:
             return
         if snap.at_stake and not confirmed:
+            self.pending = then
             self.dialogs.open(self.view.el["confirm-new"])
             return
+        start = self.pending if confirmed else then
+        self.pending = None
         self.page = PageState(ready=True)
-        self.seat.new_game()
+        (start or self.seat.new_game)()
         self.focus_home()
 
     def start_over(self) -> None:

@@ -11,6 +11,7 @@ are injected, so pytest drives it with an instant clock.
 from __future__ import annotations
 
 import asyncio
+import datetime
 import time
 from collections.abc import Awaitable, Callable
 from typing import Any
@@ -19,10 +20,14 @@ from hearts import (
     Card,
     Game,
     GameOver,
+    HandDealt,
     HandScored,
     Phase,
+    Rules,
 )
 from web import players, store, words
+from web.record import gamecode, history
+from web.record.daily import DAILY_LEVEL, daily_seed, parse_day, place_of, streak
 from web.storage import Records
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.presenter import Presenter
@@ -41,17 +46,20 @@ class LocalSeat:
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  on_good: Callable[[], None] = lambda: None,
                  clock: Callable[[], float] = time.monotonic,
-                 seed: int | None = None) -> None:
+                 seed: int | None = None,
+                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
         """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
-        failed (the page shows it); ``seed``: for a new game when nothing was saved."""
+        failed (the page shows it); ``seed``: for a new game when nothing was saved;
+        ``today``: the person's calendar date (the daily deal's day)."""
         self.records = records
         self.speed = speed
         self.sleep = sleep
         self.on_error = on_error
         self.on_good = on_good
         self.clock = clock
+        self.today = today
         self.saved = records.saved if records.saved is not None else store.Saved(
-            Game.new(seed))
+            Game.new(seed if seed is not None else gamecode.new_seed()))
         self.news: News = QUIET
         self.attached = False
         self.generation = 0
@@ -68,9 +76,18 @@ class LocalSeat:
     def game(self) -> Game:
         return self.saved.game
 
+    @property
+    def level(self) -> str:
+        """The computers' level: the daily deal's own, else the one in the settings."""
+        return DAILY_LEVEL if self.saved.daily is not None else self.records.settings.level
+
+    def code(self) -> str:
+        """This game's code (``web.record.gamecode``): a friend can play the same deals."""
+        return gamecode.encode(self.game.seed)
+
     def _make_bots(self) -> list[Any]:
         seed = self.game.seed
-        level = self.records.settings.level
+        level = self.level
         return [None] + [players.make(level, (seed * 4 + seat) % (2**53)) for seat in (1, 2, 3)]
 
     def keep(self) -> None:
@@ -106,6 +123,7 @@ class LocalSeat:
         view = game.view(0)
         stage = self.stage()
         summary = self.saved.summary
+        share, note = self._daily_result(stage)
         return SeatSnapshot(
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
@@ -115,7 +133,25 @@ class LocalSeat:
                                                            summary.moon),
             shown=self.presenter.shown, collecting=self.presenter.collecting,
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
-            clock_ms=int(self.saved.clock_ms))
+            clock_ms=int(self.saved.clock_ms), code=self.code(),
+            share=share, share_note=note, badge=self._badge())
+
+    def _badge(self) -> str:
+        day = parse_day(self.saved.daily)
+        return "" if day is None else words.daily_badge(day)
+
+    def _daily_result(self, stage: Stage) -> tuple[str, str]:
+        """The finished daily's share text (the day's first result: the one that counts)
+        and, if that isn't this game's, why."""
+        day = parse_day(self.saved.daily)
+        if stage != "over" or day is None:
+            return "", ""
+        record = self.records.record
+        mine = (self.game.scores[0], place_of(self.game.scores))
+        counted = record.days.get(day, mine)
+        share = words.share_text(day, counted[0], counted[1],
+                                 streak(record.days, max(day, self.today())))
+        return share, "" if counted == mine else words.DAILY_FIRST_ONLY
 
     # --- the table comes and goes ---------------------------------------------------------
 
@@ -184,8 +220,22 @@ class LocalSeat:
         self.kick()
 
     def new_game(self) -> None:
-        self.take_over(store.Saved(Game.new()))
-        self.news.say(f"{words.NEW_GAME} {words.pass_prompt(self.game.view(0))}")
+        self.begin(store.Saved(Game.new(gamecode.new_seed())), words.NEW_GAME)
+
+    def start_daily(self) -> None:
+        """Today's daily deal: its seed from the date, the default rules, hard computers."""
+        day = self.today()
+        self.begin(store.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
+                   words.daily_start(day))
+
+    def play_code(self, seed: int) -> None:
+        """The game of a code a friend gave (``gamecode.decode``): the same deals."""
+        self.begin(store.Saved(Game.new(seed)), words.code_start(gamecode.encode(seed)))
+
+    def begin(self, saved: store.Saved, said: str) -> None:
+        """Start ``saved``'s game in place of this one, and say so."""
+        self.take_over(saved)
+        self.news.say(f"{said} {words.pass_prompt(self.game.view(0))}")
         self.news.flush()
         self.news.changed()
         self.kick()
@@ -312,10 +362,12 @@ class LocalSeat:
     async def _present(self, generation: int) -> None:
         """Save, then tell the engine's new events in order (trick pauses included)."""
         game = self.game
-        new = game.events[self.seen:]
+        start = self.seen
+        new = game.events[start:]
         self.seen = len(game.events)
-        for event in new:  # bookkeeping first, so a reload mid-pause loses nothing
-            if isinstance(event, HandScored):
+        for index, event in enumerate(new, start):  # bookkeeping first: a reload mid-pause
+            if isinstance(event, HandScored):       # loses nothing
+                self._tally(index, event)
                 self.saved.summary = store.Summary(
                     event.hand_number, event.points_taken, event.scores, event.totals,
                     event.moon_shooter)
@@ -326,8 +378,17 @@ class LocalSeat:
         await self.presenter.tell(new, lambda: self.game.view(0), self.news,
                                   lambda: generation == self.generation)
 
+    def _tally(self, index: int, event: HandScored) -> None:
+        """Count the person's moons shot and stopped and Q♠ taken in the hand just scored."""
+        events = self.game.events
+        begin = next((i for i in range(index - 1, -1, -1) if isinstance(events[i], HandDealt)),
+                     0)
+        hand = history.hand_tally(events[begin:index], event)
+        moons, stopped, queens = self.saved.tally
+        self.saved.tally = (moons + hand.moons, stopped + hand.stopped, queens + hand.queens)
+
     def _count(self, event: GameOver) -> None:
-        """A finished game goes into the stats, once."""
+        """A finished game goes into the stats and the record, once."""
         s = self.saved
         if s.counted:
             return
@@ -340,4 +401,10 @@ class LocalSeat:
         stats.best = mine if stats.best is None else min(stats.best, mine)
         stats.total_ms += int(s.clock_ms)
         self.records.keep_stats()
+        day = parse_day(s.daily) or self.today()
+        self.records.record.add(history.FinishedGame(
+            day, self.level, "" if self.game.rules == Rules() else words.HOUSE_RULES,
+            s.daily is not None, self.code(), tuple(self.game.hand_history),
+            history.Tally(*s.tally), self.game.rules.end_score))
+        self.records.keep_record()
 

@@ -21,6 +21,8 @@ from typing import Literal
 from hearts import Card, PassDirection, Phase, PlayerView, Trick
 from hearts.rules import pass_target
 from web import words
+from web.record.chart import Chart
+from web.record.chart import build as build_chart
 from web.store import Stats
 
 __all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "SeatSnapshot",
@@ -94,6 +96,14 @@ class SeatSnapshot:
     """The table has people to say preset reactions to."""
     turn_left: int | None = None
     """A table of strangers: the seconds the people it waits for have left."""
+    code: str = ""
+    """The game's code (``web.record.gamecode``), for a friend to play the same deals."""
+    share: str = ""
+    """A finished daily deal: the result to share ("Hearts daily 2026-12-01: …")."""
+    share_note: str = ""
+    """Why the share text isn't this game's result (a second daily the same day)."""
+    badge: str = ""
+    """What kind of game this is, on the felt ("Daily deal, 1 Dec 2026"; "" for none)."""
 
 
 @dataclass
@@ -163,6 +173,13 @@ class SummaryModel:
     button_text: str
     moment: str = ""
     """What makes this summary a moment of its own: "moon", "win" (you won) or ""."""
+    code: str = ""
+    """Game over: the game's code ("" when the seat has none)."""
+    share: str = ""
+    """Game over of a daily deal: the result to share."""
+    share_note: str = ""
+    chart: Chart | None = None
+    """Game over: the chart of the four totals hand by hand."""
 
 
 @dataclass(frozen=True)
@@ -199,6 +216,8 @@ class TableModel:
     pass_text: str = "Pass (0 of 3)"
     pass_chip: str = ""
     hearts_chip: str = ""
+    badge: str = ""
+    """The daily deal's chip on the felt ("" hides it)."""
     hearts_broken: bool = False
     summary: SummaryModel | None = None
     scores_again: bool = False
@@ -317,11 +336,18 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
         button = ("summary-new-game", "New game")
     else:
         button = ("summary-close", "Close")
-    return SummaryModel(title, final, moon, points,
-                        tuple(words.seat_name(s, me) for s in range(4)),
+    names = tuple(words.seat_name(s, me) for s in range(4))
+    chart = None
+    if over:  # drawn from the viewer's side, like the score table
+        order = [(me + i) % 4 for i in range(4)]
+        chart = build_chart([[row[s] for s in order] for row in view.hand_history],
+                            [names[s] for s in order], view.rules.end_score)
+    return SummaryModel(title, final, moon, points, names,
                         tuple(tuple(row) for row in view.hand_history),
                         None if result is None else result.hand, tuple(view.scores), *button,
-                        moment=moment)
+                        moment=moment, code=snap.code if over else "",
+                        share=snap.share if over else "",
+                        share_note=snap.share_note if over else "", chart=chart)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
@@ -427,6 +453,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_text=f"Pass ({n} of 3)" if n != 3 else "Pass 3 cards",
         pass_chip=words.pass_direction_chip(view),
         hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
+        badge=snap.badge,
         hearts_broken=view.hearts_broken,
         summary=summary,
         scores_again=snap.stage == "over" and page.dismissed,

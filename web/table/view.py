@@ -12,8 +12,11 @@ import html
 from typing import Any
 
 from hearts import Card
+from web import words
 from web.browser import Browser
 from web.p2p.protocol import REACTIONS
+from web.record import chart as charts
+from web.record.page import share_html
 from web.table.dialogs import Dialogs
 from web.table.hand_view import HandView
 from web.table.model import SeatBox, SummaryModel, TableModel
@@ -25,7 +28,7 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
-            "confirm-new", "confirm-new-game", "event", "scores-again")
+            "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge")
 
 
 def card_face(notation: str) -> str:
@@ -53,6 +56,11 @@ def summary_html(s: SummaryModel) -> str:
         parts.append(f'<p class="moon">{e(s.moon)}</p>')
     if s.points:
         parts.append(f'<p id="summary-desc">{e(s.points)}</p>')
+    if s.share:
+        parts.append(share_html(s.share, s.share_note))
+    if s.chart is not None:
+        parts.append(f'<figure class="chart-box">{charts.svg(s.chart)}'
+                     f'{charts.table_html(s.chart)}</figure>')
     heads = "".join(f'<th scope="col">{e(name)}</th>' for name in s.heads)
     rows = []
     for number, row in enumerate(s.rows, start=1):
@@ -64,6 +72,8 @@ def summary_html(s: SummaryModel) -> str:
                  f'<thead><tr><th scope="col">Hand</th>{heads}</tr></thead>'
                  f'<tbody>{"".join(rows)}</tbody>'
                  f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
+    if s.code:
+        parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
     parts.append(f'<button type="button" id="{s.button_id}" class="primary">'
                  f'{e(s.button_text)}</button>')
     return "".join(parts)
@@ -116,6 +126,8 @@ class TableView:
         self._text("pass-dir", m.pass_chip)
         self._text("hearts-state", m.hearts_chip)
         el["hearts-state"].classList.toggle("on", m.hearts_broken)
+        self._text("game-badge", m.badge)
+        el["game-badge"].hidden = not m.badge
         if el["reactions"] is not None:
             el["reactions"].hidden = not m.chat
         el["scores-again"].hidden = not m.scores_again
@@ -200,7 +212,9 @@ class TableView:
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
             # to the button (Next hand / New game) once the page is ready for input.
-            first = self.browser.query("button", dialog) if m.state != "loading" else None
+            # (the primary one: a daily's Copy button comes before it)
+            first = self.browser.query("button.primary", dialog) \
+                if m.state != "loading" else None
             self.dialogs.open(dialog, first)
 
     def _stats(self, m: TableModel) -> None:

@@ -1,0 +1,141 @@
+"""The menu's Daily deal, Game code and Record: the two dialogs and the Copy buttons.
+
+A thin view: the words and markup come from ``web.words`` and ``web.record.page``, the
+games are started by ``LocalSeat`` (through the table's New game confirmation when a game
+is under way). These act on the game against the computers only, so at a private table
+they say so instead.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from web import words
+from web.browser import Browser
+from web.record import gamecode, page
+from web.storage import Records
+from web.table.controller import Table
+from web.table.local import LocalSeat
+from web.tasks import Tasks
+
+__all__ = ["RecordDialogs"]
+
+
+class RecordDialogs:
+    """``#record`` and ``#code``, the Daily deal button, and every ``[data-copy]`` button."""
+
+    def __init__(self, browser: Browser, table: Table, local: LocalSeat,
+                 records: Records) -> None:
+        self.browser = browser
+        self.table = table
+        self.local = local
+        self.records = records
+        self.tasks = Tasks()
+        self.record = browser.by_id("record")
+        self.code = browser.by_id("code")
+        self.selected = page.CURRENT
+
+    def q(self, name: str) -> Any:
+        return self.browser.by_id(name)
+
+    def wire(self) -> None:
+        listen = self.browser.listen
+        listen(self.q("daily-button"), "click", lambda e: self.on_daily())
+        listen(self.q("code-button"), "click", lambda e: self.open_code())
+        listen(self.q("record-button"), "click", lambda e: self.open_record())
+        listen(self.q("code-form"), "submit", self.on_code_submit)
+        listen(self.q("record-history"), "click", self.on_history)
+        listen(self.browser.document, "click", self.on_copy)
+        for dialog in (self.record, self.code):
+            self.table.dialogs.watch(dialog)
+        for name in ("daily-button", "code-button", "record-button"):
+            self.q(name).disabled = False
+
+    def _here(self) -> bool:
+        """Whether the table shows the game against the computers (else say why not)."""
+        if self.table.seat is self.local:
+            return True
+        self.table.say_now(words.AWAY_FROM_COMPUTERS)
+        return False
+
+    # --- the daily deal and codes -----------------------------------------------------------
+
+    def on_daily(self) -> None:
+        if self.table.page.ready and self._here():
+            self.table.on_new_game(then=self.local.start_daily)
+
+    def open_code(self) -> None:
+        if not self.table.page.ready or not self._here():
+            return
+        self.q("code-mine").value = self.local.code()
+        self.q("code-error").textContent = ""
+        self.q("code-input").value = ""
+        self.table.dialogs.open(self.code, self.q("code-input"))
+
+    def on_code_submit(self, event: Any) -> None:
+        event.preventDefault()
+        try:
+            seed = gamecode.decode(str(self.q("code-input").value))
+        except gamecode.CodeError as error:
+            self.q("code-error").textContent = str(error)
+            self.q("code-input").focus()
+            return
+        self.table.dialogs.close(self.code)
+        self.table.on_new_game(then=lambda: self.local.play_code(seed))
+
+    # --- the record ---------------------------------------------------------------------------
+
+    def _current(self) -> page.Current | None:
+        game = self.local.game
+        if not self.local.under_way() or not game.hand_history:
+            return None
+        return page.Current(tuple(game.hand_history), game.rules.end_score)
+
+    def open_record(self) -> None:
+        if not self.table.page.ready:
+            return
+        current = self._current()
+        games = self.records.record.games
+        self.selected = page.CURRENT if current is not None else str(len(games) - 1)
+        self.q("record-stats").innerHTML = page.stats_html(self.records.record,
+                                                           self.browser.today())
+        self.draw_history()
+        self.table.dialogs.open(self.record, self.q("record-title"))
+
+    def draw_history(self) -> None:
+        current = self._current()
+        games = self.records.record.games
+        self.q("record-history").innerHTML = page.history_html(games, current, self.selected)
+        self.q("record-chart").innerHTML = page.chart_html(games, current, self.selected)
+
+    def on_history(self, event: Any) -> None:
+        button = self.browser.el(event.target.closest("[data-game]"))
+        if button is None:
+            return
+        self.selected = str(button.dataset.game)
+        for other in self.q("record-history").querySelectorAll("[data-game]"):
+            other.setAttribute("aria-pressed", "true" if other == button else "false")
+        self.q("record-chart").innerHTML = page.chart_html(
+            self.records.record.games, self._current(), self.selected)
+
+    # --- Copy buttons -------------------------------------------------------------------------
+
+    def on_copy(self, event: Any) -> None:
+        button = self.browser.el(event.target.closest("[data-copy]"))
+        if button is None:
+            return
+        field = self.q(str(button.dataset.copy))
+        box = self.browser.el(button.closest(".copy-box"))
+        said = self.browser.query(".copy-said", box) if box is not None else None
+        if field is not None:
+            self.tasks.spawn(self._copy(str(field.value), field, said))
+
+    async def _copy(self, text: str, field: Any, said: Any) -> None:
+        """Copy, and say so inside the dialog (the page behind a modal dialog is inert,
+        its live region may go unheard)."""
+        copied = await self.browser.copy(text, field)
+        message = words.COPIED if copied else words.COPY_BY_HAND
+        if said is not None:
+            said.textContent = message
+        else:
+            self.table.say_now(message)
