@@ -10,6 +10,8 @@ draws it. It never asks what kind of seat it has: ``seat_at`` swaps one seat for
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from hearts import Card, Phase
 from web import players, words
 from web.browser import Browser
@@ -37,6 +39,8 @@ class Table:
         self.announcer = Announcer(el["status"], el["alert"])
         self.sound = Sound(browser, lambda: records.settings.sound)
         self.seat = seat
+        self.open_coach: Callable[[], None] = lambda: None
+        """Opens the Coach dialog (``web.table.coach.CoachPanel.open``, wired by main)."""
 
     # --- News: what the seat tells the table ---------------------------------------------
 
@@ -183,7 +187,8 @@ class Table:
         self.render()
 
     def on_summary_button(self, name: str) -> None:
-        """The summary's button: ``next-hand``, ``summary-new-game`` or ``summary-close``."""
+        """The summary's button: ``next-hand``, ``summary-new-game``, ``summary-close`` or
+        ``summary-review`` (the coach)."""
         if name == "next-hand":
             self.next_hand()
         elif name == "summary-new-game":
@@ -191,6 +196,8 @@ class Table:
         elif name == "scores-again":
             self.page.dismissed = False
             self.render()
+        elif name == "summary-review":
+            self.open_coach()
         elif name == "summary-close":
             self.page.dismissed = True
             self.render()

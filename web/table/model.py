@@ -94,6 +94,8 @@ class SeatSnapshot:
     """The table has people to say preset reactions to."""
     turn_left: int | None = None
     """A table of strangers: the seconds the people it waits for have left."""
+    reviewable: bool = False
+    """The coach can review the hand of the summary on show."""
 
 
 @dataclass
@@ -105,6 +107,8 @@ class PageState:
     hint: tuple[str, ...] = ()
     dismissed: bool = False
     """The game-over dialog was closed: it stays closed until a new game."""
+    coach: str = ""
+    """The coach's line in the hand summary (its review under way or done; "" none)."""
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,10 @@ class SummaryModel:
     button_text: str
     moment: str = ""
     """What makes this summary a moment of its own: "moon", "win" (you won) or ""."""
+    review: bool = False
+    """Offer the coach's review of this hand (a button)."""
+    coach: str = ""
+    """The coach's line: its review under way, or what it found."""
 
 
 @dataclass(frozen=True)
@@ -321,7 +329,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         tuple(words.seat_name(s, me) for s in range(4)),
                         tuple(tuple(row) for row in view.hand_history),
                         None if result is None else result.hand, tuple(view.scores), *button,
-                        moment=moment)
+                        moment=moment, review=snap.reviewable and result is not None,
+                        coach=page.coach if snap.reviewable and result is not None else "")
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
