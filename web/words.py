@@ -253,6 +253,7 @@ COACH_NOT_KEPT = ("The last hand's cards weren't kept on this device, so it can'
                   "reviewed. The next hand you finish can be.")
 COACH_FAILED = "The coach couldn't review this hand."
 COACH_WORKING = "The coach is reviewing this hand…"
+COACH_GOES_ON = "The review carries on if you close this window."
 COACH_PASS_HEAD = "Your pass"
 COACH_PLAYS_HEAD = "Your plays, trick by trick"
 COACH_NO_PASS = "Nobody passes on this hand."
@@ -323,9 +324,10 @@ def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: boo
         return f"{head}, your only card."
     if flagged:
         return f"{head} cost about {_points(cost)}; the hard player's card was the {_card(best)}."
+    expected = "no points" if value < 0.05 else f"about {_points(value)}"
     if best == card or cost < 0.05:
-        return f"{head}, as good as any (about {_points(value)} expected for the hand)."
-    return f"{head}, nearly as good as the {_card(best)} (about {_points(cost)} more)."
+        return f"{head}, as good as any ({expected} expected for the hand)."
+    return f"{head}, nearly as good as the {_card(best)} (less than a point more)."
 
 
 def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,

@@ -191,6 +191,7 @@ class CoachPanel:
             content = review_html(self.review)
         elif self.progress is not None:
             status = words.coach_progress(self.progress.trick)
+            content = f'<p class="coach-about">{html.escape(words.COACH_GOES_ON)}</p>'
         _set_text(title, heading)
         _set_text(line, status)
         if body is not None and self.drawn != content:
