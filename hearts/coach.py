@@ -66,6 +66,10 @@ OWN_QUEEN: Final = "own_queen"
 """The seat played the Q♠ and won the trick with it."""
 TOOK_POINTS: Final = "took_points"
 """The seat's card won the trick and its ``points``."""
+DUCK: Final = "duck"
+"""The seat played last and won the trick; ``best`` would have let ``seat`` win it."""
+COULD_DROP: Final = "could_drop"
+"""The seat discarded; ``best``, a point card, could have gone on ``seat``'s trick."""
 KEPT_CARD: Final = "kept_card"
 """The best card was kept and later won trick ``trick`` with ``points`` in it."""
 EXPECTED: Final = "expected"
@@ -276,16 +280,29 @@ def _reason(decision: Decision, best: Card, cost: float, replay: Replay) -> Reas
     led = view.trick is None or not view.trick.cards
     tricks = replay.tricks
     won = tricks[number - 1] if number <= len(tricks) else None
-    if won is not None and won.seat == me:
-        if card == QUEEN_OF_SPADES:
-            return Reason(OWN_QUEEN, card, best, led, cost, points=won.points, trick=number)
-        if QUEEN_OF_SPADES in won.cards:
-            at = won.cards.index(QUEEN_OF_SPADES)
-            return Reason(QUEEN_DROPPED, card, best, led, cost, seat=(won.leader + at) % 4,
-                          trick=number)
-        if won.points > 0:
-            return Reason(TOOK_POINTS, card, best, led, cost, points=won.points,
-                          trick=number)
+    if won is not None:
+        lead = won.cards[0].suit
+        if won.seat == me:
+            if card == QUEEN_OF_SPADES:
+                return Reason(OWN_QUEEN, card, best, led, cost, points=won.points,
+                              trick=number)
+            if QUEEN_OF_SPADES in won.cards:
+                at = won.cards.index(QUEEN_OF_SPADES)
+                return Reason(QUEEN_DROPPED, card, best, led, cost,
+                              seat=(won.leader + at) % 4, trick=number)
+            if won.cards[3] == card and best.suit == lead:
+                # Played last: the others' cards were down, so the lower card loses.
+                top = max((c, k) for k, c in enumerate(won.cards[:3]) if c.suit == lead)
+                if best < top[0]:
+                    return Reason(DUCK, card, best, led, cost,
+                                  seat=(won.leader + top[1]) % 4, points=won.points,
+                                  trick=number)
+            if won.points > 0:
+                return Reason(TOOK_POINTS, card, best, led, cost, points=won.points,
+                              trick=number)
+        elif not led and card.suit != lead and best.suit != lead and best.points > 0:
+            # Off suit, neither card could win: the trick's taker stays the same.
+            return Reason(COULD_DROP, card, best, led, cost, seat=won.seat, trick=number)
     for later in tricks[number:]:
         if best in later.cards:
             if later.seat == me and later.points > 0:

@@ -10,6 +10,8 @@ from hearts.bots import make
 from hearts.bots.hard import choose_pass_heuristic
 from hearts.cards import cards_of_mask, mask_of
 from hearts.coach import (
+    COULD_DROP,
+    DUCK,
     EXPECTED,
     KEPT_CARD,
     OWN_QUEEN,
@@ -103,7 +105,7 @@ def test_a_play_with_one_legal_card_is_forced_and_costs_nothing(finished):
 def test_each_reason_is_true_of_what_happened_in_the_hand():
     coach = Coach(**SMALL, threshold=0.3)  # a low bar: more reasons to check
     kinds = set()
-    for seed in range(4):
+    for seed in range(8):
         record = play_out(Game.new(seed=seed))
         tricks = record.decisions().tricks
         for play in coach.review(record).flagged:
@@ -117,6 +119,17 @@ def test_each_reason_is_true_of_what_happened_in_the_hand():
                 assert reason.seat == (this.leader + this.cards.index(queen)) % 4
             elif reason.kind == OWN_QUEEN:
                 assert this.seat == 0 and play.card == Card.parse("QS")
+            elif reason.kind == DUCK:  # South played last, and the best card was lower
+                led = this.cards[0].suit
+                assert this.seat == 0 and this.cards[3] == play.card and play.best.suit == led
+                others = [(c, k) for k, c in enumerate(this.cards[:3]) if c.suit == led]
+                top, at = max(others)
+                assert play.best < top and reason.seat == (this.leader + at) % 4
+                assert reason.points == this.points
+            elif reason.kind == COULD_DROP:  # off suit: the same seat takes the trick
+                led = this.cards[0].suit
+                assert play.card.suit != led and play.best.suit != led
+                assert play.best.points > 0 and reason.seat == this.seat != 0
             elif reason.kind == TOOK_POINTS:
                 assert this.seat == 0 and this.points == reason.points > 0
             elif reason.kind == KEPT_CARD:
@@ -125,7 +138,7 @@ def test_each_reason_is_true_of_what_happened_in_the_hand():
                 assert later.seat == 0 and later.points == reason.points > 0
             else:
                 assert reason.kind == EXPECTED
-    assert len(kinds) >= 2
+    assert len(kinds) >= 3, kinds
 
 
 # --- deterministic and cooperative ---------------------------------------------------------

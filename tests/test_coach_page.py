@@ -7,12 +7,14 @@ import asyncio
 import json
 import random
 
-from hearts import CardPlayed, Game
+from hearts import Card, CardPlayed, Game
 from hearts.coach import Coach
 from hearts.seathand import SeatHand
 from tests.test_page_seats import local_seat, person_move, settle
-from web import store
+from web import store, words
+from web.store import Stats
 from web.table.coach import review_html
+from web.table.model import HandResult, PageState, SeatSnapshot, build
 
 
 def finish_first_hand(seed: int = 5, undo_at: int | None = None):
@@ -120,3 +122,32 @@ def test_the_review_reads_as_a_list_of_thirteen_plays_with_the_costly_ones_marke
     assert text.count('class="flagged"') == len(review.flagged)
     assert text.count('class="why"') == len(review.flagged)
     assert "<h3>" in text and '<ol class="coach-plays">' in text
+
+
+def test_each_reason_is_one_sentence_naming_the_cards():
+    king, queen, ten = Card.parse("KS"), Card.parse("QS"), Card.parse("TH")
+    said = {
+        kind: words.coach_reason(kind, king, ten, led=True, cost=2.5, seat=1, points=1,
+                                 trick=9)
+        for kind in ("queen_dropped", "own_queen", "took_points", "duck", "could_drop",
+                     "kept_card", "expected")}
+    assert said["queen_dropped"] == "Leading the K♠\ufe0e let West drop the Q♠\ufe0e on you."
+    assert said["took_points"] == "Leading the K♠\ufe0e won trick 9 and its 1 point."
+    assert said["kept_card"] == "Keeping the 10♥\ufe0e took 1 point in trick 9."
+    assert said["expected"] == ("The hard player expected about 2.5 points fewer for you "
+                                "with the 10♥\ufe0e.")
+    for text in said.values():
+        assert text.endswith(".") and text.count(". ") == 0 and text[0].isupper()
+    assert "Playing the K♠" in words.coach_reason("queen_dropped", king, queen, led=False,
+                                                  cost=1, seat=3, points=0, trick=2)
+
+
+def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has():
+    seat, _, _ = finish_first_hand()
+    snap = seat.snapshot()
+    model = build(snap, PageState(ready=True, coach="The coach found it."), Stats())
+    assert model.summary is not None and model.summary.review
+    assert model.summary.coach == "The coach found it."
+    other = SeatSnapshot(view=snap.view, stage="scores", result=HandResult(1, (0, 0, 13, 13)))
+    model = build(other, PageState(ready=True, coach="stale"), Stats())
+    assert model.summary is not None and not model.summary.review and not model.summary.coach

@@ -309,6 +309,12 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
         return f"The Q♠\ufe0e won the trick, so its {plural(points, 'point')} were yours."
     if kind == "took_points":
         return f"{verb} the {_card(card)} won trick {trick} and its {plural(points, 'point')}."
+    if kind == "duck" and seat is not None:
+        taken = f"trick {trick} and its {plural(points, 'point')}" if points > 0 else \
+            f"trick {trick} and the lead"
+        return f"With the {_card(best)}, {SEAT_NAMES[seat]} would have taken {taken}."
+    if kind == "could_drop" and seat is not None:
+        return f"You could have dropped the {_card(best)} on {SEAT_NAMES[seat]}'s trick."
     if kind == "kept_card":
         return f"Keeping the {_card(best)} took {plural(points, 'point')} in trick {trick}."
     return (f"The hard player expected about {_points(cost)} fewer for you with the "
@@ -339,8 +345,8 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
     theirs = join(_card(c) for c in suggested)
     head = f"You passed {mine}; the hard player would pass {theirs}."
     if flagged:
-        return (f"{head} Played out from the deal, its three left you about {_points(cost)} "
-                "fewer.")
+        return (f"{head} Played out from the deal, its three would have left you about "
+                f"{_points(cost)} fewer.")
     if value < best_value - 0.05:
         return (f"{head} Played out from the deal, yours did better, by about "
                 f"{_points(best_value - value)}.")
