@@ -205,7 +205,7 @@ def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) 
                 current, notice = store.load_settings(text)
                 if notice is None:
                     assert says_exactly(text, store.dump_settings(current), deck="two",
-                                        sound=True), kind
+                                        sound=True, coach=True), kind
                 else:
                     assert_plain_words(notice)
             else:

@@ -11,6 +11,7 @@ handed what it needs: the browser (``web.browser``), storage (``web.storage``), 
 
 from __future__ import annotations
 
+import traceback
 from typing import Any
 
 from hearts import Card
@@ -20,6 +21,7 @@ from web.friends import dialog as friends
 from web.record.dialog import RecordDialogs
 from web.storage import Records, Storage
 from web.table import keys
+from web.table.coach import CoachPanel
 from web.table.controller import Table
 from web.table.local import LocalSeat
 from web.table.presenter import DELAYS
@@ -39,7 +41,8 @@ def _card_of(browser: Browser, event: Any) -> Card | None:
         return None
 
 
-def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -> None:
+def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
+         coach: CoachPanel) -> None:
     """Connect the page's controls, keys, clock and page life to the table."""
     el = table.view.el
     listen = browser.listen
@@ -105,9 +108,39 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm) -
     table.dialogs.watch(el["settings"])
     table.dialogs.watch(el["help"])
     table.dialogs.watch(el["confirm-new"])
+    coach_button = browser.by_id("coach-button")
+    if coach.dialog is not None and coach_button is not None:
+        table.dialogs.watch(coach.dialog)
+        listen(coach_button, "click", lambda e: coach.open() if table.page.ready else None)
+
+        def back_to_summary(event: Any) -> None:
+            # Opened from the hand summary (still open): back to its Review button.
+            button = browser.by_id("summary-review")
+            if button is not None and table.dialogs.is_open(el["summary"]):
+                button.focus()
+
+        listen(coach.dialog, "close", back_to_summary)
+        table.open_coach = coach.open
+        local.on_hand = coach.hand_over
+        coach_button.disabled = False
     el["settings-button"].disabled = False
     el["help-button"].disabled = False
     browser.window.setInterval(browser.proxy(browser.guard(tick, "clock")), 500)
+
+
+def make_coach(browser: Browser, table: Table, local: LocalSeat,
+               records: Records) -> CoachPanel:
+    """The Coach dialog, reviewing the last hand of the game against the computers."""
+    def note(text: str) -> None:
+        table.page.coach = text
+        table.render()
+
+    def failed(error: BaseException) -> None:
+        traceback.print_exception(error)  # the console: the table plays on
+
+    return CoachPanel(browser, table.dialogs, records, on_note=note,
+                      last_hand=lambda: local.last_hand,
+                      hands_played=lambda: len(local.game.hand_history), on_error=failed)
 
 
 def main() -> Table | None:
@@ -137,7 +170,8 @@ def main() -> Table | None:
         form.apply()
         table.view.notice(records.notes)
         records.keep_stats()
-        wire(browser, table, local, form)
+        coach = make_coach(browser, table, local, records)
+        wire(browser, table, local, form, coach)
         RecordDialogs(browser, table, local, records).wire()
         table.start()
         reporter.connect(position=lambda: local.game.to_text(),

@@ -129,6 +129,14 @@ class Records:
         self.storage.set(history.KEY_RECORD, history.dump_record(self.record))
         self._check()
 
+    def last_hand(self) -> str | None:
+        """The stored record of the last finished hand (``store.dump_last_hand``), if any."""
+        return self.storage.get(store.KEY_COACH)
+
+    def keep_last_hand(self, text: str) -> None:
+        self.storage.set(store.KEY_COACH, text)
+        self._check()
+
     def table(self) -> str | None:
         """The private table this page hosted before it reloaded (its JSON), if any."""
         return self.storage.get(KEY_TABLE)

@@ -14,11 +14,13 @@ from typing import Any, Final
 
 from hearts import Game, LoadError, Phase, Rules
 from hearts.game import json_too_deep
+from hearts.seathand import SeatHand
 from web import words
 from web.record.daily import daily_seed, parse_day
 
 __all__ = [
     "DECKS",
+    "KEY_COACH",
     "KEY_CRASH",
     "KEY_SAVE",
     "KEY_SETTINGS",
@@ -32,10 +34,12 @@ __all__ = [
     "Stats",
     "Summary",
     "dump_crash",
+    "dump_last_hand",
     "dump_save",
     "dump_settings",
     "dump_stats",
     "load_crash",
+    "load_last_hand",
     "load_save",
     "load_settings",
     "load_stats",
@@ -47,6 +51,7 @@ KEY_SAVE: Final = "hearts.save"
 KEY_STATS: Final = "hearts.stats"
 KEY_SETTINGS: Final = "hearts.settings"
 KEY_CRASH: Final = "hearts.crash"
+KEY_COACH: Final = "hearts.last-hand"
 SPEEDS: Final = ("slow", "normal", "fast")
 LEVELS: Final = ("easy", "normal", "hard")
 DECKS: Final = ("two", "four")
@@ -65,6 +70,8 @@ class Settings:
     """"two" (♠♣ black, ♥♦ red) or "four" (♠ black, ♥ red, ♦ blue, ♣ green)."""
     sound: bool = True
     """Short sounds for cards, tricks, hearts broken, the Queen of spades and the moon."""
+    coach: bool = True
+    """Review each hand when it ends (the review is there on demand either way)."""
 
 
 @dataclass
@@ -187,13 +194,18 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.sound = data["sound"]
     elif "sound" in data:  # (saved before sounds existed: the default, silently)
         bad = True
+    if isinstance(data.get("coach"), bool):
+        settings.coach = data["coach"]
+    elif "coach" in data:  # (saved before the coach existed: the default, silently)
+        bad = True
     return settings, "Some settings were unreadable and were reset." if bad else None
 
 
 def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
     return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
-                       "deck": settings.deck, "sound": settings.sound})
+                       "deck": settings.deck, "sound": settings.sound,
+                       "coach": settings.coach})
 
 
 # --- stats ------------------------------------------------------------------------------
@@ -450,3 +462,31 @@ def dump_crash(crash: Crash) -> str:
     good = crash.good if crash.good is not None and len(crash.good) < 15_000 else None
     return json.dumps({"schema": SCHEMA, "details": crash.details[:_MAX_DETAILS], "good": good},
                       separators=(",", ":"))
+
+
+# --- the last finished hand, for the coach ----------------------------------------------------
+
+def load_last_hand(text: str | None, game: Game) -> SeatHand | None:
+    """South's record of the game's last finished hand, or None: nothing stored, or what
+    is stored is damaged or belongs to another game (the coach then says it has no hand).
+
+    The hand was played by the game's rules; it must be the hand just before the current
+    one (the game's history up to it matching), so a stale record is never reviewed.
+    """
+    data, _ = _parse(text)
+    if data is None:
+        return None
+    try:
+        record = SeatHand.from_dict(data.get("hand"), game.rules)
+    except Exception:  # ValueError for a damaged record; a replay bug must not stop the page
+        return None
+    history = [tuple(row) for row in game.hand_history]
+    if record.seat != 0 or len(history) != record.hand_number \
+            or history[:-1] != list(record.history):
+        return None
+    return record
+
+
+def dump_last_hand(record: SeatHand) -> str:
+    """The last finished hand as stored JSON."""
+    return json.dumps({"schema": SCHEMA, "hand": record.to_dict()}, separators=(",", ":"))

@@ -352,3 +352,109 @@ def tallies_text(games: int, moons: int, stopped: int, queens: int) -> str:
 def chart_label(names: Sequence[str], hands: int) -> str:
     return (f"Chart of the totals of {join(names)} after each of {plural(hands, 'hand')}. "
             "The same figures are in the table that follows.")
+# --- the coach (``hearts.coach``: a hand reviewed by the hard player) ------------------------
+
+REVIEW_HAND = "Review this hand"
+COACH_NO_HAND = "No hand of this game is finished yet, so there is nothing to review."
+COACH_NOT_KEPT = ("The last hand's cards weren't kept on this device, so it can't be "
+                  "reviewed. The next hand you finish can be.")
+COACH_FAILED = "The coach couldn't review this hand."
+COACH_WORKING = "The coach is reviewing this hand…"
+COACH_GOES_ON = "The review carries on if you close this window."
+COACH_PASS_HEAD = "Your pass"
+COACH_PLAYS_HEAD = "Your plays, trick by trick"
+COACH_NO_PASS = "Nobody passes on this hand."
+COACH_ABOUT = ("The hard computer player looked at each of your decisions with only what "
+               "you could see then, and worked out the points you could expect for the "
+               "hand with each card.")
+
+
+def _card(card: Card) -> str:
+    """A card in the coach's sentences: "Q♠" (the suit drawn as text, never an emoji)."""
+    return card.short + "\ufe0e"
+
+
+def _points(value: float) -> str:
+    """ "1 point", "2.5 points" (one decimal, none when whole)."""
+    text = f"{value:.1f}".removesuffix(".0")
+    return f"{text} point{'' if text == '1' else 's'}"
+
+
+def coach_title(hand_number: int) -> str:
+    return f"Coach: hand {hand_number}"
+
+
+def coach_progress(trick: int, total_tricks: int = 13) -> str:
+    """ "Reviewing trick 5 of 13…" (trick 0: the pass)."""
+    if trick == 0:
+        return "Reviewing your pass…"
+    return f"Reviewing trick {trick} of {total_tricks}…"
+
+
+def coach_lost(lost: float) -> str:
+    """The hand's total: "Points lost to mistakes: 3.5"."""
+    if lost < 0.05:
+        return "Points lost to mistakes: none. Well played!"
+    return f"Points lost to mistakes: about {_points(lost)}."
+
+
+def coach_note(lost: float, mistakes: int) -> str:
+    """The coach's line in the hand summary once its review is done."""
+    if not mistakes:
+        return "The coach found no costly mistakes in this hand."
+    return (f"The coach found {plural(mistakes, 'costly play')}: about {_points(lost)} "
+            "lost to mistakes.")
+
+
+def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
+                 seat: int | None, points: int, trick: int) -> str:
+    """One sentence saying why a flagged play cost points (``hearts.coach`` kinds)."""
+    verb = "Leading" if led else "Playing"
+    if kind == "queen_dropped" and seat is not None:
+        return f"{verb} the {_card(card)} let {SEAT_NAMES[seat]} drop the Q♠\ufe0e on you."
+    if kind == "own_queen":
+        return f"The Q♠\ufe0e won the trick, so its {plural(points, 'point')} were yours."
+    if kind == "took_points":
+        return f"{verb} the {_card(card)} won trick {trick} and its {plural(points, 'point')}."
+    if kind == "duck" and seat is not None:
+        taken = f"trick {trick} and its {plural(points, 'point')}" if points > 0 else \
+            f"trick {trick} and the lead"
+        return f"With the {_card(best)}, {SEAT_NAMES[seat]} would have taken {taken}."
+    if kind == "could_drop" and seat is not None:
+        return f"You could have dropped the {_card(best)} on {SEAT_NAMES[seat]}'s trick."
+    if kind == "kept_card":
+        return f"Keeping the {_card(best)} took {plural(points, 'point')} in trick {trick}."
+    return (f"The hard player expected about {_points(cost)} fewer for you with the "
+            f"{_card(best)}.")
+
+
+def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
+               cost: float, value: float) -> str:
+    """A play of the review: "Trick 4: the 7♦ cost about 1.2 points; the hard player's
+    card was the A♦." (the reason, if flagged, is said after it)."""
+    head = f"Trick {trick}: the {_card(card)}"
+    if forced:
+        return f"{head}, your only card."
+    if flagged:
+        return f"{head} cost about {_points(cost)}; the hard player's card was the {_card(best)}."
+    expected = "no points" if value < 0.05 else f"about {_points(value)}"
+    if best == card or cost < 0.05:
+        return f"{head}, as good as any ({expected} expected for the hand)."
+    return f"{head}, nearly as good as the {_card(best)} (less than a point more)."
+
+
+def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
+               flagged: bool, cost: float, value: float, best_value: float) -> str:
+    """The pass of the review, compared with the hard player's own three."""
+    mine = join(_card(c) for c in passed)
+    if same:
+        return f"You passed {mine}: the hard player would pass the same three."
+    theirs = join(_card(c) for c in suggested)
+    head = f"You passed {mine}; the hard player would pass {theirs}."
+    if flagged:
+        return (f"{head} Played out from the deal, its three would have left you about "
+                f"{_points(cost)} fewer.")
+    if value < best_value - 0.05:
+        return (f"{head} Played out from the deal, yours did better, by about "
+                f"{_points(best_value - value)}.")
+    return f"{head} Played out from the deal, yours did about as well."

@@ -121,6 +121,11 @@ class HardBot:
                 values: list[tuple[Card, float]] = done.value
                 return values
 
+    def play_values_steps(self, view: PlayerView
+                          ) -> Generator[None, None, list[tuple[Card, float]]]:
+        """Like ``play_values``, yielding between chunks of about ``chunk_ms`` of work."""
+        return self._search(view)
+
     def _search(self, view: PlayerView) -> Generator[None, None, list[tuple[Card, float]]]:
         legal = view.legal_plays
         if not legal:

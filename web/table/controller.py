@@ -41,6 +41,8 @@ class Table:
         self.seat = seat
         self.pending: Callable[[], None] | None = None
         """What the New game confirmation starts (None: a new game; else the daily…)."""
+        self.open_coach: Callable[[], None] = lambda: None
+        """Opens the Coach dialog (``web.table.coach.CoachPanel.open``, wired by main)."""
 
     # --- News: what the seat tells the table ---------------------------------------------
 
@@ -192,7 +194,8 @@ class Table:
         self.render()
 
     def on_summary_button(self, name: str) -> None:
-        """The summary's button: ``next-hand``, ``summary-new-game`` or ``summary-close``."""
+        """The summary's button: ``next-hand``, ``summary-new-game``, ``summary-close`` or
+        ``summary-review`` (the coach)."""
         if name == "next-hand":
             self.next_hand()
         elif name == "summary-new-game":
@@ -200,6 +203,8 @@ class Table:
         elif name == "scores-again":
             self.page.dismissed = False
             self.render()
+        elif name == "summary-review":
+            self.open_coach()
         elif name == "summary-close":
             self.page.dismissed = True
             self.render()

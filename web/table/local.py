@@ -18,6 +18,8 @@ from typing import Any
 
 from hearts import (
     Card,
+    CardPlayed,
+    Event,
     Game,
     GameOver,
     HandDealt,
@@ -25,6 +27,7 @@ from hearts import (
     Phase,
     Rules,
 )
+from hearts.seathand import SeatHand
 from web import players, store, words
 from web.record import gamecode, history
 from web.record.daily import DAILY_LEVEL, daily_seed, parse_day, place_of, streak
@@ -47,10 +50,12 @@ class LocalSeat:
                  on_good: Callable[[], None] = lambda: None,
                  clock: Callable[[], float] = time.monotonic,
                  seed: int | None = None,
-                 today: Callable[[], datetime.date] = datetime.date.today) -> None:
+                 today: Callable[[], datetime.date] = datetime.date.today,
+                 on_hand: Callable[[SeatHand], None] = lambda record: None) -> None:
         """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
         failed (the page shows it); ``seed``: for a new game when nothing was saved;
-        ``today``: the person's calendar date (the daily deal's day)."""
+        ``today``: the person's calendar date (the daily deal's day); ``on_hand``: a hand
+        just ended, here is South's record of it (for the coach)."""
         self.records = records
         self.speed = speed
         self.sleep = sleep
@@ -58,6 +63,7 @@ class LocalSeat:
         self.on_good = on_good
         self.clock = clock
         self.today = today
+        self.on_hand = on_hand
         self.saved = records.saved if records.saved is not None else store.Saved(
             Game.new(seed if seed is not None else gamecode.new_seed()))
         self.news: News = QUIET
@@ -70,6 +76,11 @@ class LocalSeat:
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.tasks = Tasks(on_error=self._failed)
+        self.last_hand = store.load_last_hand(records.last_hand(), self.game)
+        """South's record of the game's last finished hand (None: none kept)."""
+        self.so_far: SeatHand | None = None
+        """South's record of the hand being played, as of the last move shown."""
+        self._note_hand()
         self.keep()
 
     @property
@@ -134,7 +145,9 @@ class LocalSeat:
             shown=self.presenter.shown, collecting=self.presenter.collecting,
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
-            share=share, share_note=note, badge=self._badge())
+            share=share, share_note=note, badge=self._badge(),
+            reviewable=summary is not None and self.last_hand is not None
+            and self.last_hand.hand_number == summary.hand)
 
     def _badge(self) -> str:
         day = parse_day(self.saved.daily)
@@ -254,6 +267,7 @@ class LocalSeat:
                 break
         self.saved.undo = None
         self.seen = len(game.events)
+        self._note_hand()
         self.keep()
         self.news.say(words.took_back(card), show=True)
         self.news.flush()
@@ -283,6 +297,8 @@ class LocalSeat:
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.clock_last = None
+        self.last_hand = None  # another game: its hands are not this one's
+        self._note_hand()
         self.keep()
 
     def react(self, key: str) -> None:
@@ -365,15 +381,17 @@ class LocalSeat:
         start = self.seen
         new = game.events[start:]
         self.seen = len(game.events)
-        for index, event in enumerate(new, start):  # bookkeeping first: a reload mid-pause
-            if isinstance(event, HandScored):       # loses nothing
-                self._tally(index, event)
+        for at, event in enumerate(new):  # bookkeeping first: a reload mid-pause loses nothing
+            if isinstance(event, HandScored):
+                self._tally(start + at, event)
+                self._hand_over(event, new[:at])
                 self.saved.summary = store.Summary(
                     event.hand_number, event.points_taken, event.scores, event.totals,
                     event.moon_shooter)
                 self.saved.undo = None
             elif isinstance(event, GameOver):
                 self._count(event)
+        self._note_hand()
         self.keep()
         await self.presenter.tell(new, lambda: self.game.view(0), self.news,
                                   lambda: generation == self.generation)
@@ -386,6 +404,23 @@ class LocalSeat:
         hand = history.hand_tally(events[begin:index], event)
         moons, stopped, queens = self.saved.tally
         self.saved.tally = (moons + hand.moons, stopped + hand.stopped, queens + hand.queens)
+
+    def _note_hand(self) -> None:
+        """Record the hand so far as South sees it (its last cards come as events)."""
+        view = self.game.view(0)
+        self.so_far = SeatHand.from_view(view) if view.phase is Phase.PLAY else None
+
+    def _hand_over(self, event: HandScored, before: list[Event]) -> None:
+        """The hand ended: keep South's record of it, with the plays since the last move."""
+        so_far = self.so_far
+        plays = [(e.seat, e.card) for e in before if isinstance(e, CardPlayed)]
+        if so_far is None or so_far.hand_number != event.hand_number \
+                or len(so_far.plays) + len(plays) != 52:
+            self.last_hand = None  # (a hand taken over mid-way: its start isn't known)
+            return
+        self.last_hand = so_far.extended(plays)
+        self.records.keep_last_hand(store.dump_last_hand(self.last_hand))
+        self.on_hand(self.last_hand)
 
     def _count(self, event: GameOver) -> None:
         """A finished game goes into the stats and the record, once."""

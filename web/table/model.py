@@ -104,6 +104,8 @@ class SeatSnapshot:
     """Why the share text isn't this game's result (a second daily the same day)."""
     badge: str = ""
     """What kind of game this is, on the felt ("Daily deal, 1 Dec 2026"; "" for none)."""
+    reviewable: bool = False
+    """The coach can review the hand of the summary on show."""
 
 
 @dataclass
@@ -115,6 +117,8 @@ class PageState:
     hint: tuple[str, ...] = ()
     dismissed: bool = False
     """The game-over dialog was closed: it stays closed until a new game."""
+    coach: str = ""
+    """The coach's line in the hand summary (its review under way or done; "" none)."""
 
 
 @dataclass(frozen=True)
@@ -180,6 +184,10 @@ class SummaryModel:
     share_note: str = ""
     chart: Chart | None = None
     """Game over: the chart of the four totals hand by hand."""
+    review: bool = False
+    """Offer the coach's review of this hand (a button)."""
+    coach: str = ""
+    """The coach's line: its review under way, or what it found."""
 
 
 @dataclass(frozen=True)
@@ -347,7 +355,9 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         None if result is None else result.hand, tuple(view.scores), *button,
                         moment=moment, code=snap.code if over else "",
                         share=snap.share if over else "",
-                        share_note=snap.share_note if over else "", chart=chart)
+                        share_note=snap.share_note if over else "", chart=chart,
+                        review=snap.reviewable and result is not None,
+                        coach=page.coach if snap.reviewable and result is not None else "")
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:

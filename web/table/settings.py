@@ -1,4 +1,4 @@
-"""The Settings dialog: computer speed and level, card colours; kept in storage.
+"""The Settings dialog: computer speed and level, card colours, sound, the coach; kept.
 
 The form's radio buttons are the page's; this reads a change, keeps it (``Records``), tells
 the seat about a new computer level, and sets what the CSS draws from.
@@ -42,9 +42,10 @@ class SettingsForm:
             box = self.browser.query(f'#settings input[name="{name}"][value="{value}"]')
             if box is not None:
                 box.checked = True
-        sound = self.browser.query('#settings input[name="sound"]')
-        if sound is not None:
-            sound.checked = s.sound
+        for name, on in (("sound", s.sound), ("coach", s.coach)):
+            box = self.browser.query(f'#settings input[name="{name}"]')
+            if box is not None:
+                box.checked = on
 
     def on_change(self, event: Any) -> None:
         target = event.target
@@ -60,5 +61,7 @@ class SettingsForm:
         elif name == "sound":
             settings.sound = bool(target.checked)
             self.on_sound()
+        elif name == "coach":
+            settings.coach = bool(target.checked)
         self.apply()
         self.records.keep_stats()

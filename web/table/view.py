@@ -76,6 +76,12 @@ def summary_html(s: SummaryModel) -> str:
         parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
     parts.append(f'<button type="button" id="{s.button_id}" class="primary">'
                  f'{e(s.button_text)}</button>')
+    if s.review:
+        # The coach's line is written in place (TableView._summary): it changes while the
+        # dialog is open, and redrawing the dialog would take the focus off its button.
+        parts.append('<p class="coach-note" id="summary-coach" role="status"></p>'
+                     f'<button type="button" id="summary-review">{e(words.REVIEW_HAND)}'
+                     '</button>')
     return "".join(parts)
 
 
@@ -91,6 +97,8 @@ class TableView:
         self.motion = Motion(browser, card_face)
         self.drawn: TableModel | None = None
         """The table as last drawn (what the motion starts from)."""
+        self.summary_drawn = ""
+        """The summary dialog's markup as last written (its coach line is written apart)."""
         bar = self.el["reactions"]
         if bar is not None:
             bar.innerHTML = '<span aria-hidden="true">Say:</span>' + "".join(
@@ -204,10 +212,15 @@ class TableView:
             self.dialogs.close(dialog)
             if m.state != "over":
                 dialog.innerHTML = ""
+                self.summary_drawn = ""
             return
         text = summary_html(m.summary)
-        if dialog.innerHTML != text:
+        if self.summary_drawn != text or not dialog.innerHTML:
             dialog.innerHTML = text
+            self.summary_drawn = text
+        note = self.browser.query("#summary-coach", dialog)
+        if note is not None and str(note.textContent) != m.summary.coach:
+            note.textContent = m.summary.coach
         dialog.dataset.moment = m.summary.moment
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes

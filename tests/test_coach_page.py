@@ -1,0 +1,153 @@
+"""The coach in the page, without a browser: the hand it reviews is the one South played,
+kept across a reload; the setting is stored like the others; the review reads as a list."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+
+from hearts import Card, CardPlayed, Game
+from hearts.coach import Coach
+from hearts.seathand import SeatHand
+from tests.test_page_seats import local_seat, person_move, settle
+from web import store, words
+from web.store import Stats
+from web.table.coach import review_html
+from web.table.model import HandResult, PageState, SeatSnapshot, build
+
+
+def finish_first_hand(seed: int = 5, undo_at: int | None = None):
+    """Play hand 1 against the computers (the person's moves at random, one Undo if asked)."""
+    seat, memory, _ = local_seat(seed=seed)
+    got: list[SeatHand] = []
+    seat.on_hand = got.append
+    rng = random.Random(seed)
+    mine = 0
+
+    async def run() -> None:
+        nonlocal mine
+        for _ in range(500):
+            await settle(seat)
+            snap = seat.snapshot()
+            if snap.stage == "scores":
+                return
+            if snap.stage == "play" and snap.may_play:
+                mine += 1
+                if mine == undo_at:
+                    person_move(seat, snap, rng)
+                    await settle(seat)
+                    seat.undo()
+                    await settle(seat)
+                    continue
+            person_move(seat, snap, rng)
+        raise AssertionError("the hand never ended")
+
+    asyncio.run(run())
+    return seat, memory, got
+
+
+def hand_one_plays(game: Game) -> list[tuple[int, str]]:
+    plays = []
+    for event in game.events:
+        if isinstance(event, CardPlayed):
+            if len(plays) == 52:
+                break
+            plays.append((event.seat, event.card.notation))
+    return plays
+
+
+def test_the_hand_just_finished_is_recorded_as_south_played_it():
+    seat, memory, got = finish_first_hand()
+    record = seat.last_hand
+    assert record is not None and record.complete and got == [record]
+    assert [(s, c.notation) for s, c in record.plays] == hand_one_plays(seat.game)
+    assert record.hand_number == 1 and record.seat == 0
+    assert seat.snapshot().reviewable
+    assert store.KEY_COACH in memory.items
+
+
+def test_an_undo_during_the_hand_leaves_the_record_true_to_the_cards_played():
+    seat, _, _ = finish_first_hand(seed=6, undo_at=4)
+    record = seat.last_hand
+    assert record is not None
+    assert [(s, c.notation) for s, c in record.plays] == hand_one_plays(seat.game)
+    record.decisions()  # replays through the engine without a complaint
+
+
+def test_after_a_reload_the_last_hand_is_still_there_to_review():
+    seat, memory, _ = finish_first_hand()
+    again, _, _ = local_seat(memory.items)
+    assert again.last_hand == seat.last_hand
+    assert again.snapshot().reviewable
+
+
+def test_a_damaged_or_foreign_last_hand_is_not_reviewed():
+    seat, memory, _ = finish_first_hand()
+    text = memory.items[store.KEY_COACH]
+    game = seat.game
+    assert store.load_last_hand(text, game) == seat.last_hand
+    data = json.loads(text)
+    data["hand"]["plays"] = data["hand"]["plays"][:-3]
+    for bad in (json.dumps(data), text[:-5], "[]", None, '{"schema": 9}'):
+        assert store.load_last_hand(bad, game) is None
+    assert store.load_last_hand(text, Game.new(seed=1)) is None  # another game's hand
+
+
+def test_a_new_game_has_no_last_hand():
+    seat, _, _ = finish_first_hand()
+    seat.new_game()
+    assert seat.last_hand is None and not seat.snapshot().reviewable
+
+
+def test_the_coach_setting_is_kept_and_a_damaged_one_is_reset():
+    settings = store.Settings(coach=False)
+    loaded, note = store.load_settings(store.dump_settings(settings))
+    assert loaded.coach is False and note is None
+    data = json.loads(store.dump_settings(settings))
+    data["coach"] = "no"
+    loaded, note = store.load_settings(json.dumps(data))
+    assert loaded.coach is True and note is not None
+    del data["coach"]  # saved before the coach existed: on, silently
+    loaded, note = store.load_settings(json.dumps(data))
+    assert loaded.coach is True and note is None
+
+
+def test_the_review_reads_as_a_list_of_thirteen_plays_with_the_costly_ones_marked():
+    seat, _, _ = finish_first_hand()
+    assert seat.last_hand is not None
+    review = Coach(iterations=300, pass_deals=40, threshold=0.3).review(seat.last_hand)
+    text = review_html(review)
+    assert text.count("<li") == 13
+    assert text.count('class="flagged"') == len(review.flagged)
+    assert text.count('class="why"') == len(review.flagged)
+    assert "<h3>" in text and '<ol class="coach-plays">' in text
+
+
+def test_each_reason_is_one_sentence_naming_the_cards():
+    king, queen, ten = Card.parse("KS"), Card.parse("QS"), Card.parse("TH")
+    said = {
+        kind: words.coach_reason(kind, king, ten, led=True, cost=2.5, seat=1, points=1,
+                                 trick=9)
+        for kind in ("queen_dropped", "own_queen", "took_points", "duck", "could_drop",
+                     "kept_card", "expected")}
+    assert said["queen_dropped"] == "Leading the K♠\ufe0e let West drop the Q♠\ufe0e on you."
+    assert said["took_points"] == "Leading the K♠\ufe0e won trick 9 and its 1 point."
+    assert said["kept_card"] == "Keeping the 10♥\ufe0e took 1 point in trick 9."
+    assert said["expected"] == ("The hard player expected about 2.5 points fewer for you "
+                                "with the 10♥\ufe0e.")
+    for text in said.values():
+        assert text.endswith(".") and text.count(". ") == 0 and text[0].isupper()
+    assert "Playing the K♠" in words.coach_reason("queen_dropped", king, queen, led=False,
+                                                  cost=1, seat=3, points=0, trick=2)
+
+
+def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has():
+    seat, _, _ = finish_first_hand()
+    snap = seat.snapshot()
+    model = build(snap, PageState(ready=True, coach="The coach found it."), Stats())
+    assert model.summary is not None and model.summary.review
+    assert model.summary.coach == "The coach found it."
+    other = SeatSnapshot(view=snap.view, stage="scores", result=HandResult(1, (0, 0, 13, 13)))
+    model = build(other, PageState(ready=True, coach="stale"), Stats())
+    assert model.summary is not None and not model.summary.review and not model.summary.coach
