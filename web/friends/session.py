@@ -28,7 +28,8 @@ from hearts import Game, Phase
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import CodeJoining, Joining
-from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, SeatOffers, table_message
+from web.friends.lobby import Lobby
+from web.friends.online import Dealt, Invited, Online
 from web.friends.peer import Peer, Reply
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.guest import SeatState
@@ -53,8 +54,6 @@ CLOSED = "You closed the table. Your friends' pages say so."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
             "must be open, with its table shared by code.")
 NO_RELAY = "Your page couldn't reach the relays: "
-LOBBY = "lobby"
-"""The name of the lobby's meeting room (``Peer.meet``)."""
 ARRIVAL_SECONDS = 10.0
 """How long a table dealt in the lobby waits for its people before it starts anyway."""
 LOOK_SECONDS = 25.0
@@ -126,10 +125,9 @@ class Session:
         self.role = Role.IDLE
         self.hosting: Hosting | None = None
         self.joining: Joining | CodeJoining | None = None
-        self.lobby: Lobby | None = None
-        """LOOKING: the lobby as this page sees it."""
-        self.offers: SeatOffers | None = None
-        """HOSTING an online table with computers in it: its seats offered in the lobby."""
+        self.online = Online(peer, self._meet, now=now, sleep=self.sleep, rng=self.rng,
+                             on_change=page.on_change)
+        """The lobby: looking for players, or offering an online table's open seats."""
         self.seat = SeatState()
         self.remote: RemoteSeat | None = None
         self.left: tuple[Game, bool] | None = None
@@ -212,30 +210,8 @@ class Session:
                 waited += 0.25
             if self.hosting is hosting and not host.started:
                 self.begin()
-            await self._offer_seats(hosting)
+            await self.online.offer_seats(host, online)
         self.run(gather(), connecting=False)
-
-    async def _offer_seats(self, hosting: Hosting) -> None:
-        """An online table under way: in the lobby while a computer plays a seat, to
-        offer it to whoever comes looking; out of it once every seat has a person."""
-        assert hosting.room is not None
-        offers = None
-        while self.hosting is hosting and not hosting.host.closed:
-            wanted = hosting.host.open_seats() > 0
-            if wanted and offers is None:
-                offers = self.offers = SeatOffers(hosting.room)
-                await self._meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
-            elif not wanted and offers is not None:
-                self._leave_offers()
-                offers = None
-            await self.sleep(1.0)
-        if offers is not None and self.offers is offers:
-            self._leave_offers()
-
-    def _leave_offers(self) -> None:
-        self.offers = None
-        if self.role is not Role.LOOKING:
-            self.peer.unmeet(LOBBY)
 
     def _open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
         """→ HOSTING with ``host`` (``online``: a table of strangers in that code's room:
@@ -364,37 +340,25 @@ class Session:
         self.run(self._look_for_players(), connecting=False)
         self.page.on_change()
 
+    @property
+    def lobby(self) -> Lobby | None:
+        """LOOKING: the lobby as this page sees it."""
+        return self.online.lobby
+
     async def _look_for_players(self) -> None:
-        lobby = self.lobby = Lobby("", self.now())  # pages may come in as it meets
-        reply = await self._meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
-        if reply is None or self.role is not Role.LOOKING or not reply.get("self"):
-            self._leave_lobby()
+        found = await self.online.look()
+        if self.role is not Role.LOOKING:
             return
-        lobby.me = reply["self"]
-        while self.role is Role.LOOKING and self.lobby is lobby:
-            if lobby.invited is not None:
-                code = lobby.invited
-                self._leave_lobby()
-                self.join_code(code.code)
-                return
-            chosen = lobby.deal(self.now())
-            if chosen is not None:
-                code = make_code(self.rng)
-                for conn in chosen:
-                    self.peer.send(conn, table_message(code))
-                await self.sleep(0.5)  # the invitations leave before the lobby closes
-                self._leave_lobby()
-                self.host_table(online=code, expected=len(chosen))
-                self.page.show(False)
-                return
-            self.page.on_change()
-            await self.sleep(0.25)
+        self.role = Role.IDLE
+        if isinstance(found, Invited):
+            self.join_code(found.code.code)
+        elif isinstance(found, Dealt):
+            self.host_table(online=found.code, expected=found.people)
+            self.page.show(False)
 
     def _leave_lobby(self) -> None:
         """LOOKING → IDLE (the lobby's room left)."""
-        if self.lobby is not None or self.role is Role.LOOKING:
-            self.peer.unmeet(LOBBY)
-        self.lobby = None
+        self.online.stop()
         if self.role is Role.LOOKING:
             self.role = Role.IDLE
 
@@ -440,16 +404,11 @@ class Session:
     # --- connections -------------------------------------------------------------------------
 
     def opened(self, conn: str) -> None:
-        if conn.startswith(f"r:{LOBBY}:"):
-            if self.lobby is not None:
-                self.lobby.opened(conn)
-            elif self.offers is not None and self.host is not None:
-                self.peer.send(conn, self.offers.message(conn, self.host.open_seats(),
-                                                         self.now()))
+        if self.online.owns(conn):
+            self.online.opened(conn)
             return
         if self.hosting is not None:
-            if self.offers is not None:
-                self.offers.arrived(peer_of(conn))
+            self.online.arrived(conn)
             self.hosting.opened(conn)
             return
         if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
@@ -462,9 +421,8 @@ class Session:
             self.page.on_change()
 
     def received(self, conn: str, text: str) -> None:
-        if conn.startswith(f"r:{LOBBY}:"):
-            if self.lobby is not None:
-                self.lobby.received(conn, text)
+        if self.online.owns(conn):
+            self.online.received(conn, text)
             return
         if self.hosting is not None:
             self.hosting.received(conn, text)
@@ -492,9 +450,8 @@ class Session:
                 self._news(kind)
 
     def closed(self, conn: str) -> None:
-        if conn.startswith(f"r:{LOBBY}:"):
-            if self.lobby is not None:
-                self.lobby.closed(conn)
+        if self.online.owns(conn):
+            self.online.closed(conn)
             return
         if self.hosting is not None:
             self.hosting.closed(conn)
@@ -566,7 +523,7 @@ class Session:
         table.tell(CARRIED_ON.format(who="another player's page"))
         self.seat.notice = CARRIED_ON.format(who="your page")
         hosting.flush()
-        self.run(self._offer_seats(hosting), connecting=False)
+        self.run(self.online.offer_seats(table, joining.table), connecting=False)
 
     def page_leaving(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""

@@ -1,0 +1,150 @@
+"""Play online's side of a page's session: the lobby's meeting room.
+
+A page is in the lobby for one of two reasons: it looks for players (``look``: until it is
+invited to a table or deals one), or it runs a table under way that a computer plays part
+of (``offer_seats``: it offers those seats to whoever comes looking). ``web.friends.lobby``
+decides who deals and who gets a seat; this holds the room's connections and the waiting.
+No DOM: the peer and the clocks are injected, and pytest runs it.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+
+from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, SeatOffers, table_message
+from web.friends.peer import Peer, Reply
+from web.p2p.host import HostTable
+from web.p2p.protocol import peer_of
+from web.p2p.tablecode import TableCode, make_code
+
+__all__ = ["LOBBY", "Dealt", "Invited", "Online"]
+
+LOBBY = "lobby"
+"""The name of the lobby's meeting room (``Peer.meet``)."""
+
+
+@dataclass(frozen=True)
+class Invited:
+    """Another page dealt a table and sent this one its code."""
+
+    code: TableCode
+
+
+@dataclass(frozen=True)
+class Dealt:
+    """This page dealt a table: its code, and how many pages it sent the code to."""
+
+    code: TableCode
+    people: int
+
+
+class Online:
+    """This page in the lobby, looking for players or offering its table's open seats."""
+
+    def __init__(self, peer: Peer, meet: Callable[[str, str, str], Awaitable[Reply | None]],
+                 *, now: Callable[[], float], sleep: Callable[[float], Awaitable[None]],
+                 rng: random.Random, on_change: Callable[[], None]) -> None:
+        """``meet(room, password, name)``: into a meeting room through the relays (None if
+        they couldn't be reached)."""
+        self.peer = peer
+        self.meet = meet
+        self.now = now
+        self.sleep = sleep
+        self.rng = rng
+        self.on_change = on_change
+        self.lobby: Lobby | None = None
+        """Looking for players: the lobby as this page sees it."""
+        self.offers: SeatOffers | None = None
+        """Running a table with computers in it: its seats offered in the lobby."""
+        self.offering: HostTable | None = None
+
+    # --- looking for players -----------------------------------------------------------------
+
+    async def look(self) -> Invited | Dealt | None:
+        """In the lobby until another page invites this one to a table, or this one deals
+        (it sends the code to those it seats); None if it stopped looking (``stop``) or
+        couldn't reach the relays. The lobby is left either way."""
+        self._stop_offering()
+        lobby = self.lobby = Lobby("", self.now())  # pages may come in as it meets
+        reply = await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
+        if reply is None or self.lobby is not lobby or not reply.get("self"):
+            self.stop()
+            return None
+        lobby.me = reply["self"]
+        while self.lobby is lobby:
+            if lobby.invited is not None:
+                self.stop()
+                return Invited(lobby.invited)
+            chosen = lobby.deal(self.now())
+            if chosen is not None:
+                code = make_code(self.rng)
+                for conn in chosen:
+                    self.peer.send(conn, table_message(code))
+                await self.sleep(0.5)  # the invitations leave before the lobby closes
+                self.stop()
+                return Dealt(code, len(chosen))
+            self.on_change()
+            await self.sleep(0.25)
+        return None
+
+    def stop(self) -> None:
+        """Stop looking: out of the lobby."""
+        if self.lobby is not None:
+            self.lobby = None
+            self.peer.unmeet(LOBBY)
+
+    # --- a table under way --------------------------------------------------------------------
+
+    async def offer_seats(self, host: HostTable, code: TableCode) -> None:
+        """While ``host``'s table goes on: in the lobby whenever a computer plays a seat of
+        it, to offer that seat to whoever comes looking; out once every seat has a person."""
+        self.offering = host
+        while self.offering is host and not host.closed:
+            wanted = host.open_seats() > 0
+            if wanted and self.offers is None and self.lobby is None:
+                self.offers = SeatOffers(code)
+                await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
+            elif not wanted and self.offers is not None:
+                self._leave_offers()
+            await self.sleep(1.0)
+        if self.offering is host:
+            self._stop_offering()
+
+    def _stop_offering(self) -> None:
+        self.offering = None
+        self._leave_offers()
+
+    def _leave_offers(self) -> None:
+        if self.offers is not None:
+            self.offers = None
+            if self.lobby is None:
+                self.peer.unmeet(LOBBY)
+
+    def arrived(self, conn: str) -> None:
+        """A page came to the table's room: a seat offered to it is used."""
+        if self.offers is not None:
+            self.offers.arrived(peer_of(conn))
+
+    # --- the lobby's connections ----------------------------------------------------------------
+
+    @staticmethod
+    def owns(conn: str) -> bool:
+        """Whether ``conn`` is a connection of the lobby's room."""
+        return conn.startswith(f"r:{LOBBY}:")
+
+    def opened(self, conn: str) -> None:
+        if self.lobby is not None:
+            self.lobby.opened(conn)
+        elif self.offers is not None and self.offering is not None:
+            self.peer.send(conn, self.offers.message(conn, self.offering.open_seats(),
+                                                     self.now()))
+
+    def received(self, conn: str, text: str) -> None:
+        if self.lobby is not None:
+            self.lobby.received(conn, text)
+
+    def closed(self, conn: str) -> None:
+        if self.lobby is not None:
+            self.lobby.closed(conn)
