@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hearts.bots.moon import better_moon_scoring
 from hearts.bots.situation import (
     AS_INDEX,
     HEARTS,
@@ -55,7 +56,7 @@ from hearts.cards import (
     lowest,
     mask_of,
 )
-from hearts.rules import QS_MASK, SEAT_NAMES, TWO_CLUBS_MASK
+from hearts.rules import QS_MASK, SEAT_NAMES, TWO_CLUBS_MASK, MoonScoring
 from hearts.view import Phase, PlayerView
 
 __all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
@@ -101,6 +102,10 @@ class NormalBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        """How its moon scores: see ``hearts.bots.moon.better_moon_scoring``."""
+        return better_moon_scoring(view)
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass (see ``decide_pass``)."""
