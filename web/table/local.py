@@ -51,7 +51,7 @@ class LocalSeat:
         self.on_good = on_good
         self.clock = clock
         self.saved = records.saved if records.saved is not None else store.Saved(
-            Game.new(seed))
+            Game.new(seed, records.settings.rules))
         self.news: News = QUIET
         self.attached = False
         self.generation = 0
@@ -86,6 +86,8 @@ class LocalSeat:
             return "over"
         if self.saved.summary is not None:
             return "scores"
+        if game.phase is Phase.MOON:
+            return "moon"
         return "pass" if game.phase is Phase.PASS else "play"
 
     def under_way(self) -> bool:
@@ -110,6 +112,7 @@ class LocalSeat:
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
             may_play=stage == "play" and view.my_turn and not self.busy,
+            may_choose_moon=stage == "moon" and view.moon_chooser == 0 and not self.busy,
             moving=self.busy,
             result=None if summary is None else HandResult(summary.hand, summary.scores,
                                                            summary.moon),
@@ -173,6 +176,13 @@ class LocalSeat:
         s.undo_trick = len(game.tricks) + 1
         self._act(lambda: game.play(card))
 
+    def choose_moon(self, choice: str) -> None:
+        """The person shot the moon and chooses how it scores (``MoonScoring`` text)."""
+        game = self.game
+        if self.busy or game.moon_chooser != 0 or game.why_moon_refused(0, choice) is not None:
+            return
+        self._act(lambda: game.choose_moon(0, choice))
+
     def next_hand(self) -> None:
         if self.saved.summary is None or self.game.phase is Phase.GAME_OVER:
             return
@@ -184,7 +194,8 @@ class LocalSeat:
         self.kick()
 
     def new_game(self) -> None:
-        self.take_over(store.Saved(Game.new()))
+        """A new game under the house rules of the Settings as they are now."""
+        self.take_over(store.Saved(Game.new(rules=self.records.settings.rules)))
         self.news.say(f"{words.NEW_GAME} {words.pass_prompt(self.game.view(0))}")
         self.news.flush()
         self.news.changed()
@@ -256,7 +267,8 @@ class LocalSeat:
         game = self.game
         if game.phase is Phase.PASS and game.pass_chosen(0):
             self._act(self._computers_pass)  # a save from between two passes: finish them
-        elif game.phase is Phase.PLAY and game.to_play != 0:
+        elif (game.phase is Phase.PLAY and game.to_play != 0) or (
+                game.phase is Phase.MOON and game.moon_chooser != 0):
             self._act(lambda: None)
 
     def _computers_pass(self) -> None:
@@ -279,6 +291,12 @@ class LocalSeat:
             await self._present(generation)
             while generation == self.generation and self._computers_due():
                 self.news.changed()
+                chooser = self.game.moon_chooser
+                if chooser is not None:  # a computer shot the moon: it chooses at once
+                    bot = self.bots[chooser]
+                    self.game.choose_moon(chooser, bot.choose_moon(self.game.view(chooser)))
+                    await self._present(generation)
+                    continue
                 started = self.clock()
                 seat = self.game.to_play
                 assert seat is not None
@@ -297,6 +315,8 @@ class LocalSeat:
                 view = self.game.view(0)
                 if self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
                     self.news.say(words.turn_prompt(view))
+                elif view.moon_chooser == 0:
+                    self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
                 self.news.changed()
                 self.news.flush()
 
@@ -306,6 +326,8 @@ class LocalSeat:
 
     def _computers_due(self) -> bool:
         game = self.game
+        if game.phase is Phase.MOON:
+            return game.moon_chooser != 0
         return (self.saved.summary is None and game.phase is Phase.PLAY
                 and game.to_play != 0)
 
