@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import asyncio
 
-from hearts import Game, Phase, Rules
+from hearts import Card, Game, Phase, Rules
 from hearts.rules import MoonScoring, PassCycle
 from tests.scripted import game_from
 from tests.test_page_seats import Heard, _no_wait, settle
@@ -94,11 +94,30 @@ def test_the_person_who_shot_the_moon_is_asked_and_the_choice_scores_it() -> Non
 
 
 def test_a_reload_while_the_person_chooses_comes_back_to_the_question() -> None:
-    seat, _ = seat_with(moon_game(0))
+    game = _before_last_lead(moon_game(0))  # South leads the J♥; the computers follow
+
+    async def run() -> LocalSeat:
+        seat, _ = seat_with(game)
+        assert seat.snapshot().may_play
+        seat.play(Card.parse("JH"))
+        await settle(seat)
+        return seat
+
+    seat = asyncio.run(run())
+    assert seat.game.phase is Phase.MOON
     saved, notice = store.load_save(store.dump_save(seat.saved))
-    assert notice is None and saved is not None
+    assert notice is None and saved is not None  # nothing to reset: no Undo step is kept
     again, _ = seat_with(saved.game)
     assert again.snapshot().may_choose_moon
+
+
+def _before_last_lead(game: Game) -> Game:
+    """``game`` (a moon by South) at South's lead of the last trick."""
+    plays = game.to_text().split("plays=")[1].split()[0]
+    text = game.to_text().replace(plays, plays[:-8])
+    before = Game.from_text(text, game.rules)
+    assert before.to_play == 0 and [str(c) for c in before.legal_plays()] == ["JH"]
+    return before
 
 
 def test_a_computer_that_shot_the_moon_chooses_by_itself() -> None:

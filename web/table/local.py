@@ -336,6 +336,8 @@ class LocalSeat:
         game = self.game
         new = game.events[self.seen:]
         self.seen = len(game.events)
+        if game.phase is Phase.MOON:
+            self.saved.undo = None  # the hand is over: its cards can't be taken back
         for event in new:  # bookkeeping first, so a reload mid-pause loses nothing
             if isinstance(event, HandScored):
                 self.saved.summary = store.Summary(
