@@ -405,7 +405,7 @@ def test_any_value_in_any_field_of_a_real_save(text: str, field: str, value: Any
 
 def test_stats_keep_the_valid_parts_and_name_the_reset_one() -> None:
     good = json.loads(STATS)
-    for field, value in [("best", -3), ("best", "41"), ("total_ms", 1e30), ("total_ms", -1)]:
+    for field, value in [("best", 10**9), ("best", "41"), ("total_ms", 1e30), ("total_ms", -1)]:
         stats, notice = store.load_stats(json.dumps({**good, field: value}))
         assert (stats.played, stats.won) == (7, 3)
         assert_plain_words(notice)
@@ -499,3 +499,9 @@ def test_a_game_under_house_rules_is_saved_and_restored_with_them() -> None:
     saved, notice = store.load_save(store.dump_save(store.Saved(game)))
     assert notice is None and saved is not None
     assert saved.game.rules == HOUSE
+
+
+def test_a_lowest_final_score_below_zero_is_kept() -> None:
+    """Under shooter −26 or the J♦ a game can end with a total below zero."""
+    stats = store.Stats(played=3, won=1, best=-12, total_ms=1000)
+    assert store.load_stats(store.dump_stats(stats)) == (stats, None)

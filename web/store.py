@@ -228,7 +228,7 @@ def load_stats(text: str | None) -> tuple[Stats, str | None]:
     stats = Stats(played, won)
     lost = []
     best_raw = data.get("best", "missing")
-    best = _int(best_raw, 0, 10**6)
+    best = _int(best_raw, -10**6, 10**6)  # house rules: a final total may be below 0
     if best is not None and played > 0:
         stats.best = best
     elif best_raw is not None:
