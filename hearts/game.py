@@ -283,7 +283,7 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        """PASS, PLAY or GAME_OVER."""
+        """PASS, PLAY, MOON (the shooter chooses how its moon scores) or GAME_OVER."""
         return self._phase
 
     @property
