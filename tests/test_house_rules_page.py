@@ -167,3 +167,17 @@ def test_the_settings_controls_set_each_house_rule() -> None:
     assert house_rule_change(rules, "rule-end", "75", False) is None
     assert house_rule_change(rules, "rule-moon", "everyone_wins", False) is None
     assert house_rule_change(rules, "speed", "fast", False) is None
+
+
+def test_each_house_rule_has_its_words_on_the_table_and_in_the_rules_text() -> None:
+    one_change = [Rules(qs_breaks_hearts=True), Rules(no_points_on_first_trick=False),
+                  Rules(must_break_hearts=False), Rules(jd_bonus=True),
+                  Rules(shoot_the_moon=False), Rules(moon_scoring=MoonScoring.SHOOTER_MINUS_26),
+                  Rules(moon_scoring=MoonScoring.SHOOTER_CHOOSES),
+                  Rules(pass_cycle=PassCycle.NO_HOLD), Rules(end_score=150)]
+    lines = [words.house_rules_line(rules) for rules in one_change]
+    assert all(line.startswith("House rules: ") and " · " not in line for line in lines)
+    assert len(set(lines)) == len(lines)
+    sentences = [words.house_rules_sentences(rules) for rules in one_change]
+    assert all(len(said) == 1 and said[0].endswith(".") for said in sentences)
+    assert words.house_rules_line(Rules()) == "" and words.house_rules_sentences(Rules()) == ()

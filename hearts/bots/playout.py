@@ -34,6 +34,7 @@ _HIGH_SPADES: Final = above_mask(_QS_I)  # K♠, A♠
 _DANGER: Final = _QS | _HIGH_SPADES
 _NOT_POINTS: Final = _NOT_HEARTS & ~_QS
 _JD_I: Final = JACK_OF_DIAMONDS.index
+_JD: Final = JACK_OF_DIAMONDS.mask
 
 # Flag bits for the rules the playout needs.
 NO_POINTS_FIRST: Final = 1
@@ -133,7 +134,8 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
     n = len(trick)
     led = top = top_at = 0
     trick_points = 0
-    jd_in_trick = jd_taker is not None and _JD_I in trick
+    # Whether the J♦ is still to be won: checked once per trick, not per card.
+    jd_open = jd_taker is not None and not (played & _JD and _JD_I not in trick)
     if n:
         led = trick[0] // 13
         top = trick[0]
@@ -156,8 +158,6 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played)
         hands[seat] = hand ^ (1 << card)
         played |= 1 << card
-        if card == _JD_I:
-            jd_in_trick = jd_taker is not None
         if n == 0:
             led = card // 13
             top = card
@@ -178,10 +178,10 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             if trick_points:
                 points[winner] += trick_points
                 trick_points = 0
-            if jd_in_trick:
+            if jd_open and played & _JD:  # the J♦ was in this very trick
                 assert jd_taker is not None
                 jd_taker[0] = winner
-                jd_in_trick = False
+                jd_open = False
             tricks_done += 1
             leader = seat = winner
             n = 0
