@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 import pytest
 from tablepage import ARTIFACTS, TablePage
+from test_a11y import BLOCKING, run_axe
 
 from hearts import Game, Phase, Rules
 from hearts.rules import MoonScoring
@@ -94,6 +95,11 @@ def test_the_shooter_chooses_with_the_keyboard(table: TablePage) -> None:
     assert "26 points come off your score" in page.inner_text("#summary")
 
 
+def blocking(table: TablePage) -> list[str]:
+    return [f"{v['id']} ({v['impact']}): {v['nodes'][:2]}" for v in run_axe(table.page)
+            if v["impact"] in BLOCKING]
+
+
 @pytest.mark.parametrize("size", list(SIZES))
 def test_screenshots_of_the_house_rules(open_table: Callable[..., TablePage],
                                         size: str) -> None:
@@ -109,10 +115,14 @@ def test_screenshots_of_the_house_rules(open_table: Callable[..., TablePage],
     open_settings(table)
     table.page.locator("#settings fieldset.house").scroll_into_view_if_needed()
     table.screenshot("settings")
+    if size == "390x844":  # axe, once: the Settings with house rules, then the moon's choice
+        assert not blocking(table)
     done(table)
     table.page.locator("#house-rules").scroll_into_view_if_needed()
     table.screenshot("rules-text")
     table.load_with_storage({store.KEY_SAVE: moon_save()})
     table.page.wait_for_selector("#moon-choice[open]")
     table.screenshot("moon-choice")
+    if size == "390x844":
+        assert not blocking(table)
     assert ARTIFACTS.exists()
