@@ -353,3 +353,48 @@ def test_the_hard_player_values_taking_the_jack_of_diamonds_at_ten_points() -> N
     assert gain == pytest.approx(10.0, abs=1.5)
     assert bonus[ace] < bonus[three]
     assert bot.choose_play(game.view(3)) == ace
+
+
+def north_last_to_the_jack(rules: Rules) -> Game:
+    """Trick 2 of the 4th hand: East leads the 5♦, South follows with the J♦, West (void)
+    drops the 2♥; North, last, holds the Q♦ (takes the J♦ and a point) and the 3♦."""
+    hands = {"W": "=3C 2H 3H 4H 5H 6H 2S 3S 4S 5S 6S 7S 8S",
+             "S": "2C JD", "N": "4C QD 3D", "E": "AC 5D"}
+    base = game_from(hands, history=PLAIN_HISTORY)
+    history = JD_HISTORY if rules.jd_bonus else PLAIN_HISTORY
+    game = Game.from_deal([base.hand(s) for s in range(4)], history=history, rules=rules)
+    play_all(game, "2C 3C 4C AC 5D JD 2H")
+    assert game.to_play == 2
+    return game
+
+
+def test_the_normal_player_and_the_hint_take_the_jack_when_it_is_worth_ten() -> None:
+    from hearts.bots import hint
+
+    jack = Card.parse("JD")
+    plain = make("normal", 1).choose_play(north_last_to_the_jack(Rules()).view(2))
+    assert plain.suit == jack.suit and plain.rank < jack.rank  # a point on it: duck
+    advice = hint(north_last_to_the_jack(JD_RULES).view(2))
+    assert advice.cards[0].rank > jack.rank
+    assert "J♦" in advice.reason
+
+
+def test_the_normal_player_never_throws_the_jack_away() -> None:
+    rng = random.Random(4)
+    thrown = 0
+    for number in range(30):
+        game = Game.new(seed=number, rules=JD_RULES)
+        bots = [make("normal", s) for s in range(4)]
+        while game.hand_number == 1:  # (under these rules a hand never waits in Phase.MOON)
+            if game.phase is Phase.PASS:
+                for seat in range(4):
+                    game.choose_pass(seat, rng.sample(game.hand(seat), 3))
+                continue
+            seat = game.to_play
+            assert seat is not None
+            card = bots[seat].choose_play(game.view(seat))
+            trick = game.current_trick
+            if card.notation == "JD" and trick is not None and trick.cards[0].suit != 1:
+                thrown += 1 if len(game.legal_plays()) > 1 else 0
+            game.play(card)
+    assert thrown == 0
