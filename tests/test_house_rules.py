@@ -398,3 +398,15 @@ def test_the_normal_player_never_throws_the_jack_away() -> None:
                 thrown += 1 if len(game.legal_plays()) > 1 else 0
             game.play(card)
     assert thrown == 0
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_the_computers_never_pass_the_jack_when_it_is_worth_ten(level: str) -> None:
+    passed = {False: 0, True: 0}
+    for rules in (Rules(), JD_RULES):
+        for number in range(150):
+            view = Game.new(seed=number, rules=rules).view(number % 4)
+            if Card.parse("JD") in view.hand:
+                passed[rules.jd_bonus] += Card.parse("JD") in make(level, 1).choose_pass(view)
+    assert passed[True] == 0
+    assert passed[False] > 0  # under the standard rules it is just a high diamond

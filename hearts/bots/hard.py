@@ -91,8 +91,9 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass: the Q♠ and high spades unless well guarded, cards that
-        void a short side suit, high hearts, then high cards."""
-        return choose_pass_heuristic(view.hand)
+        void a short side suit, high hearts, then high cards (never the J♦ when it
+        counts −10)."""
+        return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
 
     # --- the moon -----------------------------------------------------------------------
 
@@ -232,8 +233,10 @@ def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
     return groups
 
 
-def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card]) -> list[Card]:
-    """Three cards of a 13-card hand to pass, by a danger score (sorted by index)."""
+def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = False
+                          ) -> list[Card]:
+    """Three cards of a 13-card hand to pass, by a danger score (sorted by index);
+    ``keep_jd``: never the J♦ (the house rule that makes it worth −10)."""
     by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
     spades = by_suit[3]
     low_spades = sum(1 for c in spades if c.rank < 12)
@@ -257,6 +260,8 @@ def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card]) -> list[Card]:
                 score = rank + 9.0 - 2 * length  # voiding a short suit helps
         if card.index == 0:
             score = -100.0  # the 2♣ is harmless
+        if keep_jd and card.mask == JD_MASK:
+            score = -200.0
         scores[card] = score
     chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
     return sorted(chosen)

@@ -19,8 +19,8 @@ Play
     Q♠ is out, then high hearts and the most dangerous high card.
 
 The J♦ (house rule: −10 to its taker)
-    Last to a trick holding the J♦ and fewer than 10 points, win it if it can; never throw
-    the J♦ away on another player's trick.
+    Never pass it; last to a trick holding the J♦ and fewer than 10 points, win it if it
+    can; never throw the J♦ away on another player's trick.
 
 Moon
     When one other seat has taken every point so far (and enough of them), stop it: take
@@ -475,10 +475,14 @@ def decide_pass(view: PlayerView) -> PassChoice:
     low_spades = (spades & below_mask(QS_INDEX)).bit_count()
     has_qs = bool(hand & QS_MASK)
     keep_qs = has_qs and low_spades >= 3
+    jd = view.rules.jd_bonus
     for index in indices_of_mask(hand):
         suit = index // 13
         rank = index % 13  # 0 = two … 12 = ace
-        if index == QS_INDEX:
+        if jd and index == JD_INDEX:
+            scores[index] = -20.0  # worth −10 to whoever takes it: never give it away
+            tags[index] = "high"
+        elif index == QS_INDEX:
             scores[index] = 0.5 if keep_qs else 100.0
             tags[index] = "qs"
         elif index in (KS_INDEX, AS_INDEX):
@@ -505,7 +509,8 @@ def decide_pass(view: PlayerView) -> PassChoice:
     plans: list[tuple[float, list[int], list[int]]] = []
     plans.append((sum(scores[i] for i in ranked[:3]), ranked[:3], []))
     short_suits = [suit for suit in (0, 1)
-                   if 1 <= (hand & SUIT_MASKS[suit]).bit_count() <= 3]
+                   if 1 <= (hand & SUIT_MASKS[suit]).bit_count() <= 3
+                   and not (jd and hand & SUIT_MASKS[suit] & JD_MASK)]
     options = [[suit] for suit in short_suits]
     if len(short_suits) == 2:
         options.append(short_suits)
