@@ -10,7 +10,7 @@ from typing import Any
 from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
-INPUT_STATES = ("pass", "play", "summary", "over")
+INPUT_STATES = ("pass", "play", "moon", "summary", "over")
 
 
 class TablePage:

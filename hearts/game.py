@@ -1,5 +1,8 @@
 """A match of Hearts to 100: dealing, simultaneous passing, tricks, scoring, the end.
 
+Under ``MoonScoring.SHOOTER_CHOOSES`` a hand that ends in a moon waits in ``Phase.MOON``
+for the shooter's ``choose_moon`` before it is scored, checked like a pass or a play.
+
 ``Game`` checks every move and explains refusals. Its state is the seed, the finished
 hands' scores and the current hand's record (deal, passes, plays); the text form and
 the JSON save (written and read by ``hearts.serialize``) hold exactly that, and loading
@@ -29,12 +32,16 @@ from hearts.events import (
 )
 from hearts.handstate import HandState
 from hearts.rules import (
+    JD_MASK,
     NUM_SEATS,
     SEAT_NAMES,
+    MoonScoring,
     PassDirection,
     Rules,
     hand_scores,
+    moon_shooter,
     pass_target,
+    possible_hand_scores,
 )
 from hearts.serialize import (
     SAVE_FORMAT,
@@ -48,7 +55,7 @@ from hearts.serialize import (
     record_to_text,
     text_mask,
 )
-from hearts.view import Phase, PlayerView, Trick, pass_refusal, play_refusal
+from hearts.view import Phase, PlayerView, Trick, moon_refusal, pass_refusal, play_refusal
 
 __all__ = ["SAVE_FORMAT", "SAVE_VERSION", "Game", "IllegalMoveError", "LoadError", "UndoError",
            "deal", "json_too_deep"]
@@ -59,6 +66,7 @@ _MAX_SEED: Final = 2**53  # seeds stay exact in JSON and JavaScript numbers
 _PASS: Final = Phase.PASS
 _PLAY: Final = Phase.PLAY
 _GAME_OVER: Final = Phase.GAME_OVER
+_MOON: Final = Phase.MOON
 _POINTS: Final = CARD_POINTS
 _BITS: Final = tuple(1 << index for index in range(52))
 _DRAW_BITS: Final = tuple((i + 1).bit_length() for i in range(52))  # to draw 0..i
@@ -200,7 +208,9 @@ class Game:
         self._plays: list[int] = []
         self._won: list[TrickWon] = []  # this hand's TrickWon events, one per trick
         self._tricks: list[Trick] = []  # Trick values built from _won when first asked for
-        self.pass_direction = PassDirection.for_hand(hand_number)
+        self._moon_chooser: int | None = None  # the shooter, while Phase.MOON waits for it
+        self._moon_choice: MoonScoring | None = None  # what it chose (kept in the record)
+        self.pass_direction = self.rules.pass_direction(hand_number)
         self.events.append(HandDealt(hand_number, self.pass_direction))
         # Before the exchange the state holds the dealt hands; it is rebuilt after it.
         self._state = HandState(list(dealt), self.rules)
@@ -227,7 +237,24 @@ class Game:
 
     def _finish_hand(self) -> None:
         points = self._state.points
-        scores, shooter = hand_scores(points, self.rules)
+        if self.rules.moon_choice and self._moon_choice is None:
+            shooter = moon_shooter(points, self.rules)
+            if shooter is not None:  # the hand waits for the shooter's choose_moon
+                self._moon_chooser = shooter
+                self._phase = _MOON
+                return
+        self._score_hand()
+
+    def _jd_taker(self) -> int | None:
+        for won in self._won:
+            for card in won.cards:
+                if card.mask == JD_MASK:
+                    return won.seat
+        return None
+
+    def _score_hand(self) -> None:
+        points = self._state.points
+        scores, shooter = hand_scores(points, self.rules, self._jd_taker(), self._moon_choice)
         self._history.append(scores)
         for seat in range(NUM_SEATS):
             self._totals[seat] += scores[seat]
@@ -256,8 +283,13 @@ class Game:
 
     @property
     def phase(self) -> Phase:
-        """PASS, PLAY or GAME_OVER."""
+        """PASS, PLAY, MOON (the shooter chooses how its moon scores) or GAME_OVER."""
         return self._phase
+
+    @property
+    def moon_chooser(self) -> int | None:
+        """The shooter who is to choose how the moon scores (None outside Phase.MOON)."""
+        return self._moon_chooser if self._phase is _MOON else None
 
     @property
     def to_play(self) -> int | None:
@@ -396,6 +428,30 @@ class Game:
         raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't pass {text}: {reason} "
                                f"(position {self.to_text()})")
 
+    def why_moon_refused(self, seat: int, choice: MoonScoring | str) -> str | None:
+        """None if ``seat`` may choose ``choice`` for the moon now, else why not."""
+        _check_seat(seat)
+        return moon_refusal(choice, seat, phase=self._phase, chooser=self.moon_chooser)
+
+    def choose_moon(self, seat: int, choice: MoonScoring | str) -> None:
+        """The shooter ``seat`` chooses how its moon scores: ``OTHERS_PLUS_26`` or
+        ``SHOOTER_MINUS_26``; then the hand is scored. Raises IllegalMoveError (no moon
+        waiting, another seat, another choice).
+
+        >>> game = Game.new(seed=7, rules=Rules(moon_scoring="shooter_chooses"))
+        >>> game.why_moon_refused(0, "shooter_minus_26")
+        'There is no moon to score now.'
+        """
+        _check_seat(seat)
+        reason = moon_refusal(choice, seat, phase=self._phase, chooser=self.moon_chooser)
+        if reason is not None:
+            raise IllegalMoveError(f"{SEAT_NAMES[seat]} can't choose {choice}: {reason} "
+                                   f"(position {self.to_text()})")
+        self._moon_choice = MoonScoring(choice)
+        self._moon_chooser = None
+        self._phase = _PLAY  # only for the moment of scoring, which sets the next phase
+        self._score_hand()
+
     def play(self, card: Card | str) -> None:
         """The seat to play plays ``card``. Raises IllegalMoveError, saying why."""
         if not isinstance(card, Card):
@@ -479,6 +535,8 @@ class Game:
         """
         if self._phase is _GAME_OVER:
             raise UndoError("can't take back a card: the game is over")
+        if self._phase is _MOON:
+            raise UndoError("can't take back a card: the hand is over")
         plays = self.plays
         if not plays:
             raise UndoError(f"can't take back a card: none has been played in hand "
@@ -549,6 +607,7 @@ class Game:
             to_play=to_play,
             legal_plays=tuple(self.legal_plays()) if to_play == seat else (),
             winner=self._winner,
+            moon_chooser=self.moon_chooser,
         )
 
     # --- copying (for search) -----------------------------------------------------------
@@ -597,7 +656,7 @@ class Game:
         # Once the game is over the last hand is both scored and the current record.
         history = self._history[:-1] if self._phase is Phase.GAME_OVER else self._history
         return Record(self.seed, self.rules, history, self._dealt, self._passes,
-                      [ALL_CARDS[i] for i in self._plays])
+                      [ALL_CARDS[i] for i in self._plays], self._moon_choice)
 
     @classmethod
     def _replay(cls, record: Record) -> Game:
@@ -620,6 +679,12 @@ class Game:
                 if game.hand_number != len(hist) + 1 or game.phase is Phase.GAME_OVER:
                     raise LoadError("more cards were played than the hand holds")
                 game.play(card)
+            if record.moon is not None:
+                if game.phase is not Phase.MOON:
+                    raise LoadError("a moon choice is recorded but no moon waits for one")
+                chooser = game.moon_chooser
+                assert chooser is not None
+                game.choose_moon(chooser, record.moon)
             if game.hand_number != len(hist) + 1:
                 raise LoadError("a complete hand was recorded but the game is not over")
         except LoadError:
@@ -666,9 +731,6 @@ def _check_history_row(row: Sequence[int], rules: Rules) -> Scores:
         raise ValueError(f"a hand's scores are four whole numbers, not {list(values)}")
     a, b, c, d = values
     scores = (a, b, c, d)
-    moon = rules.shoot_the_moon and sorted(scores) == [0, 26, 26, 26]
-    normal = all(0 <= v <= 26 for v in scores) and sum(scores) == 26 and (
-        not rules.shoot_the_moon or 26 not in scores)
-    if not (moon or normal):
+    if not possible_hand_scores(scores, rules):
         raise ValueError(f"impossible scores for one hand: {list(scores)}")
     return scores

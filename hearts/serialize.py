@@ -6,7 +6,9 @@ makes a record of itself and replays a loaded one through its checked moves, so 
 tampered save can never produce a broken game.
 
 The JSON save is what players' browsers keep: its bytes and ``SAVE_VERSION`` change only
-with a new version that still reads the old one.
+with a new version that still reads the old one. Version 2 writes every field of
+``Rules`` and the moon's choice (``Rules.moon_scoring`` "shooter_chooses"); version 1,
+before the house rules of J♦, moon scoring and pass cycle, still loads with their defaults.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from hearts.cards import Card, CardParseError, cards_of_mask
-from hearts.rules import Rules
+from hearts.rules import MoonScoring, PassCycle, Rules
 
 __all__ = [
     "SAVE_FORMAT",
@@ -29,11 +31,15 @@ __all__ = [
     "record_from_text",
     "record_to_json",
     "record_to_text",
+    "rules_from_dict",
+    "rules_to_dict",
     "text_mask",
 ]
 
 SAVE_FORMAT: Final = "hearts-game"
-SAVE_VERSION: Final = 1
+SAVE_VERSION: Final = 2
+_V1_RULES: Final = frozenset({"end_score", "qs_breaks_hearts", "no_points_on_first_trick",
+                              "must_break_hearts", "shoot_the_moon"})
 _MAX_TEXT: Final = 20_000  # a real save is well under 2 kB; refuse anything huge
 _MAX_DEPTH: Final = 8  # a real save nests 3 deep
 
@@ -57,6 +63,9 @@ class Record:
     """The mask each seat chose to pass (None: not yet, or a hand without passing)."""
     plays: Sequence[Card]
     """The cards played in the current hand, in order."""
+    moon: MoonScoring | None = None
+    """The shooter's choice of moon scoring for this hand, once made (game over only:
+    after the choice the next hand is dealt and becomes the record)."""
 
 
 def record_to_text(record: Record) -> str:
@@ -65,8 +74,9 @@ def record_to_text(record: Record) -> str:
     deal_text = "/".join(_mask_text(m) for m in record.deal)
     pass_text = "/".join("-" if p is None else _mask_text(p) for p in record.passes)
     plays = "".join(card.notation for card in record.plays) or "-"
+    moon = f" moon={record.moon.value}" if record.moon is not None else ""
     return (f"seed={record.seed} hist={hist or '-'} deal={deal_text} pass={pass_text} "
-            f"plays={plays}")
+            f"plays={plays}{moon}")
 
 
 def record_from_text(text: str, rules: Rules | None = None) -> Record:
@@ -82,6 +92,7 @@ def record_from_text(text: str, rules: Rules | None = None) -> Record:
             raise LoadError(f"unexpected {token[:40]!r} in position text")
         fields[key] = value
     wanted = {"seed", "hist", "deal", "pass", "plays"}
+    moon = _moon_from(fields.pop("moon")) if "moon" in fields else None
     if set(fields) != wanted:
         missing = sorted(wanted - set(fields))
         extra = sorted(set(fields) - wanted)
@@ -97,28 +108,64 @@ def record_from_text(text: str, rules: Rules | None = None) -> Record:
         plays = [] if fields["plays"] == "-" else _text_cards(fields["plays"])
     except (ValueError, CardParseError) as error:
         raise LoadError(f"unreadable position text: {error}") from None
-    return Record(seed, rules, hist, hands, passes, plays)
+    return Record(seed, rules, hist, hands, passes, plays, moon)
 
 
 def record_to_json(record: Record) -> str:
-    """The versioned JSON save (compact; the field order is part of the format)."""
+    """The versioned JSON save (compact; the field order is part of the format).
+
+    A game whose rules have the new fields at their defaults (and so no moon choice) is
+    written as version 1, byte for byte as before them: saves of the default game stay
+    readable by a page that predates the house rules. Any other game is version 2, with
+    every field of its rules and the moon's choice.
+    """
     rules = record.rules if record.rules is not None else Rules()
-    return json.dumps({
+    version = 1 if _fits_version_1(rules) and record.moon is None else SAVE_VERSION
+    data: dict[str, Any] = {
         "format": SAVE_FORMAT,
-        "version": SAVE_VERSION,
-        "rules": {
-            "end_score": rules.end_score,
-            "qs_breaks_hearts": rules.qs_breaks_hearts,
-            "no_points_on_first_trick": rules.no_points_on_first_trick,
-            "must_break_hearts": rules.must_break_hearts,
-            "shoot_the_moon": rules.shoot_the_moon,
-        },
+        "version": version,
+        "rules": rules_to_dict(rules),
         "seed": record.seed,
         "history": [list(row) for row in record.history],
         "deal": [_mask_text(m) for m in record.deal],
         "passes": [None if p is None else _mask_text(p) for p in record.passes],
         "plays": "".join(card.notation for card in record.plays),
-    }, separators=(",", ":"))
+    }
+    if version == 1:
+        data["rules"] = {k: v for k, v in data["rules"].items() if k in _V1_RULES}
+    else:
+        data["moon"] = record.moon.value if record.moon is not None else None
+    return json.dumps(data, separators=(",", ":"))
+
+
+def _fits_version_1(rules: Rules) -> bool:
+    return not set(rules.changed()) - _V1_RULES
+
+
+def rules_to_dict(rules: Rules) -> dict[str, int | bool | str]:
+    """Every field of ``rules`` as JSON values (the enums as their text), in field order."""
+    out: dict[str, int | bool | str] = {}
+    for name in Rules.__dataclass_fields__:
+        value = getattr(rules, name)
+        out[name] = value.value if isinstance(value, MoonScoring | PassCycle) else value
+    return out
+
+
+def rules_from_dict(data: Any, *, all_fields: bool = True) -> Rules:
+    """``Rules`` from ``rules_to_dict``'s form; raises LoadError on unknown fields or bad
+    values (a missing field is an error unless ``all_fields`` is false: then it keeps its
+    default)."""
+    if not isinstance(data, dict):
+        raise LoadError("the rules are not an object")
+    known = set(Rules.__dataclass_fields__)
+    if not set(data) <= known:
+        raise LoadError(f"unknown rules: {sorted(map(str, set(data) - known))[:5]}")
+    if all_fields and set(data) != known:
+        raise LoadError(f"the rules lack {sorted(known - set(data))[:5]}")
+    try:
+        return Rules(**data)
+    except (TypeError, ValueError) as error:
+        raise LoadError(f"the rules are invalid: {error}") from None
 
 
 def record_from_json(text: str | bytes) -> Record:
@@ -138,16 +185,19 @@ def record_from_json(text: str | bytes) -> Record:
     if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
         raise LoadError("this is not a saved game of Hearts")
     version = data.get("version")
-    if version != SAVE_VERSION:
+    if version not in (1, SAVE_VERSION) or isinstance(version, bool):
         if isinstance(version, int) and not isinstance(version, bool) and \
                 version > SAVE_VERSION:
             raise LoadError(f"this game was saved by a newer version (save format "
                             f"{version}; this version reads {SAVE_VERSION})")
         raise LoadError(f"unknown save format version {version!r}")
     expected = {"format", "version", "rules", "seed", "history", "deal", "passes", "plays"}
+    if version == SAVE_VERSION:
+        expected.add("moon")
     if set(data) != expected:
         raise LoadError(f"the saved game has the wrong fields: {sorted(data)[:12]}")
-    rules = _rules_from(data["rules"])
+    rules = _rules_from(data["rules"], version)
+    moon = _moon_from(data["moon"]) if data.get("moon") is not None else None
     seed = data["seed"]
     if not isinstance(seed, int) or isinstance(seed, bool):
         raise LoadError("the saved game's seed is not a whole number")
@@ -172,7 +222,7 @@ def record_from_json(text: str | bytes) -> Record:
         play_cards = _text_cards(plays) if plays else []
     except (ValueError, CardParseError) as error:
         raise LoadError(f"the saved game has unreadable cards: {error}") from None
-    return Record(seed, rules, hist, hands, pass_masks, play_cards)
+    return Record(seed, rules, hist, hands, pass_masks, play_cards, moon)
 
 
 def json_too_deep(text: str, limit: int) -> bool:
@@ -235,14 +285,18 @@ def _four(text: str, what: str) -> list[str]:
     return parts
 
 
-def _rules_from(data: Any) -> Rules:
-    if not isinstance(data, dict):
-        raise LoadError("the saved game's rules are not an object")
-    defaults = Rules()
-    known = set(defaults.__dataclass_fields__)
-    if not set(data) <= known:
-        raise LoadError(f"unknown rules in the saved game: {sorted(set(data) - known)[:5]}")
+def _rules_from(data: Any, version: int) -> Rules:
+    if version == 1 and isinstance(data, dict) and not set(data) <= _V1_RULES:
+        raise LoadError(f"unknown rules in the saved game: {sorted(set(data) - _V1_RULES)[:5]}")
     try:
-        return Rules(**data)
-    except (TypeError, ValueError) as error:
-        raise LoadError(f"the saved game's rules are invalid: {error}") from None
+        return rules_from_dict(data, all_fields=version != 1)
+    except LoadError as error:
+        raise LoadError(f"in the saved game, {error}") from None
+
+
+def _moon_from(value: Any) -> MoonScoring:
+    options = (MoonScoring.OTHERS_PLUS_26, MoonScoring.SHOOTER_MINUS_26)
+    if not isinstance(value, str) or value not in options:
+        raise LoadError(f"the moon's choice must be {options[0].value} or "
+                        f"{options[1].value}, not {str(value)[:40]!r}")
+    return MoonScoring(value)

@@ -13,7 +13,9 @@ from enum import Enum
 
 from hearts.cards import SUIT_MASKS, Card, mask_of
 from hearts.rules import (
+    JD_MASK,
     SEAT_NAMES,
+    MoonScoring,
     PassDirection,
     Rules,
     card_name_list,
@@ -21,14 +23,20 @@ from hearts.rules import (
     pass_target,
 )
 
-__all__ = ["Phase", "PlayerView", "Trick", "pass_refusal", "play_refusal"]
+__all__ = ["MOON_OPTIONS", "Phase", "PlayerView", "Trick", "moon_refusal", "pass_refusal",
+           "play_refusal"]
+
+MOON_OPTIONS = (MoonScoring.OTHERS_PLUS_26, MoonScoring.SHOOTER_MINUS_26)
+"""What a shooter may choose under ``MoonScoring.SHOOTER_CHOOSES``."""
 
 
 class Phase(Enum):
-    """Where the game is: choosing passes, playing tricks, or finished."""
+    """Where the game is: choosing passes, playing tricks, the shooter choosing how a
+    moon scores (only under ``MoonScoring.SHOOTER_CHOOSES``), or finished."""
 
     PASS = "pass"
     PLAY = "play"
+    MOON = "moon"
     GAME_OVER = "game_over"
 
 
@@ -45,6 +53,8 @@ def play_refusal(card: Card, seat: int, *, phase: Phase, to_play: int | None, ha
         return "It's not time to play yet: first everyone passes three cards."
     if phase is Phase.GAME_OVER:
         return "The game is over."
+    if phase is Phase.MOON:
+        return "The hand is over: the moon's shooter is choosing how it scores."
     if seat != to_play:
         who = SEAT_NAMES[to_play] if to_play is not None else "someone else"
         return f"It's not your turn: {who} plays next."
@@ -75,6 +85,19 @@ def pass_refusal(cards: Iterable[Card], *, phase: Phase, pass_direction: PassDir
         names = card_name_list(missing)
         verb = "is" if len(missing) == 1 else "are"
         return f"{names[0].upper()}{names[1:]} {verb} not in your hand."
+    return None
+
+
+def moon_refusal(choice: object, seat: int, *, phase: Phase, chooser: int | None
+                 ) -> str | None:
+    """None if ``seat`` may choose ``choice`` for the moon now, else the sentence why not."""
+    if phase is not Phase.MOON or chooser is None:
+        return "There is no moon to score now."
+    if seat != chooser:
+        return f"Only {SEAT_NAMES[chooser]}, who shot the moon, chooses how it scores."
+    if choice not in MOON_OPTIONS:
+        return ("Choose either 26 for each other player or 26 off your own score, "
+                f"not {choice!r}.")
     return None
 
 
@@ -133,6 +156,8 @@ class PlayerView:
     legal_plays: tuple[Card, ...]
     """This seat's legal plays (empty when it is not this seat's turn)."""
     winner: int | None
+    moon_chooser: int | None = None
+    """In ``Phase.MOON``, the shooter who is to choose how the moon scores."""
 
     @property
     def my_turn(self) -> bool:
@@ -160,6 +185,14 @@ class PlayerView:
         if self.trick is not None:
             mask |= mask_of(self.trick.cards)
         return mask
+
+    @property
+    def jd_taker(self) -> int | None:
+        """The seat that won the J♦ this hand (None while it is unplayed or in the trick)."""
+        for trick in self.tricks:
+            if mask_of(trick.cards) & JD_MASK:
+                return trick.winner
+        return None
 
     @property
     def hand_mask(self) -> int:

@@ -21,7 +21,14 @@ One OpenSpiel game is one hand. Mapping between the engines:
 - Scores: ``state.points(p)`` is the hand score with the moon applied (shooter 0, others
   26) and ``returns()`` is ``26 - points``.
 - Rules: OpenSpiel's defaults except ``qs_breaks_hearts=False``; every parameter is set
-  explicitly below, matching ``Rules()``.
+  explicitly below, matching ``Rules()``. The house-rules run draws random combinations
+  of the rules both engines have: ``no_points_on_first_trick`` / ``no_pts_on_first_trick``,
+  ``must_break_hearts``, ``qs_breaks_hearts``, ``jd_bonus`` (the J♦ −10, after the moon)
+  and our ``pass_cycle`` (it sets OpenSpiel's direction). OpenSpiel scores a moon only as
+  "others +26"; under our "shooter −26" (or the shooter's choice of it, drawn at random)
+  every seat's score is OpenSpiel's minus 26. OpenSpiel's ``pass_cards=False``,
+  ``can_lead_any_club``, ``avoid_all_tricks_bonus`` and ``can_lead_hearts_instead_of_qs``
+  are rules we don't have, so they stay off.
 
 Random play alone almost never reaches some corners (a moon, a hand of only hearts and
 the Q♠ on the first trick, leading from a hand of only hearts), so part of the hands use
@@ -41,20 +48,39 @@ import pytest
 
 from hearts import Card, Game, PassDirection, Phase, Rules
 from hearts.cards import ALL_CARDS
+from hearts.rules import JACK_OF_DIAMONDS, MoonScoring, PassCycle
 
 pyspiel = pytest.importorskip("pyspiel")
 
 RULES = Rules()
-OPENSPIEL_PARAMS = {
-    "pass_cards": True,
-    "no_pts_on_first_trick": RULES.no_points_on_first_trick,
-    "can_lead_any_club": False,
-    "jd_bonus": False,
-    "avoid_all_tricks_bonus": False,
-    "must_break_hearts": RULES.must_break_hearts,
-    "qs_breaks_hearts": RULES.qs_breaks_hearts,
-    "can_lead_hearts_instead_of_qs": False,
-}
+
+
+def openspiel_params(rules: Rules) -> dict[str, bool]:
+    """OpenSpiel's parameters for our ``rules`` (every one set explicitly)."""
+    return {
+        "pass_cards": True,
+        "no_pts_on_first_trick": rules.no_points_on_first_trick,
+        "can_lead_any_club": False,
+        "jd_bonus": rules.jd_bonus,
+        "avoid_all_tricks_bonus": False,
+        "must_break_hearts": rules.must_break_hearts,
+        "qs_breaks_hearts": rules.qs_breaks_hearts,
+        "can_lead_hearts_instead_of_qs": False,
+    }
+
+
+OPENSPIEL_PARAMS = openspiel_params(RULES)
+
+
+def random_rules(rng: random.Random) -> Rules:
+    """A random combination of the house rules OpenSpiel can check (end score: 50 to 150)."""
+    return Rules(end_score=rng.choice((50, 100, 150)),
+                 qs_breaks_hearts=rng.random() < 0.5,
+                 no_points_on_first_trick=rng.random() < 0.5,
+                 must_break_hearts=rng.random() < 0.5,
+                 jd_bonus=rng.random() < 0.5,
+                 moon_scoring=rng.choice(list(MoonScoring)),
+                 pass_cycle=rng.choice(list(PassCycle)))
 
 OS_OF_SEAT = (2, 3, 0, 1)  # our seat -> OpenSpiel player (and back: the map is its own inverse)
 CARD_OF_ACTION = tuple(ALL_CARDS[(a % 4) * 13 + a // 4] for a in range(52))
@@ -68,6 +94,14 @@ POINT_CARDS = [*HEARTS, QS]
 # so its pass direction is left, right, across or none; nobody gets near 100.
 HISTORIES = ([], [(7, 6, 7, 6)], [(7, 6, 7, 6), (6, 7, 6, 7)],
              [(7, 6, 7, 6), (6, 7, 6, 7), (13, 0, 13, 0)])
+
+
+def history_for(rows: list[tuple[int, int, int, int]], rules: Rules
+                ) -> list[tuple[int, int, int, int]]:
+    """``rows`` as scores possible under ``rules``: with the J♦, South took it each time."""
+    if not rules.jd_bonus:
+        return rows
+    return [(a - 10, b, c, d) for a, b, c, d in rows]
 
 
 @dataclass
@@ -243,13 +277,19 @@ def play_hand(game: Game, game_os: Any, rng: random.Random, tally: Tally, *,
             assert game.phase is Phase.PASS
             game.choose_pass(seat, chosen[seat])
         tally.corners[f"pass_{direction.name.lower()}"] += 1
+        if hand_number % 4 == 0:
+            assert game.rules.pass_cycle is PassCycle.NO_HOLD
+            tally.corners["fourth_hand_passes"] += 1
 
     while not state.is_terminal():
         assert game.phase is Phase.PLAY and game.hand_number == hand_number
         seat = game.to_play
         assert seat is not None
         assert state.current_player() == OS_OF_SEAT[seat], game.to_text()
-        assert state.hearts_broken() == game.hearts_broken, game.to_text()
+        # OpenSpiel starts a hand "broken" when hearts needn't be broken; ours means "a
+        # heart (or the Q♠ if it counts) was played", so they agree only when it matters.
+        if game.rules.must_break_hearts:
+            assert state.hearts_broken() == game.hearts_broken, game.to_text()
         legal = game.legal_plays()
         assert _cards(state.legal_actions()) == legal, game.to_text()
         if len(legal) < len(game.hand(seat)):
@@ -259,33 +299,86 @@ def play_hand(game: Game, game_os: Any, rng: random.Random, tally: Tally, *,
         game.play(card)
         state.apply_action(ACTION_OF_CARD[card])
         tally.play_decisions += 1
+    rules = game.rules
+    moon_scoring = rules.moon_scoring
+    if game.phase is Phase.MOON:  # the shooter's choice: a random one
+        assert rules.moon_choice and game.moon_chooser is not None
+        moon_scoring = rng.choice((MoonScoring.OTHERS_PLUS_26, MoonScoring.SHOOTER_MINUS_26))
+        game.choose_moon(game.moon_chooser, moon_scoring)
+        tally.corners[f"moon_chosen_{moon_scoring.value}"] += 1
     assert len(game.hand_history) >= hand_number, "our hand did not end with OpenSpiel's"
 
     scores = game.hand_history[hand_number - 1]
     theirs = tuple(int(state.points(OS_OF_SEAT[seat])) for seat in range(4))
     returns = state.returns()
-    assert scores == theirs, (scores, theirs, game.to_text())
-    assert all(26 - returns[OS_OF_SEAT[seat]] == scores[seat] for seat in range(4))
+    assert all(26 - returns[OS_OF_SEAT[seat]] == theirs[seat] for seat in range(4))
+    moon = sum(theirs) > 26  # 26 points a hand (16 with the J♦); a moon adds 52
+    expected = theirs
+    if moon and moon_scoring is MoonScoring.SHOOTER_MINUS_26:
+        expected = tuple(v - 26 for v in theirs)
+    assert scores == expected, (scores, theirs, rules, game.to_text())
     tally.hands += 1
-    if sorted(scores) == [0, 26, 26, 26]:
+    if rules != RULES:
+        tally.corners["house_rules"] += 1
+    if moon:
         tally.corners["moon"] += 1
+        if rules.jd_bonus:
+            tally.corners["moon_with_jd"] += 1
     elif max(scores) >= 20:
         tally.corners["near_moon"] += 1
+    if rules.jd_bonus:
+        jd_seat = next(t.winner for t in game_tricks(game, hand_number)
+                       if JACK_OF_DIAMONDS in t.cards)
+        tally.corners["jd_taken"] += 1
+        assert jd_seat is not None
     a, b, c, d = scores
     return a, b, c, d
 
 
-def run_differential(hands: int, seed: int) -> Tally:
-    """Compare ``hands`` hands: matches played to the end, plus stacked deals."""
+def game_tricks(game: Game, hand_number: int) -> list[Any]:
+    """The tricks of hand ``hand_number`` from the game's events (the hand is scored)."""
+    from hearts import HandDealt, TrickWon
+
+    tricks = []
+    current = 0
+    for event in game.events:
+        if isinstance(event, HandDealt):
+            current = event.hand_number
+        elif isinstance(event, TrickWon) and current == hand_number:
+            tricks.append(event)
+    tricks = tricks[-13:]
+    assert len(tricks) == 13
+    return [_Won(t.cards, t.seat) for t in tricks]
+
+
+@dataclass(frozen=True)
+class _Won:
+    cards: tuple[Card, ...]
+    winner: int
+
+
+def run_differential(hands: int, seed: int, house_rules: bool = False) -> Tally:
+    """Compare ``hands`` hands: matches played to the end, plus stacked deals.
+
+    ``house_rules``: every match and stacked deal draws its own ``random_rules``.
+    """
     rng = random.Random(seed)
-    game_os = pyspiel.load_game("hearts", OPENSPIEL_PARAMS)
+    loaded: dict[Rules, Any] = {}
+
+    def openspiel_for(rules: Rules) -> Any:
+        if rules not in loaded:
+            loaded[rules] = pyspiel.load_game("hearts", openspiel_params(rules))
+        return loaded[rules]
+
     tally = Tally()
     match: Game | None = None
     while tally.hands < hands:
         roll = rng.random()
         if roll < 0.55:  # the next hand of a real match (deal, cycle, end of game)
             if match is None or match.phase is Phase.GAME_OVER:
-                match = Game.new(seed=rng.randrange(2**53))
+                rules = random_rules(rng) if house_rules else RULES
+                match = Game.new(seed=rng.randrange(2**53), rules=rules)
+            game_os = openspiel_for(match.rules)
             shooter = rng.randrange(4) if roll < 0.1 else None
             play_hand(match, game_os, rng, tally, shooter=shooter,
                       play_policy=moon_play if shooter is not None else random_play,
@@ -295,8 +388,11 @@ def run_differential(hands: int, seed: int) -> Tally:
             continue
         builder = rng.choice(STACKED_DEALS)
         seat = rng.randrange(4)
-        game = Game.from_deal(builder(seat, rng), history=rng.choice(HISTORIES),
-                              seed=rng.randrange(2**53))
+        rules = random_rules(rng) if house_rules else RULES
+        game_os = openspiel_for(rules)
+        game = Game.from_deal(builder(seat, rng),
+                              history=history_for(list(rng.choice(HISTORIES)), rules),
+                              seed=rng.randrange(2**53), rules=rules)
         if builder is strong_deal or rng.random() < 0.2:
             play_hand(game, game_os, rng, tally, shooter=seat, play_policy=moon_play,
                       pass_policy=moon_pass)
@@ -313,11 +409,18 @@ REQUIRED_CORNERS = (
 )
 
 
-def _check(tally: Tally, hands: int, capsys: pytest.CaptureFixture[str]) -> None:
+HOUSE_RULES_CORNERS = (
+    *REQUIRED_CORNERS, "house_rules", "jd_taken", "moon_with_jd", "fourth_hand_passes",
+    "moon_chosen_others_plus_26", "moon_chosen_shooter_minus_26",
+)
+
+
+def _check(tally: Tally, hands: int, capsys: pytest.CaptureFixture[str],
+           required: tuple[str, ...] = REQUIRED_CORNERS) -> None:
     with capsys.disabled():
         print("\n" + tally.line())
     assert tally.hands == hands
-    missing = [name for name in REQUIRED_CORNERS if tally.corners[name] == 0]
+    missing = [name for name in required if tally.corners[name] == 0]
     assert not missing, f"the run never reached {missing}: {tally.line()}"
     assert tally.corners["moon"] >= hands // 100, tally.line()
 
@@ -341,6 +444,33 @@ def test_same_legal_moves_and_scores_as_openspiel(capsys: pytest.CaptureFixture[
 def test_same_as_openspiel_50000_hands(capsys: pytest.CaptureFixture[str]) -> None:
     """The long run: 50,000 hands."""
     _check(run_differential(50_000, seed=50_000), 50_000, capsys)
+
+
+def test_same_as_openspiel_under_random_house_rules(capsys: pytest.CaptureFixture[str]
+                                                    ) -> None:
+    """2,000 hands, each match and stacked deal under its own random combination of the
+    rules both engines have: identical legal moves and scores."""
+    _check(run_differential(2_000, seed=20261201, house_rules=True), 2_000, capsys,
+           HOUSE_RULES_CORNERS)
+
+
+@pytest.mark.slow
+def test_same_as_openspiel_under_random_house_rules_30000_hands(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """The long run of the house rules: 30,000 hands."""
+    _check(run_differential(30_000, seed=30_000, house_rules=True), 30_000, capsys,
+           HOUSE_RULES_CORNERS)
+
+
+def test_our_rules_map_to_openspiels_parameters() -> None:
+    """Each shared rule is one OpenSpiel parameter, and OpenSpiel knows all of them."""
+    rules = Rules(no_points_on_first_trick=False, must_break_hearts=False,
+                  qs_breaks_hearts=True, jd_bonus=True)
+    params = openspiel_params(rules)
+    assert params["no_pts_on_first_trick"] is False and params["must_break_hearts"] is False
+    assert params["qs_breaks_hearts"] is True and params["jd_bonus"] is True
+    game = pyspiel.load_game("hearts", params)
+    assert set(game.get_parameters()) == set(params)
 
 
 def test_bench_runs_and_prints_the_ratios(capsys: pytest.CaptureFixture[str]) -> None:

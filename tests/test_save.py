@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from hearts import Game, LoadError, Phase, Rules
 from hearts.game import SAVE_VERSION
+from hearts.rules import MoonScoring, PassCycle
 
 
 def positions(seed: int, count: int) -> list[Game]:
@@ -248,3 +249,82 @@ def test_old_saves_load_to_the_positions_they_recorded() -> None:
     assert finished.rules == Rules(end_score=30, qs_breaks_hearts=True)
     assert passing.phase is Phase.PASS and passing.pass_chosen(2)
     assert not passing.pass_chosen(0)
+
+
+# --- the house rules in the save ----------------------------------------------------------
+
+HOUSE = Rules(end_score=50, jd_bonus=True, moon_scoring=MoonScoring.SHOOTER_CHOOSES,
+              pass_cycle=PassCycle.NO_HOLD, must_break_hearts=False)
+
+
+def test_every_rule_travels_in_the_json_and_the_game_keeps_them() -> None:
+    game = Game.new(seed=4, rules=HOUSE)
+    data = json.loads(game.to_json())
+    assert data["version"] == 2 and data["moon"] is None
+    assert data["rules"] == {
+        "end_score": 50, "qs_breaks_hearts": False, "no_points_on_first_trick": True,
+        "must_break_hearts": False, "shoot_the_moon": True, "jd_bonus": True,
+        "moon_scoring": "shooter_chooses", "pass_cycle": "left_right_across"}
+    rng = random.Random(4)
+    while game.hand_number < 5 and game.phase is not Phase.GAME_OVER:
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, rng.sample(game.hand(seat), 3))
+        elif game.phase is Phase.MOON:
+            assert game.moon_chooser is not None
+            game.choose_moon(game.moon_chooser, "shooter_minus_26")
+        else:
+            game.play(rng.choice(game.legal_plays()))
+        loaded = Game.from_json(game.to_json())
+        assert loaded.rules == HOUSE
+        assert loaded.to_json() == game.to_json()
+
+
+def test_a_default_game_is_still_saved_as_version_1() -> None:
+    data = json.loads(Game.new(seed=4).to_json())
+    assert data["version"] == 1
+    assert set(data["rules"]) == {"end_score", "qs_breaks_hearts", "no_points_on_first_trick",
+                                  "must_break_hearts", "shoot_the_moon"}
+
+
+def test_an_old_save_without_the_new_rules_loads_with_their_defaults() -> None:
+    game = Game.from_json(OLD_SAVES[1])
+    assert game.rules.jd_bonus is False
+    assert game.rules.moon_scoring is MoonScoring.OTHERS_PLUS_26
+    assert game.rules.pass_cycle is PassCycle.WITH_HOLD
+
+
+@pytest.mark.parametrize(("field", "value", "message"), [
+    ("jd_bonus", "yes", "jd_bonus must be true or false"),
+    ("moon_scoring", "shooter_wins", "moon_scoring must be one of"),
+    ("pass_cycle", None, "pass_cycle must be one of"),
+    ("end_score", 0, "end_score must be an int"),
+    ("house_special", True, "unknown rules"),
+])
+def test_bad_rules_in_a_save_are_refused_clearly(field: str, value: object,
+                                                 message: str) -> None:
+    data = json.loads(Game.new(seed=4, rules=HOUSE).to_json())
+    data["rules"][field] = value
+    with pytest.raises(LoadError, match=message):
+        load(data)
+
+
+def test_a_version_2_save_needs_every_rule_and_version_1_none_of_the_new() -> None:
+    data = json.loads(Game.new(seed=4, rules=HOUSE).to_json())
+    del data["rules"]["pass_cycle"]
+    with pytest.raises(LoadError, match="lack"):
+        load(data)
+    old = json.loads(OLD_SAVES[0])
+    old["rules"]["jd_bonus"] = True
+    with pytest.raises(LoadError, match="unknown rules"):
+        load(old)
+
+
+def test_a_bad_moon_choice_in_a_save_is_refused() -> None:
+    data = json.loads(Game.new(seed=4, rules=HOUSE).to_json())
+    data["moon"] = "shooter_chooses"
+    with pytest.raises(LoadError, match="moon's choice must be"):
+        load(data)
+    data["moon"] = "shooter_minus_26"  # a valid choice, but no moon waits for one
+    with pytest.raises(LoadError, match="no moon waits"):
+        load(data)

@@ -13,6 +13,7 @@ import json
 import random
 import re
 from collections.abc import Iterator
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -21,6 +22,7 @@ from hypothesis import strategies as st
 
 from hearts import Game, Phase, Rules
 from hearts.events import HandScored
+from hearts.rules import MoonScoring, PassCycle
 from web import store
 
 FUZZ = settings(max_examples=300, derandomize=True, deadline=None,
@@ -97,7 +99,7 @@ def assert_plain_words(notice: str | None) -> None:
 def assert_consistent(saved: store.Saved) -> None:
     """A loaded save the page can show and continue: every page-state part fits the game."""
     game = saved.game
-    assert game.rules == Rules()
+    assert Game.from_json(game.to_json()).rules == game.rules  # house rules travel with it
     assert 0 <= saved.clock_ms <= store._MAX_MS
     if saved.selected:
         assert game.phase is Phase.PASS and not game.pass_chosen(0)
@@ -205,7 +207,9 @@ def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) 
                 current, notice = store.load_settings(text)
                 if notice is None:
                     assert says_exactly(text, store.dump_settings(current), deck="two",
-                                        sound=True, coach=True), kind
+                                        sound=True, coach=True,
+                                        rules=json.loads(store.dump_settings(
+                                            store.Settings()))["rules"]), kind
                 else:
                     assert_plain_words(notice)
             else:
@@ -403,7 +407,7 @@ def test_any_value_in_any_field_of_a_real_save(text: str, field: str, value: Any
 
 def test_stats_keep_the_valid_parts_and_name_the_reset_one() -> None:
     good = json.loads(STATS)
-    for field, value in [("best", -3), ("best", "41"), ("total_ms", 1e30), ("total_ms", -1)]:
+    for field, value in [("best", 10**9), ("best", "41"), ("total_ms", 1e30), ("total_ms", -1)]:
         stats, notice = store.load_stats(json.dumps({**good, field: value}))
         assert (stats.played, stats.won) == (7, 3)
         assert_plain_words(notice)
@@ -450,3 +454,56 @@ def test_json_nested_too_deep_is_refused_before_parsing() -> None:
     inner["undo"] = "[" * 20_000 + "]" * 20_000
     load_save_checked(json.dumps(inner))
     assert not store._too_deep('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\"]')
+
+
+# --- house rules in the settings ---
+
+HOUSE = Rules(end_score=50, jd_bonus=True, moon_scoring=MoonScoring.SHOOTER_CHOOSES,
+              pass_cycle=PassCycle.NO_HOLD)
+
+
+def test_house_rules_are_kept_with_the_settings() -> None:
+    settings_ = store.Settings(level="hard", rules=HOUSE)
+    loaded, notice = store.load_settings(store.dump_settings(settings_))
+    assert loaded == settings_ and notice is None
+
+
+def test_settings_from_before_house_rules_get_the_standard_rules_silently() -> None:
+    loaded, notice = store.load_settings(json.dumps({"schema": 1, "speed": "fast",
+                                                     "level": "easy", "deck": "four",
+                                                     "sound": False}))
+    assert loaded == store.Settings("fast", "easy", "four", False, rules=Rules())
+    assert notice is None
+
+
+@pytest.mark.parametrize("rules", [
+    {"jd_bonus": "yes"}, {"moon_scoring": "moon_wins"}, {"pass_cycle": 4},
+    {"end_score": 75}, {"end_score": 10_000}, {"house_special": True}, [1, 2], "standard",
+])
+def test_unreadable_house_rules_go_back_to_standard_and_keep_the_other_settings(
+        rules: object) -> None:
+    good = json.loads(store.dump_settings(store.Settings("slow", "hard", "four", True, rules=HOUSE)))
+    loaded, notice = store.load_settings(json.dumps({**good, "rules": rules}))
+    assert loaded == store.Settings("slow", "hard", "four", True, rules=Rules())
+    assert_plain_words(notice)
+    assert "house rules" in str(notice)
+
+
+def test_a_rule_added_later_keeps_its_default_when_stored_rules_lack_it() -> None:
+    good = json.loads(store.dump_settings(store.Settings(rules=HOUSE)))
+    del good["rules"]["pass_cycle"]
+    loaded, notice = store.load_settings(json.dumps(good))
+    assert loaded.rules == replace(HOUSE, pass_cycle=PassCycle.WITH_HOLD) and notice is None
+
+
+def test_a_game_under_house_rules_is_saved_and_restored_with_them() -> None:
+    game = Game.new(seed=8, rules=HOUSE)
+    saved, notice = store.load_save(store.dump_save(store.Saved(game)))
+    assert notice is None and saved is not None
+    assert saved.game.rules == HOUSE
+
+
+def test_a_lowest_final_score_below_zero_is_kept() -> None:
+    """Under shooter −26 or the J♦ a game can end with a total below zero."""
+    stats = store.Stats(played=3, won=1, best=-12, total_ms=1000)
+    assert store.load_stats(store.dump_stats(stats)) == (stats, None)

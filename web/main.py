@@ -57,6 +57,11 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
         if button is not None:
             table.on_summary_button(str(button.id))
 
+    def on_moon(event: Any) -> None:
+        button = browser.el(event.target.closest("[data-moon]"))
+        if button is not None:
+            table.on_moon(str(button.dataset.moon))
+
     def on_react(event: Any) -> None:
         button = browser.el(event.target.closest("[data-react]"))
         if button is not None:
@@ -85,6 +90,10 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     listen(el["new-game"], "click", lambda e: table.on_new_game())
     listen(el["confirm-new-game"], "click", lambda e: table.on_new_game(confirmed=True))
     listen(el["summary"], "click", on_summary)
+    if el["moon-choice"] is not None:
+        listen(el["moon-choice"], "click", on_moon)
+        # Esc must not dismiss the shooter's choice: the hand can't be scored without it.
+        table.dialogs.watch(el["moon-choice"], on_escape=lambda: None)
     more = browser.by_id("more")  # the phones' More menu: it folds away once used
     if more is not None:
         def fold(event: Any) -> None:

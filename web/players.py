@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hearts import Card, PlayerView
+from hearts.rules import MoonScoring
 
 __all__ = ["Hint", "choose_play", "hint", "make"]
 
@@ -21,6 +22,7 @@ __all__ = ["Hint", "choose_play", "hint", "make"]
 class _Bot(Protocol):
     def choose_pass(self, view: PlayerView) -> list[Card]: ...
     def choose_play(self, view: PlayerView) -> Card: ...
+    def choose_moon(self, view: PlayerView) -> MoonScoring: ...
 
 
 @dataclass(frozen=True)
@@ -39,6 +41,9 @@ class _Fallback:
 
     def choose_play(self, view: PlayerView) -> Card:
         return min(view.legal_plays, key=lambda c: (c.rank, c.suit))
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        return MoonScoring.OTHERS_PLUS_26
 
 
 def make(level: str, seed: int) -> _Bot:

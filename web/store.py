@@ -14,12 +14,15 @@ from typing import Any, Final
 
 from hearts import Game, LoadError, Phase, Rules
 from hearts.game import json_too_deep
+from hearts.rules import possible_hand_scores
 from hearts.seathand import SeatHand
+from hearts.serialize import rules_from_dict, rules_to_dict
 from web import words
 from web.record.daily import daily_seed, parse_day
 
 __all__ = [
     "DECKS",
+    "END_SCORES",
     "KEY_COACH",
     "KEY_CRASH",
     "KEY_SAVE",
@@ -55,6 +58,8 @@ KEY_COACH: Final = "hearts.last-hand"
 SPEEDS: Final = ("slow", "normal", "fast")
 LEVELS: Final = ("easy", "normal", "hard")
 DECKS: Final = ("two", "four")
+END_SCORES: Final = (50, 100, 150)
+"""The game lengths the Settings offer (the engine takes any from 1 to 10,000)."""
 _MAX_TEXT: Final = 50_000
 _MAX_DEPTH: Final = 32
 _MAX_MS: Final = 10 * 365 * 24 * 3600 * 1000  # ten years of play
@@ -72,6 +77,8 @@ class Settings:
     """Short sounds for cards, tricks, hearts broken, the Queen of spades and the moon."""
     coach: bool = True
     """Review each hand when it ends (the review is there on demand either way)."""
+    rules: Rules = field(default_factory=Rules)
+    """The house rules for the next new game (a game keeps the rules it started with)."""
 
 
 @dataclass
@@ -198,14 +205,34 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.coach = data["coach"]
     elif "coach" in data:  # (saved before the coach existed: the default, silently)
         bad = True
+    if "rules" in data:  # (saved before house rules existed: the defaults, silently)
+        rules = _house_rules(data["rules"])
+        if rules is None:
+            return settings, ("Your house rules could not be read, so the standard rules "
+                              "are back; your other settings are kept.")
+        settings.rules = rules
     return settings, "Some settings were unreadable and were reset." if bad else None
+
+
+def _house_rules(data: object) -> Rules | None:
+    """House rules as the Settings keep them; None unless they are valid and on offer.
+
+    A rule missing from the stored object keeps its default (a rule added later); an
+    unknown one, a bad value or a game length the Settings don't offer makes it None.
+    """
+    try:
+        rules = rules_from_dict(data, all_fields=False)
+    except LoadError:
+        return None
+    return rules if rules.end_score in END_SCORES else None
 
 
 def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
     return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
                        "deck": settings.deck, "sound": settings.sound,
-                       "coach": settings.coach})
+                       "coach": settings.coach,
+                       "rules": rules_to_dict(settings.rules)})
 
 
 # --- stats ------------------------------------------------------------------------------
@@ -226,7 +253,7 @@ def load_stats(text: str | None) -> tuple[Stats, str | None]:
     stats = Stats(played, won)
     lost = []
     best_raw = data.get("best", "missing")
-    best = _int(best_raw, 0, 10**6)
+    best = _int(best_raw, -10**6, 10**6)  # house rules: a final total may be below 0
     if best is not None and played > 0:
         stats.best = best
     elif best_raw is not None:
@@ -272,9 +299,6 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         return None, "The saved game was damaged, so a new game was started."
     except Exception:  # a loader bug must not stop the page: same outcome, same words
         return None, "The saved game was damaged, so a new game was started."
-    if game.rules != Rules():
-        return None, ("The saved game was played by rules this page doesn't use, so a new "
-                      "game was started.")
     saved = Saved(game)
     lost: list[str] = []
     clock = _int(data.get("clock_ms"), 0, _MAX_MS)
@@ -356,8 +380,8 @@ def _summary(game: Game, data: object) -> Summary | None:
         return None
     hand = _int(data.get("hand"), 1, 10**6)
     taken = _four(data.get("taken"), 0, 26)
-    scores = _four(data.get("scores"), 0, 26)
-    totals = _four(data.get("totals"), 0, 10**6)
+    scores = _four(data.get("scores"), -36, 26)  # shooter −26 and the J♦: −36
+    totals = _four(data.get("totals"), -10**6, 10**6)
     moon = data.get("moon")
     if hand is None or taken is None or scores is None or totals is None:
         return None
@@ -366,12 +390,13 @@ def _summary(game: Game, data: object) -> Summary | None:
     history = game.hand_history
     if hand != len(history) or tuple(history[-1]) != scores or tuple(game.scores) != totals:
         return None
-    if sum(taken) != 26:
+    rules = game.rules
+    if sum(taken) != 26 or not possible_hand_scores(scores, rules):
         return None
     if moon is None:
-        if taken != scores:
+        if (rules.shoot_the_moon and 26 in taken) or (not rules.jd_bonus and taken != scores):
             return None
-    elif taken[moon] != 26 or scores[moon] != 0 or sorted(scores) != [0, 26, 26, 26]:
+    elif not rules.shoot_the_moon or taken[moon] != 26:
         return None
     if game.phase is not Phase.GAME_OVER and not _hand_untouched(game):
         return None

@@ -11,16 +11,19 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Trick
+from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.cards import Suit
-from hearts.rules import pass_target
+from hearts.rules import MoonScoring, PassCycle, pass_target
 
 __all__ = [
     "KIND_WORDS",
     "cards_text",
     "event_text",
+    "house_rules_line",
+    "house_rules_sentences",
     "join",
     "last_trick_text",
+    "moon_result",
     "pass_prompt",
     "plural",
     "reason_text",
@@ -156,6 +159,84 @@ def hint_text(cards: Sequence[Card], reason: str) -> str:
 
 def took_back(card: Card) -> str:
     return f"Took back your {card.name}. Your turn again."
+
+
+# --- house rules (the Settings, the rules text, the table's line) --------------------------
+
+MOON_TITLE = "You shot the moon!"
+MOON_ASK = ("You took every heart and the Queen of spades. Choose how it scores: "
+            "26 points to each other player, or 26 points off your own score.")
+MOON_PLUS = "26 to each other player"
+MOON_MINUS = "26 off my score"
+
+
+def house_rules_line(rules: Rules) -> str:
+    """The table's short line, "House rules: J♦ −10 · to 50"; "" for the standard rules."""
+    parts: list[str] = []
+    if rules.qs_breaks_hearts:
+        parts.append("Q♠ breaks hearts")
+    if not rules.no_points_on_first_trick:
+        parts.append("points on trick 1")
+    if not rules.must_break_hearts:
+        parts.append("lead hearts any time")
+    if rules.jd_bonus:
+        parts.append("J♦ −10")
+    if not rules.shoot_the_moon:
+        parts.append("no moon")
+    elif rules.moon_scoring is MoonScoring.SHOOTER_MINUS_26:
+        parts.append("moon −26")
+    elif rules.moon_scoring is MoonScoring.SHOOTER_CHOOSES:
+        parts.append("moon: shooter chooses")
+    if rules.pass_cycle is PassCycle.NO_HOLD:
+        parts.append("pass every hand")
+    if rules.end_score != 100:
+        parts.append(f"to {rules.end_score}")
+    return "House rules: " + " · ".join(parts) if parts else ""
+
+
+def house_rules_sentences(rules: Rules) -> tuple[str, ...]:
+    """One sentence per house rule of ``rules`` (none for the standard rules)."""
+    out: list[str] = []
+    if rules.qs_breaks_hearts:
+        out.append("Playing the Queen of spades breaks hearts, like a heart.")
+    if not rules.no_points_on_first_trick:
+        out.append("Hearts and the Queen of spades may be thrown on the first trick.")
+    if not rules.must_break_hearts:
+        out.append("A heart may be led at any time, broken or not.")
+    if rules.jd_bonus:
+        out.append("The Jack of diamonds counts −10: whoever takes it has 10 points taken "
+                   "off their score for the hand. It plays no part in shooting the moon.")
+    if not rules.shoot_the_moon:
+        out.append("There is no shooting the moon: taking every point scores 26.")
+    elif rules.moon_scoring is MoonScoring.SHOOTER_MINUS_26:
+        out.append("Shooting the moon takes 26 points off the shooter's score, and the "
+                   "others score nothing for the hand.")
+    elif rules.moon_scoring is MoonScoring.SHOOTER_CHOOSES:
+        out.append("Whoever shoots the moon chooses: 26 points to each other player, or 26 "
+                   "points off their own score.")
+    if rules.pass_cycle is PassCycle.NO_HOLD:
+        out.append("Every hand has a pass: left, right, across, then left again.")
+    if rules.end_score != 100:
+        out.append(f"The game ends once a hand finishes with anyone at {rules.end_score} "
+                   "points or more.")
+    return tuple(out)
+
+
+def moon_waiting(name: str) -> str:
+    """The prompt while another player chooses how its moon scores."""
+    return f"{name} shot the moon and is choosing how it scores…"
+
+
+def moon_result(scores: Sequence[int], shooter: int, me: int) -> str:
+    """The summary's line for a moon, from the hand's scores (which scoring was used)."""
+    minus = max(scores) <= 0  # shooter −26: nobody scores for the hand but the J♦
+    if shooter == me:
+        return ("You shot the moon! 26 points come off your score." if minus
+                else "You shot the moon! You score 0 and everyone else 26.")
+    who = seat_name(shooter, me)
+    if minus:
+        return f"{who} shot the moon: 26 points off {who}'s score, nothing for the others."
+    return f"{who} shot the moon: 0 for {who}, 26 for everyone else."
 
 
 # --- events ------------------------------------------------------------------------------

@@ -13,7 +13,9 @@ randomness, so its play is the same for any seed.
 
 from __future__ import annotations
 
+from hearts.bots.moon import better_moon_scoring
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, lowest, mask_of
+from hearts.rules import MoonScoring
 from hearts.view import PlayerView
 
 __all__ = ["BasicBot"]
@@ -34,6 +36,10 @@ class BasicBot:
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        """How its moon scores: see ``hearts.bots.moon.better_moon_scoring``."""
+        return better_moon_scoring(view)
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The three highest-ranked cards of the hand."""

@@ -12,9 +12,10 @@ Its slips come from ``decision_rng``: the same seed and view always give the sam
 from __future__ import annotations
 
 from hearts.bots.basic import BasicBot
+from hearts.bots.moon import better_moon_scoring
 from hearts.bots.situation import decision_rng
 from hearts.cards import Card
-from hearts.rules import QUEEN_OF_SPADES
+from hearts.rules import QUEEN_OF_SPADES, MoonScoring
 from hearts.view import PlayerView
 
 __all__ = ["EasyBot"]
@@ -31,6 +32,10 @@ class EasyBot:
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
         self._basic = BasicBot(seed)
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        """How its moon scores: see ``hearts.bots.moon.better_moon_scoring``."""
+        return better_moon_scoring(view)
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """The three highest cards, with an occasional slip."""

@@ -9,6 +9,9 @@ the comparison between cards is sharp even with few deals.
 The outcome of a hand is scored as ``own score - mean of the others' scores`` with the
 moon applied (shooting scores 0 for the shooter and 26 for everyone else): it minimises
 the points taken, values stopping another player's moon and taking the moon itself.
+Under the house rules the playouts follow the game's ``Rules`` (legality, the J♦ taken
+off its taker's score); a moon scored "shooter −26" (or the shooter's choice) is valued
+like "others +26": the two differ by 26 for every seat, which changes no one's standing.
 
 Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
 the whole view, and the work is a fixed number of playouts (``iterations``). So for a
@@ -39,10 +42,11 @@ from collections.abc import Generator
 from time import perf_counter
 from typing import Final
 
+from hearts.bots.moon import better_moon_scoring
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
 from hearts.cards import SUIT_MASKS, Card, format_cards
-from hearts.rules import QS_MASK
+from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
 from hearts.view import PlayerView
 
 __all__ = [
@@ -87,8 +91,15 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass: the Q♠ and high spades unless well guarded, cards that
-        void a short side suit, high hearts, then high cards."""
-        return choose_pass_heuristic(view.hand)
+        void a short side suit, high hearts, then high cards (never the J♦ when it
+        counts −10)."""
+        return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
+
+    # --- the moon -----------------------------------------------------------------------
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        """How its moon scores: see ``hearts.bots.moon.better_moon_scoring``."""
+        return better_moon_scoring(view)
 
     # --- playing ----------------------------------------------------------------------
 
@@ -155,6 +166,8 @@ class HardBot:
         base_points = list(view.hand_points)
         flags = rules_flags(view.rules)
         moon = view.rules.shoot_the_moon
+        jd_start = view.jd_taker if view.jd_taker is not None else -1
+        jd_box = [jd_start] if view.rules.jd_bonus else None  # the J♦'s taker, per playout
         w = self.others_weight / 3.0
         plain = [own - w * (26 - own) for own in range(27)]  # no moon: own points
         moon_mine = -w * 78.0  # this seat shot the moon: 0 for it, 26 for each other
@@ -165,13 +178,18 @@ class HardBot:
             hands = sampler.sample(rng)
             for i in range(count):
                 card = reps[i]
+                if jd_box is not None:
+                    jd_box[0] = jd_start
                 pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
-                              flags, card)
+                              flags, card, jd_box)
                 own = pts[me]
                 if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
                     totals[i] += moon_mine if own == 26 else moon_theirs
                 else:
                     totals[i] += plain[own]
+                if jd_box is not None and jd_box[0] >= 0:
+                    # The J♦ takes 10 off its taker: this seat, or one of the others.
+                    totals[i] += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
             played += 1
             now = perf_counter()
             if deadline is not None and now >= deadline:
@@ -200,14 +218,16 @@ def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
     """Legal cards grouped when playing one or the other makes no difference.
 
     Two cards of a suit are equivalent when every card of that suit ranked between them
-    is in this hand or already played (the Q♠ is always alone: it carries 13 points).
+    is in this hand or already played (the Q♠ is always alone: it carries 13 points; so
+    is the J♦ when it counts −10).
     """
     known = view.hand_mask | view.played_mask
+    alone = QS_MASK | (JD_MASK if view.rules.jd_bonus else 0)
     groups: list[list[Card]] = []
     previous: Card | None = None
     for card in view.legal_plays:  # sorted by suit, then rank
         if (previous is not None and previous.suit == card.suit
-                and card.mask != QS_MASK and previous.mask != QS_MASK):
+                and not (card.mask | previous.mask) & alone):
             between = SUIT_MASKS[card.suit] & (card.mask - 1) & ~((previous.mask << 1) - 1)
             if not between & ~known:
                 groups[-1].append(card)
@@ -218,8 +238,10 @@ def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
     return groups
 
 
-def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card]) -> list[Card]:
-    """Three cards of a 13-card hand to pass, by a danger score (sorted by index)."""
+def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = False
+                          ) -> list[Card]:
+    """Three cards of a 13-card hand to pass, by a danger score (sorted by index);
+    ``keep_jd``: never the J♦ (the house rule that makes it worth −10)."""
     by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
     spades = by_suit[3]
     low_spades = sum(1 for c in spades if c.rank < 12)
@@ -243,6 +265,8 @@ def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card]) -> list[Card]:
                 score = rank + 9.0 - 2 * length  # voiding a short suit helps
         if card.index == 0:
             score = -100.0  # the 2♣ is harmless
+        if keep_jd and card.mask == JD_MASK:
+            score = -200.0
         scores[card] = score
     chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
     return sorted(chosen)

@@ -18,6 +18,10 @@ Play
     card; dump the Q♠ under a higher spade. When void, drop the Q♠, then A♠/K♠ while the
     Q♠ is out, then high hearts and the most dangerous high card.
 
+The J♦ (house rule: −10 to its taker)
+    Never pass it; last to a trick holding the J♦ and fewer than 10 points, win it if it
+    can; never throw the J♦ away on another player's trick.
+
 Moon
     When one other seat has taken every point so far (and enough of them), stop it: take
     a point (win a trick with points, lead a top heart) or give points to anyone else,
@@ -32,6 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from hearts.bots.moon import better_moon_scoring
 from hearts.bots.situation import (
     AS_INDEX,
     HEARTS,
@@ -55,7 +60,15 @@ from hearts.cards import (
     lowest,
     mask_of,
 )
-from hearts.rules import QS_MASK, SEAT_NAMES, TWO_CLUBS_MASK
+from hearts.rules import (
+    JACK_OF_DIAMONDS,
+    JD_BONUS,
+    JD_MASK,
+    QS_MASK,
+    SEAT_NAMES,
+    TWO_CLUBS_MASK,
+    MoonScoring,
+)
 from hearts.view import Phase, PlayerView
 
 __all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
@@ -95,12 +108,17 @@ class PassChoice:
     cards: tuple[Card, ...]
     reason: str
 
+JD_INDEX = JACK_OF_DIAMONDS.index
 
 class NormalBot:
     """The rule-based player (see the module docstring). Its play does not depend on the seed."""
 
     def __init__(self, seed: int = 0) -> None:
         self.seed = seed
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        """How its moon scores: see ``hearts.bots.moon.better_moon_scoring``."""
+        return better_moon_scoring(view)
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass (see ``decide_pass``)."""
@@ -342,6 +360,11 @@ def _follow(s: Situation, threat: int) -> tuple[int, str]:
         return QS_INDEX, (f"{winner}'s {_short(win)} is winning, so drop the Q♠ "
                           f"underneath it.")
     non_q = cards & ~QS_MASK
+    if last and over and s.jd_bonus and s.trick_points < JD_BONUS and any(
+            index == JD_INDEX for _, index in s.trick):
+        top = highest(over & ~QS_MASK or over)
+        return top, (f"The J♦ is in this trick and you play last: win it with the "
+                     f"{_short(top)} — it takes 10 off your score.")
     if last:
         if s.trick_points == 0 and suit != HEARTS and (WIN_LAST_CLEAN or not duck):
             top = highest(non_q or cards)
@@ -402,6 +425,8 @@ def _discard(s: Situation, threat: int) -> tuple[int, str]:
                           f"{SEAT_NAMES[threat]} can't shoot the moon.")
     if legal & QS_MASK:
         return QS_INDEX, f"You have no {led}, so drop the Q♠ on {winner}'s trick."
+    if s.jd_bonus:
+        legal = legal & ~JD_MASK or legal  # the J♦ is worth −10 to whoever takes it: keep it
     pick = max(indices_of_mask(legal), key=lambda i: (_discard_score(s, i), i))
     card = _short(pick)
     suit = pick // 13
@@ -450,10 +475,14 @@ def decide_pass(view: PlayerView) -> PassChoice:
     low_spades = (spades & below_mask(QS_INDEX)).bit_count()
     has_qs = bool(hand & QS_MASK)
     keep_qs = has_qs and low_spades >= 3
+    jd = view.rules.jd_bonus
     for index in indices_of_mask(hand):
         suit = index // 13
         rank = index % 13  # 0 = two … 12 = ace
-        if index == QS_INDEX:
+        if jd and index == JD_INDEX:
+            scores[index] = -20.0  # worth −10 to whoever takes it: never give it away
+            tags[index] = "high"
+        elif index == QS_INDEX:
             scores[index] = 0.5 if keep_qs else 100.0
             tags[index] = "qs"
         elif index in (KS_INDEX, AS_INDEX):
@@ -480,7 +509,8 @@ def decide_pass(view: PlayerView) -> PassChoice:
     plans: list[tuple[float, list[int], list[int]]] = []
     plans.append((sum(scores[i] for i in ranked[:3]), ranked[:3], []))
     short_suits = [suit for suit in (0, 1)
-                   if 1 <= (hand & SUIT_MASKS[suit]).bit_count() <= 3]
+                   if 1 <= (hand & SUIT_MASKS[suit]).bit_count() <= 3
+                   and not (jd and hand & SUIT_MASKS[suit] & JD_MASK)]
     options = [[suit] for suit in short_suits]
     if len(short_suits) == 2:
         options.append(short_suits)

@@ -20,7 +20,7 @@ from __future__ import annotations
 from typing import Final
 
 from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
-from hearts.rules import QUEEN_OF_SPADES, Rules
+from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
 
 __all__ = ["choose", "playout", "rules_flags"]
 
@@ -33,6 +33,8 @@ _QS: Final = QUEEN_OF_SPADES.mask
 _HIGH_SPADES: Final = above_mask(_QS_I)  # K♠, A♠
 _DANGER: Final = _QS | _HIGH_SPADES
 _NOT_POINTS: Final = _NOT_HEARTS & ~_QS
+_JD_I: Final = JACK_OF_DIAMONDS.index
+_JD: Final = JACK_OF_DIAMONDS.mask
 
 # Flag bits for the rules the playout needs.
 NO_POINTS_FIRST: Final = 1
@@ -115,13 +117,16 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
 
 
 def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
-            tricks_done: int, points: list[int], flags: int, first_card: int = -1) -> list[int]:
+            tricks_done: int, points: list[int], flags: int, first_card: int = -1,
+            jd_taker: list[int] | None = None) -> list[int]:
     """Play the hand to its end with the policy; return ``points`` (updated in place).
 
     ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
     ``leader``, whether hearts are broken, completed tricks and points taken so far.
     ``first_card``, if given, is played by the seat to play instead of the policy's card
-    (it must be legal; nothing is checked).
+    (it must be legal; nothing is checked). ``jd_taker``, if given, gets in its first
+    item the seat that wins the J♦ if it is played from here on (the points stay the
+    hearts and the Q♠ only, so a moon is still 26 of them).
     """
     held = hands[0] | hands[1] | hands[2] | hands[3]
     played = _ALL & ~held
@@ -129,6 +134,8 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
     n = len(trick)
     led = top = top_at = 0
     trick_points = 0
+    # Whether the J♦ is still to be won: checked once per trick, not per card.
+    jd_open = jd_taker is not None and not (played & _JD and _JD_I not in trick)
     if n:
         led = trick[0] // 13
         top = trick[0]
@@ -171,6 +178,10 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             if trick_points:
                 points[winner] += trick_points
                 trick_points = 0
+            if jd_open and played & _JD:  # the J♦ was in this very trick
+                assert jd_taker is not None
+                jd_taker[0] = winner
+                jd_open = False
             tricks_done += 1
             leader = seat = winner
             n = 0

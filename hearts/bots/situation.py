@@ -58,6 +58,7 @@ class Situation:
         "broken",
         "first_trick",
         "hand",
+        "jd_bonus",
         "known",
         "led",
         "legal",
@@ -121,6 +122,7 @@ class Situation:
         self.known = known
         self.points = view.hand_points
         self.broken = view.hearts_broken
+        self.jd_bonus = view.rules.jd_bonus  # the J♦ counts −10 (a house rule)
 
     # --- who may hold what -------------------------------------------------------------
 

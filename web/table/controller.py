@@ -225,6 +225,11 @@ class Table:
         self.render()
         self.view.hand.focus()
 
+    def on_moon(self, choice: str) -> None:
+        """A button of the shooter's choice: score the person's moon as ``choice``."""
+        if self.page.ready and self.seat.snapshot().may_choose_moon:
+            self.seat.choose_moon(choice)
+
     def on_react(self, key: str) -> None:
         if self.seat.snapshot().chat:
             self.seat.react(key)

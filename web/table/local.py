@@ -65,7 +65,8 @@ class LocalSeat:
         self.today = today
         self.on_hand = on_hand
         self.saved = records.saved if records.saved is not None else store.Saved(
-            Game.new(seed if seed is not None else gamecode.new_seed()))
+            Game.new(seed if seed is not None else gamecode.new_seed(),
+                     records.settings.rules))
         self.news: News = QUIET
         self.attached = False
         self.generation = 0
@@ -114,6 +115,8 @@ class LocalSeat:
             return "over"
         if self.saved.summary is not None:
             return "scores"
+        if game.phase is Phase.MOON:
+            return "moon"
         return "pass" if game.phase is Phase.PASS else "play"
 
     def under_way(self) -> bool:
@@ -139,6 +142,7 @@ class LocalSeat:
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
             may_play=stage == "play" and view.my_turn and not self.busy,
+            may_choose_moon=stage == "moon" and view.moon_chooser == 0 and not self.busy,
             moving=self.busy,
             result=None if summary is None else HandResult(summary.hand, summary.scores,
                                                            summary.moon),
@@ -222,6 +226,13 @@ class LocalSeat:
         s.undo_trick = len(game.tricks) + 1
         self._act(lambda: game.play(card))
 
+    def choose_moon(self, choice: str) -> None:
+        """The person shot the moon and chooses how it scores (``MoonScoring`` text)."""
+        game = self.game
+        if self.busy or game.moon_chooser != 0 or game.why_moon_refused(0, choice) is not None:
+            return
+        self._act(lambda: game.choose_moon(0, choice))
+
     def next_hand(self) -> None:
         if self.saved.summary is None or self.game.phase is Phase.GAME_OVER:
             return
@@ -233,7 +244,9 @@ class LocalSeat:
         self.kick()
 
     def new_game(self) -> None:
-        self.begin(store.Saved(Game.new(gamecode.new_seed())), words.NEW_GAME)
+        """A new game under the house rules of the Settings as they are now."""
+        self.begin(store.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
+                   words.NEW_GAME)
 
     def start_daily(self) -> None:
         """Today's daily deal: its seed from the date, the default rules, hard computers."""
@@ -322,7 +335,8 @@ class LocalSeat:
         game = self.game
         if game.phase is Phase.PASS and game.pass_chosen(0):
             self._act(self._computers_pass)  # a save from between two passes: finish them
-        elif game.phase is Phase.PLAY and game.to_play != 0:
+        elif (game.phase is Phase.PLAY and game.to_play != 0) or (
+                game.phase is Phase.MOON and game.moon_chooser != 0):
             self._act(lambda: None)
 
     def _computers_pass(self) -> None:
@@ -345,6 +359,12 @@ class LocalSeat:
             await self._present(generation)
             while generation == self.generation and self._computers_due():
                 self.news.changed()
+                chooser = self.game.moon_chooser
+                if chooser is not None:  # a computer shot the moon: it chooses at once
+                    bot = self.bots[chooser]
+                    self.game.choose_moon(chooser, bot.choose_moon(self.game.view(chooser)))
+                    await self._present(generation)
+                    continue
                 started = self.clock()
                 seat = self.game.to_play
                 assert seat is not None
@@ -363,6 +383,8 @@ class LocalSeat:
                 view = self.game.view(0)
                 if self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
                     self.news.say(words.turn_prompt(view))
+                elif view.moon_chooser == 0:
+                    self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
                 self.news.changed()
                 self.news.flush()
 
@@ -372,6 +394,8 @@ class LocalSeat:
 
     def _computers_due(self) -> bool:
         game = self.game
+        if game.phase is Phase.MOON:
+            return game.moon_chooser != 0
         return (self.saved.summary is None and game.phase is Phase.PLAY
                 and game.to_play != 0)
 
@@ -381,6 +405,8 @@ class LocalSeat:
         start = self.seen
         new = game.events[start:]
         self.seen = len(game.events)
+        if game.phase is Phase.MOON:
+            self.saved.undo = None  # the hand is over: its cards can't be taken back
         for at, event in enumerate(new):  # bookkeeping first: a reload mid-pause loses nothing
             if isinstance(event, HandScored):
                 self._tally(start + at, event)

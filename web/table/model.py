@@ -9,8 +9,9 @@ last-trick view, the hint, a closed game-over dialog). ``build`` turns the two i
 
 Stages (one word for each moment of a hand, used by every seat):
 ``connecting`` (no state from the host yet), ``lobby`` (a private table before its first
-deal), ``pass``, ``play``, ``scores`` (a hand is over; the table waits before the next) and
-``over`` (the game has ended).
+deal), ``pass``, ``play``, ``moon`` (the hand's shooter chooses how its moon scores, under
+that house rule), ``scores`` (a hand is over; the table waits before the next) and ``over``
+(the game has ended).
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ __all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "Seat
            "Stage", "SummaryModel", "TableModel", "TrickCard", "build", "card_classes",
            "position"]
 
-Stage = Literal["connecting", "lobby", "pass", "play", "scores", "over"]
+Stage = Literal["connecting", "lobby", "pass", "play", "moon", "scores", "over"]
 POSITIONS = ("south", "west", "north", "east")
 """Where a seat sits on the page, by its place clockwise from the viewer."""
 HAND_ORDER = "CDSH"
@@ -73,6 +74,8 @@ class SeatSnapshot:
     """This seat still has to choose its three cards."""
     may_play: bool = False
     """The person may play a card now."""
+    may_choose_moon: bool = False
+    """The person shot the moon and chooses how it scores (house rule)."""
     moving: bool = False
     """Someone else's move is under way (the computers play, a card is on its way)."""
     result: HandResult | None = None
@@ -195,7 +198,7 @@ class TableModel:
     """Everything the table draws."""
 
     state: str
-    """``<html data-state>``: loading, pass, play, wait, summary or over."""
+    """``<html data-state>``: loading, pass, play, moon, wait, summary or over."""
     seats: tuple[SeatBox, ...] = ()
     trick: tuple[TrickCard, ...] = ()
     trick_classes: str = "trick"
@@ -228,6 +231,12 @@ class TableModel:
     """The daily deal's chip on the felt ("" hides it)."""
     hearts_broken: bool = False
     summary: SummaryModel | None = None
+    moon_choice: bool = False
+    """The shooter's-choice dialog is open: the person shot the moon."""
+    house_line: str = ""
+    """The table's short line naming the game's house rules ("" for the standard rules)."""
+    house_rules: tuple[str, ...] = ()
+    """The game's house rules, a sentence each, for the rules text."""
     scores_again: bool = False
     """The game-over summary was closed: a button opens it again."""
     where: str | None = None
@@ -330,11 +339,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
     if result is not None:
         if not over:
             title = f"Hand {result.hand} is over"
-        if result.moon == me:
-            moon = "You shot the moon! You score 0 and everyone else 26."
-        elif result.moon is not None:
-            who = words.seat_name(result.moon, me)
-            moon = f"{who} shot the moon: 0 for {who}, 26 for everyone else."
+        if result.moon is not None:
+            moon = words.moon_result(result.scores, result.moon, me)
         points = f"Points this hand: {words.points_text(result.scores, me)}."
     moment = "win" if over and view.winner == me else (
         "moon" if result is not None and result.moon is not None else "")
@@ -381,6 +387,10 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
         return words.waiting_for(snap.waiting, view.seat) or "Passing…"
     if snap.stage == "scores":
         return words.waiting_for(snap.waiting, view.seat)
+    if state == "moon":
+        return words.MOON_TITLE
+    if snap.stage == "moon" and view.moon_chooser is not None:
+        return words.moon_waiting(words.seat_name(view.moon_chooser, view.seat, snap.kinds))
     if (snap.stage == "play" and view.to_play is not None and view.to_play != view.seat
             and snap.shown is None):
         return f"{words.seat_name(view.to_play, view.seat, snap.kinds)} is playing…"
@@ -404,6 +414,8 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         state = "over"
     elif summary is not None:
         state = "summary"
+    elif snap.may_choose_moon:
+        state = "moon"
     elif snap.may_pass and not snap.moving:
         state = "pass"
     elif snap.may_play:
@@ -466,6 +478,9 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         badge=snap.badge,
         hearts_broken=view.hearts_broken,
         summary=summary,
+        moon_choice=state == "moon",
+        house_line=words.house_rules_line(view.rules),
+        house_rules=words.house_rules_sentences(view.rules),
         scores_again=snap.stage == "over" and page.dismissed,
         where=snap.where,
         clock_ms=snap.clock_ms,

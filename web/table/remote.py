@@ -156,6 +156,9 @@ class RemoteSeat:
         self.send(Intent("play", (card,)))
         self.news.changed()
 
+    def choose_moon(self, choice: str) -> None:
+        """Private tables play the standard rules: no moon is ever the shooter's choice."""
+
     def next_hand(self) -> None:
         state = self.seat.state
         if state is not None and state.stage == "scores" and state.ready:

@@ -76,6 +76,10 @@ class Seat(Protocol):
     def play(self, card: Card) -> None:
         """Play ``card`` (legal: the table checked the snapshot)."""
 
+    def choose_moon(self, choice: str) -> None:
+        """The person shot the moon: score it as ``choice`` (``MoonScoring`` text; only
+        when the snapshot's ``may_choose_moon``)."""
+
     def next_hand(self) -> None:
         """The person has seen the hand's summary."""
 

@@ -1,19 +1,61 @@
-"""The Settings dialog: computer speed and level, card colours, sound, the coach; kept.
+"""The Settings dialog: computer speed and level, card colours, sound, the coach, house
+rules; kept in storage.
 
 The form's radio buttons are the page's; this reads a change, keeps it (``Records``), tells
-the seat about a new computer level, and sets what the CSS draws from.
+the seat about a new computer level, and sets what the CSS draws from. The house rules are
+for the next new game (``LocalSeat.new_game`` reads them): the game in progress keeps its own.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from dataclasses import replace
+from typing import Any, Final
 
+from hearts import Rules
+from hearts.rules import MoonScoring, PassCycle
 from web import store
 from web.browser import Browser
 from web.storage import Records
 
-__all__ = ["SettingsForm"]
+__all__ = ["HOUSE_BOXES", "SettingsForm", "house_rule_change"]
+
+HOUSE_BOXES: Final = {
+    "rule-qs": ("qs_breaks_hearts", False),
+    "rule-first": ("no_points_on_first_trick", True),
+    "rule-lead": ("must_break_hearts", True),
+    "rule-jd": ("jd_bonus", False),
+}
+"""The house rules' checkboxes: the ``Rules`` field each sets, and whether a tick means the
+field is false (the boxes name the change from the standard game: "points allowed on the
+first trick" is ``no_points_on_first_trick`` false)."""
+_SELECTS: Final = ("rule-moon", "rule-end", "rule-pass")
+
+
+def house_rule_change(rules: Rules, name: str, value: str, checked: bool) -> Rules | None:
+    """``rules`` with the form's control ``name`` set to ``value`` / ``checked``; None if
+    ``name`` is no house rule or ``value`` is not one the form offers."""
+    if name in HOUSE_BOXES:
+        field, inverted = HOUSE_BOXES[name]
+        changes: dict[str, Any] = {field: checked != inverted}
+        return replace(rules, **changes)
+    if name == "rule-moon" and value in {m.value for m in MoonScoring}:
+        return replace(rules, moon_scoring=MoonScoring(value))
+    if name == "rule-pass" and value in {c.value for c in PassCycle}:
+        return replace(rules, pass_cycle=PassCycle(value))
+    if name == "rule-end" and value in {str(n) for n in store.END_SCORES}:
+        return replace(rules, end_score=int(value))
+    return None
+
+
+def house_rule_values(rules: Rules) -> dict[str, str | bool]:
+    """What each house-rule control shows for ``rules`` (a box's tick, a select's value)."""
+    values: dict[str, str | bool] = {
+        name: getattr(rules, field) != inverted for name, (field, inverted) in HOUSE_BOXES.items()}
+    values["rule-moon"] = rules.moon_scoring.value
+    values["rule-end"] = str(rules.end_score)
+    values["rule-pass"] = rules.pass_cycle.value
+    return values
 
 
 class SettingsForm:
@@ -46,10 +88,19 @@ class SettingsForm:
             box = self.browser.query(f'#settings input[name="{name}"]')
             if box is not None:
                 box.checked = on
+        for control_name, shown in house_rule_values(s.rules).items():
+            control = self.browser.query(f'#settings [name="{control_name}"]')
+            if control is None:
+                continue
+            if isinstance(shown, bool):
+                control.checked = shown
+            else:
+                control.value = shown
 
     def on_change(self, event: Any) -> None:
         target = event.target
         name, value = str(target.name), str(target.value)
+        rules: Rules | None
         settings = self.records.settings
         if name == "speed" and value in store.SPEEDS:
             settings.speed = value
@@ -63,5 +114,10 @@ class SettingsForm:
             self.on_sound()
         elif name == "coach":
             settings.coach = bool(target.checked)
+        elif name in HOUSE_BOXES or name in _SELECTS:
+            rules = house_rule_change(settings.rules, name, value,
+                                      bool(getattr(target, "checked", False)))
+            if rules is not None:
+                settings.rules = rules
         self.apply()
         self.records.keep_stats()

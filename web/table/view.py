@@ -28,7 +28,8 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "new-game", "status", "notice", "summary", "stat-time", "stat-won", "stat-best",
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
-            "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge")
+            "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge",
+            "house-line", "house-rules", "house-rules-list", "moon-choice")
 
 
 def card_face(notation: str) -> str:
@@ -99,6 +100,14 @@ class TableView:
         """The table as last drawn (what the motion starts from)."""
         self.summary_drawn = ""
         """The summary dialog's markup as last written (its coach line is written apart)."""
+        moon = self.el["moon-choice"]
+        if moon is not None:  # the shooter's choice, in the words of web.words
+            for selector, text in (("#moon-title", words.MOON_TITLE), ("#moon-ask", words.MOON_ASK),
+                                   ("#moon-plus", words.MOON_PLUS),
+                                   ("#moon-minus", words.MOON_MINUS)):
+                node = browser.query(selector, moon)
+                if node is not None:
+                    node.textContent = text
         bar = self.el["reactions"]
         if bar is not None:
             bar.innerHTML = '<span aria-hidden="true">Say:</span>' + "".join(
@@ -139,7 +148,9 @@ class TableView:
         if el["reactions"] is not None:
             el["reactions"].hidden = not m.chat
         el["scores-again"].hidden = not m.scores_again
+        self._house(m)
         self._summary(m)
+        self._moon(m)
         self._stats(m)
         self.motion.play(self.drawn, m, fresh, hand_was, el["trick"], el["hand"])
         self.drawn = m
@@ -229,6 +240,29 @@ class TableView:
             first = self.browser.query("button.primary", dialog) \
                 if m.state != "loading" else None
             self.dialogs.open(dialog, first)
+
+    def _house(self, m: TableModel) -> None:
+        """The table's house-rules line and the list of them in the rules text."""
+        line, rules, items = (self.el["house-line"], self.el["house-rules"],
+                              self.el["house-rules-list"])
+        if line is not None:
+            self._text("house-line", m.house_line)
+            line.hidden = not m.house_line
+        if rules is not None and items is not None:
+            text = "".join(f"<li>{html.escape(sentence)}</li>" for sentence in m.house_rules)
+            if str(items.innerHTML) != text:
+                items.innerHTML = text
+            rules.hidden = not m.house_rules
+
+    def _moon(self, m: TableModel) -> None:
+        """The shooter's choice: open while the person is to choose, closed otherwise."""
+        dialog = self.el["moon-choice"]
+        if dialog is None:
+            return
+        if not m.moon_choice:
+            self.dialogs.close(dialog)
+        elif not self.dialogs.is_open(dialog):
+            self.dialogs.open(dialog, self.browser.query("button", dialog))
 
     def _stats(self, m: TableModel) -> None:
         self._text("stat-won", m.won)
