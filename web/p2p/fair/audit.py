@@ -1,0 +1,181 @@
+"""The audit of a finished fair hand: with every key shown, redo every step and check it.
+
+Every page runs it on its own transcript. Each step is checked with the keys of the seat
+that took it and nothing else, so a lie shows as a fault of the liar and can't be pinned on
+anyone else. The checks, in protocol order (the first fault is the answer):
+
+1. every seat showed its keys, of the right form;
+2. each shuffle is the deck before it, locked with the seat's key (in any order);
+3. each lock is the deck before it with that seat's key for each slot;
+4. each opening step took the seat's own key off, nothing else;
+5. the three cards passed were the passer's slots, locked and unlocked honestly;
+6. each card played was opened with the key the seat showed at the end, by the seat to
+   play, and was legal when it was played (``hearts.rules.legal_mask``): the 2♣ first,
+   following suit, no points on the first trick, no heart led before hearts were broken.
+
+Cost: the checks use the short direction of each key (see ``group``), about the cost of the
+deal itself; ``tools/bench_fair.py`` measures it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from hearts.cards import SUIT_MASKS, Card
+from hearts.handstate import HandState
+from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask, pass_target
+from web.p2p.fair.transcript import (
+    OPEN_ROUNDS,
+    Cheat,
+    Fault,
+    Reveal,
+    Transcript,
+    chain_seat,
+    slots_of,
+)
+
+__all__ = ["AuditResult", "audit"]
+
+
+@dataclass(frozen=True)
+class AuditResult:
+    """The verdict: the first fault found (None: a fair hand), and what was dealt."""
+
+    fault: Fault | None
+    dealt: tuple[tuple[Card, ...], ...] = ()
+    """Each seat's 13 cards as dealt, before passing (empty when the audit stopped early)."""
+
+
+class _Found(Exception):
+    def __init__(self, fault: Fault) -> None:
+        self.fault = fault
+
+
+def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
+    """Check the whole hand in ``transcript`` (every card played, every key shown)."""
+    if not transcript.finished:
+        raise ValueError("the audit needs a hand whose 52 cards were all played")
+    try:
+        dealt = _Audit(transcript, rules or Rules()).run()
+    except _Found as found:
+        return AuditResult(found.fault)
+    return AuditResult(None, dealt)
+
+
+class _Audit:
+    def __init__(self, transcript: Transcript, rules: Rules) -> None:
+        self.t = transcript
+        self.g = transcript.group
+        self.rules = rules
+        self.keys: list[Reveal] = []
+
+    def run(self) -> tuple[tuple[Card, ...], ...]:
+        self._keys_shown()
+        self._shuffles()
+        self._locks()
+        dealt_hidden = self._openings()
+        cards = [self._card(dealt_hidden[s], self.keys[s // 13].slot_keys[s]) for s in range(52)]
+        if len(set(cards)) != 52:  # unreachable once every step checked: the codes are 52
+            raise AssertionError("the audited steps gave a deck that is not 52 cards")
+        hands = [0] * NUM_SEATS
+        for slot, card in enumerate(cards):
+            hands[slot // 13] |= card.mask
+        dealt = tuple(tuple(sorted(cards[s] for s in slots_of(seat))) for seat in range(4))
+        opening = {slot: self.keys[slot // 13].slot_keys[slot] for slot in range(52)}
+        self._passes(dealt_hidden, cards, hands, opening)
+        self._plays(cards, hands, opening)
+        return dealt
+
+    def _fail(self, seat: int, kind: Cheat, card: Card | None = None,
+              suit: int | None = None) -> _Found:
+        return _Found(Fault(seat, kind, card, suit))
+
+    def _keys_shown(self) -> None:
+        passing = self.t.direction is not PassDirection.NONE
+        for seat in range(NUM_SEATS):
+            reveal = self.t.reveals.get(seat)
+            if reveal is None:
+                raise self._fail(seat, Cheat.NO_KEYS)
+            keys = [reveal.shuffle_key, *reveal.slot_keys, *reveal.blind_keys]
+            if (len(reveal.slot_keys) != 52 or len(reveal.blind_keys) != (3 if passing else 0)
+                    or not all(type(k) is int and 0 < k < self.g.q and k % 2 for k in keys)):
+                raise self._fail(seat, Cheat.BAD_KEYS)
+            self.keys.append(reveal)
+
+    def _shuffles(self) -> None:
+        for seat in range(NUM_SEATS):
+            key = self.keys[seat].shuffle_key
+            locked = sorted(self.g.power(x, key) for x in self.t.deck_before_shuffle(seat))
+            if locked != sorted(self.t.shuffles[seat]):
+                raise self._fail(seat, Cheat.SHUFFLE)
+
+    def _locks(self) -> None:
+        modulus = self.g.p - 1
+        for seat in range(NUM_SEATS):
+            shuffle_key = self.keys[seat].shuffle_key
+            before = self.t.deck_before_lock(seat)
+            for slot, value in enumerate(self.t.locks[seat]):
+                # The lock is (shuffle·slot)⁻¹: raising to shuffle·slot gives the value back.
+                key = shuffle_key * self.keys[seat].slot_keys[slot] % modulus
+                if self.g.power(value, key) != before[slot]:
+                    raise self._fail(seat, Cheat.LOCK)
+
+    def _openings(self) -> list[int]:
+        for round_ in range(1, OPEN_ROUNDS + 1):
+            for seat in range(NUM_SEATS):
+                slots, before = self.t.open_input(seat, round_)
+                after = self.t.opened[(round_, seat)]
+                for slot, x, y in zip(slots, before, after, strict=True):
+                    if self.g.power(x, self.keys[seat].slot_keys[slot]) != y:
+                        raise self._fail(seat, Cheat.OPEN)
+        hidden = [0] * 52
+        for owner in range(NUM_SEATS):
+            last = self.t.opened[(OPEN_ROUNDS, chain_seat(owner, OPEN_ROUNDS))]
+            for slot, value in zip(slots_of(owner), last, strict=True):
+                hidden[slot] = value
+        return hidden
+
+    def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
+                opening: dict[int, int]) -> None:
+        if self.t.direction is PassDirection.NONE:
+            return
+        for passer in range(NUM_SEATS):
+            target = pass_target(passer, self.t.direction)
+            slots = self.t.pass_slots[passer]
+            blinded, unblinded = self.t.blinded[target], self.t.unblinded[passer]
+            for slot, blind_key, b, u in zip(slots, self.keys[target].blind_keys, blinded,
+                                             unblinded, strict=True):
+                if self.g.power(b, blind_key) != hidden[slot]:
+                    raise self._fail(target, Cheat.BLIND)
+                if self.g.power(b, self.keys[passer].slot_keys[slot]) != u:
+                    raise self._fail(passer, Cheat.FALSE_PASS, cards[slot])
+                hands[passer] ^= cards[slot].mask
+                hands[target] |= cards[slot].mask
+                opening[slot] = blind_key
+
+    def _plays(self, cards: list[Card], hands: list[int], opening: dict[int, int]) -> None:
+        state = HandState(hands, self.rules)
+        for play in self.t.plays:
+            card = cards[play.slot]
+            if play.key != opening[play.slot] or play.card != card:
+                raise self._fail(play.seat, Cheat.BAD_KEYS, play.card)
+            if play.seat != state.to_play:
+                raise self._fail(play.seat, Cheat.OUT_OF_TURN, card)
+            hand = state.hands[play.seat]
+            first = state.tricks_done == 0
+            if not legal_mask(hand, state.led_suit, first, state.broken, self.rules) & card.mask:
+                raise self._fail(play.seat, self._why(hand, state, card), card,
+                                 state.led_suit if state.led_suit >= 0 else None)
+            state.apply(card.index)
+
+    @staticmethod
+    def _why(hand: int, state: HandState, card: Card) -> Cheat:
+        if state.led_suit >= 0:
+            return Cheat.REVOKE if hand & SUIT_MASKS[state.led_suit] else Cheat.FIRST_TRICK
+        return Cheat.NOT_2C if state.tricks_done == 0 else Cheat.UNBROKEN
+
+    def _card(self, value: int, key: int) -> Card:
+        card = self.g.decode(self.g.power(value, key))
+        if card is None:  # unreachable once every step checked
+            raise AssertionError("an audited card does not open")
+        return card
