@@ -52,13 +52,19 @@ class _Found(Exception):
 
 
 def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
-    """Check the whole hand in ``transcript`` (every card played, every key shown)."""
-    if not transcript.finished:
-        raise ValueError("the audit needs a hand whose 52 cards were all played")
+    """Check the hand in ``transcript``, once it is ``over`` and every key is shown.
+
+    A hand stopped by a complaint is checked as far as it went; if nothing was spoilt, the
+    seat that complained is the one at fault.
+    """
+    if not (transcript.over and transcript.dealt):
+        raise ValueError("the audit needs a dealt hand that is over")
     try:
         dealt = _Audit(transcript, rules or Rules()).run()
     except _Found as found:
         return AuditResult(found.fault)
+    if transcript.complaint is not None:
+        return AuditResult(Fault(transcript.complaint, Cheat.FALSE_ALARM), dealt)
     return AuditResult(None, dealt)
 
 
@@ -97,7 +103,8 @@ class _Audit:
             if reveal is None:
                 raise self._fail(seat, Cheat.NO_KEYS)
             keys = [reveal.shuffle_key, *reveal.slot_keys, *reveal.blind_keys]
-            if (len(reveal.slot_keys) != 52 or len(reveal.blind_keys) != (3 if passing else 0)
+            blinds = 3 if passing and seat in self.t.blinded else 0
+            if (len(reveal.slot_keys) != 52 or len(reveal.blind_keys) != blinds
                     or not all(type(k) is int and 0 < k < self.g.q and k % 2 for k in keys)):
                 raise self._fail(seat, Cheat.BAD_KEYS)
             self.keys.append(reveal)
@@ -137,8 +144,8 @@ class _Audit:
 
     def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
                 opening: dict[int, int]) -> None:
-        if self.t.direction is PassDirection.NONE:
-            return
+        if self.t.direction is PassDirection.NONE or not self.t.passed:
+            return  # no passing, or the hand stopped before the cards changed hands
         for passer in range(NUM_SEATS):
             target = pass_target(passer, self.t.direction)
             slots = self.t.pass_slots[passer]

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from hearts.cards import Card
-from hearts.rules import NUM_SEATS, PassDirection, Rules
+from hearts.cards import Card, cards_of_mask, mask_of
+from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask
 from web.p2p.fair.audit import AuditResult, audit
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import OPEN_ROUNDS, Play, Transcript
 
-__all__ = ["Chooser", "LocalTable"]
+__all__ = ["Chooser", "LocalTable", "first_legal"]
 
 Chooser = Callable[[Party, Transcript], Card]
 """Picks a party's card to play from its own hand and the public record."""
@@ -83,10 +83,29 @@ class LocalTable:
             plays.append(t.add_play(seat, slot, key))
         return plays[0]
 
-    def finish(self, rules: Rules | None = None) -> list[AuditResult]:
-        """Every party shows its keys; every page audits the hand on its own."""
+    def play_hand(self, choose: Chooser) -> None:
+        """Play every card, each chosen by ``choose`` for the seat to play."""
+        while not self.transcripts[0].finished:
+            self.play_one(choose)
+
+    def complain(self, seat: int) -> None:
+        """``seat`` says a card of its own doesn't open: the hand stops."""
+        for t in self.transcripts:
+            t.add_complaint(seat)
+
+    def finish(self, rules: Rules | None = None, auditors: Sequence[int] = range(NUM_SEATS)
+               ) -> list[AuditResult]:
+        """Every party shows its keys; each page in ``auditors`` audits the hand on its own."""
         for p in self.parties:
             reveal = p.reveal()
             for t in self.transcripts:
                 t.add_reveal(reveal)
-        return [audit(t, rules) for t in self.transcripts]
+        return [audit(self.transcripts[seat], rules) for seat in auditors]
+
+
+def first_legal(party: Party, transcript: Transcript, rules: Rules | None = None) -> Card:
+    """An honest player's choice: the lowest legal card of its hand (``legal_mask``)."""
+    trick = transcript.trick
+    legal = legal_mask(mask_of(party.hand()), trick[0].card.suit if trick else -1,
+                       len(transcript.plays) < 4, transcript.hearts_broken, rules or Rules())
+    return cards_of_mask(legal)[0]

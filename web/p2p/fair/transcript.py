@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import Enum
 
-from hearts.cards import Card
+from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.p2p.fair.group import GROUP, Group
 
@@ -44,6 +44,7 @@ class Cheat(Enum):
     UNBROKEN = "unbroken"          # led a heart before hearts were broken, holding others
     BAD_KEYS = "bad_keys"          # showed keys at the end that aren't the ones it used
     NO_KEYS = "no_keys"            # didn't show its keys at the end
+    FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
 
 
 @dataclass(frozen=True)
@@ -118,6 +119,8 @@ class Transcript:
         """Each slot's card under its owner's key alone (known once the cards are opened)."""
         self.owner = [slot // 13 for slot in range(52)]
         self.plays: list[Play] = []
+        self.complaint: int | None = None
+        """The first seat that said a card of its own doesn't open: the hand stops there."""
         self.reveals: dict[int, Reveal] = {}
 
     # --- where the hand is ------------------------------------------------------------------
@@ -157,6 +160,21 @@ class Transcript:
     def finished(self) -> bool:
         """All 52 cards have been played."""
         return len(self.plays) == 52
+
+    @property
+    def trick(self) -> list[Play]:
+        """The cards of the trick being played (empty between tricks)."""
+        return self._current_trick()
+
+    @property
+    def hearts_broken(self) -> bool:
+        """Whether a heart has been played (the Q♠ never breaks hearts in our rules)."""
+        return any(p.card.suit == Suit.HEARTS for p in self.plays)
+
+    @property
+    def over(self) -> bool:
+        """Every card was played, or someone's card didn't open: time to show the keys."""
+        return self.finished or self.complaint is not None
 
     def _current_trick(self) -> list[Play]:
         return self.plays[len(self.plays) - len(self.plays) % 4:]
@@ -241,8 +259,7 @@ class Transcript:
     # --- play -------------------------------------------------------------------------------
     def add_play(self, seat: int, slot: int, key: int) -> Play:
         """``seat`` shows the key of one of its slots: everyone opens it and checks it."""
-        self._in_turn(seat, self.passed and not self.finished
-                      and self.to_play in (None, seat))
+        self._in_turn(seat, self.passed and not self.over and self.to_play in (None, seat))
         if (type(slot) is not int or not 0 <= slot < 52 or self.owner[slot] != seat
                 or any(p.slot == slot for p in self.plays)):
             raise CheatDetected(Fault(seat, Cheat.NOT_DEALT))
@@ -256,9 +273,15 @@ class Transcript:
         self.plays.append(play)
         return play
 
+    def add_complaint(self, seat: int) -> None:
+        """``seat`` says a card dealt or passed to it doesn't open: the hand stops, keys are
+        shown, and the audit names whoever spoilt it (or ``seat``, if nobody did)."""
+        self._in_turn(seat, self.dealt and not self.finished and self.complaint is None)
+        self.complaint = seat
+
     def add_reveal(self, reveal: Reveal) -> None:
-        """A page's keys, once every card is played."""
-        self._in_turn(reveal.seat, self.finished and reveal.seat not in self.reveals)
+        """A page's keys, once the hand is ``over``."""
+        self._in_turn(reveal.seat, self.over and reveal.seat not in self.reveals)
         self.reveals[reveal.seat] = reveal
 
     # --- checks -----------------------------------------------------------------------------

@@ -1,0 +1,364 @@
+"""The fair deal of tables of strangers (web/p2p/fair/): the cipher, the deal, the audit.
+
+Four parties run in one process (``LocalTable``), each with its own transcript; a cheat is
+a party that does one step wrong. The protocol tests use a small safe prime so a whole hand
+takes a fraction of a second; the table's own group is checked on its own.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
+from hearts.rules import PassDirection, pass_target
+from web import words
+from web.p2p.fair.audit import audit
+from web.p2p.fair.group import GROUP, GROUPS, Group
+from web.p2p.fair.local import LocalTable, first_legal
+from web.p2p.fair.party import Party
+from web.p2p.fair.transcript import (
+    Cheat,
+    CheatDetected,
+    Fault,
+    Reveal,
+    Transcript,
+    slots_of,
+)
+
+SMALL = Group(0xA066FCE9C48E856F589E4819FC7EFD726651CC2E7D4785CC4CF4891A1F492E33,
+              "a 256-bit safe prime, for fast tests", exponent_bits=64)
+
+
+def probably_prime(n: int, rounds: int = 24) -> bool:
+    """Miller–Rabin with seeded bases: a composite passes with odds below 4**-rounds."""
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    rng = random.Random(n)
+    for _ in range(rounds):
+        x = pow(rng.randrange(2, n - 2), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def table(direction: PassDirection = PassDirection.LEFT, seed: int = 1,
+          cheats: dict[int, type[Party]] | None = None) -> LocalTable:
+    sources = [random.Random(seed * 10 + seat) for seat in range(4)]
+    return LocalTable(direction, sources, dict(cheats or {}), group=SMALL)
+
+
+def dealt_and_passed(t: LocalTable) -> list[list[Card]]:
+    hands = t.deal()
+    t.pass_cards([hand[-3:] for hand in hands])
+    return hands
+
+
+# --- the cipher ------------------------------------------------------------------------------
+@pytest.mark.parametrize("group", [SMALL, *GROUPS.values()], ids=lambda g: g.name)
+def test_every_group_is_a_safe_prime(group: Group) -> None:
+    assert probably_prime(group.p) and probably_prime(group.q)
+    assert group.p == 2 * group.q + 1
+
+
+def test_a_key_and_its_inverse_round_trip_every_card() -> None:
+    rng = random.Random(3)
+    for card in ALL_CARDS:
+        key = GROUP.short_key(rng)
+        locked = GROUP.power(GROUP.encode(card), GROUP.inverse(key))
+        assert locked != GROUP.encode(card)
+        assert GROUP.decode(GROUP.power(locked, key)) == card
+
+
+def test_locks_commute_so_they_come_off_in_any_order() -> None:
+    rng = random.Random(4)
+    keys = [GROUP.short_key(rng) for _ in range(4)]
+    code = GROUP.encode(Card.parse("QS"))
+    one_way = code
+    for key in keys:
+        one_way = GROUP.power(one_way, key)
+    other_way = code
+    for key in reversed(keys):
+        other_way = GROUP.power(other_way, key)
+    assert one_way == other_way
+    for key in (keys[2], keys[0], keys[3], keys[1]):
+        one_way = GROUP.power(one_way, GROUP.inverse(key))
+    assert GROUP.decode(one_way) == Card.parse("QS")
+
+
+def test_cards_are_52_distinct_quadratic_residues() -> None:
+    assert len(set(GROUP.codes)) == 52
+    assert all(GROUP.is_residue(code) for code in GROUP.codes)
+    assert [GROUP.decode(code) for code in GROUP.codes] == list(ALL_CARDS)
+    assert GROUP.decode(GROUP.codes[0] * 2 % GROUP.p) is None
+
+
+def test_a_lock_keeps_residuosity_which_is_why_every_card_is_a_residue() -> None:
+    """Lipton's attack: an odd key never changes the Legendre symbol, so it is public."""
+    rng = random.Random(5)
+    non_residue = next(x for x in range(2, 100) if not GROUP.is_residue(x))
+    for _ in range(5):
+        key = GROUP.short_key(rng)
+        assert not GROUP.is_residue(GROUP.power(non_residue, key))
+        assert GROUP.is_residue(GROUP.power(GROUP.codes[7], key))
+
+
+def test_keys_are_odd_short_and_prime_to_p_minus_1() -> None:
+    rng = random.Random(6)
+    for _ in range(50):
+        key = GROUP.short_key(rng)
+        assert key % 2 == 1 and key.bit_length() == GROUP.exponent_bits < GROUP.q.bit_length()
+        assert key * GROUP.inverse(key) % (GROUP.p - 1) == 1
+
+
+# --- an honest hand --------------------------------------------------------------------------
+@pytest.mark.parametrize("direction", list(PassDirection))
+def test_a_fair_hand_deals_passes_plays_and_passes_the_audit(direction: PassDirection) -> None:
+    t = table(direction, seed=int(direction) + 2)
+    hands = t.deal()
+    assert sorted(c for hand in hands for c in hand) == list(ALL_CARDS)
+    received = t.pass_cards([hand[:3] for hand in hands])
+    if direction is not PassDirection.NONE:
+        for seat in range(4):
+            assert received[pass_target(seat, direction)] == hands[seat][:3]
+    t.play_hand(first_legal)
+    public = t.transcripts[0]
+    assert public.plays[0].card == Card.parse("2C")
+    results = t.finish()
+    assert all(result.fault is None for result in results)
+    for result in results:
+        assert [sorted(h) for h in result.dealt] == [sorted(h) for h in hands]
+    assert all(t.transcripts[s].plays == public.plays for s in range(4))
+
+
+def test_a_card_is_opened_only_to_its_seat() -> None:
+    """With all it holds (its keys, the public record), a page reads its own cards only."""
+    t = table(seed=7)
+    hands = dealt_and_passed(t)
+    public = t.transcripts[0]
+    decks = [value for deck in public.shuffles + public.locks for value in deck]
+    opened: dict[int, list[int]] = {slot: [] for slot in range(52)}  # each slot's way to its seat
+    for (round_, seat), values in public.opened.items():
+        slots, _ = public.open_input(seat, round_)
+        for slot, value in zip(slots, values, strict=True):
+            opened[slot].append(value)
+    in_transit = decks + [v for values in opened.values() for v in values]
+    assert all(SMALL.is_residue(v) for v in in_transit)  # the Legendre symbol tells nothing
+    for party in t.parties:
+        passed_in = public.pass_slots[(party.seat - 1) % 4]
+        assert sorted(party.known.values()) == sorted(
+            [*hands[party.seat], *hands[(party.seat - 1) % 4][-3:]])
+        shown = party.reveal()
+
+        def keys(slot: int, shown: Reveal = shown) -> list[int]:  # its keys that touch slot
+            own = [shown.slot_keys[slot], shown.shuffle_key, *shown.blind_keys]
+            return own + [SMALL.inverse(k) for k in own]
+
+        def opens(value: int, slot: int) -> bool:
+            return any(SMALL.decode(SMALL.power(value, key)) for key in keys(slot))
+
+        for slot in set(range(52)) - set(slots_of(party.seat)) - set(passed_in):
+            assert not any(opens(v, slot) for v in [public.hidden[slot], *opened[slot]])
+        # The decks after its own shuffle each need more keys than its own to read.
+        for deck in [d for d in public.shuffles if d is not public.shuffles[party.seat]]:
+            assert not any(opens(v, slot) for slot, v in enumerate(deck))
+        for deck in public.locks:
+            assert not any(opens(v, slot) for slot, v in enumerate(deck))
+
+
+def test_a_played_card_is_opened_to_everyone_and_checked_against_its_seat() -> None:
+    t = table(seed=8)
+    dealt_and_passed(t)
+    play = t.play_one(first_legal)
+    assert play.card == Card.parse("2C")
+    assert all(tr.plays[-1] == play for tr in t.transcripts)
+    assert t.parties[play.seat].transcript.owner[play.slot] == play.seat
+
+
+# --- cheats caught at once -------------------------------------------------------------------
+class ShortDeck(Party):
+    def shuffle(self) -> tuple[int, ...]:
+        return super().shuffle()[:51]
+
+
+class RepeatedCard(Party):
+    def shuffle(self) -> tuple[int, ...]:
+        deck = super().shuffle()
+        return (deck[0], *deck[:51])
+
+
+@pytest.mark.parametrize("cheat", [ShortDeck, RepeatedCard])
+def test_a_short_deck_or_a_repeated_card_is_caught_on_arrival(cheat: type[Party]) -> None:
+    t = table(cheats={2: cheat})
+    with pytest.raises(CheatDetected) as caught:
+        t.deal()
+    assert caught.value.fault == Fault(2, Cheat.BAD_DECK)
+
+
+def test_a_page_that_shuffles_out_of_turn_is_named() -> None:
+    transcript = Transcript(PassDirection.LEFT, SMALL)
+    with pytest.raises(CheatDetected) as caught:  # seat 0 shuffles first
+        transcript.add_shuffle(1, SMALL.codes)
+    assert caught.value.fault == Fault(1, Cheat.OUT_OF_TURN)
+
+
+def test_passing_cards_one_was_not_dealt_is_caught_on_arrival() -> None:
+    t = table(seed=9)
+    t.deal()
+    other = slots_of(2)[0]
+    with pytest.raises(CheatDetected) as caught:
+        t.transcripts[0].add_pass(1, (other, *slots_of(1)[:2]))
+    assert caught.value.fault == Fault(1, Cheat.PASS_NOT_OWN)
+
+
+def test_a_card_that_was_not_dealt_to_the_seat_cannot_be_played() -> None:
+    t = table(seed=10)
+    dealt_and_passed(t)
+    t.play_one(first_legal)
+    public = t.transcripts[0]
+    seat = public.to_play
+    assert seat is not None
+    someone_elses = next(s for s in range(52) if public.owner[s] != seat)
+    passed_away = public.pass_slots[seat][0]
+    key = t.parties[seat].reveal().slot_keys[passed_away]
+    for slot in (someone_elses, passed_away):  # a passed card is no longer the passer's
+        with pytest.raises(CheatDetected) as caught:
+            public.add_play(seat, slot, key)
+        assert caught.value.fault == Fault(seat, Cheat.NOT_DEALT)
+
+
+def test_a_card_shown_with_a_key_that_does_not_open_it_is_caught() -> None:
+    t = table(seed=11)
+    dealt_and_passed(t)
+    public = t.transcripts[0]
+    holder = next(p for p in t.parties if Card.parse("2C") in p.hand())
+    slot, key = holder.play(Card.parse("2C"))
+    with pytest.raises(CheatDetected) as caught:
+        public.add_play(holder.seat, slot, key + 2)
+    assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
+    other = next(c for c in holder.hand() if c != Card.parse("2C"))
+    with pytest.raises(CheatDetected) as caught:
+        public.add_play(holder.seat, *holder.play(other))
+    assert caught.value.fault == Fault(holder.seat, Cheat.NOT_2C, other)
+
+
+# --- cheats caught by the audit --------------------------------------------------------------
+class StackedDeck(Party):
+    """Swaps a card for a second Queen of spades, under another key so it isn't a repeat."""
+
+    def shuffle(self) -> tuple[int, ...]:
+        deck = list(super().shuffle())
+        other_key = self.transcript.group.short_key(random.Random(99))
+        deck[5] = self.transcript.group.power(self.transcript.group.encode(Card.parse("QS")),
+                                              other_key)
+        return tuple(deck)
+
+
+class SpoiltOpening(Party):
+    def open(self, round_: int) -> tuple[int, ...]:
+        values = list(super().open(round_))
+        values[0] = values[0] * 4 % self.transcript.group.p  # still a residue
+        return tuple(values)
+
+
+class FalsePass(Party):
+    """Takes its key off the wrong slots: the receiver's cards don't open."""
+
+    def unblind(self) -> tuple[int, ...]:
+        a, b, c = super().unblind()
+        return b, a, c
+
+
+class FalseAlarm(Party):
+    pass
+
+
+@pytest.mark.parametrize(("cheat", "kind"), [(StackedDeck, Cheat.SHUFFLE),
+                                             (SpoiltOpening, Cheat.OPEN)])
+def test_a_spoilt_deal_shows_as_a_card_that_does_not_open_and_the_audit_names_who(
+        cheat: type[Party], kind: Cheat) -> None:
+    for seat in range(4):
+        t = table(seed=12 + seat, cheats={seat: cheat})
+        hands = t.deal()
+        unopened = [s for s, hand in enumerate(hands) if len(hand) < 13]
+        assert unopened, "a spoilt card reaches someone"
+        t.complain(unopened[0])
+        results = t.finish(auditors=[(seat + 1) % 4])
+        assert results[0].fault == Fault(seat, kind)
+
+
+def test_a_false_pass_is_caught_by_the_receiver_and_named_by_the_audit() -> None:
+    t = table(seed=20, cheats={3: FalsePass})
+    hands = t.deal()
+    received = t.pass_cards([hand[-3:] for hand in hands])
+    receiver = pass_target(3, PassDirection.LEFT)
+    assert len(received[receiver]) < 3
+    t.complain(receiver)
+    fault = t.finish(auditors=[1])[0].fault
+    assert fault is not None and (fault.seat, fault.kind) == (3, Cheat.FALSE_PASS)
+
+
+def test_complaining_about_cards_that_open_is_itself_named() -> None:
+    t = table(seed=21)
+    dealt_and_passed(t)
+    t.complain(2)
+    assert t.finish(auditors=[0])[0].fault == Fault(2, Cheat.FALSE_ALARM)
+
+
+def revoke_when_possible(party: Party, transcript: Transcript) -> Card:
+    """Plays off-suit while holding the led suit (after the first trick), if it can."""
+    trick = transcript.trick
+    hand = mask_of(party.hand())
+    if trick and len(transcript.plays) >= 4:
+        led = SUIT_MASKS[trick[0].card.suit]
+        if hand & led and hand & ~led:
+            return cards_of_mask(hand & ~led)[0]
+    return first_legal(party, transcript)
+
+
+@pytest.mark.parametrize("cheater", [0, 1, 2, 3])
+def test_a_revoke_is_named_by_every_page_with_the_card_and_the_suit(cheater: int) -> None:
+    t = table(seed=30 + cheater)
+    dealt_and_passed(t)
+    while not t.transcripts[0].finished:
+        seat = t.transcripts[0].to_play
+        t.play_one(revoke_when_possible if seat == cheater else first_legal)
+    results = t.finish()
+    revoke = next(p for i, p in enumerate(t.transcripts[0].plays)
+                  if p.seat == cheater and i % 4 and i >= 4
+                  and p.card.suit != t.transcripts[0].plays[i - i % 4].card.suit)
+    led = t.transcripts[0].plays[t.transcripts[0].plays.index(revoke) // 4 * 4].card.suit
+    assert all(r.fault == Fault(cheater, Cheat.REVOKE, revoke.card, led) for r in results)
+    text = words.fault_text(results[0].fault or Fault(0, Cheat.REVOKE), 0)
+    assert text.endswith(f"played the {revoke.card.name} when {led.noun} were led, "
+                         f"while holding {led.noun}.")
+
+
+def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
+    t = table(seed=40)
+    dealt_and_passed(t)
+    t.play_hand(first_legal)
+    for party in t.parties:
+        reveal = party.reveal()
+        if party.seat == 1:
+            reveal = Reveal(1, reveal.shuffle_key + 2, reveal.slot_keys, reveal.blind_keys)
+        for tr in t.transcripts:
+            tr.add_reveal(reveal)
+    assert t.transcripts[0].reveals[1].seat == 1
+    assert audit(t.transcripts[0]).fault == Fault(1, Cheat.SHUFFLE)
+
+
+def test_every_kind_of_cheat_has_a_sentence_naming_the_seat() -> None:
+    for kind in Cheat:
+        text = words.fault_text(Fault(1, kind, Card.parse("5H"), 0), 0)
+        assert text.startswith("West cheated: ") and text.endswith("."), text
+    assert words.fault_text(Fault(0, Cheat.SHUFFLE), 0) == \
+        "You cheated: changed the deck while shuffling it."
