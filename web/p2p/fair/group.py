@@ -21,8 +21,8 @@ Why short exponents: a key applied and then taken off must come to 1 in the expo
 one of each key's two directions is a full-size number, the other can be short. Short
 exponents are the usual practice with these groups (RFC 3526's "strength estimates" pair
 each group with an exponent of about twice its strength); Pollard's kangaroo needs about
-2**(bits/2) steps to find one, so ``EXPONENT_BITS = 256`` leaves the prime as the weaker
-part. Measured costs and the choice of the prime: ``docs/protocol.md``.
+2**(bits/2) steps to find one, so ``EXPONENT_BITS = 160`` matches the 80-bit strength of
+the 1024-bit prime. Measured costs and the choice of the prime: ``docs/protocol.md``.
 """
 
 from __future__ import annotations
@@ -42,7 +42,7 @@ __all__ = [
     "KeySource",
 ]
 
-EXPONENT_BITS: Final = 256
+EXPONENT_BITS: Final = 160
 """Bits of the short direction of every key (see the module docstring)."""
 
 _OAKLEY_2: Final = int(
