@@ -18,12 +18,14 @@ from web.p2p.fair.audit import audit
 from web.p2p.fair.group import GROUP, GROUPS, Group
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
+from web.p2p.fair.proofs import check_power, check_same_power, prove_power, prove_same_power
 from web.p2p.fair.transcript import (
     Cheat,
     CheatDetected,
     Fault,
     Reveal,
     Transcript,
+    blind_context,
     slots_of,
 )
 
@@ -185,14 +187,15 @@ def test_a_played_card_is_opened_to_everyone_and_checked_against_its_seat() -> N
 
 # --- cheats caught at once -------------------------------------------------------------------
 class ShortDeck(Party):
-    def shuffle(self) -> tuple[int, ...]:
-        return super().shuffle()[:51]
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
+        return deck[:51], commitment
 
 
 class RepeatedCard(Party):
-    def shuffle(self) -> tuple[int, ...]:
-        deck = super().shuffle()
-        return (deck[0], *deck[:51])
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
+        return (deck[0], *deck[:51]), commitment
 
 
 @pytest.mark.parametrize("cheat", [ShortDeck, RepeatedCard])
@@ -206,7 +209,7 @@ def test_a_short_deck_or_a_repeated_card_is_caught_on_arrival(cheat: type[Party]
 def test_a_page_that_shuffles_out_of_turn_is_named() -> None:
     transcript = Transcript(PassDirection.LEFT, SMALL)
     with pytest.raises(CheatDetected) as caught:  # seat 0 shuffles first
-        transcript.add_shuffle(1, SMALL.codes)
+        transcript.add_shuffle(1, SMALL.codes, SMALL.generator)
     assert caught.value.fault == Fault(1, Cheat.OUT_OF_TURN)
 
 
@@ -228,37 +231,118 @@ def test_a_card_that_was_not_dealt_to_the_seat_cannot_be_played() -> None:
     assert seat is not None
     someone_elses = next(s for s in range(52) if public.owner[s] != seat)
     passed_away = public.pass_slots[seat][0]
-    key = t.parties[seat].reveal().slot_keys[passed_away]
+    card = t.parties[seat].known[passed_away]
+    own = t.parties[seat].hand()[0]
+    proof = t.parties[seat].play(own)[1]
     for slot in (someone_elses, passed_away):  # a passed card is no longer the passer's
         with pytest.raises(CheatDetected) as caught:
-            public.add_play(seat, slot, key)
+            public.add_play(seat, slot, card, proof)
         assert caught.value.fault == Fault(seat, Cheat.NOT_DEALT)
 
 
-def test_a_card_shown_with_a_key_that_does_not_open_it_is_caught() -> None:
+def test_a_card_is_played_only_with_a_proof_that_its_slot_holds_it() -> None:
     t = table(seed=11)
     dealt_and_passed(t)
     public = t.transcripts[0]
     holder = next(p for p in t.parties if Card.parse("2C") in p.hand())
-    slot, key = holder.play(Card.parse("2C"))
-    with pytest.raises(CheatDetected) as caught:
-        public.add_play(holder.seat, slot, key + 2)
-    assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
+    slot, (t1, t2, z) = holder.play(Card.parse("2C"))
     other = next(c for c in holder.hand() if c != Card.parse("2C"))
+    for card, proof in ((Card.parse("2C"), (t1, t2, z + 1)),  # a forged proof
+                        (other, (t1, t2, z))):                  # the right proof, another card
+        with pytest.raises(CheatDetected) as caught:
+            public.add_play(holder.seat, slot, card, proof)
+        assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
     with pytest.raises(CheatDetected) as caught:
-        public.add_play(holder.seat, *holder.play(other))
+        public.add_play(holder.seat, *_slot_and_card(holder, other))
     assert caught.value.fault == Fault(holder.seat, Cheat.NOT_2C, other)
+    play = public.add_play(holder.seat, slot, Card.parse("2C"), (t1, t2, z))
+    assert play.card == Card.parse("2C")
+
+
+def _slot_and_card(party: Party, card: Card) -> tuple[int, Card, tuple[int, ...]]:
+    slot, proof = party.play(card)
+    return slot, card, proof
+
+
+def test_proofs_hold_for_the_truth_only() -> None:
+    rng = random.Random(12)
+    x, y = SMALL.short_key(rng), SMALL.short_key(rng)
+    base, other = SMALL.codes[3], SMALL.codes[4]
+    proof = prove_power(SMALL, x, base, SMALL.power(base, x), b"ctx", rng)
+    assert check_power(SMALL, base, SMALL.power(base, x), proof, b"ctx")
+    assert not check_power(SMALL, base, SMALL.power(base, x), proof, b"another context")
+    assert not check_power(SMALL, other, SMALL.power(base, x), proof, b"ctx")
+    g = SMALL.generator
+    same = prove_same_power(SMALL, x, g, SMALL.power(g, x), base, SMALL.power(base, x), b"c",
+                            rng)
+    assert check_same_power(SMALL, g, SMALL.power(g, x), base, SMALL.power(base, x), same, b"c")
+    assert not check_same_power(SMALL, g, SMALL.power(g, x), base, SMALL.power(base, y), same,
+                                b"c")
+
+
+class StealsByLocking(Party):
+    """Puts another seat's slot into its own while locking: the others would open it to it."""
+
+    def lock(self) -> tuple[int, ...]:
+        deck = list(super().lock())
+        deck[slots_of(self.seat)[0]] = self.transcript.deck_before_lock(self.seat)[
+            slots_of((self.seat + 1) % 4)[0]]
+        return tuple(deck)
+
+
+class AsksForAnotherCard(Party):
+    """Sends, as a card passed to it, another of the passer's cards to be unlocked."""
+
+    def blind(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        values, proofs = super().blind()
+        t = self.transcript
+        passer = t.passer_to(self.seat)
+        kept = next(s for s in slots_of(passer) if s not in t.pass_slots[passer])
+        key = t.group.short_key(random.Random(5))
+        forged = t.group.power(t.hidden[kept], key)
+        proof = prove_power(t.group, key, t.hidden[kept], forged, blind_context(kept),
+                            random.Random(6))
+        return (forged, *values[1:]), (proof, *proofs[1:])
+
+
+def test_locking_ones_own_cards_to_steal_another_is_caught_at_once() -> None:
+    t = table(seed=13, cheats={1: StealsByLocking})
+    with pytest.raises(CheatDetected) as caught:
+        t.deal()
+    assert caught.value.fault == Fault(1, Cheat.LOCK)
+
+
+def test_asking_the_passer_to_unlock_a_card_it_kept_is_caught_at_once() -> None:
+    t = table(seed=14, cheats={2: AsksForAnotherCard})
+    hands = t.deal()
+    with pytest.raises(CheatDetected) as caught:
+        t.pass_cards([hand[:3] for hand in hands])
+    assert caught.value.fault == Fault(2, Cheat.BLIND)
 
 
 # --- cheats caught by the audit --------------------------------------------------------------
 class StackedDeck(Party):
     """Swaps a card for a second Queen of spades, under another key so it isn't a repeat."""
 
-    def shuffle(self) -> tuple[int, ...]:
-        deck = list(super().shuffle())
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
         other_key = self.transcript.group.short_key(random.Random(99))
-        deck[5] = self.transcript.group.power(self.transcript.group.encode(Card.parse("QS")),
-                                              other_key)
+        queen = self.transcript.group.power(self.transcript.group.encode(Card.parse("QS")),
+                                            other_key)
+        return (*deck[:5], queen, *deck[6:]), commitment
+
+
+class SlipsInACopy(Party):
+    """While locking, copies one seat's card into another's slot (not its own: that is
+    checked at once): the copy opens, and shows when the card is played twice."""
+
+    def lock(self) -> tuple[int, ...]:
+        deck = list(super().lock())
+        t, victim, source = self.transcript, (self.seat + 1) % 4, (self.seat + 2) % 4
+        key = t.group.inverse(self._shuffle_key * self._slot_keys[slots_of(victim)[0]]
+                              % (t.group.p - 1))  # the victim's slot's lock, on the source
+        deck[slots_of(victim)[0]] = t.group.power(
+            t.deck_before_lock(self.seat)[slots_of(source)[0]], key)
         return tuple(deck)
 
 
@@ -275,10 +359,6 @@ class FalsePass(Party):
     def unblind(self) -> tuple[int, ...]:
         a, b, c = super().unblind()
         return b, a, c
-
-
-class FalseAlarm(Party):
-    pass
 
 
 @pytest.mark.parametrize(("cheat", "kind"), [(StackedDeck, Cheat.SHUFFLE),
@@ -342,6 +422,17 @@ def test_a_revoke_is_named_by_every_page_with_the_card_and_the_suit(cheater: int
                          f"while holding {led.noun}.")
 
 
+def test_a_card_slipped_into_another_seats_slot_stops_the_hand_when_played_twice() -> None:
+    t = table(seed=22, cheats={0: SlipsInACopy})
+    dealt_and_passed(t)
+    t.play_hand(first_legal)
+    public = t.transcripts[0]
+    assert public.complaint is not None and not public.finished
+    cards = [p.card for p in public.plays]
+    assert cards.count(cards[-1]) == 2
+    assert t.finish(auditors=[3])[0].fault == Fault(0, Cheat.LOCK)
+
+
 def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
     t = table(seed=40)
     dealt_and_passed(t)
@@ -352,8 +443,7 @@ def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
             reveal = Reveal(1, reveal.shuffle_key + 2, reveal.slot_keys, reveal.blind_keys)
         for tr in t.transcripts:
             tr.add_reveal(reveal)
-    assert t.transcripts[0].reveals[1].seat == 1
-    assert audit(t.transcripts[0]).fault == Fault(1, Cheat.SHUFFLE)
+    assert audit(t.transcripts[0]).fault == Fault(1, Cheat.BAD_KEYS)
 
 
 def test_every_kind_of_cheat_has_a_sentence_naming_the_seat() -> None:

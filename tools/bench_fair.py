@@ -71,11 +71,12 @@ def one_hand(size: int) -> tuple[dict[str, float], list[float]]:
         seat = public.to_play
         party = table.parties[seat] if seat is not None else next(
             p for p in table.parties if any(str(c) == "2C" for c in p.hand()))
-        slot, key = party.play(first_legal(party, party.transcript))
+        card = first_legal(party, party.transcript)
+        slot, proof = party.play(card)
         for other in table.transcripts[1:]:
-            other.add_play(party.seat, slot, key)
+            other.add_play(party.seat, slot, card, proof)
         clock = time.perf_counter()
-        public.add_play(party.seat, slot, key)  # one page's check of one card
+        public.add_play(party.seat, slot, card, proof)  # one page's check of one card
         checks.append((time.perf_counter() - clock) * 1000)
     for p in table.parties:
         reveal = p.reveal()

@@ -4,14 +4,15 @@ Every page runs it on its own transcript. Each step is checked with the keys of 
 that took it and nothing else, so a lie shows as a fault of the liar and can't be pinned on
 anyone else. The checks, in protocol order (the first fault is the answer):
 
-1. every seat showed its keys, of the right form;
+1. every seat showed its keys, of the right form, its shuffling key the one it committed to;
 2. each shuffle is the deck before it, locked with the seat's key (in any order);
-3. each lock is the deck before it with that seat's key for each slot;
+3. each lock is the deck before it with that seat's key for each other seat's slot;
 4. each opening step took the seat's own key off, nothing else;
 5. the three cards passed were the passer's slots, locked and unlocked honestly;
-6. each card played was opened with the key the seat showed at the end, by the seat to
-   play, and was legal when it was played (``hearts.rules.legal_mask``): the 2♣ first,
-   following suit, no points on the first trick, no heart led before hearts were broken.
+6. each card played is the card of its slot (a card played twice stops the hand: one of
+   the steps above shows who slipped in the copy), by the seat to play, and was legal when
+   it was played (``hearts.rules.legal_mask``): the 2♣ first, following suit, no points on
+   the first trick, no heart led before hearts were broken.
 
 Cost: the checks use the short direction of each key (see ``group``), about the cost of the
 deal itself; ``tools/bench_fair.py`` measures it.
@@ -21,7 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from hearts.cards import SUIT_MASKS, Card
+from hearts.cards import ALL_CARDS, SUIT_MASKS, Card
 from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask, pass_target
 from web.p2p.fair.transcript import (
@@ -80,16 +81,14 @@ class _Audit:
         self._shuffles()
         self._locks()
         dealt_hidden = self._openings()
-        cards = [self._card(dealt_hidden[s], self.keys[s // 13].slot_keys[s]) for s in range(52)]
-        if len(set(cards)) != 52:  # unreachable once every step checked: the codes are 52
-            raise AssertionError("the audited steps gave a deck that is not 52 cards")
+        cards = self._cards(dealt_hidden)
         hands = [0] * NUM_SEATS
         for slot, card in enumerate(cards):
             hands[slot // 13] |= card.mask
         dealt = tuple(tuple(sorted(cards[s] for s in slots_of(seat))) for seat in range(4))
-        opening = {slot: self.keys[slot // 13].slot_keys[slot] for slot in range(52)}
-        self._passes(dealt_hidden, cards, hands, opening)
-        self._plays(cards, hands, opening)
+        blind_keys: dict[int, int] = {}
+        self._passes(dealt_hidden, cards, hands, blind_keys)
+        self._plays(cards, hands, blind_keys)
         return dealt
 
     def _fail(self, seat: int, kind: Cheat, card: Card | None = None,
@@ -105,7 +104,9 @@ class _Audit:
             keys = [reveal.shuffle_key, *reveal.slot_keys, *reveal.blind_keys]
             blinds = 3 if passing and seat in self.t.blinded else 0
             if (len(reveal.slot_keys) != 52 or len(reveal.blind_keys) != blinds
-                    or not all(type(k) is int and 0 < k < self.g.q and k % 2 for k in keys)):
+                    or not all(type(k) is int and 0 < k < self.g.q and k % 2 for k in keys)
+                    or self.g.power(self.g.generator, reveal.shuffle_key)
+                    != self.t.commitments[seat]):
                 raise self._fail(seat, Cheat.BAD_KEYS)
             self.keys.append(reveal)
 
@@ -122,9 +123,12 @@ class _Audit:
             shuffle_key = self.keys[seat].shuffle_key
             before = self.t.deck_before_lock(seat)
             for slot, value in enumerate(self.t.locks[seat]):
-                # The lock is (shuffle·slot)⁻¹: raising to shuffle·slot gives the value back.
-                key = shuffle_key * self.keys[seat].slot_keys[slot] % modulus
-                if self.g.power(value, key) != before[slot]:
+                if slot // 13 == seat:  # its own slots come through as they were
+                    ok = value == before[slot]
+                else:  # the lock is (shuffle·slot)⁻¹: shuffle·slot gives the value back
+                    key = shuffle_key * self.keys[seat].slot_keys[slot] % modulus
+                    ok = self.g.power(value, key) == before[slot]
+                if not ok:
                     raise self._fail(seat, Cheat.LOCK)
 
     def _openings(self) -> list[int]:
@@ -142,29 +146,44 @@ class _Audit:
                 hidden[slot] = value
         return hidden
 
+    def _cards(self, hidden: list[int]) -> list[Card]:
+        """Each slot's card: the opened value is its code under its owner's shuffling key."""
+        cards: list[Card] = []
+        for owner in range(NUM_SEATS):
+            key = self.keys[owner].shuffle_key
+            by_value = {self.g.power(code, key): index for index, code in enumerate(self.g.codes)}
+            for slot in slots_of(owner):
+                index = by_value.get(hidden[slot])
+                if index is None:  # unreachable once every step checked: the codes are 52
+                    raise AssertionError("an audited card does not open")
+                cards.append(ALL_CARDS[index])
+        return cards
+
     def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
-                opening: dict[int, int]) -> None:
+                blind_keys: dict[int, int]) -> None:
         if self.t.direction is PassDirection.NONE or not self.t.passed:
             return  # no passing, or the hand stopped before the cards changed hands
         for passer in range(NUM_SEATS):
             target = pass_target(passer, self.t.direction)
             slots = self.t.pass_slots[passer]
             blinded, unblinded = self.t.blinded[target], self.t.unblinded[passer]
+            passer_key = self.keys[passer].shuffle_key
             for slot, blind_key, b, u in zip(slots, self.keys[target].blind_keys, blinded,
                                              unblinded, strict=True):
-                if self.g.power(b, blind_key) != hidden[slot]:
+                if self.g.power(hidden[slot], blind_key) != b:
                     raise self._fail(target, Cheat.BLIND)
-                if self.g.power(b, self.keys[passer].slot_keys[slot]) != u:
+                if self.g.power(u, passer_key) != b:
                     raise self._fail(passer, Cheat.FALSE_PASS, cards[slot])
                 hands[passer] ^= cards[slot].mask
                 hands[target] |= cards[slot].mask
-                opening[slot] = blind_key
+                blind_keys[slot] = blind_key
 
-    def _plays(self, cards: list[Card], hands: list[int], opening: dict[int, int]) -> None:
+    def _plays(self, cards: list[Card], hands: list[int], blind_keys: dict[int, int]) -> None:
         state = HandState(hands, self.rules)
         for play in self.t.plays:
             card = cards[play.slot]
-            if play.key != opening[play.slot] or play.card != card:
+            if play.card != card or (play.slot in blind_keys
+                                     and play.proof != (blind_keys[play.slot],)):
                 raise self._fail(play.seat, Cheat.BAD_KEYS, play.card)
             if play.seat != state.to_play:
                 raise self._fail(play.seat, Cheat.OUT_OF_TURN, card)
@@ -180,9 +199,3 @@ class _Audit:
         if state.led_suit >= 0:
             return Cheat.REVOKE if hand & SUIT_MASKS[state.led_suit] else Cheat.FIRST_TRICK
         return Cheat.NOT_2C if state.tricks_done == 0 else Cheat.UNBROKEN
-
-    def _card(self, value: int, key: int) -> Card:
-        card = self.g.decode(self.g.power(value, key))
-        if card is None:  # unreachable once every step checked
-            raise AssertionError("an audited card does not open")
-        return card

@@ -91,6 +91,11 @@ class Group:
     _label: bytes = field(default=b"hearts fair deal v1 card ", repr=False)
 
     @property
+    def generator(self) -> int:
+        """4, a residue other than 1: it generates the residues (their order q is prime)."""
+        return 4
+
+    @property
     def q(self) -> int:
         """The prime ``(p - 1) // 2``: the order of the residues."""
         return (self.p - 1) // 2

@@ -38,9 +38,9 @@ class LocalTable:
     def deal(self) -> list[list[Card]]:
         """Shuffle, lock and open: each party's 13 cards, as it reads them."""
         for p in self.parties:
-            deck = p.shuffle()
+            deck, commitment = p.shuffle()
             for t in self.transcripts:
-                t.add_shuffle(p.seat, deck)
+                t.add_shuffle(p.seat, deck, commitment)
         for p in self.parties:
             deck = p.lock()
             for t in self.transcripts:
@@ -61,9 +61,9 @@ class LocalTable:
             for t in self.transcripts:
                 t.add_pass(p.seat, slots)
         for p in self.parties:
-            values = p.blind()
+            values, proofs = p.blind()
             for t in self.transcripts:
-                t.add_blind(p.seat, values)
+                t.add_blind(p.seat, values, proofs)
         for p in self.parties:
             values = p.unblind()
             for t in self.transcripts:
@@ -77,15 +77,16 @@ class LocalTable:
         if seat is None:
             seat = next(p.seat for p in self.parties if Card.parse("2C") in p.hand())
         party = self.parties[seat]
-        slot, key = party.play(choose(party, party.transcript))
+        card = choose(party, party.transcript)
+        slot, proof = party.play(card)
         plays = []
         for t in self.transcripts:
-            plays.append(t.add_play(seat, slot, key))
+            plays.append(t.add_play(seat, slot, card, proof))
         return plays[0]
 
     def play_hand(self, choose: Chooser) -> None:
-        """Play every card, each chosen by ``choose`` for the seat to play."""
-        while not self.transcripts[0].finished:
+        """Play every card (or until the hand stops), each chosen by ``choose``."""
+        while not self.transcripts[0].over:
             self.play_one(choose)
 
     def complain(self, seat: int) -> None:

@@ -7,7 +7,9 @@ played card that wasn't dealt or passed to that seat or doesn't open, a play out
 What needs the keys (was the shuffle honest, was each play legal) waits for the audit.
 
 Slots: after the shuffle the deck's order is fixed; slot ``i`` (0..51) is dealt to seat
-``i // 13``. Every value here is a number mod p (``group.Group``).
+``i // 13``. Every value here is a number mod p (``group.Group``). Once opened, a dealt
+card is public only under its owner's shuffling key ``e`` (committed to as ``g**e`` with
+the shuffle), a passed card under a one-card key of its receiver.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from enum import Enum
 from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.p2p.fair.group import GROUP, Group
+from web.p2p.fair.proofs import check_power, check_same_power
 
 __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "slots_of"]
 
@@ -36,7 +39,7 @@ class Cheat(Enum):
     BLIND = "blind"                # spoiled the cards passed to it
     FALSE_PASS = "false_pass"      # passed something other than the cards it chose
     NOT_DEALT = "not_dealt"        # played a card that wasn't dealt or passed to it
-    BAD_KEY = "bad_key"            # a played card's key doesn't open it
+    BAD_KEY = "bad_key"            # a played card's proof or key doesn't hold
     OUT_OF_TURN = "out_of_turn"    # played or sent a message out of turn
     NOT_2C = "not_2c"              # the first card played was not the 2♣
     REVOKE = "revoke"              # didn't follow suit while holding it
@@ -67,12 +70,14 @@ class CheatDetected(Exception):
 
 @dataclass(frozen=True)
 class Play:
-    """A card played: its slot, the key that opens it (shown to all), and the card."""
+    """A card played from a slot, and why everyone believes it: for a dealt card, a
+    Chaum–Pedersen proof ``(t1, t2, z)`` that the slot holds it under the seat's shuffling
+    key; for a card passed to the seat, its one-card key ``(k,)``."""
 
     seat: int
     slot: int
-    key: int
     card: Card
+    proof: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -81,9 +86,9 @@ class Reveal:
 
     seat: int
     shuffle_key: int
-    """The exponent it locked the whole deck with while shuffling."""
+    """The exponent it locked the whole deck with while shuffling (its own cards stay so)."""
     slot_keys: tuple[int, ...]
-    """52 short keys, one per slot: its lock on that card is the inverse of shuffle·slot."""
+    """52 short keys, one per slot: on another seat's slot its lock is (shuffle·slot)⁻¹."""
     blind_keys: tuple[int, ...]
     """Its short keys of the three cards passed to it (empty in a hand without passing)."""
 
@@ -91,6 +96,16 @@ class Reveal:
 def slots_of(seat: int) -> range:
     """The slots dealt to ``seat``."""
     return range(13 * seat, 13 * seat + 13)
+
+
+def blind_context(slot: int) -> bytes:
+    """What a receiver's proof of its lock on a passed card is bound to."""
+    return b"blind %d" % slot
+
+
+def play_context(slot: int) -> bytes:
+    """What a seat's proof of a played card is bound to."""
+    return b"play %d" % slot
 
 
 def chain_seat(owner: int, round_: int) -> int:
@@ -106,8 +121,11 @@ class Transcript:
         self.direction = direction
         self.shuffles: list[tuple[int, ...]] = []
         """Stage 1: the deck after seat 0, 1, 2, 3 locked it with one key and shuffled it."""
+        self.commitments: list[int] = []
+        """Each seat's ``g**e`` for its shuffling key ``e``, sent with its shuffle."""
         self.locks: list[tuple[int, ...]] = []
-        """Stage 2: the deck after seat 0, 1, 2, 3 put a key of its own on every slot."""
+        """Stage 2: the deck after seat 0, 1, 2, 3 put a key per slot on every other seat's
+        slots (its own it leaves as they are: the others open them to it)."""
         self.opened: dict[tuple[int, int], tuple[int, ...]] = {}
         """(round, seat) -> the 13 values of its round's cards once it took its key off."""
         self.pass_slots: dict[int, tuple[int, ...]] = {}
@@ -118,6 +136,7 @@ class Transcript:
         self.hidden: list[int] = []
         """Each slot's card under its owner's key alone (known once the cards are opened)."""
         self.owner = [slot // 13 for slot in range(52)]
+        self.passed_slots: set[int] = set()
         self.plays: list[Play] = []
         self.complaint: int | None = None
         """The first seat that said a card of its own doesn't open: the hand stops there."""
@@ -185,16 +204,26 @@ class Transcript:
         return max((p for p in trick if p.card.suit == led), key=lambda p: p.card.rank).seat
 
     # --- stage 1 and 2: the shuffle and the lock --------------------------------------------
-    def add_shuffle(self, seat: int, deck: tuple[int, ...]) -> None:
-        """Seat ``seat`` locked the deck with one key and shuffled it."""
+    def add_shuffle(self, seat: int, deck: tuple[int, ...], commitment: int) -> None:
+        """Seat ``seat`` locked the deck with one key and shuffled it; ``commitment`` is
+        ``g**e`` for that key."""
         self._in_turn(seat, len(self.shuffles) == seat)
         self._check_deck(seat, deck)
+        self._check_values(seat, (commitment,), 1)
         self.shuffles.append(deck)
+        self.commitments.append(commitment)
 
     def add_lock(self, seat: int, deck: tuple[int, ...]) -> None:
-        """Seat ``seat`` took its shuffling key off and put a key per slot on instead."""
+        """Seat ``seat`` took its shuffling key off the other seats' slots, a key per slot on.
+
+        Its own slots must come through as they were: were it to change them, the others
+        would open whatever it put there to it — another seat's card, say.
+        """
         self._in_turn(seat, len(self.shuffles) == NUM_SEATS and len(self.locks) == seat)
         self._check_deck(seat, deck)
+        before = self.deck_before_lock(seat)
+        if any(deck[slot] != before[slot] for slot in slots_of(seat)):
+            raise CheatDetected(Fault(seat, Cheat.LOCK))
         self.locks.append(deck)
 
     def deck_before_shuffle(self, seat: int) -> tuple[int, ...]:
@@ -240,10 +269,18 @@ class Transcript:
             raise CheatDetected(Fault(seat, Cheat.PASS_NOT_OWN))
         self.pass_slots[seat] = slots
 
-    def add_blind(self, seat: int, values: tuple[int, ...]) -> None:
-        """``seat`` put a fresh key of its own on the three cards passed to it."""
+    def add_blind(self, seat: int, values: tuple[int, ...],
+                  proofs: tuple[tuple[int, ...], ...]) -> None:
+        """``seat`` put a fresh key of its own on the three cards passed to it, with a proof
+        for each that it locked that very value (or the passer would open any value it
+        sent — another of the passer's cards — by taking its key off)."""
         self._in_turn(seat, self.passer_to(seat) in self.pass_slots and seat not in self.blinded)
         self._check_values(seat, values, 3)
+        slots = self.pass_slots[self.passer_to(seat)]
+        if len(proofs) != 3 or not all(
+                check_power(self.group, self.hidden[slot], value, proof, blind_context(slot))
+                for slot, value, proof in zip(slots, values, proofs, strict=True)):
+            raise CheatDetected(Fault(seat, Cheat.BLIND))
         self.blinded[seat] = values
 
     def add_unblind(self, seat: int, values: tuple[int, ...]) -> None:
@@ -255,23 +292,36 @@ class Transcript:
         for slot, value in zip(self.pass_slots[seat], values, strict=True):
             self.hidden[slot] = value
             self.owner[slot] = target
+            self.passed_slots.add(slot)
 
     # --- play -------------------------------------------------------------------------------
-    def add_play(self, seat: int, slot: int, key: int) -> Play:
-        """``seat`` shows the key of one of its slots: everyone opens it and checks it."""
+    def add_play(self, seat: int, slot: int, card: Card, proof: tuple[int, ...]) -> Play:
+        """``seat`` plays ``card`` from ``slot``; everyone checks the proof that it is there.
+
+        A card played a second time (someone slipped a copy into another seat's slot) stops
+        the hand as a complaint would: the audit finds who did it.
+        """
         self._in_turn(seat, self.passed and not self.over and self.to_play in (None, seat))
         if (type(slot) is not int or not 0 <= slot < 52 or self.owner[slot] != seat
                 or any(p.slot == slot for p in self.plays)):
             raise CheatDetected(Fault(seat, Cheat.NOT_DEALT))
-        card = self.group.decode(self.group.power(self.hidden[slot], key)) \
-            if type(key) is int and 0 < key < self.group.p else None
-        if card is None:
+        if not isinstance(card, Card) or not self._proves(seat, slot, card, proof):
             raise CheatDetected(Fault(seat, Cheat.BAD_KEY))
         if not self.plays and card != TWO_OF_CLUBS:
             raise CheatDetected(Fault(seat, Cheat.NOT_2C, card))
-        play = Play(seat, slot, key, card)
+        play = Play(seat, slot, card, proof)
+        if any(p.card == card for p in self.plays):
+            self.complaint = seat
         self.plays.append(play)
         return play
+
+    def _proves(self, seat: int, slot: int, card: Card, proof: tuple[int, ...]) -> bool:
+        group, code = self.group, self.group.encode(card)
+        if slot in self.passed_slots:  # a one-card key: showing it opens nothing else
+            return (len(proof) == 1 and type(proof[0]) is int and 0 < proof[0] < group.q
+                    and group.power(code, proof[0]) == self.hidden[slot])
+        return check_same_power(group, group.generator, self.commitments[seat], code,
+                                self.hidden[slot], proof, play_context(slot))
 
     def add_complaint(self, seat: int) -> None:
         """``seat`` says a card dealt or passed to it doesn't open: the hand stops, keys are
