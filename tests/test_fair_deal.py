@@ -28,6 +28,7 @@ from web.p2p.fair.transcript import (
     blind_context,
     slots_of,
 )
+from web.p2p.fair.wire import MAX_CHARS, message, receive
 
 SMALL = Group(0xA066FCE9C48E856F589E4819FC7EFD726651CC2E7D4785CC4CF4891A1F492E33,
               "a 256-bit safe prime, for fast tests", exponent_bits=64)
@@ -452,3 +453,30 @@ def test_every_kind_of_cheat_has_a_sentence_naming_the_seat() -> None:
         assert text.startswith("West cheated: ") and text.endswith("."), text
     assert words.fault_text(Fault(0, Cheat.SHUFFLE), 0) == \
         "You cheated: changed the deck while shuffling it."
+
+
+# --- the wire --------------------------------------------------------------------------------
+@pytest.mark.parametrize("raw", [
+    "not json", "[]", '{"v": 2, "t": "fair_complain"}', '{"v": 1, "t": "fair_tea"}',
+    '{"v": 1, "t": "fair_complain", "seat": 3}',               # a message never names a seat
+    '{"v": 1, "t": "fair_pass", "slots": [13, 14, 15, 16]}',    # four cards
+    '{"v": 1, "t": "fair_pass", "slots": [13, 14, true]}',
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "1X", "proof": ["AQ"]}',
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["AAE"]}',  # 1, spelt long
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": [5]}',
+    '{"v": 1, "t": "fair_open", "round": 1, "values": ["' + "A" * 200 + '"]}',
+    "{" + " " * 16_001 + "}",
+])
+def test_a_malformed_message_names_its_sender(raw: str) -> None:
+    with pytest.raises(CheatDetected) as caught:
+        receive(Transcript(PassDirection.LEFT, SMALL), 3, raw)
+    assert caught.value.fault == Fault(3, Cheat.MALFORMED)
+
+
+def test_numbers_travel_as_base64_and_come_back_whole() -> None:
+    deck = tuple(GROUP.codes)
+    text = message("fair_shuffle", deck=deck, commit=GROUP.p - 2)
+    assert len(text) < MAX_CHARS and '"deck":["' in text
+    transcript = Transcript(PassDirection.LEFT, GROUP)
+    receive(transcript, 0, text)
+    assert transcript.shuffles == [deck] and transcript.commitments == [GROUP.p - 2]

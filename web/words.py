@@ -269,6 +269,7 @@ _CHEATS = {
     Cheat.BAD_KEYS: "showed keys at the end that aren't the ones they played with",
     Cheat.NO_KEYS: "didn't show their keys at the end of the hand",
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
+    Cheat.MALFORMED: "sent a message the fair deal doesn't have",
 }
 
 

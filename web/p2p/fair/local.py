@@ -1,8 +1,8 @@
 """Four parties of a fair hand in one process, each with its own copy of the transcript.
 
-Every message goes to all four transcripts (its sender's too), as the table's broadcast
-would; a ``CheatDetected`` from any copy stops the hand. Used by the tests (a party may be
-a subclass that cheats at one step) and by ``tools/bench_fair.py``.
+Every message goes, as JSON text (``wire``), to all four transcripts (its sender's too), as
+the table's broadcast would; a ``CheatDetected`` from any copy stops the hand. Used by the
+tests (a party may be a subclass that cheats at one step) and by ``tools/bench_fair.py``.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ from web.p2p.fair.audit import AuditResult, audit
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import OPEN_ROUNDS, Play, Transcript
+from web.p2p.fair.wire import message, receive
 
 __all__ = ["Chooser", "LocalTable", "first_legal"]
 
@@ -35,21 +36,22 @@ class LocalTable:
                                                 sources[seat] if sources else None)
                         for seat in range(NUM_SEATS)]
 
+    def send(self, seat: int, text: str) -> Play | None:
+        """Broadcast a message of ``seat``: every transcript reads it off the wire."""
+        plays = [receive(t, seat, text) for t in self.transcripts]
+        return plays[0]
+
     def deal(self) -> list[list[Card]]:
         """Shuffle, lock and open: each party's 13 cards, as it reads them."""
         for p in self.parties:
             deck, commitment = p.shuffle()
-            for t in self.transcripts:
-                t.add_shuffle(p.seat, deck, commitment)
+            self.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
         for p in self.parties:
-            deck = p.lock()
-            for t in self.transcripts:
-                t.add_lock(p.seat, deck)
+            self.send(p.seat, message("fair_lock", deck=p.lock()))
         for round_ in range(1, OPEN_ROUNDS + 1):
             values = [p.open(round_) for p in self.parties]  # the four go out at once
             for p, v in zip(self.parties, values, strict=True):
-                for t in self.transcripts:
-                    t.add_open(p.seat, round_, v)
+                self.send(p.seat, message("fair_open", round=round_, values=v))
         return [p.read_hand() for p in self.parties]
 
     def pass_cards(self, choices: Sequence[Sequence[Card]]) -> list[list[Card]]:
@@ -57,17 +59,12 @@ class LocalTable:
         if self.transcripts[0].direction is PassDirection.NONE:
             return [[] for _ in self.parties]
         for p, cards in zip(self.parties, choices, strict=True):
-            slots = p.choose_pass(list(cards))
-            for t in self.transcripts:
-                t.add_pass(p.seat, slots)
+            self.send(p.seat, message("fair_pass", slots=p.choose_pass(list(cards))))
         for p in self.parties:
             values, proofs = p.blind()
-            for t in self.transcripts:
-                t.add_blind(p.seat, values, proofs)
+            self.send(p.seat, message("fair_blind", values=values, proofs=proofs))
         for p in self.parties:
-            values = p.unblind()
-            for t in self.transcripts:
-                t.add_unblind(p.seat, values)
+            self.send(p.seat, message("fair_unblind", values=p.unblind()))
         return [p.read_passed() for p in self.parties]
 
     def play_one(self, choose: Chooser) -> Play:
@@ -79,10 +76,9 @@ class LocalTable:
         party = self.parties[seat]
         card = choose(party, party.transcript)
         slot, proof = party.play(card)
-        plays = []
-        for t in self.transcripts:
-            plays.append(t.add_play(seat, slot, card, proof))
-        return plays[0]
+        play = self.send(seat, message("fair_play", slot=slot, card=card, proof=proof))
+        assert play is not None
+        return play
 
     def play_hand(self, choose: Chooser) -> None:
         """Play every card (or until the hand stops), each chosen by ``choose``."""
@@ -91,16 +87,15 @@ class LocalTable:
 
     def complain(self, seat: int) -> None:
         """``seat`` says a card of its own doesn't open: the hand stops."""
-        for t in self.transcripts:
-            t.add_complaint(seat)
+        self.send(seat, message("fair_complain"))
 
     def finish(self, rules: Rules | None = None, auditors: Sequence[int] = range(NUM_SEATS)
                ) -> list[AuditResult]:
         """Every party shows its keys; each page in ``auditors`` audits the hand on its own."""
         for p in self.parties:
-            reveal = p.reveal()
-            for t in self.transcripts:
-                t.add_reveal(reveal)
+            r = p.reveal()
+            self.send(p.seat, message("fair_keys", shuffle=r.shuffle_key, slots=r.slot_keys,
+                                      blinds=r.blind_keys))
         return [audit(self.transcripts[seat], rules) for seat in auditors]
 
 

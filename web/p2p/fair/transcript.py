@@ -48,6 +48,7 @@ class Cheat(Enum):
     BAD_KEYS = "bad_keys"          # showed keys at the end that aren't the ones it used
     NO_KEYS = "no_keys"            # didn't show its keys at the end
     FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
+    MALFORMED = "malformed"        # sent a message that isn't one of the protocol's
 
 
 @dataclass(frozen=True)
