@@ -480,3 +480,18 @@ def test_numbers_travel_as_base64_and_come_back_whole() -> None:
     transcript = Transcript(PassDirection.LEFT, GROUP)
     receive(transcript, 0, text)
     assert transcript.shuffles == [deck] and transcript.commitments == [GROUP.p - 2]
+
+
+def test_a_false_pass_is_named_even_if_the_other_passes_never_came() -> None:
+    t = table(seed=23, cheats={3: FalsePass})
+    hands = t.deal()
+    for p in t.parties:
+        t.send(p.seat, message("fair_pass", slots=p.choose_pass(hands[p.seat][:3])))
+    for p in t.parties:
+        values, proofs = p.blind()
+        t.send(p.seat, message("fair_blind", values=values, proofs=proofs))
+    t.send(3, message("fair_unblind", values=t.parties[3].unblind()))  # only seat 3 passes
+    assert len(t.parties[0].read_passed()) < 3
+    t.complain(0)
+    fault = t.finish(auditors=[2])[0].fault
+    assert fault is not None and (fault.seat, fault.kind) == (3, Cheat.FALSE_PASS)

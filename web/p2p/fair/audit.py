@@ -161,10 +161,12 @@ class _Audit:
 
     def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
                 blind_keys: dict[int, int]) -> None:
-        if self.t.direction is PassDirection.NONE or not self.t.passed:
-            return  # no passing, or the hand stopped before the cards changed hands
+        if self.t.direction is PassDirection.NONE:
+            return
         for passer in range(NUM_SEATS):
             target = pass_target(passer, self.t.direction)
+            if passer not in self.t.unblinded:
+                continue  # the hand stopped before this pass was made: nothing to check
             slots = self.t.pass_slots[passer]
             blinded, unblinded = self.t.blinded[target], self.t.unblinded[passer]
             passer_key = self.keys[passer].shuffle_key
