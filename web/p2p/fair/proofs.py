@@ -24,7 +24,8 @@ from typing import Final
 
 from web.p2p.fair.group import Group, KeySource
 
-__all__ = ["check_power", "check_same_power", "prove_power", "prove_same_power"]
+__all__ = ["check_power", "check_same_power", "prove_power", "prove_same_power",
+           "response_limit"]
 
 CHALLENGE_BITS: Final = 128
 HIDING_BITS: Final = 80
@@ -43,9 +44,13 @@ def _mask(group: Group, source: KeySource) -> int:
     return source.getrandbits(group.exponent_bits + CHALLENGE_BITS + HIDING_BITS)
 
 
+def response_limit(group: Group) -> int:
+    """Every honest response ``z`` is below this."""
+    return 1 << (group.exponent_bits + CHALLENGE_BITS + HIDING_BITS + 1)
+
+
 def _z_ok(group: Group, z: object) -> bool:
-    limit = 1 << (group.exponent_bits + CHALLENGE_BITS + HIDING_BITS + 1)
-    return type(z) is int and 0 <= z < limit
+    return type(z) is int and 0 <= z < response_limit(group)
 
 
 def prove_power(group: Group, x: int, base: int, pub: int, context: bytes,

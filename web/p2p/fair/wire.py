@@ -17,13 +17,11 @@ from collections.abc import Sequence
 from typing import Any, Final
 
 from hearts.cards import Card, CardParseError
+from web.p2p.fair.group import Group
+from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
-__all__ = ["MAX_CHARS", "message", "receive"]
-
-MAX_CHARS: Final = 16_000
-"""The longest message: a deck of 52 numbers of 1024 bits is about 9 000 characters."""
-_NUMBER_CHARS: Final = 180  # 1024 bits are 172 characters of base64
+__all__ = ["max_chars", "message", "receive"]
 
 _ONE: Final = (1,)
 _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
@@ -51,8 +49,18 @@ def _number_text(n: int) -> str:
                                     ).decode().rstrip("=")
 
 
-def _number(text: object) -> int:
-    if not isinstance(text, str) or not 0 < len(text) <= _NUMBER_CHARS:
+def max_chars(group: Group) -> int:
+    """The longest message of a table in ``group``: 60 numbers and room for the rest (a deck
+    of 52 numbers of 1024 bits is about 9 000 characters)."""
+    return 60 * (_number_chars(group) + 3) + 500
+
+
+def _number_chars(group: Group) -> int:
+    return len(_number_text(max(group.p, response_limit(group))))
+
+
+def _number(text: object, limit: int) -> int:
+    if not isinstance(text, str) or not 0 < len(text) <= limit:
         raise _Malformed("not a number")
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
@@ -97,9 +105,9 @@ def _numbers_text(value: object, shape: str) -> object:
     raise ValueError(f"not {shape}: {value!r}")
 
 
-def _read(shape: str, lengths: tuple[int, ...], value: Any) -> Any:
+def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
     if shape == "number":
-        return _number(value)
+        return _number(value, limit)
     if shape == "small":
         if type(value) is not int or not 0 <= value < 64:
             raise _Malformed("not a small number")
@@ -114,14 +122,14 @@ def _read(shape: str, lengths: tuple[int, ...], value: Any) -> Any:
     if not isinstance(value, list) or len(value) > max(lengths):
         raise _Malformed("a list too long")  # a short one is the transcript's to judge
     if shape == "numbers":
-        return tuple(_number(v) for v in value)
+        return tuple(_number(v, limit) for v in value)
     if shape == "smalls":
-        return tuple(_read("small", _ONE, v) for v in value)
-    return tuple(_read("numbers", (2,), pair) for pair in value)
+        return tuple(_read("small", _ONE, v, limit) for v in value)
+    return tuple(_read("numbers", (2,), pair, limit) for pair in value)
 
 
-def _parse(raw: str) -> tuple[str, dict[str, Any]]:
-    if not isinstance(raw, str) or len(raw) > MAX_CHARS:
+def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
+    if not isinstance(raw, str) or len(raw) > max_chars(group):
         raise _Malformed("too long")
     try:
         body = json.loads(raw)
@@ -133,7 +141,8 @@ def _parse(raw: str) -> tuple[str, dict[str, Any]]:
     spec = _FIELDS[kind]
     if set(body) != {"v", "t", *spec}:
         raise _Malformed("the wrong fields")
-    return kind, {name: _read(*spec[name], body[name]) for name in spec}
+    limit = _number_chars(group)
+    return kind, {name: _read(*spec[name], body[name], limit) for name in spec}
 
 
 def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
@@ -143,7 +152,7 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
     the message is malformed or breaks the protocol.
     """
     try:
-        kind, f = _parse(raw)
+        kind, f = _parse(raw, transcript.group)
     except _Malformed as error:
         raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
     if kind == "fair_shuffle":
