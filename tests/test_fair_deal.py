@@ -136,7 +136,7 @@ def test_a_fair_hand_deals_passes_plays_and_passes_the_audit(direction: PassDire
     public = t.transcripts[0]
     assert public.plays[0].card == Card.parse("2C")
     results = t.finish()
-    assert all(result.fault is None for result in results)
+    assert all(result.fair for result in results)
     for result in results:
         assert [sorted(h) for h in result.dealt] == [sorted(h) for h in hands]
     assert all(t.transcripts[s].plays == public.plays for s in range(4))
@@ -438,6 +438,8 @@ def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
     t = table(seed=40)
     dealt_and_passed(t)
     t.play_hand(first_legal)
+    for seat, tr in enumerate(t.transcripts):
+        t.send(seat, message("fair_digest", sha256=tr.digest()))
     for party in t.parties:
         reveal = party.reveal()
         if party.seat == 1:
@@ -495,3 +497,34 @@ def test_a_false_pass_is_named_even_if_the_other_passes_never_came() -> None:
     t.complain(0)
     fault = t.finish(auditors=[2])[0].fault
     assert fault is not None and (fault.seat, fault.kind) == (3, Cheat.FALSE_PASS)
+
+
+def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_blamed() -> None:
+    """Seat 1 sends its shuffle to seats 0 and 1, and a spoilt copy to seats 2 and 3."""
+    t = table(seed=24)
+    deck, commitment = t.parties[0].shuffle()
+    t.send(0, message("fair_shuffle", deck=deck, commit=commitment))
+    one, c1 = t.parties[1].shuffle()
+    spoilt = (one[0] * 4 % SMALL.p, *one[1:])
+    for seat, tr in enumerate(t.transcripts):
+        receive(tr, 1, message("fair_shuffle", deck=one if seat < 2 else spoilt, commit=c1))
+    for p in t.parties[2:]:
+        deck, commitment = p.shuffle()
+        t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    for p in t.parties:
+        t.send(p.seat, message("fair_lock", deck=p.lock()))
+    for round_ in (1, 2, 3):
+        for p, values in [(p, p.open(round_)) for p in t.parties]:
+            t.send(p.seat, message("fair_open", round=round_, values=values))
+    hands = [p.read_hand() for p in t.parties]
+    t.complain(next(seat for seat, hand in enumerate(hands) if len(hand) < 13))
+    results = t.finish()
+    assert [r.disagreeing for r in results] == [(2, 3), (2, 3), (0, 1), (0, 1)]
+    assert all(r.fault is None and not r.fair for r in results)
+    # Without the digests, seats 0 and 1 would have blamed seat 2, who shuffled honestly.
+    seen_by_0 = t.transcripts[0]
+    seen_by_0.digests = dict.fromkeys(range(4), seen_by_0.digest())
+    assert audit(seen_by_0).fault == Fault(2, Cheat.SHUFFLE)
+    assert words.disagreement_text([2, 3], 0) == (
+        "North and East saw different messages from yours, so nobody can be named. "
+        "This hand doesn't count.")

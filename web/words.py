@@ -19,6 +19,7 @@ from web.p2p.fair.transcript import Cheat, Fault
 __all__ = [
     "KIND_WORDS",
     "cards_text",
+    "disagreement_text",
     "event_text",
     "fault_text",
     "join",
@@ -271,6 +272,12 @@ _CHEATS = {
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
     Cheat.MALFORMED: "sent a message the fair deal doesn't have",
 }
+
+
+def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
+    """The pages' records differ: someone sent different pages different things."""
+    return (f"{join(seat_name(s, me, kinds) for s in seats)} saw different messages from "
+            "yours, so nobody can be named. This hand doesn't count.")
 
 
 def fault_text(fault: Fault, me: int, kinds: Sequence[str] = ()) -> str:

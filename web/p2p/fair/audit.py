@@ -45,6 +45,13 @@ class AuditResult:
     fault: Fault | None
     dealt: tuple[tuple[Card, ...], ...] = ()
     """Each seat's 13 cards as dealt, before passing (empty when the audit stopped early)."""
+    disagreeing: tuple[int, ...] = ()
+    """Seats whose record differs from this page's: then nobody is named, the hand is void."""
+
+    @property
+    def fair(self) -> bool:
+        """The hand counts: no fault, and every page saw the same messages."""
+        return self.fault is None and not self.disagreeing
 
 
 class _Found(Exception):
@@ -56,10 +63,14 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
     """Check the hand in ``transcript``, once it is ``over`` and every key is shown.
 
     A hand stopped by a complaint is checked as far as it went; if nothing was spoilt, the
-    seat that complained is the one at fault.
+    seat that complained is the one at fault. If the pages' digests differ, nothing else is
+    checked: their records differ, so a check could blame an honest page.
     """
     if not (transcript.over and transcript.dealt):
         raise ValueError("the audit needs a dealt hand that is over")
+    disagreeing = tuple(transcript.disagreeing)
+    if disagreeing:  # a page said different things to different pages: don't name anyone
+        return AuditResult(None, (), disagreeing)
     try:
         dealt = _Audit(transcript, rules or Rules()).run()
     except _Found as found:

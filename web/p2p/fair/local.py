@@ -91,7 +91,9 @@ class LocalTable:
 
     def finish(self, rules: Rules | None = None, auditors: Sequence[int] = range(NUM_SEATS)
                ) -> list[AuditResult]:
-        """Every party shows its keys; each page in ``auditors`` audits the hand on its own."""
+        """Every page sends its digest, then its keys; each page in ``auditors`` audits."""
+        for seat, t in enumerate(self.transcripts):
+            self.send(seat, message("fair_digest", sha256=t.digest()))
         for p in self.parties:
             r = p.reveal()
             self.send(p.seat, message("fair_keys", shuffle=r.shuffle_key, slots=r.slot_keys,

@@ -14,6 +14,8 @@ the shuffle), a passed card under a one-card key of its receiver.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from enum import Enum
 
@@ -141,6 +143,8 @@ class Transcript:
         self.plays: list[Play] = []
         self.complaint: int | None = None
         """The first seat that said a card of its own doesn't open: the hand stops there."""
+        self.digests: dict[int, str] = {}
+        """Each page's digest of its record, sent before the keys (see ``digest``)."""
         self.reveals: dict[int, Reveal] = {}
 
     # --- where the hand is ------------------------------------------------------------------
@@ -330,9 +334,37 @@ class Transcript:
         self._in_turn(seat, self.dealt and not self.finished and self.complaint is None)
         self.complaint = seat
 
+    def digest(self) -> str:
+        """SHA-256 of everything in this record but the keys, in hex.
+
+        A page could send different values to different pages; each would then audit a
+        different hand, and one page's honest step could look false against another's
+        record. So before the keys, every page sends its digest: when they differ, nobody
+        can be named (that would take signed messages) and the hand doesn't count.
+        """
+        record = [self.direction.value, self.shuffles, self.commitments, self.locks,
+                  sorted(self.opened.items()), sorted(self.pass_slots.items()),
+                  sorted(self.blinded.items()), sorted(self.unblinded.items()),
+                  [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],
+                  self.complaint]
+        text = json.dumps(record, default=repr, separators=(",", ":"))
+        return hashlib.sha256(text.encode()).hexdigest()
+
+    def add_digest(self, seat: int, digest: str) -> None:
+        """``seat``'s digest of its record, once the hand is ``over``."""
+        self._in_turn(seat, self.over and seat not in self.digests)
+        self.digests[seat] = digest
+
+    @property
+    def disagreeing(self) -> list[int]:
+        """The seats whose digest differs from this page's record."""
+        mine = self.digest()
+        return [seat for seat, digest in sorted(self.digests.items()) if digest != mine]
+
     def add_reveal(self, reveal: Reveal) -> None:
-        """A page's keys, once the hand is ``over``."""
-        self._in_turn(reveal.seat, self.over and reveal.seat not in self.reveals)
+        """A page's keys, once the hand is ``over`` and every page sent its digest."""
+        self._in_turn(reveal.seat, self.over and len(self.digests) == NUM_SEATS
+                      and reveal.seat not in self.reveals)
         self.reveals[reveal.seat] = reveal
 
     # --- checks -----------------------------------------------------------------------------

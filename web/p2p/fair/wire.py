@@ -35,6 +35,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
     "fair_play": {"slot": ("small", _ONE), "card": ("card", _ONE),
                   "proof": ("numbers", (1, 3))},
     "fair_complain": {},
+    "fair_digest": {"sha256": ("hex", _ONE)},
     "fair_keys": {"shuffle": ("number", _ONE), "slots": ("numbers", (52,)),
                   "blinds": ("numbers", (0, 3))},
 }
@@ -79,6 +80,8 @@ def message(kind: str, **fields: object) -> str:
     def form(value: object) -> object:
         if isinstance(value, Card):
             return value.notation
+        if isinstance(value, str):
+            return value
         if isinstance(value, bool) or not isinstance(value, int | tuple | list):
             raise ValueError(f"{kind}: can't send {value!r}")
         if isinstance(value, int):
@@ -111,6 +114,10 @@ def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
     if shape == "small":
         if type(value) is not int or not 0 <= value < 64:
             raise _Malformed("not a small number")
+        return value
+    if shape == "hex":
+        if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
+            raise _Malformed("not a SHA-256 digest")
         return value
     if shape == "card":
         if not isinstance(value, str) or len(value) != 2:
@@ -171,6 +178,8 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
         return transcript.add_play(seat, f["slot"], f["card"], f["proof"])
     elif kind == "fair_complain":
         transcript.add_complaint(seat)
+    elif kind == "fair_digest":
+        transcript.add_digest(seat, f["sha256"])
     else:
         transcript.add_reveal(Reveal(seat, f["shuffle"], f["slots"], f["blinds"]))
     return None
