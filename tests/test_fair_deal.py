@@ -14,7 +14,7 @@ import pytest
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
 from web import words
-from web.p2p.fair.audit import audit
+from web.p2p.fair.audit import audit, audit_in_steps
 from web.p2p.fair.group import GROUP, GROUPS, Group
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
@@ -528,3 +528,19 @@ def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_bl
     assert words.disagreement_text([2, 3], 0) == (
         "North and East saw different messages from yours, so nobody can be named. "
         "This hand doesn't count.")
+
+
+def test_the_audit_comes_in_slices_with_the_same_verdict() -> None:
+    t = table(seed=25)
+    dealt_and_passed(t)
+    t.play_hand(first_legal)
+    whole = t.finish(auditors=[0])[0]
+    steps, slices = audit_in_steps(t.transcripts[0]), 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as done:
+            assert done.value == whole and whole.fair
+            break
+    assert slices >= 12  # a seat's shuffle, lock, opening round and reading at a time

@@ -14,7 +14,7 @@ full-size ``pow`` timed in the same process, a figure the machine's load hardly 
 - pass: the three cards each way, re-keyed to their receivers;
 - check: one page reading a played card off the wire and checking its proof (budget:
   20 ms), mean and max;
-- audit: one page's audit of the finished hand.
+- audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``).
 
 ``--chromium`` serves this repository, opens headless Debian Chromium with Playwright and
 runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network).
@@ -36,7 +36,7 @@ if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
 from hearts.rules import PassDirection  # noqa: E402
-from web.p2p.fair.audit import audit  # noqa: E402
+from web.p2p.fair.audit import audit_in_steps  # noqa: E402
 from web.p2p.fair.group import GROUPS  # noqa: E402
 from web.p2p.fair.local import LocalTable, first_legal  # noqa: E402
 from web.p2p.fair.wire import message, receive  # noqa: E402
@@ -83,8 +83,18 @@ def one_hand(size: int) -> tuple[dict[str, float], list[float]]:
         checks.append((time.perf_counter() - clock) * 1000)
     table.finish(auditors=())
     clock = time.perf_counter()
-    fault = audit(public).fault
+    steps, slices = audit_in_steps(public), []
+    while True:
+        start = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration as done:
+            fault = done.value.fault
+            break
+        finally:
+            slices.append((time.perf_counter() - start) * 1000)
     figures["audit_ms"] = (time.perf_counter() - clock) * 1000
+    figures["audit_slice_ms"] = max(slices)
     if fault is not None:
         raise AssertionError(f"an honest hand failed its audit: {fault}")
     return figures, checks
@@ -112,7 +122,8 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             f"{where:15} {name:37} deal {f['deal_ms']:6.0f} ms"
             f" (= {f['deal_ms'] / f['full_pow_ms']:3.0f} pows of {f['full_pow_ms']:4.2f})"
             f"  pass {f['pass_ms']:4.0f}  check {f['check_mean_ms']:4.1f} mean"
-            f" {f['check_max_ms']:5.1f} max  audit {f['audit_ms']:5.0f} ms")
+            f" {f['check_max_ms']:5.1f} max  audit {f['audit_ms']:5.0f} ms"
+            f" (slices {f['audit_slice_ms']:3.0f})")
     return "\n".join(lines)
 
 

@@ -20,6 +20,7 @@ deal itself; ``tools/bench_fair.py`` measures it.
 
 from __future__ import annotations
 
+from collections.abc import Generator, Iterator
 from dataclasses import dataclass
 
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card
@@ -35,7 +36,7 @@ from web.p2p.fair.transcript import (
     slots_of,
 )
 
-__all__ = ["AuditResult", "audit"]
+__all__ = ["AuditResult", "audit", "audit_in_steps"]
 
 
 @dataclass(frozen=True)
@@ -66,13 +67,26 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
     seat that complained is the one at fault. If the pages' digests differ, nothing else is
     checked: their records differ, so a check could blame an honest page.
     """
+    steps = audit_in_steps(transcript, rules)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            result: AuditResult = done.value
+            return result
+
+
+def audit_in_steps(transcript: Transcript, rules: Rules | None = None
+                   ) -> Generator[None, None, AuditResult]:
+    """``audit`` in slices of one seat's step each (a tenth of a second in the page), so
+    the page can give the browser control back in between; returns the result."""
     if not (transcript.over and transcript.dealt):
         raise ValueError("the audit needs a dealt hand that is over")
     disagreeing = tuple(transcript.disagreeing)
     if disagreeing:  # a page said different things to different pages: don't name anyone
         return AuditResult(None, (), disagreeing)
     try:
-        dealt = _Audit(transcript, rules or Rules()).run()
+        dealt = yield from _Audit(transcript, rules or Rules()).run()
     except _Found as found:
         return AuditResult(found.fault)
     if transcript.complaint is not None:
@@ -87,12 +101,12 @@ class _Audit:
         self.rules = rules
         self.keys: list[Reveal] = []
 
-    def run(self) -> tuple[tuple[Card, ...], ...]:
+    def run(self) -> Generator[None, None, tuple[tuple[Card, ...], ...]]:
         self._keys_shown()
-        self._shuffles()
-        self._locks()
-        dealt_hidden = self._openings()
-        cards = self._cards(dealt_hidden)
+        yield from self._shuffles()
+        yield from self._locks()
+        dealt_hidden = yield from self._openings()
+        cards = yield from self._cards(dealt_hidden)
         hands = [0] * NUM_SEATS
         for slot, card in enumerate(cards):
             hands[slot // 13] |= card.mask
@@ -121,14 +135,15 @@ class _Audit:
                 raise self._fail(seat, Cheat.BAD_KEYS)
             self.keys.append(reveal)
 
-    def _shuffles(self) -> None:
+    def _shuffles(self) -> Iterator[None]:
         for seat in range(NUM_SEATS):
             key = self.keys[seat].shuffle_key
             locked = sorted(self.g.power(x, key) for x in self.t.deck_before_shuffle(seat))
             if locked != sorted(self.t.shuffles[seat]):
                 raise self._fail(seat, Cheat.SHUFFLE)
+            yield
 
-    def _locks(self) -> None:
+    def _locks(self) -> Iterator[None]:
         modulus = self.g.p - 1
         for seat in range(NUM_SEATS):
             shuffle_key = self.keys[seat].shuffle_key
@@ -141,8 +156,9 @@ class _Audit:
                     ok = self.g.power(value, key) == before[slot]
                 if not ok:
                     raise self._fail(seat, Cheat.LOCK)
+            yield
 
-    def _openings(self) -> list[int]:
+    def _openings(self) -> Generator[None, None, list[int]]:
         for round_ in range(1, OPEN_ROUNDS + 1):
             for seat in range(NUM_SEATS):
                 slots, before = self.t.open_input(seat, round_)
@@ -150,6 +166,7 @@ class _Audit:
                 for slot, x, y in zip(slots, before, after, strict=True):
                     if self.g.power(x, self.keys[seat].slot_keys[slot]) != y:
                         raise self._fail(seat, Cheat.OPEN)
+            yield
         hidden = [0] * 52
         for owner in range(NUM_SEATS):
             last = self.t.opened[(OPEN_ROUNDS, chain_seat(owner, OPEN_ROUNDS))]
@@ -157,7 +174,7 @@ class _Audit:
                 hidden[slot] = value
         return hidden
 
-    def _cards(self, hidden: list[int]) -> list[Card]:
+    def _cards(self, hidden: list[int]) -> Generator[None, None, list[Card]]:
         """Each slot's card: the opened value is its code under its owner's shuffling key."""
         cards: list[Card] = []
         for owner in range(NUM_SEATS):
@@ -168,6 +185,7 @@ class _Audit:
                 if index is None:  # unreachable once every step checked: the codes are 52
                     raise AssertionError("an audited card does not open")
                 cards.append(ALL_CARDS[index])
+            yield
         return cards
 
     def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
