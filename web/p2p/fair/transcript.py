@@ -1,9 +1,11 @@
 """The public record of a fair hand: every message any page broadcast, checked on arrival.
 
-Every page keeps one ``Transcript`` and feeds it the same messages in the same order (its
-own included). What can be checked at once is checked at once and raises ``CheatDetected``
-naming the seat: a deck that isn't 52 different numbers, a pass of cards not one's own, a
-played card that wasn't dealt or passed to that seat or doesn't open, a play out of turn.
+Every page keeps one ``Transcript`` and feeds it the same messages (its own included;
+``wire.receive`` reads them). What can be checked at once is checked at once and raises
+``CheatDetected`` naming the seat: a deck that isn't 52 different numbers, a seat changing
+its own slots while locking, a pass of cards not one's own, a blind without its proof, a
+played card that wasn't dealt or passed to that seat or whose proof fails, a play out of
+turn.
 What needs the keys (was the shuffle honest, was each play legal) waits for the audit.
 
 Slots: after the shuffle the deck's order is fixed; slot ``i`` (0..51) is dealt to seat
