@@ -482,7 +482,8 @@ def test_settings_from_before_house_rules_get_the_standard_rules_silently() -> N
 ])
 def test_unreadable_house_rules_go_back_to_standard_and_keep_the_other_settings(
         rules: object) -> None:
-    good = json.loads(store.dump_settings(store.Settings("slow", "hard", "four", True, rules=HOUSE)))
+    good = json.loads(store.dump_settings(
+        store.Settings("slow", "hard", "four", True, rules=HOUSE)))
     loaded, notice = store.load_settings(json.dumps({**good, "rules": rules}))
     assert loaded == store.Settings("slow", "hard", "four", True, rules=Rules())
     assert_plain_words(notice)

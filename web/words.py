@@ -14,11 +14,14 @@ from typing import Any
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
+from web.p2p.fair.transcript import Cheat, Fault
 
 __all__ = [
     "KIND_WORDS",
     "cards_text",
+    "disagreement_text",
     "event_text",
+    "fault_text",
     "house_rules_line",
     "house_rules_sentences",
     "join",
@@ -539,3 +542,46 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
         return (f"{head} Played out from the deal, yours did better, by about "
                 f"{_points(best_value - value)}.")
     return f"{head} Played out from the deal, yours did about as well."
+
+
+# --- fair tables: what the audit found -------------------------------------------------------
+FAIR_HAND = "Every page checked this hand: the deal, the passes and every card were fair."
+FAIR_VOID = "This hand doesn't count. You can leave the table, or go on without them."
+
+_CHEATS = {
+    Cheat.BAD_DECK: "sent a deck that wasn't 52 different cards",
+    Cheat.SHUFFLE: "changed the deck while shuffling it",
+    Cheat.LOCK: "changed cards while locking the deck",
+    Cheat.OPEN: "spoiled a card while opening it to its player",
+    Cheat.PASS_NOT_OWN: "tried to pass cards they weren't dealt",
+    Cheat.BLIND: "spoiled the cards passed to them",
+    Cheat.FALSE_PASS: "passed cards other than the ones they chose",
+    Cheat.NOT_DEALT: "played a card that wasn't dealt or passed to them",
+    Cheat.BAD_KEY: "played a card with a key that doesn't open it",
+    Cheat.OUT_OF_TURN: "played or sent a message out of turn",
+    Cheat.NOT_2C: "led before the 2 of clubs",
+    Cheat.REVOKE: "didn't follow suit",
+    Cheat.FIRST_TRICK: "played points on the first trick while holding other cards",
+    Cheat.UNBROKEN: "led a heart before hearts were broken, holding other suits",
+    Cheat.BAD_KEYS: "showed keys at the end that aren't the ones they played with",
+    Cheat.NO_KEYS: "didn't show their keys at the end of the hand",
+    Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
+    Cheat.MALFORMED: "sent a message the fair deal doesn't have",
+}
+
+
+def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
+    """The pages' records differ: someone sent different pages different things."""
+    return (f"{join(seat_name(s, me, kinds) for s in seats)} saw different messages from "
+            "yours, so nobody can be named. This hand doesn't count.")
+
+
+def fault_text(fault: Fault, me: int, kinds: Sequence[str] = ()) -> str:
+    """What the audit found, naming the seat: "West cheated: changed the deck while …"."""
+    what = _CHEATS[fault.kind]
+    if fault.kind is Cheat.REVOKE and fault.card is not None and fault.suit is not None:
+        suit = Suit(fault.suit).noun
+        what = f"played the {fault.card.name} when {suit} were led, while holding {suit}"
+    elif fault.kind in (Cheat.FIRST_TRICK, Cheat.UNBROKEN, Cheat.NOT_2C) and fault.card:
+        what += f" (the {fault.card.name})"
+    return f"{seat_name(fault.seat, me, kinds)} cheated: {what}."

@@ -1,0 +1,189 @@
+"""Time a fair hand (web/p2p/fair/) on CPython, in Pyodide under Node, and in Chromium.
+
+    python tools/bench_fair.py                        # CPython, the table's group
+    python tools/bench_fair.py --bits 1024 1536 2048  # compare the published primes
+    python tools/bench_fair.py --pyodide --chromium   # then the same run in Pyodide
+
+One process plays all four pages of a hand (their work adds up: a real page does a quarter
+of the deal), with keys from ``secrets``. Printed per group, the best wall-clock time of
+``--hands`` runs (the least disturbed on a busy machine), and the deal in units of one
+full-size ``pow`` timed in the same process, a figure the machine's load hardly moves:
+
+- deal: the four shuffles, the four locks and the three opening rounds, each page reading
+  its 13 cards (budget: 2 s for the four pages together);
+- pass: the three cards each way, re-keyed to their receivers;
+- check: one page reading a played card off the wire and checking its proof (budget:
+  20 ms), mean and max;
+- audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``).
+
+``--chromium`` serves this repository, opens headless Debian Chromium with Playwright and
+runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import secrets
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+if str(REPO) not in sys.path:
+    sys.path.insert(0, str(REPO))
+
+from hearts.rules import PassDirection  # noqa: E402
+from web.p2p.fair.audit import audit_in_steps  # noqa: E402
+from web.p2p.fair.group import GROUPS  # noqa: E402
+from web.p2p.fair.local import LocalTable, first_legal  # noqa: E402
+from web.p2p.fair.wire import message, receive  # noqa: E402
+
+CHROMIUM = "/usr/bin/chromium"
+SOURCES = ["hearts", "web/__init__.py", "web/p2p/__init__.py", "web/p2p/fair"]
+
+
+def full_pow_ms(size: int) -> float:
+    """The best of 20 timed ``pow(x, e, p)`` with a full-size exponent: the unit of cost."""
+    group = GROUPS[size]
+    source = secrets.SystemRandom()
+    times = []
+    for _ in range(20):
+        x, e = source.randrange(2, group.p), source.randrange(group.q, group.p - 1)
+        clock = time.perf_counter()
+        pow(x, e, group.p)
+        times.append((time.perf_counter() - clock) * 1000)
+    return min(times)
+
+
+def one_hand(size: int) -> tuple[dict[str, float], list[float]]:
+    """One whole hand of four pages: the ms of each part, and of each play's check."""
+    table = LocalTable(PassDirection.LEFT, group=GROUPS[size])
+    figures: dict[str, float] = {}
+    clock = time.perf_counter()
+    dealt = table.deal()
+    figures["deal_ms"] = (time.perf_counter() - clock) * 1000
+    clock = time.perf_counter()
+    table.pass_cards([hand[:3] for hand in dealt])
+    figures["pass_ms"] = (time.perf_counter() - clock) * 1000
+    public, checks = table.transcripts[0], []
+    while not public.finished:
+        seat = public.to_play
+        party = table.parties[seat] if seat is not None else next(
+            p for p in table.parties if any(str(c) == "2C" for c in p.hand()))
+        card = first_legal(party, party.transcript)
+        slot, proof = party.play(card)
+        text = message("fair_play", slot=slot, card=card, proof=proof)
+        for other in table.transcripts[1:]:
+            receive(other, party.seat, text)
+        clock = time.perf_counter()
+        receive(public, party.seat, text)  # one page reads and checks one card played
+        checks.append((time.perf_counter() - clock) * 1000)
+    table.finish(auditors=())
+    clock = time.perf_counter()
+    steps, slices = audit_in_steps(public), []
+    while True:
+        start = time.perf_counter()
+        try:
+            next(steps)
+        except StopIteration as done:
+            fault = done.value.fault
+            break
+        finally:
+            slices.append((time.perf_counter() - start) * 1000)
+    figures["audit_ms"] = (time.perf_counter() - clock) * 1000
+    figures["audit_slice_ms"] = max(slices)
+    if fault is not None:
+        raise AssertionError(f"an honest hand failed its audit: {fault}")
+    return figures, checks
+
+
+def measure(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
+    """The best (least disturbed) of ``hands`` runs per group, in ms."""
+    out: dict[str, dict[str, float]] = {}
+    for size in bits:
+        runs = [one_hand(size) for _ in range(hands)]
+        unit = full_pow_ms(size)  # after the hands: Chromium compiles hot wasm better later
+        figures = {name: min(r[0][name] for r in runs) for name in runs[0][0]}
+        checks = [ms for _, hand_checks in runs for ms in hand_checks]
+        figures["full_pow_ms"] = unit
+        figures["check_mean_ms"] = statistics.fmean(checks)
+        figures["check_max_ms"] = max(checks)
+        out[GROUPS[size].name] = figures
+    return out
+
+
+def _line(where: str, results: dict[str, dict[str, float]]) -> str:
+    lines = []
+    for name, f in results.items():
+        lines.append(
+            f"{where:15} {name:37} deal {f['deal_ms']:6.0f} ms"
+            f" (= {f['deal_ms'] / f['full_pow_ms']:3.0f} pows of {f['full_pow_ms']:4.2f})"
+            f"  pass {f['pass_ms']:4.0f}  check {f['check_mean_ms']:4.1f} mean"
+            f" {f['check_max_ms']:5.1f} max  audit {f['audit_ms']:5.0f} ms"
+            f" (slices {f['audit_slice_ms']:3.0f})")
+    return "\n".join(lines)
+
+
+def _in_chromium(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
+    from playwright.sync_api import sync_playwright
+
+    from tools.site.serve import serve_in_thread
+
+    files: dict[str, str] = {}
+    for source in SOURCES:
+        path = REPO / source
+        for file in [path] if path.is_file() else sorted(path.rglob("*.py")):
+            files["/bench/" + file.relative_to(REPO).as_posix()] = file.read_text()
+    files["/bench/bench_fair.py"] = Path(__file__).read_text()
+    code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_fair\n"
+            f"json.dumps(bench_fair.measure({bits!r}, {hands}))")
+    server, _ = serve_in_thread(REPO)
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM,
+                                        args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_page()
+            page.goto(f"http://127.0.0.1:{server.server_address[1]}/package.json")
+            result = page.evaluate("""async ({files, code}) => {
+                const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
+                const py = await loadPyodide({ indexURL: '/node_modules/pyodide/' });
+                for (const [path, text] of Object.entries(files)) {
+                    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
+                    py.FS.writeFile(path, text);
+                }
+                return py.runPython(code);
+            }""", {"files": files, "code": code})
+            browser.close()
+    finally:
+        server.shutdown()
+    parsed: dict[str, dict[str, float]] = json.loads(result)
+    return parsed
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--bits", type=int, nargs="+", default=[1024], choices=sorted(GROUPS))
+    parser.add_argument("--hands", type=int, default=3)
+    parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide (Node)")
+    parser.add_argument("--chromium", action="store_true", help="also run in Chromium")
+    args = parser.parse_args()
+    in_pyodide = sys.platform == "emscripten"
+    print(_line("Pyodide (Node)" if in_pyodide else "CPython", measure(args.bits, args.hands)),
+          flush=True)
+    if in_pyodide:
+        return
+    if args.pyodide:
+        command = ["node", str(REPO / "tools" / "pyodide_run.mjs"), "--mount", str(REPO / "web"),
+                   str(Path(__file__).resolve()), "--bits", *map(str, args.bits),
+                   "--hands", str(args.hands)]
+        print(subprocess.run(command, check=True, capture_output=True, text=True,
+                             cwd=REPO).stdout, end="", flush=True)
+    if args.chromium:
+        print(_line("Chromium", _in_chromium(args.bits, args.hands)))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,150 @@
+"""One page's part in a fair hand: its secret keys, and the message of each step.
+
+A ``Party`` never sees another page's keys; it reads the public ``Transcript`` and answers
+with the values it broadcasts. What it learns of the cards is exactly ``known``: its own 13,
+the three passed to it, and every card once played (``Transcript.plays``).
+
+Keys (see ``group``): one short shuffling key ``e`` for the whole deck, committed to as
+``g**e``; per slot of another seat a short key ``k``, the slot being locked with the
+full-size ``(e·k)⁻¹`` — so the shuffling key comes off in the same step — and opened by
+taking ``k`` off. Its own cards stay under ``e``: playing one, it proves so (Chaum–Pedersen)
+without showing ``e``. A card passed to it is under a one-card key it may show.
+"""
+
+from __future__ import annotations
+
+import secrets
+
+from hearts.cards import Card
+from hearts.rules import pass_target
+from web.p2p.fair.group import KeySource
+from web.p2p.fair.proofs import prove_power, prove_same_power
+from web.p2p.fair.transcript import Reveal, Transcript, blind_context, play_context, slots_of
+
+__all__ = ["Party"]
+
+
+class Party:
+    """The secrets and steps of the page at ``seat``."""
+
+    def __init__(self, seat: int, transcript: Transcript,
+                 source: KeySource | None = None) -> None:
+        self.seat = seat
+        self.transcript = transcript
+        group = transcript.group
+        self._source: KeySource = source if source is not None else secrets.SystemRandom()
+        self._shuffle_key = group.short_key(self._source)
+        self._slot_keys = [group.short_key(self._source) for _ in range(52)]
+        self._blind_keys: dict[int, int] = {}
+        """Slot -> this page's key on a card passed to it (shown when it plays the card)."""
+        self.known: dict[int, Card] = {}
+        """Slot -> card, for the cards this page holds or held (dealt, then passed to it)."""
+
+    # --- the deal ---------------------------------------------------------------------------
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        """Stage 1: the deck before this seat, locked with its key, in a new random order;
+        and the commitment ``g**e`` to that key."""
+        group = self.transcript.group
+        deck = [group.power(x, self._shuffle_key) for x in
+                self.transcript.deck_before_shuffle(self.seat)]
+        self._source.shuffle(deck)
+        return tuple(deck), group.power(group.generator, self._shuffle_key)
+
+    def lock(self) -> tuple[int, ...]:
+        """Stage 2: every other seat's slot locked with its own key, the shuffling key off."""
+        group = self.transcript.group
+        modulus = group.p - 1
+        mine = slots_of(self.seat)
+        return tuple(x if slot in mine else
+                     group.power(x, group.inverse(self._shuffle_key * k % modulus))
+                     for slot, (x, k) in enumerate(zip(self.transcript.deck_before_lock(self.seat),
+                                                       self._slot_keys, strict=True)))
+
+    def open(self, round_: int) -> tuple[int, ...]:
+        """This seat's key taken off the 13 cards it opens in ``round_`` (1..3)."""
+        slots, values = self.transcript.open_input(self.seat, round_)
+        return tuple(self.transcript.group.power(v, self._slot_keys[s])
+                     for s, v in zip(slots, values, strict=True))
+
+    def read_hand(self) -> list[Card]:
+        """Once dealt: this seat's 13 cards, each a card code under its key (fewer: spoilt)."""
+        group = self.transcript.group
+        # 52 short powers cost less than 13 full-size inverses.
+        mine = {group.power(code, self._shuffle_key): card
+                for code, card in zip(group.codes, map(group.decode, group.codes), strict=True)}
+        for slot in slots_of(self.seat):
+            card = mine.get(self.transcript.hidden[slot])
+            if card is not None:
+                self.known[slot] = card
+        return [self.known[s] for s in slots_of(self.seat) if s in self.known]
+
+    # --- passing ----------------------------------------------------------------------------
+    def choose_pass(self, cards: list[Card]) -> tuple[int, ...]:
+        """The slots of the three cards this seat passes (raises KeyError: not its cards)."""
+        slot_of = {card: slot for slot, card in self.known.items()
+                   if self.transcript.owner[slot] == self.seat}
+        return tuple(slot_of[card] for card in cards)
+
+    def blind(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
+        """A fresh lock of this seat on each card passed to it, before the passer's comes
+        off, and the proof of each that it locked the very value in that slot."""
+        transcript = self.transcript
+        group = transcript.group
+        values, proofs = [], []
+        for slot in transcript.pass_slots[transcript.passer_to(self.seat)]:
+            self._blind_keys[slot] = key = group.short_key(self._source)
+            value = group.power(transcript.hidden[slot], key)
+            values.append(value)
+            proofs.append(prove_power(group, key, transcript.hidden[slot], value,
+                                      blind_context(slot), self._source))
+        return tuple(values), tuple(proofs)
+
+    def unblind(self) -> tuple[int, ...]:
+        """This seat's key taken off the three cards it passes: now only the receiver's is on."""
+        transcript = self.transcript
+        group = transcript.group
+        target = pass_target(self.seat, transcript.direction)
+        unlock = group.inverse(self._shuffle_key)
+        return tuple(group.power(value, unlock) for value in transcript.blinded[target])
+
+    def read_passed(self) -> list[Card]:
+        """The three cards passed to this seat (fewer: one was spoilt on the way)."""
+        transcript = self.transcript
+        group = transcript.group
+        cards = []
+        for slot in transcript.pass_slots[transcript.passer_to(self.seat)]:
+            card = group.decode(group.power(transcript.hidden[slot],
+                                            group.inverse(self._blind_keys[slot])))
+            if card is not None:
+                self.known[slot] = card
+                cards.append(card)
+        return cards
+
+    # --- play and the end -------------------------------------------------------------------
+    def hand(self) -> list[Card]:
+        """The cards this seat holds now, sorted."""
+        transcript = self.transcript
+        played = {p.slot for p in transcript.plays}
+        return sorted(c for s, c in self.known.items()
+                      if transcript.owner[s] == self.seat and s not in played)
+
+    def play(self, card: Card) -> tuple[int, tuple[int, ...]]:
+        """The slot of ``card`` and what shows everyone it is there."""
+        transcript = self.transcript
+        group = transcript.group
+        slot = next(s for s, c in self.known.items()
+                    if c == card and transcript.owner[s] == self.seat)
+        if slot in self._blind_keys:
+            return slot, (self._blind_keys[slot],)
+        code = group.encode(card)
+        return slot, prove_same_power(group, self._shuffle_key, group.generator,
+                                      transcript.commitments[self.seat], code,
+                                      transcript.hidden[slot], play_context(slot),
+                                      self._source)
+
+    def reveal(self) -> Reveal:
+        """Every key of this page, for the audit (once the hand is over)."""
+        transcript = self.transcript
+        passed_in = transcript.pass_slots.get(transcript.passer_to(self.seat), ())
+        return Reveal(self.seat, self._shuffle_key, tuple(self._slot_keys),
+                      tuple(self._blind_keys[s] for s in passed_in if s in self._blind_keys))

@@ -1,0 +1,94 @@
+"""Zero-knowledge proofs that a page used its key, without showing the key.
+
+Two proofs over the residues (``group.Group``), made non-interactive by hashing
+(Fiat–Shamir): the challenge ``c`` is 128 bits of SHA-256 of the statement and the first
+message, so a page can't choose it.
+
+- ``prove_power`` (Schnorr, "Efficient signature generation by smart cards", 1991): "I know
+  ``x`` with ``pub = base**x``". A receiver proves the three cards passed to it were locked
+  by it as they were, not swapped for cards it wants the passer to open.
+- ``prove_same_power`` (Chaum and Pedersen, "Wallet databases with observers", 1992): "the
+  same ``x`` gives ``pub1 = base1**x`` and ``pub2 = base2**x``". A seat playing a card dealt
+  to it proves the card's code under its shuffling key (committed to as ``g**e`` before the
+  deal) is the value in its slot — without the key, which would open its whole hand.
+
+The secrets are short (``group.EXPONENT_BITS``), so the response ``z = r + c·x`` is computed
+over the integers with ``r`` 80 bits longer than ``c·x`` can be: ``z`` then says nothing of
+``x`` (statistically), and every ``pow`` here is short (the Girault–Poupard–Stern variant).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Final
+
+from web.p2p.fair.group import Group, KeySource
+
+__all__ = ["check_power", "check_same_power", "prove_power", "prove_same_power",
+           "response_limit"]
+
+CHALLENGE_BITS: Final = 128
+HIDING_BITS: Final = 80
+"""How much longer the mask ``r`` is than ``c·x``: the statistical distance is 2**-80."""
+
+
+def _challenge(group: Group, context: bytes, *values: int) -> int:
+    size = (group.p.bit_length() + 7) // 8
+    digest = hashlib.sha256(b"hearts fair proof v1 " + context)
+    for value in values:
+        digest.update(value.to_bytes(size, "big"))
+    return int.from_bytes(digest.digest()[:CHALLENGE_BITS // 8], "big")
+
+
+def _mask(group: Group, source: KeySource) -> int:
+    return source.getrandbits(group.exponent_bits + CHALLENGE_BITS + HIDING_BITS)
+
+
+def response_limit(group: Group) -> int:
+    """Every honest response ``z`` is below this."""
+    return 1 << (group.exponent_bits + CHALLENGE_BITS + HIDING_BITS + 1)
+
+
+def _z_ok(group: Group, z: object) -> bool:
+    return type(z) is int and 0 <= z < response_limit(group)
+
+
+def prove_power(group: Group, x: int, base: int, pub: int, context: bytes,
+                source: KeySource) -> tuple[int, int]:
+    """A proof ``(t, z)`` that ``pub == base**x`` for an ``x`` the prover knows."""
+    r = _mask(group, source)
+    t = group.power(base, r)
+    c = _challenge(group, context, base, pub, t)
+    return t, r + c * x
+
+
+def check_power(group: Group, base: int, pub: int, proof: tuple[int, ...],
+                context: bytes) -> bool:
+    """Whether ``proof`` shows ``pub`` is a power of ``base`` the prover knows."""
+    if len(proof) != 2 or not group.is_element(proof[0]) or not _z_ok(group, proof[1]):
+        return False
+    t, z = proof
+    c = _challenge(group, context, base, pub, t)
+    return group.power(base, z) == t * group.power(pub, c) % group.p
+
+
+def prove_same_power(group: Group, x: int, base1: int, pub1: int, base2: int, pub2: int,
+                     context: bytes, source: KeySource) -> tuple[int, int, int]:
+    """A proof ``(t1, t2, z)`` that ``pub1 == base1**x`` and ``pub2 == base2**x``."""
+    r = _mask(group, source)
+    t1, t2 = group.power(base1, r), group.power(base2, r)
+    c = _challenge(group, context, base1, pub1, base2, pub2, t1, t2)
+    return t1, t2, r + c * x
+
+
+def check_same_power(group: Group, base1: int, pub1: int, base2: int, pub2: int,
+                     proof: tuple[int, ...], context: bytes) -> bool:
+    """Whether ``proof`` shows one exponent takes base1 to pub1 and base2 to pub2."""
+    if (len(proof) != 3 or not group.is_element(proof[0]) or not group.is_element(proof[1])
+            or not _z_ok(group, proof[2])):
+        return False
+    t1, t2, z = proof
+    c = _challenge(group, context, base1, pub1, base2, pub2, t1, t2)
+    p = group.p
+    return (group.power(base1, z) == t1 * group.power(pub1, c) % p
+            and group.power(base2, z) == t2 * group.power(pub2, c) % p)

@@ -1,0 +1,185 @@
+"""The fair deal's messages as JSON text: built for sending, read and checked on arrival.
+
+Each message is one JSON object ``{"v": 1, "t": "fair_…", …}`` (the table of types is in
+``docs/protocol.md``, "Fair tables"). Numbers mod p are too long for JSON numbers (a
+browser's ``JSON.parse`` would round them), so every number is URL-safe base64 of its
+big-endian bytes. ``receive`` reads a message from the page at ``seat`` — the seat is the
+connection it came on, never a field — checks its form and feeds it to the transcript;
+anything malformed names the sender (``Cheat.MALFORMED``), like any other fault.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+from collections.abc import Sequence
+from typing import Any, Final
+
+from hearts.cards import Card, CardParseError
+from web.p2p.fair.group import Group
+from web.p2p.fair.proofs import response_limit
+from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
+
+__all__ = ["max_chars", "message", "receive"]
+
+_ONE: Final = (1,)
+_FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
+    # field -> (form, the lengths a list may have; _ONE for a single value)
+    "fair_shuffle": {"deck": ("numbers", (52,)), "commit": ("number", _ONE)},
+    "fair_lock": {"deck": ("numbers", (52,))},
+    "fair_open": {"round": ("small", _ONE), "values": ("numbers", (13,))},
+    "fair_pass": {"slots": ("smalls", (3,))},
+    "fair_blind": {"values": ("numbers", (3,)), "proofs": ("pairs", (3,))},
+    "fair_unblind": {"values": ("numbers", (3,))},
+    "fair_play": {"slot": ("small", _ONE), "card": ("card", _ONE),
+                  "proof": ("numbers", (1, 3))},
+    "fair_complain": {},
+    "fair_digest": {"sha256": ("hex", _ONE)},
+    "fair_keys": {"shuffle": ("number", _ONE), "slots": ("numbers", (52,)),
+                  "blinds": ("numbers", (0, 3))},
+}
+
+
+class _Malformed(ValueError):
+    pass
+
+
+def _number_text(n: int) -> str:
+    return base64.urlsafe_b64encode(n.to_bytes(max(1, (n.bit_length() + 7) // 8), "big")
+                                    ).decode().rstrip("=")
+
+
+def max_chars(group: Group) -> int:
+    """The longest message of a table in ``group``: 60 numbers and room for the rest (a deck
+    of 52 numbers of 1024 bits is about 9 000 characters)."""
+    return 60 * (_number_chars(group) + 3) + 500
+
+
+def _number_chars(group: Group) -> int:
+    return len(_number_text(max(group.p, response_limit(group))))
+
+
+def _number(text: object, limit: int) -> int:
+    if not isinstance(text, str) or not 0 < len(text) <= limit:
+        raise _Malformed("not a number")
+    try:
+        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    except (binascii.Error, ValueError) as error:
+        raise _Malformed("not base64") from error
+    if _number_text(int.from_bytes(raw, "big")) != text:
+        raise _Malformed("not the one spelling of a number")  # one message, one meaning
+    return int.from_bytes(raw, "big")
+
+
+def message(kind: str, **fields: object) -> str:
+    """The text of a message: ints and cards as on the wire, lists of them, lists of pairs."""
+    if set(fields) != set(_FIELDS[kind]):
+        raise ValueError(f"{kind} has the fields {sorted(_FIELDS[kind])}, not {sorted(fields)}")
+
+    def form(value: object) -> object:
+        if isinstance(value, Card):
+            return value.notation
+        if isinstance(value, str):
+            return value
+        if isinstance(value, bool) or not isinstance(value, int | tuple | list):
+            raise ValueError(f"{kind}: can't send {value!r}")
+        if isinstance(value, int):
+            return value
+        return [form(v) for v in value]
+
+    body: dict[str, object] = {"v": 1, "t": kind}
+    for name, value in fields.items():
+        shape = _FIELDS[kind][name][0]
+        if shape in ("number", "numbers", "pairs"):
+            body[name] = _numbers_text(value, shape)
+        else:
+            body[name] = form(value)
+    return json.dumps(body, separators=(",", ":"))
+
+
+def _numbers_text(value: object, shape: str) -> object:
+    if shape == "number" and isinstance(value, int):
+        return _number_text(value)
+    if shape == "numbers" and isinstance(value, Sequence):
+        return [_number_text(v) for v in value]
+    if shape == "pairs" and isinstance(value, Sequence):
+        return [[_number_text(v) for v in pair] for pair in value]
+    raise ValueError(f"not {shape}: {value!r}")
+
+
+def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
+    if shape == "number":
+        return _number(value, limit)
+    if shape == "small":
+        if type(value) is not int or not 0 <= value < 64:
+            raise _Malformed("not a small number")
+        return value
+    if shape == "hex":
+        if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
+            raise _Malformed("not a SHA-256 digest")
+        return value
+    if shape == "card":
+        if not isinstance(value, str) or len(value) != 2:
+            raise _Malformed("not a card")
+        try:
+            return Card.parse(value)
+        except CardParseError as error:
+            raise _Malformed("not a card") from error
+    if not isinstance(value, list) or len(value) > max(lengths):
+        raise _Malformed("a list too long")  # a short one is the transcript's to judge
+    if shape == "numbers":
+        return tuple(_number(v, limit) for v in value)
+    if shape == "smalls":
+        return tuple(_read("small", _ONE, v, limit) for v in value)
+    return tuple(_read("numbers", (2,), pair, limit) for pair in value)
+
+
+def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
+    if not isinstance(raw, str) or len(raw) > max_chars(group):
+        raise _Malformed("too long")
+    try:
+        body = json.loads(raw)
+    except ValueError as error:
+        raise _Malformed("not JSON") from error
+    if not isinstance(body, dict) or body.get("v") != 1 or body.get("t") not in _FIELDS:
+        raise _Malformed("not a fair-deal message of this version")
+    kind = body["t"]
+    spec = _FIELDS[kind]
+    if set(body) != {"v", "t", *spec}:
+        raise _Malformed("the wrong fields")
+    limit = _number_chars(group)
+    return kind, {name: _read(*spec[name], body[name], limit) for name in spec}
+
+
+def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
+    """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``.
+
+    Returns the play if it was a card played. Raises ``CheatDetected`` naming ``seat`` if
+    the message is malformed or breaks the protocol.
+    """
+    try:
+        kind, f = _parse(raw, transcript.group)
+    except _Malformed as error:
+        raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+    if kind == "fair_shuffle":
+        transcript.add_shuffle(seat, f["deck"], f["commit"])
+    elif kind == "fair_lock":
+        transcript.add_lock(seat, f["deck"])
+    elif kind == "fair_open":
+        transcript.add_open(seat, f["round"], f["values"])
+    elif kind == "fair_pass":
+        transcript.add_pass(seat, f["slots"])
+    elif kind == "fair_blind":
+        transcript.add_blind(seat, f["values"], f["proofs"])
+    elif kind == "fair_unblind":
+        transcript.add_unblind(seat, f["values"])
+    elif kind == "fair_play":
+        return transcript.add_play(seat, f["slot"], f["card"], f["proof"])
+    elif kind == "fair_complain":
+        transcript.add_complaint(seat)
+    elif kind == "fair_digest":
+        transcript.add_digest(seat, f["sha256"])
+    else:
+        transcript.add_reveal(Reveal(seat, f["shuffle"], f["slots"], f["blinds"]))
+    return None
