@@ -13,6 +13,7 @@ from typing import Any
 
 from hearts import Game
 from tests.test_p2p_codes import CHROMIUM_OFFER
+from web.friends.joining import STUN
 from web.friends.session import NO_TABLE, SEATED_ALREADY, PageHooks, Role, Session
 from web.p2p.tablecode import TYPO, make_code
 from web.table.remote import RemoteSeat
@@ -40,6 +41,8 @@ class FakePeer:
         self.network = network
         self.page = page
         self.offers: dict[str, str] = {}
+        self.configs: list[dict[str, Any]] = []
+        """What this page asked of each meeting room."""
         self.me = f"p{len(network.pages):04d}{id(self) % 9973:04d}"
         """This page's id in meeting rooms."""
 
@@ -72,6 +75,7 @@ class FakePeer:
     async def meet(self, config: str) -> dict[str, str]:
         """Every page already in the room and this one see each other connect."""
         data = json.loads(config)
+        self.configs.append(data)
         network = self.network
         name = data["name"]
         members = network.rooms.setdefault((name, data["room"], data["password"]), [])
@@ -404,3 +408,15 @@ def test_a_table_with_no_seat_left_tells_the_lobby_it_is_not_a_dealer() -> None:
     lobby.received("r:lobby:p1", RUNNING)
     assert lobby.dealer() and lobby.people() == 2
     assert lobby.deal(now=16.0) == ["r:lobby:p7"]
+
+
+def test_pages_that_meet_through_relays_find_a_route_with_stun() -> None:
+    async def run() -> None:
+        network = Network()
+        page = Page(network)  # the dialog's choice: "same network only"
+        page.session.play_online()
+        await settle(50)
+        config = page.session.peer.configs[-1]  # type: ignore[attr-defined]
+        assert config["name"] == "lobby" and config["relays"] == ["ws://127.0.0.1:1"]
+        assert config["iceServers"] == [{"urls": STUN}]
+    asyncio.run(run())

@@ -76,7 +76,8 @@ class FriendsDialog:
     def build(self) -> None:
         """Fill the dialog from its templates (once, at start)."""
         self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
-        self.q(".fr-stun").textContent = STUN[5:]
+        for names in self.dialog.querySelectorAll(".fr-stun"):
+            names.textContent = STUN[5:]
         self.q(".fr-public-relays").textContent = _names(PUBLIC_RELAYS)
         self._name_relays()
         invites = self.q("#fr-invites")

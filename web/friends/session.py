@@ -27,7 +27,7 @@ from typing import Any
 from hearts import Game, Phase
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM, Hosting
-from web.friends.joining import CodeJoining, Joining
+from web.friends.joining import STUN, CodeJoining, Joining
 from web.friends.lobby import Lobby
 from web.friends.online import Dealt, Invited, Online
 from web.friends.peer import Peer, Reply
@@ -282,9 +282,12 @@ class Session:
         self.run(meet(), connecting=False)
 
     async def _meet(self, room: str, password: str, name: str = TABLE_ROOM) -> Reply | None:
+        # Pages met through relays are rarely on one network: they find a route with STUN
+        # (named in the dialog) unless the person chose their own TURN server.
+        servers = json.loads(self.page.ice() or "[]") or [{"urls": STUN}]
         reply = await self.peer.meet(json.dumps({
             "name": name, "relays": self.page.relays(), "room": room, "password": password,
-            "iceServers": json.loads(self.page.ice() or "[]")}))
+            "iceServers": servers}))
         if "error" in reply:
             self.error = NO_RELAY + reply["error"]
             return None
