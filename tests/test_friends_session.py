@@ -420,3 +420,49 @@ def test_pages_that_meet_through_relays_find_a_route_with_stun() -> None:
         assert config["name"] == "lobby" and config["relays"] == ["ws://127.0.0.1:1"]
         assert config["iceServers"] == [{"urls": STUN}]
     asyncio.run(run())
+
+
+def test_a_flood_of_pages_in_the_lobby_does_not_break_the_table_in_progress() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(2)]
+        for page in pages:
+            page.session.play_online()
+        await settle(200)
+        clock[0] = 16.0
+        await settle(2000)
+        hosting = _seated_online(pages).session.hosting
+        assert hosting is not None
+        table = hosting.host
+        before = table.game.to_json()
+        crowd = [Page(network, clock) for _ in range(30)]
+        shouted = 0
+        for page in crowd:
+            page.session.play_online()
+            await settle(5)
+            # each newcomer also shouts nonsense at every page it meets in the lobby
+            for conn in list(network.ends):
+                if conn.startswith("r:lobby:") and network.pages.get(conn) is page.session:
+                    for junk in ("{", '{"v":1,"t":"table","code":"XXXX"}', "x" * 5000,
+                                 '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'):
+                        page.session.peer.send(conn, junk)
+                        shouted += 1
+        assert shouted > 300
+        await settle(3000)
+        # The table goes on with its game untouched; two newcomers wait for its next hand.
+        assert table.game.to_json() == before and not table.closed
+        assert len(table.coming) == 2 and table.open_seats() == 0
+        waiting = [p for p in crowd if p.session.role is Role.SEATED
+                   and p.session.seat.state is None]
+        assert len(waiting) == 2
+        # The rest of the crowd sat down at tables of their own, at most four to a table.
+        clock[0] = 40.0
+        await settle(4000)
+        hosts = [p for p in crowd if p.session.role is Role.HOSTING]
+        assert hosts and all(
+            sum(p.session.hosting.host.kind(s) == "friend"  # type: ignore[union-attr]
+                for s in (1, 2, 3)) <= 3 for p in hosts)
+        looking = [p for p in crowd if p.session.role is Role.LOOKING]
+        assert len(looking) <= 3
+    asyncio.run(run())
