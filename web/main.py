@@ -130,7 +130,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
 
         listen(coach.dialog, "close", back_to_summary)
         table.open_coach = coach.open
-        local.on_hand = coach.hand_over
+        local.books.on_hand = coach.hand_over
         coach_button.disabled = False
     el["settings-button"].disabled = False
     el["help-button"].disabled = False

@@ -16,22 +16,13 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from hearts import (
-    Card,
-    CardPlayed,
-    Event,
-    Game,
-    GameOver,
-    HandDealt,
-    HandScored,
-    Phase,
-    Rules,
-)
+from hearts import Card, Game, GameOver, HandScored, Phase
 from hearts.seathand import SeatHand
 from web import players, store, words
-from web.record import gamecode, history
-from web.record.daily import DAILY_LEVEL, daily_seed, parse_day, place_of, streak
+from web.record import gamecode
+from web.record.daily import DAILY_LEVEL, daily_seed
 from web.storage import Records
+from web.table.books import Books
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.presenter import Presenter
 from web.table.seat import QUIET, News
@@ -63,7 +54,6 @@ class LocalSeat:
         self.on_good = on_good
         self.clock = clock
         self.today = today
-        self.on_hand = on_hand
         self.saved = records.saved if records.saved is not None else store.Saved(
             Game.new(seed if seed is not None else gamecode.new_seed(),
                      records.settings.rules))
@@ -77,11 +67,8 @@ class LocalSeat:
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.tasks = Tasks(on_error=self._failed)
-        self.last_hand = store.load_last_hand(records.last_hand(), self.game)
-        """South's record of the game's last finished hand (None: none kept)."""
-        self.so_far: SeatHand | None = None
-        """South's record of the hand being played, as of the last move shown."""
-        self._note_hand()
+        self.books = Books(records, self.game, today=today, on_hand=on_hand)
+        self.books.note_hand(self.game)
         self.keep()
 
     @property
@@ -137,7 +124,7 @@ class LocalSeat:
         view = game.view(0)
         stage = self.stage()
         summary = self.saved.summary
-        share, note = self._daily_result(stage)
+        share, note = self.books.daily_result(self.saved)
         return SeatSnapshot(
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
@@ -149,26 +136,13 @@ class LocalSeat:
             shown=self.presenter.shown, collecting=self.presenter.collecting,
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
-            share=share, share_note=note, badge=self._badge(),
-            reviewable=summary is not None and self.last_hand is not None
-            and self.last_hand.hand_number == summary.hand)
+            share=share, share_note=note, badge=self.books.badge(self.saved),
+            reviewable=summary is not None and self.books.reviewable(summary.hand))
 
-    def _badge(self) -> str:
-        day = parse_day(self.saved.daily)
-        return "" if day is None else words.daily_badge(day)
-
-    def _daily_result(self, stage: Stage) -> tuple[str, str]:
-        """The finished daily's share text (the day's first result: the one that counts)
-        and, if that isn't this game's, why."""
-        day = parse_day(self.saved.daily)
-        if stage != "over" or day is None:
-            return "", ""
-        record = self.records.record
-        mine = (self.game.scores[0], place_of(self.game.scores))
-        counted = record.days.get(day, mine)
-        share = words.share_text(day, counted[0], counted[1],
-                                 streak(record.days, max(day, self.today())))
-        return share, "" if counted == mine else words.DAILY_FIRST_ONLY
+    @property
+    def last_hand(self) -> SeatHand | None:
+        """South's record of the game's last finished hand (for the coach)."""
+        return self.books.last_hand
 
     # --- the table comes and goes ---------------------------------------------------------
 
@@ -280,7 +254,7 @@ class LocalSeat:
                 break
         self.saved.undo = None
         self.seen = len(game.events)
-        self._note_hand()
+        self.books.note_hand(game)
         self.keep()
         self.news.say(words.took_back(card), show=True)
         self.news.flush()
@@ -310,8 +284,8 @@ class LocalSeat:
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.clock_last = None
-        self.last_hand = None  # another game: its hands are not this one's
-        self._note_hand()
+        self.books.another_game()
+        self.books.note_hand(self.game)
         self.keep()
 
     def react(self, key: str) -> None:
@@ -409,63 +383,14 @@ class LocalSeat:
             self.saved.undo = None  # the hand is over: its cards can't be taken back
         for at, event in enumerate(new):  # bookkeeping first: a reload mid-pause loses nothing
             if isinstance(event, HandScored):
-                self._tally(start + at, event)
-                self._hand_over(event, new[:at])
+                self.books.hand_scored(self.saved, start + at, new[:at])
                 self.saved.summary = store.Summary(
                     event.hand_number, event.points_taken, event.scores, event.totals,
                     event.moon_shooter)
                 self.saved.undo = None
             elif isinstance(event, GameOver):
-                self._count(event)
-        self._note_hand()
+                self.books.game_over(self.saved, event, self.level)
+        self.books.note_hand(self.game)
         self.keep()
         await self.presenter.tell(new, lambda: self.game.view(0), self.news,
                                   lambda: generation == self.generation)
-
-    def _tally(self, index: int, event: HandScored) -> None:
-        """Count the person's moons shot and stopped and Q♠ taken in the hand just scored."""
-        events = self.game.events
-        begin = next((i for i in range(index - 1, -1, -1) if isinstance(events[i], HandDealt)),
-                     0)
-        hand = history.hand_tally(events[begin:index], event)
-        moons, stopped, queens = self.saved.tally
-        self.saved.tally = (moons + hand.moons, stopped + hand.stopped, queens + hand.queens)
-
-    def _note_hand(self) -> None:
-        """Record the hand so far as South sees it (its last cards come as events)."""
-        view = self.game.view(0)
-        self.so_far = SeatHand.from_view(view) if view.phase is Phase.PLAY else None
-
-    def _hand_over(self, event: HandScored, before: list[Event]) -> None:
-        """The hand ended: keep South's record of it, with the plays since the last move."""
-        so_far = self.so_far
-        plays = [(e.seat, e.card) for e in before if isinstance(e, CardPlayed)]
-        if so_far is None or so_far.hand_number != event.hand_number \
-                or len(so_far.plays) + len(plays) != 52:
-            self.last_hand = None  # (a hand taken over mid-way: its start isn't known)
-            return
-        self.last_hand = so_far.extended(plays)
-        self.records.keep_last_hand(store.dump_last_hand(self.last_hand))
-        self.on_hand(self.last_hand)
-
-    def _count(self, event: GameOver) -> None:
-        """A finished game goes into the stats and the record, once."""
-        s = self.saved
-        if s.counted:
-            return
-        s.counted = True
-        stats = self.records.stats
-        stats.played += 1
-        if event.winner == 0:
-            stats.won += 1
-        mine = event.totals[0]
-        stats.best = mine if stats.best is None else min(stats.best, mine)
-        stats.total_ms += int(s.clock_ms)
-        self.records.keep_stats()
-        day = parse_day(s.daily) or self.today()
-        self.records.record.add(history.FinishedGame(
-            day, self.level, "" if self.game.rules == Rules() else words.HOUSE_RULES,
-            s.daily is not None, self.code(), tuple(self.game.hand_history),
-            history.Tally(*s.tally), self.game.rules.end_score))
-        self.records.keep_record()
-
