@@ -38,8 +38,9 @@ def shoot(table: TablePage, name: str, show: str = "") -> None:
 def open_menu_coach(table: TablePage) -> None:
     """Review the last hand, from the menu (the More menu folds it away on phones)."""
     page = table.page
-    if not page.is_visible("#coach-button"):
-        page.click("#more > summary")
+    for menu in ("#more > summary", "#more-games > summary"):
+        if not page.is_visible("#coach-button") and page.is_visible(menu):
+            page.click(menu)
     page.click("#coach-button")
     page.wait_for_selector("#coach[open]")
 

@@ -33,8 +33,9 @@ def browser_today(table: TablePage) -> datetime.date:
 def menu(table: TablePage, button: str) -> None:
     """Click a button of the toolbar's More menu (folded away on a phone)."""
     page = table.page
-    if not page.is_visible(f"#{button}"):
-        page.click("#more > summary")
+    for menu in ("#more > summary", "#more-games > summary"):
+        if not page.is_visible(f"#{button}") and page.is_visible(menu):
+            page.click(menu)
     page.click(f"#{button}")
 
 

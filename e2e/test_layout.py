@@ -122,7 +122,10 @@ def test_the_more_menu_on_a_phone_keeps_every_button(open_table: Callable[..., T
     table.goto("?speed=instant&seed=3")
     names = {"new-game": "New game", "hint": "Hint", "undo": "Undo",
              "last-trick": "Last trick", "open-table": "Play with friends",
-             "settings-button": "Settings", "help-button": "Keys"}
+             "settings-button": "Settings", "help-button": "Keys",
+             "play-online": "Play online", "daily-button": "Daily deal",
+             "code-button": "Game code", "record-button": "Record",
+             "coach-button": "Review the last hand"}
     assert page.inner_text("#more > summary") == "More"
     page.focus("#more summary")
     page.keyboard.press("Enter")
@@ -131,7 +134,8 @@ def test_the_more_menu_on_a_phone_keeps_every_button(open_table: Callable[..., T
         assert page.locator(".toolbar").get_by_role("button", name=name, exact=True
                                                     ).get_attribute("id") == ident
     page.screenshot(path=str(ARTIFACTS / f"layout-{WHEN}-320x640-more.png"))
-    for ident in ("last-trick", "open-table", "settings-button", "help-button"):
+    for ident in ("last-trick", "open-table", "settings-button", "help-button",
+                  "daily-button", "record-button", "coach-button"):
         assert page.is_visible(f"#{ident}"), ident
         b = page.eval_on_selector(f"#{ident}", "e => e.getBoundingClientRect().toJSON()")
         assert b["left"] >= 0 and b["right"] <= 320 and b["bottom"] <= 640, (ident, b)
@@ -141,3 +145,19 @@ def test_the_more_menu_on_a_phone_keeps_every_button(open_table: Callable[..., T
     page.wait_for_selector("#settings[open]")
     page.keyboard.press("Escape")
     page.wait_for_selector("#settings:not([open])", state="attached")
+
+
+def test_on_a_desktop_the_toolbar_is_one_row_and_the_rest_is_under_more(
+        open_table: Callable[..., TablePage]) -> None:
+    table = open_table(viewport={"width": 1440, "height": 900}, name="layout-desktop-more")
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    tops = page.eval_on_selector_all(
+        ".toolbar button, .toolbar summary",
+        "els => els.filter(e => e.checkVisibility()).map(e => e.getBoundingClientRect().top)")
+    assert len(tops) >= 9 and max(tops) - min(tops) < 5, tops  # one row
+    assert not page.is_visible("#record-button")
+    page.click("#more-games > summary")
+    page.click("#record-button")
+    page.wait_for_selector("#record[open]")
+    assert not page.evaluate("document.querySelector('#more-games').open")  # folded again

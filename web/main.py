@@ -94,13 +94,15 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
         listen(el["moon-choice"], "click", on_moon)
         # Esc must not dismiss the shooter's choice: the hand can't be scored without it.
         table.dialogs.watch(el["moon-choice"], on_escape=lambda: None)
-    more = browser.by_id("more")  # the phones' More menu: it folds away once used
-    if more is not None:
-        def fold(event: Any) -> None:
-            if browser.el(event.target.closest("button")) is not None:
-                more.open = False
+    for menu in (browser.by_id("more"), browser.by_id("more-games")):
+        if menu is None:  # the toolbar's More menus fold away once used
+            continue
 
-        listen(more, "click", fold)
+        def fold(event: Any, menu: Any = menu) -> None:
+            if browser.el(event.target.closest("button")) is not None:
+                menu.open = False
+
+        listen(menu, "click", fold)
     listen(el["scores-again"], "click", lambda e: table.on_summary_button("scores-again"))
     listen(el["settings"], "change", form.on_change)
     listen(el["settings-button"], "click", lambda e: open_dialog("settings"))
