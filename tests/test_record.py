@@ -11,8 +11,9 @@ import random
 
 import pytest
 
-from hearts import Card, Game
+from hearts import Card, Game, Rules
 from hearts.events import HandScored, TrickWon
+from hearts.rules import MoonScoring, PassCycle
 from web import store, words
 from web.record import chart, gamecode, history, page
 from web.record.daily import DAILY_LEVEL, daily_seed, place_of, streak
@@ -327,6 +328,40 @@ def test_playing_a_code_deals_the_same_game() -> None:
     seat.play_code(gamecode.decode(gamecode.encode(first.seed)))
     assert seat.game.seed == first.seed and seat.game.hand(0) == first.hand(0)
     assert seat.saved.daily is None and seat.snapshot().badge == ""
+
+
+@pytest.mark.parametrize("rules", [
+    Rules(jd_bonus=True), Rules(end_score=50, qs_breaks_hearts=True),
+    Rules(moon_scoring=MoonScoring.SHOOTER_CHOOSES, pass_cycle=PassCycle.NO_HOLD,
+          end_score=150, no_points_on_first_trick=False, must_break_hearts=False),
+])
+def test_a_game_under_house_rules_has_a_code_that_carries_them(rules: Rules) -> None:
+    code = gamecode.encode(123_456_789, rules)
+    assert code.startswith("U")
+    assert gamecode.decode_game(code) == (123_456_789, rules)
+    assert gamecode.decode_game(code.lower()) == (123_456_789, rules)
+    clean = code.replace("-", "")
+    for at in range(1, len(clean)):  # a typo anywhere after the U is refused
+        for other in gamecode.ALPHABET:
+            typed = clean[:at] + other + clean[at + 1:]
+            if typed != clean:
+                with pytest.raises(gamecode.CodeError):
+                    gamecode.decode_game(typed)
+
+
+def test_the_standard_rules_keep_a_code_without_a_rules_marker() -> None:
+    assert gamecode.encode(99, Rules()) == gamecode.encode(99)
+    assert gamecode.decode_game(gamecode.encode(99)) == (99, Rules())
+    # Rules the settings can't make (an end score of 30): the same deals, standard rules.
+    assert gamecode.encode(99, Rules(end_score=30)) == gamecode.encode(99)
+
+
+def test_playing_a_house_rules_code_deals_the_same_game_under_the_same_rules() -> None:
+    seat, _ = _seat(MemoryStorage())
+    rules = Rules(jd_bonus=True, end_score=50)
+    seat.play_code(*gamecode.decode_game(gamecode.encode(4242, rules)))
+    assert seat.game.seed == 4242 and seat.game.rules == rules
+    assert seat.code().startswith("U")
 
 
 def _finish(seat: LocalSeat) -> None:

@@ -396,8 +396,9 @@ def daily_start(day: Any) -> str:
     return f"The daily deal of {day_text(day)}, against hard computers."
 
 
-def code_start(code: str) -> str:
-    return f"Game {code}: the same deals as your friend's, against the computers."
+def code_start(code: str, house_rules: bool = False) -> str:
+    rules = ", under the same house rules" if house_rules else ""
+    return f"Game {code}: the same deals as your friend's{rules}, against the computers."
 
 
 def share_text(day: Any, total: int, place: int, streak: int) -> str:

@@ -75,13 +75,13 @@ class RecordDialogs:
     def on_code_submit(self, event: Any) -> None:
         event.preventDefault()
         try:
-            seed = gamecode.decode(str(self.q("code-input").value))
+            seed, rules = gamecode.decode_game(str(self.q("code-input").value))
         except gamecode.CodeError as error:
             self.q("code-error").textContent = str(error)
             self.q("code-input").focus()
             return
         self.table.dialogs.close(self.code)
-        self.table.on_new_game(then=lambda: self.local.play_code(seed))
+        self.table.on_new_game(then=lambda: self.local.play_code(seed, rules))
 
     # --- the record ---------------------------------------------------------------------------
 

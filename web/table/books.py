@@ -91,7 +91,8 @@ class Books:
         day = parse_day(saved.daily) or self.today()
         self.records.record.add(history.FinishedGame(
             day, level, "" if game.rules == Rules() else words.HOUSE_RULES,
-            saved.daily is not None, gamecode.encode(game.seed), tuple(game.hand_history),
+            saved.daily is not None, gamecode.encode(game.seed, game.rules),
+            tuple(game.hand_history),
             history.Tally(*saved.tally), game.rules.end_score))
         self.records.keep_record()
 

@@ -16,7 +16,7 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from hearts import Card, Game, GameOver, HandScored, Phase
+from hearts import Card, Game, GameOver, HandScored, Phase, Rules
 from hearts.seathand import SeatHand
 from web import players, store, words
 from web.record import gamecode
@@ -82,7 +82,7 @@ class LocalSeat:
 
     def code(self) -> str:
         """This game's code (``web.record.gamecode``): a friend can play the same deals."""
-        return gamecode.encode(self.game.seed)
+        return gamecode.encode(self.game.seed, self.game.rules)
 
     def _make_bots(self) -> list[Any]:
         seed = self.game.seed
@@ -228,9 +228,12 @@ class LocalSeat:
         self.begin(store.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
                    words.daily_start(day))
 
-    def play_code(self, seed: int) -> None:
-        """The game of a code a friend gave (``gamecode.decode``): the same deals."""
-        self.begin(store.Saved(Game.new(seed)), words.code_start(gamecode.encode(seed)))
+    def play_code(self, seed: int, rules: Rules | None = None) -> None:
+        """The game of a code a friend gave (``gamecode.decode_game``): the same deals,
+        under the same rules."""
+        rules = rules if rules is not None else Rules()
+        self.begin(store.Saved(Game.new(seed, rules)),
+                   words.code_start(gamecode.encode(seed, rules), rules != Rules()))
 
     def begin(self, saved: store.Saved, said: str) -> None:
         """Start ``saved``'s game in place of this one, and say so."""
