@@ -168,3 +168,14 @@ def test_each_seat_shows_its_tricks_and_points_this_hand() -> None:
     assert words.taken_text(0, 0) == ""
     assert words.taken_text(1, 0) == "1 trick"
     assert words.taken_text(3, 14) == "3 tricks · +14"
+
+
+def test_a_moon_line_says_when_the_jack_of_diamonds_changed_the_scores() -> None:
+    from web.words import moon_result
+
+    assert moon_result((0, 26, 26, 26), 0, 0) == (
+        "You shot the moon! You score 0 and everyone else 26.")
+    assert moon_result((-10, 26, 26, 26), 0, 0).endswith(
+        "The J♦ takes ten off its taker's score too.")
+    assert moon_result((-26, 0, -10, 0), 0, 2).endswith("too.")
+    assert "J♦" not in moon_result((-26, 0, 0, 0), 0, 1)

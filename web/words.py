@@ -233,13 +233,17 @@ def moon_waiting(name: str) -> str:
 def moon_result(scores: Sequence[int], shooter: int, me: int) -> str:
     """The summary's line for a moon, from the hand's scores (which scoring was used)."""
     minus = max(scores) <= 0  # shooter −26: nobody scores for the hand but the J♦
+    plain = [(-26 if minus else 0) if seat == shooter else (0 if minus else 26)
+             for seat in range(4)]
+    jack = "" if list(scores) == plain else " The J♦ takes ten off its taker's score too."
     if shooter == me:
         return ("You shot the moon! 26 points come off your score." if minus
-                else "You shot the moon! You score 0 and everyone else 26.")
+                else "You shot the moon! You score 0 and everyone else 26.") + jack
     who = seat_name(shooter, me)
     if minus:
-        return f"{who} shot the moon: 26 points off {who}'s score, nothing for the others."
-    return f"{who} shot the moon: 0 for {who}, 26 for everyone else."
+        return (f"{who} shot the moon: 26 points off {who}'s score, nothing for the "
+                f"others.{jack}")
+    return f"{who} shot the moon: 0 for {who}, 26 for everyone else.{jack}"
 
 
 # --- events ------------------------------------------------------------------------------
