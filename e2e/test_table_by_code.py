@@ -8,7 +8,8 @@ refused at once, in plain words. Four pages that press Play online sit at one ta
 play with two computers once the wait is over; when the page that runs an online table
 closes, another page carries it on with the same scores; a page that comes online during a
 hand is seated and takes a computer's seat from the next; a player who stalls is played for
-when the turn timer runs out (``?turn=5`` here). The seat-in times go to the test's output.
+when the turn timer runs out (``?turn=5`` here); pages that join the lobby again and again
+shouting junk don't disturb a table in progress. The seat-in times go to the test's output.
 """
 
 from __future__ import annotations
@@ -341,3 +342,61 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
     assert 3.0 < waited < 12.0, waited
     assert staller.table.hand() != dealt and len(staller.table.hand()) == 13
     print(f"\nturn timer: a stalled pass was made for the player after {waited:.1f} s")
+
+
+FLOODER = """([relay, rounds]) => { window.flood = (async () => {
+    const room = await import('/static/room.js');
+    let sent = 0, met = 0;
+    const junk = ['{', '{"v":1,"t":"table","code":"XXXX"}', 'x'.repeat(5000),
+                  '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'];
+    for (let round = 0; round < rounds; round++) {
+        let joined = null;
+        joined = room.meet({relays: [relay], room: 'hearts-lobby-v1',
+                            password: 'hearts-lobby', iceServers: []}, {
+            open: peer => setTimeout(() => {
+                met++;
+                for (const text of junk) { joined.send(peer, text); sent++; }
+            }, 0),
+            message: () => {}, close: () => {}, error: () => {}});
+        await new Promise(done => setTimeout(done, 1500));
+        joined.leave();
+    }
+    return [met, sent];
+})(); }"""
+
+
+def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    pages = [Seat(browser, base_url, f"online-flood-{n}") for n in range(2)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
+        seat.ready()
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=60_000)
+        seat.wait_data("stage", "pass")
+    # Pages that only join the lobby, again and again, and shout junk at whoever is there
+    # (the table's page is, offering its two computer seats).
+    context = browser.new_context()
+    flooders = [context.new_page() for _ in range(4)]
+    for flooder in flooders:
+        flooder.goto(f"{pages[0].table.origin}/no-such-page")
+    for flooder in flooders:
+        flooder.evaluate(FLOODER, [relay, 4])
+    _pass_all(pages)
+    for seat in pages:
+        seat.wait_data("stage", "play")
+    results = [flooder.evaluate("window.flood") for flooder in flooders]
+    context.close()
+    met, sent = sum(r[0] for r in results), sum(r[1] for r in results)
+    print(f"\nlobby flood: 16 joins met {met} pages and sent them {sent} junk messages")
+    assert met > 0
+    for _ in range(8):  # the table plays on, its people and computers as they were
+        for seat in pages:
+            if seat.data("turn") == "true":
+                play_turn(seat)
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached")
+        assert not seat.table.errors, seat.table.errors
