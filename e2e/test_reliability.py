@@ -237,8 +237,8 @@ def hostile_cases() -> list[tuple[str, dict[str, str], list[str], str]]:
                               store.KEY_STATS: stats}, ["saved game"], kept),
         ("impossible history", {store.KEY_SAVE: with_game(good, history=[[20, 10, 0, 0]]),
                                 store.KEY_STATS: stats}, ["saved game"], kept),
-        ("foreign rules", {store.KEY_SAVE: with_game(good, rules={"end_score": 1})},
-         ["rules"], "Won 0 of 0"),
+        ("rules this page doesn't know", {store.KEY_SAVE: with_game(
+            good, rules={"end_score": 0, "jokers": True})}, ["saved game"], "Won 0 of 0"),
         ("huge values", {store.KEY_SAVE: with_fields(good, clock_ms=1e300),
                          store.KEY_STATS: json.dumps({"schema": 1, "played": 10**30,
                                                       "won": 1, "best": 1, "total_ms": 0})},
