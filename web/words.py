@@ -552,6 +552,8 @@ FAIR_KIND = "Fair table: no page can see your cards"
 """Where the page sits, at a table of four people that deal among themselves."""
 HOSTED_KIND = "The page that runs this table deals"
 """Where the page sits, at a table one page runs (it holds every hand)."""
+HOSTING_KIND = "Your page runs this table and deals"
+"""The same, on the page that runs it."""
 FAIR_DEALING = "Shuffling and dealing with the other three pages: no page sees your cards."
 FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
 FAIR_WAITING = "Waiting for the other pages…"
@@ -560,6 +562,11 @@ FAIR_PASS_THREE = "Choose exactly three different cards of your own to pass."
 FAIR_STOPPED = ("A card didn't open and nobody could be blamed for it, so this hand doesn't "
                 "count and the table has closed.")
 FAIR_OVER = "Game over. Press Play online to find a new fair table."
+FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only their page "
+                  "knows who that is.")
+FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
+               "start. Press Play online to look again.")
+FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
 FAIR_SEATED = ("Four people: this is a fair table. Your page deals with the other three, and "
                "no page, not even the one that invited you, can see your cards.")
 

@@ -35,15 +35,16 @@ BACK = ("Your private table is back where it was. The computer plays your friend
 TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
-              Role.LOOKING: "looking"}
+              Role.LOOKING: "looking", Role.FAIR: "fair"}
 
 
 def looking_text(people: int, seconds: float) -> str:
     """The lobby's line: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
         f"{people} players here, you included"
-    return (f"Looking for players… {here}. In {max(0, round(seconds))} s the table starts, "
-            "the computer taking the seats nobody fills.")
+    return (f"Looking for players… {here}. Four people make a fair table: no page can see "
+            f"your cards. If fewer come, in {max(0, round(seconds))} s the table starts, the "
+            "computer taking the seats nobody fills and the page that runs it dealing.")
 
 
 def _names(relays: list[str] | tuple[str, ...]) -> str:
@@ -291,7 +292,7 @@ class FriendsDialog:
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.can_go_solo()
         leave = self.q("#fr-leave")
-        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING)
+        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING, Role.FAIR)
         leave.textContent = {Role.HOSTING: "Close the table",
                              Role.LOOKING: "Stop looking"}.get(role, "Leave the table")
         self.q("#fr-error").textContent = closed or session.error
@@ -350,7 +351,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         relays=view.relays)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
-                      on_error=on_error)
+                      on_error=on_error, cheat=opts.cheat)
     view.session = session
     button = browser.by_id("open-table")
     listen = browser.listen

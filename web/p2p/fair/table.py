@@ -289,21 +289,23 @@ class FairTable:
     def _drain(self) -> bool:
         took = False
         for seat, queue in self.pending.items():
-            while queue and queue[0][0] == self.hand_number and self.closed is None:
-                inner = queue[0][1]
+            for i, (hand, inner) in enumerate(queue):
+                if hand != self.hand_number or self.closed is not None:
+                    continue
                 playing = '"t":"fair_play"' in inner
                 started = self.clock()
                 try:
                     receive(self.transcript, seat, inner)
                 except CheatDetected as error:
                     if error.fault.kind is Cheat.OUT_OF_TURN:
-                        break  # it came before its turn over the mesh: it waits
+                        continue  # it came before its turn over the mesh: it waits
                     self._caught(error.fault)
                     return False
                 if playing:
                     self.timings["check"].append((self.clock() - started) * 1000)
-                queue.pop(0)
+                del queue[i]
                 took = True
+                break
         return took
 
     def _act(self) -> bool:
