@@ -46,7 +46,7 @@ class FairSeat:
         t = self.table
         view = t.view()
         stage = t.stage
-        kinds = ("person",) * 4
+        kinds = ("friend",) * 4  # four people, none a host
         if view is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
                                 where=words.FAIR_KIND, can_deal=False, kinds=kinds)

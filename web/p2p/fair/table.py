@@ -162,7 +162,8 @@ class FairTable:
             return ()
         legal = PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
         if self.cheat == "revoke" and self.transcript.trick:
-            return tuple(c for c in self.hand() if c not in legal) + legal  # revokes first
+            revokes = tuple(c for c in self.hand() if c not in legal)
+            return revokes or legal  # it never follows suit when it could do otherwise
         return legal
 
     # --- the person's moves -----------------------------------------------------------------
