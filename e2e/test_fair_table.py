@@ -98,7 +98,10 @@ def _play_hand(pages: list[Seat]) -> None:
             pages[0].page.wait_for_timeout(100)
             continue
         before = len(mover.table.hand())
-        mover.page.click("#hand [data-card][aria-disabled='false']")
+        playable = mover.table.playable()
+        if not playable:
+            continue
+        mover.table.click_card(playable[0])
         mover.page.wait_for_function(
             "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before,
             timeout=20_000)

@@ -222,3 +222,22 @@ def test_a_message_of_a_later_hand_waits_for_that_hand() -> None:
     mesh.pages[1].next_hand()
     mesh.run()
     assert not mesh.pages[1].pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
+
+
+def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:
+    mesh = Mesh(seed=10, cheats={3: "revoke"})
+    mesh.run()
+    mesh.pass_all()
+    while any(p.stage is FairStage.PLAYING for p in mesh.pages):
+        page = next(p for p in mesh.pages if p.to_play() == p.seat)
+        page.play(page.auto_card())
+        mesh.collect()
+        while any(mesh.channels.values()):
+            for (sender, receiver), queue in mesh.channels.items():
+                if queue:
+                    mesh.pages[receiver].received_from(sender, queue.pop(0))
+            mesh.collect()
+    assert all(p.auditing is not None for p in mesh.pages)
+    mesh.pages[0].gone(1)  # West audited first, named the cheat and left
+    mesh.run()
+    assert mesh.pages[0].fault is not None and mesh.pages[0].fault.seat == 3

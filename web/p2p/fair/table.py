@@ -66,7 +66,8 @@ class FairTable:
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "") -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: "revoke", a page that
-        doesn't follow suit when it could (for the tests: the others' audit must name it)."""
+        plays another suit at once whenever it could follow (for the tests: the others'
+        audit must name it)."""
         self.seat = seat
         self.cheat = cheat
         self.now = now
@@ -81,6 +82,8 @@ class FairTable:
         self.history: list[Score] = []
         self.closed: str | None = None
         """Why the table closed (the cheat named, a page gone), in words."""
+        self._gone: int | None = None
+        """A page that left after showing its keys: the audit goes on without it."""
         self.fault: Fault | None = None
         self.result: AuditResult | None = None
         """The last hand's audit."""
@@ -160,11 +163,7 @@ class FairTable:
         """The cards this seat may play now (none when it isn't its turn)."""
         if self.stage is not FairStage.PLAYING or self.to_play() != self.seat:
             return ()
-        legal = PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
-        if self.cheat == "revoke" and self.transcript.trick:
-            revokes = tuple(c for c in self.hand() if c not in legal)
-            return revokes or legal  # it never follows suit when it could do otherwise
-        return legal
+        return PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -263,9 +262,13 @@ class FairTable:
 
     def gone(self, seat: int) -> None:
         """The page at ``seat`` left: its keys left with it, so this hand can't go on."""
-        if self.closed is None and self.stage is not FairStage.OVER:
-            self.closed = words.fair_gone_text(seat, self.seat)
-            self.outbox.clear()
+        if self.closed is not None or self.stage is FairStage.OVER:
+            return
+        if seat in self.transcript.reveals and self.result is None:
+            self._gone = seat  # its keys are in: the audit goes on, and says who cheated
+            return
+        self.closed = words.fair_gone_text(seat, self.seat)
+        self.outbox.clear()
 
     def take_outbox(self) -> list[str]:
         out, self.outbox = self.outbox, []
@@ -283,7 +286,7 @@ class FairTable:
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
-        while self.closed is None and (self._drain() or self._act()):
+        while self.closed is None and (self._drain() or self._act() or self._revoke()):
             pass
         self._waiting()  # the person's time runs from the moment their move is due
 
@@ -355,6 +358,19 @@ class FairTable:
             return False
         return True
 
+    def _revoke(self) -> bool:
+        """The tests' cheat: on its turn, at once, a card of another suit than the one led
+        while it holds that suit (the felt would refuse it: the page plays it itself)."""
+        if self.cheat != "revoke" or self.waiting_for_me() != "play" \
+                or not self.transcript.trick:
+            return False
+        honest = PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
+        revokes = [c for c in self.hand() if c not in honest]
+        if not revokes:
+            return False
+        self._play(revokes[0])
+        return True
+
     def _open_round(self) -> int | None:
         """The opening round this page owes now (None: none)."""
         t = self.transcript
@@ -379,6 +395,8 @@ class FairTable:
             self.closed = words.disagreement_text(result.disagreeing, self.seat)
         elif not self.transcript.finished:
             self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
+        elif self._gone is not None:
+            self.closed = words.fair_gone_text(self._gone, self.seat)
         else:
             self.result = result
             hand = PublicHand(tuple(self.transcript.plays)).scores(self.rules)
