@@ -142,7 +142,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
             timeout=30_000)
         assert _state(seat) == "summary" and seat.data("role") == "fair"
     _shoot(pages[1], "audited")
-    for n, lines in enumerate(logs):
+    for lines in logs:
         assert any("scored" in line for line in lines), lines
     found = _figures(logs)
     assert len(found) == 4 and all(int(m[5]) == 39 for m in found)  # 3 × 13 cards checked
@@ -158,7 +158,7 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
     _play_hand(pages)
     for n, seat in enumerate(pages):
         seat.wait_data("closed", "true", timeout=60_000)
-        text = seat.page.inner_text(f"{DIALOG} #fr-error")
+        text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
         assert "cheated" in text and "doesn't count" in text, text
         assert text.startswith("You cheated") == (n == 2), text
     _shoot(pages[0], "cheat-named")

@@ -241,3 +241,25 @@ def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit()
     mesh.pages[0].gone(1)  # West audited first, named the cheat and left
     mesh.run()
     assert mesh.pages[0].fault is not None and mesh.pages[0].fault.seat == 3
+
+
+def test_a_page_that_sends_nothing_closes_the_table_after_a_turn_and_the_grace() -> None:
+    mesh = Mesh(seed=11)
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    for page in mesh.pages[:3]:
+        page.next_hand()  # East's person reads the scores; East's page will go on for them
+    mesh.run()
+    mesh.clock.t = 30.0
+    assert mesh.pages[3].tick() and mesh.pages[3].hand_number == 2  # its page went on
+    mesh.run()
+    leader = next(p for p in mesh.pages if p.hand_number == 2 and p.waiting_for_me())
+    assert leader.waiting_for_me() == "pass"
+    mesh.pages[1].choose_pass(tuple(mesh.pages[1].hand()[:3]))
+    mesh.run()
+    mesh.clock.t = 30.0 + 59.0
+    assert not mesh.pages[1].stalled()
+    mesh.clock.t = 30.0 + 61.0
+    assert mesh.pages[1].stalled()  # the others never passed, nor did their pages for them
+    assert mesh.pages[1].closed == words.fair_stalled_text(None, 1)

@@ -598,6 +598,13 @@ def fair_gone_text(seat: int, me: int) -> str:
             "this hand can't be finished: it doesn't count, and the table has closed.")
 
 
+def fair_stalled_text(seat: int | None, me: int) -> str:
+    """A fair table waited beyond any turn for a page that sent nothing."""
+    who = "a page" if seat is None else f"{seat_name(seat, me)}'s page"
+    return (f"The table waited more than a minute for {who}, which sent nothing; nobody "
+            "else can move for it, so this hand doesn't count and the table has closed.")
+
+
 def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
     """The pages' records differ: someone sent different pages different things."""
     return (f"{join(seat_name(s, me, kinds) for s in seats)} saw different messages from "

@@ -239,11 +239,15 @@ class FriendsDialog:
         role = session.role
         hosting = session.hosting
         d.role = ROLE_NAMES[role]
+        ended = session.fair_ended if role is Role.GUEST_CLOSED else None
         self.q("#friends-title").textContent = \
-            "Play online" if role is Role.LOOKING else "Play with friends"
+            "Play online" if role is Role.LOOKING or ended else "Play with friends"
+        fair_closed = self.q("#fr-fair-closed")
+        fair_closed.hidden = ended is None
+        fair_closed.textContent = ended or ""  # why a fair table closed, first of all
         d.connected = "true" if role is Role.SEATED else "false"
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
-            else None
+            and ended is None else None
         d.closed = "true" if closed else "false"
         host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
         for starting in ("#fr-start", "#fr-open"):
@@ -275,7 +279,7 @@ class FriendsDialog:
             self._refusals(hosting.host.log.count, hosting.refusal_log())
         joining = session.joining
         invited = role is Role.JOINING and joining is not None
-        bad_link = role is Role.GUEST_CLOSED and joining is None
+        bad_link = role is Role.GUEST_CLOSED and joining is None and ended is None
         self.q("#fr-join").hidden = not (invited or bad_link)
         self.q("#fr-join-note").textContent = joining.note() if invited and joining else (
             BAD_INVITE if bad_link else "")

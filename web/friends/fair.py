@@ -144,6 +144,8 @@ class FairPlay:
                         self.send(conn, text)
         finally:
             self._pumping = False
+        if self.table is not None and self.table.closed is not None:
+            self._close(self.table.closed)  # the timer's verdict (a page that stalled)
 
     def _after(self) -> None:
         table, seat = self.table, self.seat

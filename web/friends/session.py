@@ -141,6 +141,8 @@ class Session:
         self.remote: RemoteSeat | None = None
         self.fair: FairPlay | None = None
         self.fair_group = GROUP
+        self.fair_ended: str | None = None
+        """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
         """The fair deal's prime (the tests use a small one)."""
         """FAIR: this page's part of a fair table."""
         self.left: tuple[Game, bool] | None = None
@@ -400,7 +402,7 @@ class Session:
         self.fair = None
         fair.leave()
         self.peer.unmeet(FAIR_ROOM)
-        self.seat.closed = why
+        self.seat.closed = self.fair_ended = why
         self.role = Role.GUEST_CLOSED
         if fair.seat is not None:
             self.page.seat_table(None)
@@ -703,4 +705,5 @@ class Session:
         self.joining = None
         self.role = Role.IDLE
         self.resumed = False
+        self.fair_ended = None
         self.seat = SeatState()

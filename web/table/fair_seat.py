@@ -79,7 +79,8 @@ class FairSeat:
             may_pass=stage is FairStage.PASSING and t.passing is None,
             may_play=stage is FairStage.PLAYING and view.my_turn,
             result=result, shown=shown, can_undo=False, can_deal=False, note=note,
-            where=words.FAIR_KIND, chat=False, turn_left=t.turn_left(), badge="Fair table")
+            where=words.FAIR_KIND, chat=False, turn_left=t.turn_left(), badge="Fair table",
+            verdict=words.FAIR_HAND if result is not None else "")
 
     # --- what happened ------------------------------------------------------------------------
     def update(self) -> None:
@@ -168,7 +169,7 @@ class FairSeat:
 
     def tick(self, now_ms: float, visible: bool) -> None:
         """The turn timer: this page moves for its person when their time is out."""
-        if self.table.tick():
+        if self.table.tick() or self.table.stalled():
             self.update()
         elif self.table.turn_left() is not None:
             self.news.changed()  # the seconds left, on the prompt line

@@ -38,6 +38,9 @@ from web.p2p.fair.wire import max_chars, message, receive
 
 __all__ = ["FairStage", "FairTable", "envelope"]
 
+STALL_SECONDS = 30.0
+"""Beyond a person's turn, how long the table waits for a page that sends nothing before it
+closes (an honest page moves for its person when their time is out)."""
 MAX_PENDING = 64
 """Messages held per page before their turn, at most (more is garbage: the page is named)."""
 
@@ -109,7 +112,7 @@ class FairTable:
         self._started = self.clock()
         self._audit_started = 0.0
         self._waiting_key: object = None
-        self._waiting_since = self.now()
+        self._waiting_since = self._progress = self.now()
         self._settle()
 
     @property
@@ -206,6 +209,8 @@ class FairTable:
             return "pass"
         if stage is FairStage.PLAYING and self.to_play() == self.seat:
             return "play"
+        if stage is FairStage.SCORED:
+            return "ready"
         return None
 
     def turn_left(self) -> int | None:
@@ -227,10 +232,25 @@ class FairTable:
         what = self._waiting()
         if what is None or self.now() - self._waiting_since < self.turn:
             return False
-        if self.waiting_for_me() == "pass":
+        what = self.waiting_for_me()
+        if what == "pass":
             self.choose_pass(tuple(sorted(self.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
+        elif what == "ready":
+            self.next_hand()
         else:
             self._play(self.auto_card())
+        return True
+
+    def stalled(self) -> bool:
+        """Close the table if it has waited for another page beyond any person's turn (a
+        page that stopped answering, or a modified one that won't move); whether it did."""
+        if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
+                or self._waiting() is not None \
+                or self.now() - self._progress < self.turn + STALL_SECONDS:
+            return False
+        to_play = self.transcript.to_play if self.stage is FairStage.PLAYING else None
+        self.closed = words.fair_stalled_text(to_play, self.seat)
+        self.outbox.clear()
         return True
 
     def auto_card(self) -> Card:
@@ -287,7 +307,7 @@ class FairTable:
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
         while self.closed is None and (self._drain() or self._act() or self._revoke()):
-            pass
+            self._progress = self.now()
         self._waiting()  # the person's time runs from the moment their move is due
 
     def _drain(self) -> bool:
