@@ -87,20 +87,19 @@ def _play_hand(pages: list[Seat]) -> None:
         for card in seat.table.hand()[:3]:
             seat.table.click_card(card)
         seat.page.click("#pass")
-    for _ in range(200):
+    until = time.monotonic() + 180
+    while time.monotonic() < until:
         states = [_state(seat) for seat in pages]
         if all(s in ("summary", "over") for s in states) or any(
                 seat.data("closed") == "true" for seat in pages):
             return
         mover = next((seat for seat, s in zip(pages, states, strict=True) if s == "play"),
                      None)
-        if mover is None:
+        playable = mover.table.playable() if mover is not None else []
+        if mover is None or not playable:
             pages[0].page.wait_for_timeout(100)
             continue
         before = len(mover.table.hand())
-        playable = mover.table.playable()
-        if not playable:
-            continue
         mover.table.click_card(playable[0])
         mover.page.wait_for_function(
             "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before,

@@ -248,7 +248,7 @@ class FriendsDialog:
         d.connected = "true" if role is Role.SEATED else "false"
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
             and ended is None else None
-        d.closed = "true" if closed else "false"
+        d.closed = "true" if closed or ended else "false"
         host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
         for starting in ("#fr-start", "#fr-open"):
             self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
