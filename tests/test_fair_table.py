@@ -14,8 +14,9 @@ from hearts.rules import PassDirection, pass_target
 from tests.test_fair_deal import SMALL
 from web import words
 from web.p2p.fair.public import PublicHand
-from web.p2p.fair.table import FairStage, FairTable, envelope
+from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Play
+from web.p2p.fair.wire import envelope, message
 
 
 class Clock:
@@ -174,7 +175,6 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
     slot, proof = page.party.play(Card.parse("2C"))
     lie = page.party.transcript  # the record it would have to fool
     assert lie.to_play is None
-    from web.p2p.fair.wire import message
     forged = envelope(1, message("fair_play", slot=slot, card=Card.parse("3C"), proof=proof))
     for other in mesh.pages:
         if other is not page:

@@ -21,28 +21,60 @@ with it: the hand can't be finished, and the table closes.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable, Generator
 from enum import Enum
 
 from hearts import Card, PlayerView
-from hearts.rules import NUM_SEATS, PassDirection, Rules, pass_target
+from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web import words
 from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score, game_winner
+from web.p2p.fair.steps import due_step
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
-from web.p2p.fair.wire import max_chars, message, receive
+from web.p2p.fair.wire import envelope, message, open_envelope, receive
 
-__all__ = ["FairStage", "FairTable", "envelope"]
+__all__ = ["FairStage", "FairTable", "TurnClock"]
 
 STALL_SECONDS = 30.0
 """Beyond a person's turn, how long the table waits for a page that sends nothing before it
 closes (an honest page moves for its person when their time is out)."""
 MAX_PENDING = 64
 """Messages held per page before their turn, at most (more is garbage: the page is named)."""
+
+
+class TurnClock:
+    """When this page's person's move fell due, and when the table last moved on."""
+
+    def __init__(self, now: Callable[[], float], turn: float) -> None:
+        self.now = now
+        self.turn = turn
+        self.key: object = None
+        """What the person is to do now (None: nothing); the time runs from its change."""
+        self.since = self.progress = now()
+
+    def due(self, key: object) -> None:
+        if key != self.key:
+            self.key, self.since = key, self.now()
+
+    def left(self) -> int | None:
+        """Whole seconds the person has left (None: nothing to do)."""
+        if self.key is None:
+            return None
+        return max(0, int(self.turn - (self.now() - self.since) + 0.999))
+
+    def out(self) -> bool:
+        """The person's time ran out."""
+        return self.key is not None and self.now() - self.since >= self.turn
+
+    def moved(self) -> None:
+        self.progress = self.now()
+
+    def stalled(self) -> bool:
+        """Nothing to do here, and nothing came from the others beyond any turn and grace."""
+        return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
 
 
 class FairStage(Enum):
@@ -53,11 +85,6 @@ class FairStage(Enum):
     SCORED = "scored"
     OVER = "over"
     CLOSED = "closed"
-
-
-def envelope(hand: int, text: str) -> str:
-    """A fair message of hand ``hand`` as it goes over the mesh."""
-    return json.dumps({"v": 1, "t": "fair", "h": hand, "m": text}, separators=(",", ":"))
 
 
 class FairTable:
@@ -111,8 +138,7 @@ class FairTable:
         self.ready = False
         self._started = self.clock()
         self._audit_started = 0.0
-        self._waiting_key: object = None
-        self._waiting_since = self._progress = self.now()
+        self.timer = TurnClock(self.now, self.turn)
         self._settle()
 
     @property
@@ -215,24 +241,21 @@ class FairTable:
 
     def turn_left(self) -> int | None:
         """Whole seconds the person has left to move (None: nothing to do)."""
-        if self._waiting() is None:
-            return None
-        return max(0, int(self.turn - (self.now() - self._waiting_since) + 0.999))
+        self._waiting()
+        return self.timer.left()
 
-    def _waiting(self) -> object:
+    def _waiting(self) -> str | None:
         what = self.waiting_for_me()
-        key = None if what is None else (what, self.hand_number, len(self.transcript.plays))
-        if key != self._waiting_key:
-            self._waiting_key, self._waiting_since = key, self.now()
-        return key
+        self.timer.due(None if what is None else
+                       (what, self.hand_number, len(self.transcript.plays)))
+        return what
 
     def tick(self) -> bool:
         """The timer: this page moves for its person if they let their time run out (the
         only page that can: nobody else knows its cards). Whether it moved."""
         what = self._waiting()
-        if what is None or self.now() - self._waiting_since < self.turn:
+        if not self.timer.out():
             return False
-        what = self.waiting_for_me()
         if what == "pass":
             self.choose_pass(tuple(sorted(self.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
         elif what == "ready":
@@ -245,8 +268,7 @@ class FairTable:
         """Close the table if it has waited for another page beyond any person's turn (a
         page that stopped answering, or a modified one that won't move); whether it did."""
         if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
-                or self._waiting() is not None \
-                or self.now() - self._progress < self.turn + STALL_SECONDS:
+                or self._waiting() is not None or not self.timer.stalled():
             return False
         to_play = self.transcript.to_play if self.stage is FairStage.PLAYING else None
         self.closed = words.fair_stalled_text(to_play, self.seat)
@@ -262,15 +284,11 @@ class FairTable:
         """A message from the page at ``seat`` (the connection it came on)."""
         if self.closed is not None or seat == self.seat or not 0 <= seat < NUM_SEATS:
             return
-        try:
-            data = json.loads(text)
-            hand, inner = data["h"], data["m"]
-            if data.get("v") != 1 or data.get("t") != "fair" or type(hand) is not int \
-                    or not isinstance(inner, str) or len(inner) > max_chars(self.group):
-                raise ValueError("not a fair message")
-        except (ValueError, KeyError, TypeError):
+        opened = open_envelope(text, self.group)
+        if opened is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
+        hand, inner = opened
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
         queue = self.pending[seat]
@@ -307,7 +325,7 @@ class FairTable:
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
         while self.closed is None and (self._drain() or self._act() or self._revoke()):
-            self._progress = self.now()
+            self.timer.moved()
         self._waiting()  # the person's time runs from the moment their move is due
 
     def _drain(self) -> bool:
@@ -333,50 +351,32 @@ class FairTable:
         return took
 
     def _act(self) -> bool:
-        """Send this page's next step of the deal, the pass or the end, if one is due."""
-        t, p, me = self.transcript, self.party, self.seat
+        """Take this page's next step of the protocol, or read its cards, if one is due."""
+        t = self.transcript
         if self.closed is not None:
             return False
-        if len(t.shuffles) == me:
-            deck, commitment = p.shuffle()
-            self._send("fair_shuffle", deck=deck, commit=commitment)
-        elif len(t.shuffles) == NUM_SEATS and len(t.locks) == me:
-            self._send("fair_lock", deck=p.lock())
-        elif self._open_round() is not None:
-            round_ = self._open_round()
-            assert round_ is not None
-            self._send("fair_open", round=round_, values=p.open(round_))
-        elif t.dealt and self.dealt is None:
-            cards = p.read_hand()
+        if t.dealt and self.dealt is None:  # before a blind: the person sees the cards first
+            cards = self.party.read_hand()
             self.dealt = tuple(sorted(cards))
             self.timings["deal"].append((self.clock() - self._started) * 1000)
             if len(cards) != 13:
                 self._send("fair_complain")
-        elif (self.direction is not PassDirection.NONE and t.passer_to(me) in t.pass_slots
-              and me not in t.blinded and not t.over):
-            values, proofs = p.blind()
-            self._send("fair_blind", values=values, proofs=proofs)
-        elif (self.direction is not PassDirection.NONE and me in t.pass_slots
-              and pass_target(me, self.direction) in t.blinded and me not in t.unblinded
-              and not t.over):
-            self._send("fair_unblind", values=p.unblind())
-        elif t.passed and self.direction is not PassDirection.NONE and self.received is None \
+            return True
+        if t.passed and self.direction is not PassDirection.NONE and self.received is None \
                 and not t.over:
-            self.received = tuple(sorted(p.read_passed()))
+            self.received = tuple(sorted(self.party.read_passed()))
             if len(self.received) != 3:
                 self._send("fair_complain")
-        elif t.over and me not in t.digests:
-            self._send("fair_digest", sha256=t.digest())
-        elif len(t.digests) == NUM_SEATS and me not in t.reveals:
-            keys = p.reveal()
-            self._send("fair_keys", shuffle=keys.shuffle_key, slots=keys.slot_keys,
-                       blinds=keys.blind_keys)
-        elif len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
+            return True
+        step = due_step(t, self.party)
+        if step is not None:
+            self._send(step[0], **step[1])
+            return True
+        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
             self._audit_started = self.clock()
             self.auditing = audit_in_steps(t, self.rules)
-        else:
-            return False
-        return True
+            return True
+        return False
 
     def _revoke(self) -> bool:
         """The tests' cheat: on its turn, at once, a card of another suit than the one led
@@ -390,12 +390,6 @@ class FairTable:
             return False
         self._play(revokes[0])
         return True
-
-    def _open_round(self) -> int | None:
-        """The opening round this page owes now (None: none)."""
-        t = self.transcript
-        return next((r for r in (1, 2, 3) if t.opened_round(r - 1)
-                     and (r, self.seat) not in t.opened), None)
 
     # --- the audit -------------------------------------------------------------------------------
     def audit_step(self) -> bool:
