@@ -28,6 +28,7 @@ LINE = re.compile(r"Hearts fair table: hand (\d+), seat (\d), (\w+); deal (\S+) 
 FIGURES: dict[str, list[float]] = {"seated and dealt (wall)": [], "deal (a page's part)": [],
                                    "check mean": [], "check max": [], "audit": []}
 PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 320, "height": 640}
 DESKTOP = {"width": 1440, "height": 900}
 
 
@@ -81,8 +82,10 @@ def _sit(pages: list[Seat], relay_url: str, cheat: int | None = None) -> list[li
     return logs
 
 
-def _play_hand(pages: list[Seat]) -> None:
-    """Each person passes three cards, then plays whenever their page lets them."""
+def _play_hand(pages: list[Seat], shot: str = "") -> None:
+    """Each person passes three cards, then plays whenever their page lets them (``shot``:
+    screenshots of a page once six cards are played)."""
+    played = 0
     for seat in pages:
         for card in seat.table.hand()[:3]:
             seat.table.click_card(card)
@@ -104,6 +107,9 @@ def _play_hand(pages: list[Seat]) -> None:
         mover.page.wait_for_function(
             "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before,
             timeout=20_000)
+        played += 1
+        if shot and played == 6:
+            _shoot(mover, shot)
     raise AssertionError("the hand did not finish")
 
 
@@ -121,7 +127,7 @@ def _figures(logs: list[list[str]]) -> list[re.Match[str]]:
 
 def _shoot(seat: Seat, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
-    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone")):
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL, "small")):
         seat.page.set_viewport_size(size)
         seat.page.wait_for_timeout(150)
         seat.page.screenshot(path=str(ARTIFACTS / f"fair-{name}-{label}.png"))
@@ -134,7 +140,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
     hands = [set(seat.table.hand()) for seat in pages]
     assert len(set().union(*hands)) == 52  # four hands of 13, each on one page only
     _shoot(pages[0], "pass")
-    _play_hand(pages)
+    _play_hand(pages, shot="play")
     for seat in pages:
         seat.page.wait_for_function(
             "document.querySelector('#prompt').textContent.includes('Every page checked')",
@@ -153,7 +159,6 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
 def test_a_page_that_revokes_is_named_at_every_other_page(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     logs = _sit(pages, relay, cheat=2)
-    _shoot(pages[2], "play")
     _play_hand(pages)
     for n, seat in enumerate(pages):
         seat.wait_data("closed", "true", timeout=60_000)
