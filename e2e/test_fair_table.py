@@ -140,6 +140,11 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
     hands = [set(seat.table.hand()) for seat in pages]
     assert len(set().union(*hands)) == 52  # four hands of 13, each on one page only
     _shoot(pages[0], "pass")
+    pages[3].show_dialog()  # the dialog says what kind of table this is, and offers Leave
+    assert "this is a fair table" in pages[3].page.inner_text(f"{DIALOG} #fr-intro")
+    assert pages[3].page.is_visible(f"{DIALOG} #fr-leave")
+    _shoot(pages[3], "dialog")
+    pages[3].hide_dialog()
     _play_hand(pages, shot="play")
     for seat in pages:
         seat.page.wait_for_function(

@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hearts import SEAT_NAMES
+from web import words
 from web.browser import Browser
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.friends.lobby import WAIT_SECONDS
@@ -241,7 +242,8 @@ class FriendsDialog:
         d.role = ROLE_NAMES[role]
         ended = session.fair_ended if role is Role.GUEST_CLOSED else None
         self.q("#friends-title").textContent = \
-            "Play online" if role is Role.LOOKING or ended else "Play with friends"
+            "Play online" if role in (Role.LOOKING, Role.FAIR) or ended \
+            else "Play with friends"
         fair_closed = self.q("#fr-fair-closed")
         fair_closed.hidden = ended is None
         fair_closed.textContent = ended or ""  # why a fair table closed, first of all
@@ -252,8 +254,9 @@ class FriendsDialog:
         host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
         for starting in ("#fr-start", "#fr-open"):
             self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
-        self.q("#fr-intro").hidden = role is not Role.HOSTING
-        self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
+        self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR)
+        self.q("#fr-intro").textContent = words.FAIR_SEATED if role is Role.FAIR else (
+            BACK if session.resumed else self.intro)
         self.q("#fr-net").hidden = not host_side
         self.q("#fr-relay-set").hidden = not (host_side or role is Role.LOOKING)
         invites = self.q("#fr-invites")
