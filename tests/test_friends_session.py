@@ -236,25 +236,29 @@ def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -
     asyncio.run(run())
 
 
-def test_four_pages_that_play_online_are_seated_at_one_table() -> None:
+def test_three_pages_that_play_online_are_seated_at_one_table_with_a_computer() -> None:
     async def run() -> None:
         network = Network()
-        pages = [Page(network) for _ in range(4)]
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(3)]
         for page in pages:
             page.session.play_online()
             assert page.session.role is Role.LOOKING
             await settle(20)
+        clock[0] = 16.0
         await settle(2000)
         hosts = [p for p in pages if p.session.role is Role.HOSTING]
         assert len(hosts) == 1
         host = hosts[0].session.hosting
         assert host is not None and host.host.started
-        assert [host.host.kind(s) for s in (1, 2, 3)] == ["friend"] * 3
+        assert [host.host.kind(s) for s in (1, 2, 3)] == ["friend", "friend", "computer"]
         guests = [p for p in pages if p is not hosts[0]]
         assert all(p.session.role is Role.SEATED for p in guests)
         assert sorted(p.session.seat.state.view.seat for p in guests  # type: ignore[union-attr]
-                      ) == [1, 2, 3]
-        assert not any(network.rooms[key] for key in network.rooms if key[0] == "lobby")
+                      ) == [1, 2]
+        in_lobby = [p for key, members in network.rooms.items() if key[0] == "lobby"
+                    for p in members]
+        assert in_lobby == hosts  # only to offer the computer's seat to whoever comes
     asyncio.run(run())
 
 
@@ -286,10 +290,12 @@ def _seated_online(pages: list[Page]) -> Page:
 def test_when_an_online_tables_host_leaves_the_lowest_seat_carries_it_on_same_scores() -> None:
     async def run() -> None:
         network = Network()
-        pages = [Page(network) for _ in range(4)]
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(3)]  # four would make a fair table
         for page in pages:
             page.session.play_online()
             await settle(20)
+        clock[0] = 16.0
         await settle(2000)
         leaving = _seated_online(pages)
         hosting = leaving.session.hosting
@@ -299,7 +305,7 @@ def test_when_an_online_tables_host_leaves_the_lowest_seat_carries_it_on_same_sc
         hosting.flush()
         guests = [p for p in pages if p is not leaving]
         by_seat = {p.session.seat.state.view.seat: p for p in guests}  # type: ignore[union-attr]
-        assert sorted(by_seat) == [1, 2, 3]
+        assert sorted(by_seat) == [1, 2]
         assert all(p.session.seat.peers is not None for p in guests)
         leaving.session.page_leaving()
         await settle(400)
@@ -309,8 +315,8 @@ def test_when_an_online_tables_host_leaves_the_lowest_seat_carries_it_on_same_sc
         # West is South now: every seat turns one place, each score with its seat.
         assert table.game.hand_history == [(3, 3, 0, 20), (20, 6, 0, 0)]
         assert table.started and table.game.hand_number == 3
-        assert [table.kind(s) for s in range(4)] == ["host", "friend", "friend", "computer"]
-        for old_seat in (2, 3):
+        assert [table.kind(s) for s in range(4)] == ["host", "friend", "computer", "computer"]
+        for old_seat in (2,):
             page = by_seat[old_seat]
             assert page.session.role is Role.SEATED
             state = page.session.seat.state

@@ -22,6 +22,10 @@ class Options:
     """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
     turn: float = 30.0
     """Seconds a person at an online table has to move before the computer moves for them."""
+    cheat: str = ""
+    """``?cheat=revoke`` with a local relay (``?relay=ws://…``, never a public one): this
+    page doesn't follow suit at fair tables, for the tests that the others name it. It
+    can't help a cheat anywhere else: the three others' audit names the page that uses it."""
     relays: tuple[str, ...] = ()
     """``?relay=wss://…`` (comma-separated): the relays tables meet through, instead of the
     public ones (tests, and people with a relay of their own)."""
@@ -35,9 +39,11 @@ def parse(search: str) -> Options:
         return query.get(name, [""])[0]
 
     seed, grace, turn = first("seed"), first("grace"), first("turn")
+    relays = tuple(url for url in first("relay").split(",") if url.startswith(("ws://", "wss://")))
+    local = bool(relays) and all(url.startswith("ws://") for url in relays)
     return Options(instant=first("speed") == "instant",
                    seed=int(seed) if seed.isdigit() else None,
                    grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
-                   relays=tuple(url for url in first("relay").split(",")
-                                if url.startswith(("ws://", "wss://"))))
+                   cheat="revoke" if first("cheat") == "revoke" and local else "",
+                   relays=relays)

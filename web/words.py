@@ -551,7 +551,29 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
 
 # --- fair tables: what the audit found -------------------------------------------------------
 FAIR_HAND = "Every page checked this hand: the deal, the passes and every card were fair."
-FAIR_VOID = "This hand doesn't count. You can leave the table, or go on without them."
+FAIR_VOID = ("This hand doesn't count, and the table has closed: press Play online to find "
+             "a new table.")
+FAIR_KIND = "Fair table: no page can see your cards"
+"""Where the page sits, at a table of four people that deal among themselves."""
+HOSTED_KIND = "The page that runs this table deals"
+"""Where the page sits, at a table one page runs (it holds every hand)."""
+HOSTING_KIND = "Your page runs this table and deals"
+"""The same, on the page that runs it."""
+FAIR_DEALING = "Shuffling and dealing with the other three pages: no page sees your cards."
+FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
+FAIR_WAITING = "Waiting for the other pages…"
+FAIR_NOT_NOW = "That can't be done now at this table."
+FAIR_PASS_THREE = "Choose exactly three different cards of your own to pass."
+FAIR_STOPPED = ("A card didn't open and nobody could be blamed for it, so this hand doesn't "
+                "count and the table has closed.")
+FAIR_OVER = "Game over. Press Play online to find a new fair table."
+FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only their page "
+                  "knows who that is.")
+FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
+               "start. Press Play online to look again.")
+FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
+FAIR_SEATED = ("Four people: this is a fair table. Your page deals with the other three, and "
+               "no page, not even the one that invited you, can see your cards.")
 
 _CHEATS = {
     Cheat.BAD_DECK: "sent a deck that wasn't 52 different cards",
@@ -573,6 +595,19 @@ _CHEATS = {
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
     Cheat.MALFORMED: "sent a message the fair deal doesn't have",
 }
+
+
+def fair_gone_text(seat: int, me: int) -> str:
+    """A page left a fair table: its keys went with it, so the hand can't be finished."""
+    return (f"{seat_name(seat, me)}'s page left. Nobody else holds its cards or its keys, so "
+            "this hand can't be finished: it doesn't count, and the table has closed.")
+
+
+def fair_stalled_text(seat: int | None, me: int) -> str:
+    """A fair table waited beyond any turn for a page that sent nothing."""
+    who = "a page" if seat is None else f"{seat_name(seat, me)}'s page"
+    return (f"The table waited more than a minute for {who}, which sent nothing; nobody "
+            "else can move for it, so this hand doesn't count and the table has closed.")
 
 
 def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:

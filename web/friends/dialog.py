@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 from hearts import SEAT_NAMES
+from web import words
 from web.browser import Browser
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.friends.lobby import WAIT_SECONDS
@@ -35,15 +36,16 @@ BACK = ("Your private table is back where it was. The computer plays your friend
 TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
-              Role.LOOKING: "looking"}
+              Role.LOOKING: "looking", Role.FAIR: "fair"}
 
 
 def looking_text(people: int, seconds: float) -> str:
     """The lobby's line: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
         f"{people} players here, you included"
-    return (f"Looking for players… {here}. In {max(0, round(seconds))} s the table starts, "
-            "the computer taking the seats nobody fills.")
+    return (f"Looking for players… {here}. Four people make a fair table: no page can see "
+            f"your cards. If fewer come, in {max(0, round(seconds))} s the table starts, the "
+            "computer taking the seats nobody fills and the page that runs it dealing.")
 
 
 def _names(relays: list[str] | tuple[str, ...]) -> str:
@@ -239,17 +241,23 @@ class FriendsDialog:
         role = session.role
         hosting = session.hosting
         d.role = ROLE_NAMES[role]
+        ended = session.fair_ended if role is Role.GUEST_CLOSED else None
         self.q("#friends-title").textContent = \
-            "Play online" if role is Role.LOOKING else "Play with friends"
+            "Play online" if role in (Role.LOOKING, Role.FAIR) or ended \
+            else "Play with friends"
+        fair_closed = self.q("#fr-fair-closed")
+        fair_closed.hidden = ended is None
+        fair_closed.textContent = ended or ""  # why a fair table closed, first of all
         d.connected = "true" if role is Role.SEATED else "false"
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
-            else None
-        d.closed = "true" if closed else "false"
+            and ended is None else None
+        d.closed = "true" if closed or ended else "false"
         host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
         for starting in ("#fr-start", "#fr-open"):
             self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
-        self.q("#fr-intro").hidden = role is not Role.HOSTING
-        self.q("#fr-intro").textContent = BACK if session.resumed else self.intro
+        self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR)
+        self.q("#fr-intro").textContent = words.FAIR_SEATED if role is Role.FAIR else (
+            BACK if session.resumed else self.intro)
         self.q("#fr-net").hidden = not host_side
         self.q("#fr-relay-set").hidden = not (host_side or role is Role.LOOKING)
         invites = self.q("#fr-invites")
@@ -275,7 +283,7 @@ class FriendsDialog:
             self._refusals(hosting.host.log.count, hosting.refusal_log())
         joining = session.joining
         invited = role is Role.JOINING and joining is not None
-        bad_link = role is Role.GUEST_CLOSED and joining is None
+        bad_link = role is Role.GUEST_CLOSED and joining is None and ended is None
         self.q("#fr-join").hidden = not (invited or bad_link)
         self.q("#fr-join-note").textContent = joining.note() if invited and joining else (
             BAD_INVITE if bad_link else "")
@@ -292,7 +300,7 @@ class FriendsDialog:
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.can_go_solo()
         leave = self.q("#fr-leave")
-        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING)
+        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING, Role.FAIR)
         leave.textContent = {Role.HOSTING: "Close the table",
                              Role.LOOKING: "Stop looking"}.get(role, "Leave the table")
         self.q("#fr-error").textContent = closed or session.error
@@ -351,7 +359,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         relays=view.relays)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
-                      on_error=on_error)
+                      on_error=on_error, cheat=opts.cheat)
     view.session = session
     button = browser.by_id("open-table")
     listen = browser.listen

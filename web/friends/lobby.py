@@ -38,10 +38,12 @@ RUNNING = json.dumps({"v": 1, "t": "running"})
 """A table under way says so to the pages it has no seat for (they don't wait for it)."""
 
 
-def table_message(code: TableCode, running: bool = False) -> str:
-    """The invitation to the table of ``code`` (``running``: a table under way)."""
+def table_message(code: TableCode, running: bool = False, fair: bool = False) -> str:
+    """The invitation to the table of ``code`` (``running``: a table under way; ``fair``:
+    four people, who deal among themselves: ``web.friends.fair``)."""
     return json.dumps({"v": 1, "t": "table", "code": code.code,
-                       **({"running": True} if running else {})})
+                       **({"running": True} if running else {}),
+                       **({"fair": True} if fair else {})})
 
 
 class Lobby:
@@ -57,6 +59,8 @@ class Lobby:
         """The connections of tables under way that came to offer seats (not dealers)."""
         self.invited: TableCode | None = None
         """The table the dealer sent this page to."""
+        self.fair = False
+        """That table is a fair one: four people, no computers."""
 
     def opened(self, conn: str) -> None:
         self.others[conn] = peer_of(conn)
@@ -107,6 +111,7 @@ class Lobby:
             elif any(other < peer for other in [self.me, *self._waiting().values()]):
                 return  # only the dealer (the lowest id here) seats people
             self.invited = read_code(str(data.get("code", "")))
+            self.fair = data.get("fair") is True and data.get("running") is not True
         except (ValueError, CodeError):
             return
 

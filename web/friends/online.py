@@ -30,6 +30,8 @@ class Invited:
     """Another page dealt a table and sent this one its code."""
 
     code: TableCode
+    fair: bool = False
+    """Four people: a fair table (``web.friends.fair``), not one the dealer's page runs."""
 
 
 @dataclass(frozen=True)
@@ -76,12 +78,12 @@ class Online:
         while self.lobby is lobby:
             if lobby.invited is not None:
                 self.stop()
-                return Invited(lobby.invited)
+                return Invited(lobby.invited, lobby.fair)
             chosen = lobby.deal(self.now())
             if chosen is not None:
                 code = make_code(self.rng)
-                for conn in chosen:
-                    self.peer.send(conn, table_message(code))
+                for conn in chosen:  # four people: a fair table
+                    self.peer.send(conn, table_message(code, fair=len(chosen) == 3))
                 await self.sleep(0.5)  # the invitations leave before the lobby closes
                 self.stop()
                 return Dealt(code, len(chosen))

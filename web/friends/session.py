@@ -7,11 +7,13 @@
     GUEST_CLOSED ──open_table()──► IDLE ──► HOSTING      join() from any role that loses
                                                          nothing (forget() first)
     IDLE ──play_online()──► LOOKING ──dealt──► HOSTING (a table by code, its people coming)
-                               └──invited──► JOINING (by that code) ──► SEATED
+                               ├──invited──► JOINING (by that code) ──► SEATED
+                               └──four people──► FAIR ──closed, left──► GUEST_CLOSED
 
-While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); otherwise
-the page's own game. The dialog (``web.friends.dialog``) reads this session and calls its
-transitions; WebRTC is the injected ``Peer``.
+While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); at a FAIR
+table (four people dealing among themselves, ``web.friends.fair``) a ``FairSeat``;
+otherwise the page's own game. The dialog (``web.friends.dialog``) reads this session and
+calls its transitions; WebRTC is the injected ``Peer``.
 """
 
 from __future__ import annotations
@@ -25,6 +27,8 @@ from enum import Enum
 from typing import Any
 
 from hearts import Game, Phase
+from web import words
+from web.friends.fair import FAIR_ROOM, FairPlay
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import STUN, CodeJoining, Joining
@@ -32,6 +36,7 @@ from web.friends.lobby import Lobby
 from web.friends.online import Dealt, Invited, Online
 from web.friends.peer import Peer, Reply
 from web.p2p.codes import CodeError, decode_invite
+from web.p2p.fair.group import GROUP
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text, peer_of
@@ -73,6 +78,7 @@ class Role(Enum):
     SEATED = "seated"
     GUEST_CLOSED = "guest-closed"
     LOOKING = "looking"
+    FAIR = "fair"
 
 
 @dataclass(frozen=True)
@@ -109,10 +115,13 @@ class Session:
                  minute: Callable[[], int],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
-                 rng: random.Random | None = None, turn: float = TURN_SECONDS) -> None:
+                 rng: random.Random | None = None, turn: float = TURN_SECONDS,
+                 cheat: str = "") -> None:
         """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
         computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites);
-        ``turn``: seconds a person at an online table has to move."""
+        ``turn``: seconds a person at an online table has to move; ``cheat``: this page
+        breaks a rule at fair tables (the tests' check that the others catch it)."""
+        self.cheat = cheat
         self.peer = peer
         self.page = page
         self.grace = grace
@@ -130,6 +139,12 @@ class Session:
         """The lobby: looking for players, or offering an online table's open seats."""
         self.seat = SeatState()
         self.remote: RemoteSeat | None = None
+        self.fair: FairPlay | None = None
+        self.fair_group = GROUP
+        self.fair_ended: str | None = None
+        """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
+        """The fair deal's prime (the tests use a small one)."""
+        """FAIR: this page's part of a fair table."""
         self.left: tuple[Game, bool] | None = None
         """HOST_CLOSED: the game of the table closed, and whether its hand had just ended."""
         self.error = ""
@@ -150,6 +165,8 @@ class Session:
         nor while hosting a game that has started."""
         if self.role is Role.SEATED:
             return self.seat.state is None
+        if self.role is Role.FAIR:
+            return False
         if self.role is Role.HOSTING and self.hosting is not None:
             return not self.hosting.host.started
         return True
@@ -353,11 +370,47 @@ class Session:
         if self.role is not Role.LOOKING:
             return
         self.role = Role.IDLE
-        if isinstance(found, Invited):
+        if (isinstance(found, Invited) and found.fair) \
+                or (isinstance(found, Dealt) and found.people == 3):
+            self.sit_fair(found.code)
+        elif isinstance(found, Invited):
             self.join_code(found.code.code)
         elif isinstance(found, Dealt):
             self.host_table(online=found.code, expected=found.people)
             self.page.show(False)
+
+    # --- a fair table ----------------------------------------------------------------------------
+
+    def sit_fair(self, code: TableCode) -> None:
+        """IDLE → FAIR: to the fair table of ``code``, with the three others the lobby sent."""
+        self.role = Role.FAIR
+        self.error = ""
+        fair = self.fair = FairPlay(
+            self.peer.send, code, now=self.now, sleep=self.sleep, turn=self.turn,
+            cheat=self.cheat, warn=self.page.warn, seated=self._fair_seated,
+            closed=lambda why: self._fair_closed(fair, why),
+            start_over=self.leave_for_own_game, group=self.fair_group)
+        self.page.show(False)
+        self.run(fair.run(self._meet), connecting=False)
+        self.page.on_change()
+
+    def _fair_seated(self, seat: Seat) -> None:
+        self.page.seat_table(seat)
+        self.page.on_change()
+
+    def _fair_closed(self, fair: FairPlay, why: str) -> None:
+        """FAIR → GUEST_CLOSED: the fair table closed; the dialog says why."""
+        if self.fair is not fair:
+            return
+        self.fair = None
+        fair.leave()
+        self.peer.unmeet(FAIR_ROOM)
+        self.seat.closed = self.fair_ended = why
+        self.role = Role.GUEST_CLOSED
+        if fair.seat is not None:
+            self.page.seat_table(None)
+        self.page.show(True)
+        self.page.on_change()
 
     def _leave_lobby(self) -> None:
         """LOOKING → IDLE (the lobby's room left)."""
@@ -410,6 +463,9 @@ class Session:
         if self.online.owns(conn):
             self.online.opened(conn)
             return
+        if self.fair is not None and self.fair.owns(conn):
+            self.fair.opened(conn)
+            return
         if self.hosting is not None:
             self.online.arrived(conn)
             self.hosting.opened(conn)
@@ -426,6 +482,9 @@ class Session:
     def received(self, conn: str, text: str) -> None:
         if self.online.owns(conn):
             self.online.received(conn, text)
+            return
+        if self.fair is not None and self.fair.owns(conn):
+            self.fair.received(conn, text)
             return
         if self.hosting is not None:
             self.hosting.received(conn, text)
@@ -455,6 +514,9 @@ class Session:
     def closed(self, conn: str) -> None:
         if self.online.owns(conn):
             self.online.closed(conn)
+            return
+        if self.fair is not None and self.fair.owns(conn):
+            self.fair.closed(conn)
             return
         if self.hosting is not None:
             self.hosting.closed(conn)
@@ -535,6 +597,8 @@ class Session:
             self.hosting.flush()
         elif self.role is Role.SEATED:
             self._send(Intent("leave"))
+        elif self.fair is not None:
+            self.peer.unmeet(FAIR_ROOM)  # the others see this page go: their hand is void
 
     def _send(self, intent: Intent) -> None:
         if self.joining is not None and self.joining.conn is not None:
@@ -583,10 +647,15 @@ class Session:
             self._send(Intent("leave"))
         elif self.role is Role.LOOKING:
             self._leave_lobby()
+        elif self.fair is not None:
+            self._fair_closed(self.fair, words.FAIR_LEFT)
         self.page.on_change()
 
     def leave_for_own_game(self) -> None:
         """Guest: leave at once (the error dialog's New game); the computer takes the seat."""
+        if self.fair is not None:
+            self._fair_closed(self.fair, words.FAIR_LEFT)
+            return
         if self.joining is not None and self.joining.conn is not None:
             self._send(Intent("leave"))
             self.peer.close(self.joining.conn)
@@ -618,6 +687,11 @@ class Session:
         """→ IDLE: close the table this page opened (nobody has played yet), the
         connection of an earlier invite, or stop looking for players."""
         self._leave_lobby()
+        if self.fair is not None:
+            self.fair.leave()
+            self.fair = None
+            self.peer.unmeet(FAIR_ROOM)
+            self.page.seat_table(None)
         if self.hosting is not None:
             self.hosting.host.close()
             self.hosting.flush()
@@ -634,4 +708,5 @@ class Session:
         self.joining = None
         self.role = Role.IDLE
         self.resumed = False
+        self.fair_ended = None
         self.seat = SeatState()

@@ -109,6 +109,8 @@ class SeatSnapshot:
     """What kind of game this is, on the felt ("Daily deal, 1 Dec 2026"; "" for none)."""
     reviewable: bool = False
     """The coach can review the hand of the summary on show."""
+    verdict: str = ""
+    """A line of the hand summary after its points: a fair table's audit of the hand."""
 
 
 @dataclass
@@ -342,6 +344,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
         if result.moon is not None:
             moon = words.moon_result(result.scores, result.moon, me)
         points = f"Points this hand: {words.points_text(result.scores, me)}."
+        if snap.verdict:
+            points = f"{points} {snap.verdict}"
     moment = "win" if over and view.winner == me else (
         "moon" if result is not None and result.moon is not None else "")
     if not over:

@@ -55,7 +55,8 @@ class RemoteSeat:
     def snapshot(self) -> SeatSnapshot:
         state = self.seat.state
         if self.seat.peers is not None:
-            where = "Running an online table" if self.hosting else "At an online table"
+            # Strangers must know whose page holds their cards (a fair table says the opposite).
+            where = words.HOSTING_KIND if self.hosting else words.HOSTED_KIND
         else:
             where = "Hosting a private table" if self.hosting else "At a friend's table"
         if state is None:

@@ -21,7 +21,7 @@ from web.p2p.fair.group import Group
 from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
-__all__ = ["max_chars", "message", "receive"]
+__all__ = ["envelope", "max_chars", "message", "open_envelope", "receive"]
 
 _ONE: Final = (1,)
 _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
@@ -183,3 +183,23 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
     else:
         transcript.add_reveal(Reveal(seat, f["shuffle"], f["slots"], f["blinds"]))
     return None
+
+
+def envelope(hand: int, text: str) -> str:
+    """A message of hand number ``hand`` as it goes over a fair table's mesh: the page
+    keeps a later hand's messages for that hand."""
+    return json.dumps({"v": 1, "t": "fair", "h": hand, "m": text}, separators=(",", ":"))
+
+
+def open_envelope(text: str, group: Group) -> tuple[int, str] | None:
+    """The hand number and the message inside ``text`` (None: not an envelope)."""
+    try:
+        data = json.loads(text)
+        hand, inner = data["h"], data["m"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") != "fair" \
+            or type(hand) is not int or not isinstance(inner, str) \
+            or len(inner) > max_chars(group):
+        return None
+    return hand, inner

@@ -1,0 +1,176 @@
+"""Fair tables in Chromium: four pages press Play online (through the local relay of
+``test_table_by_code``) and sit at a fair table, where no page can see another's cards.
+
+A whole hand: the four pages deal among themselves, pass, play every card (each checked at
+once by the three other pages) and audit the hand at its end; the timings each page
+measured (its share of the deal, each check of another page's card, the audit) are read
+from its console and printed. Then one page opened with ``?cheat=revoke`` (honoured only
+with a local ``ws://`` relay) doesn't follow suit: every other page names it when the hand
+ends, and the table closes.
+"""
+
+from __future__ import annotations
+
+import re
+import statistics
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from tablepage import ARTIFACTS
+from test_private_table import DIALOG, Seat
+from test_table_by_code import relay  # noqa: F401  (the local relay, a fixture)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
+LINE = re.compile(r"Hearts fair table: hand (\d+), seat (\d), (\w+); deal (\S+) ms; "
+                  r"checks (\d+), mean (\S+) ms, max (\S+) ms; audit (\S+) ms")
+FIGURES: dict[str, list[float]] = {"seated and dealt (wall)": [], "deal (a page's part)": [],
+                                   "check mean": [], "check max": [], "audit": []}
+PHONE = {"width": 390, "height": 844}
+SMALL = {"width": 320, "height": 640}
+DESKTOP = {"width": 1440, "height": 900}
+
+
+@pytest.fixture(scope="module", autouse=True)
+def figures() -> Iterator[None]:
+    yield
+    for name, values in FIGURES.items():
+        if values:
+            print(f"\nfair table, {name}: median {statistics.median(values):.1f}, "
+                  f"max {max(values):.1f} over {len(values)}"
+                  f" ({'s' if 'wall' in name else 'ms'})")
+
+
+@pytest.fixture
+def pages(browser: Any, base_url: str) -> Iterator[list[Seat]]:
+    made = [Seat(browser, base_url, f"fair-{n}") for n in range(4)]
+    yield made
+    for seat in made:
+        seat.close()
+
+
+def _console(seat: Seat) -> list[str]:
+    lines: list[str] = []
+    seat.page.on("console", lambda message: lines.append(message.text)
+                 if "Hearts fair table:" in message.text else None)
+    return lines
+
+
+def _state(seat: Seat) -> str:
+    return str(seat.page.evaluate("document.documentElement.dataset.state || ''"))
+
+
+def _sit(pages: list[Seat], relay_url: str, cheat: int | None = None) -> list[list[str]]:
+    logs = [_console(seat) for seat in pages]
+    for n, seat in enumerate(pages):
+        extra = "&cheat=revoke" if n == cheat else ""
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}")
+        seat.ready()
+    started = time.monotonic()
+    for seat in pages:
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_function(
+            "document.querySelector('#table').dataset.people === '4'"
+            " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
+    FIGURES["seated and dealt (wall)"].append(time.monotonic() - started)
+    for seat in pages:
+        assert seat.data("role") == "fair"
+        assert seat.page.get_attribute("#table", "data-people") == "4"
+        assert "Fair table: no page can see your cards" in seat.page.inner_text("#stat-where")
+    return logs
+
+
+def _play_hand(pages: list[Seat], shot: str = "") -> None:
+    """Each person passes three cards, then plays whenever their page lets them (``shot``:
+    screenshots of a page once six cards are played)."""
+    played = 0
+    for seat in pages:
+        for card in seat.table.hand()[:3]:
+            seat.table.click_card(card)
+        seat.page.click("#pass")
+    until = time.monotonic() + 180
+    while time.monotonic() < until:
+        states = [_state(seat) for seat in pages]
+        if all(s in ("summary", "over") for s in states) or any(
+                seat.data("closed") == "true" for seat in pages):
+            return
+        mover = next((seat for seat, s in zip(pages, states, strict=True) if s == "play"),
+                     None)
+        playable = mover.table.playable() if mover is not None else []
+        if mover is None or not playable:
+            pages[0].page.wait_for_timeout(100)
+            continue
+        before = len(mover.table.hand())
+        mover.table.click_card(playable[0])
+        mover.page.wait_for_function(
+            "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before,
+            timeout=20_000)
+        played += 1
+        if shot and played == 6:
+            _shoot(mover, shot)
+    raise AssertionError("the hand did not finish")
+
+
+def _figures(logs: list[list[str]]) -> list[re.Match[str]]:
+    found = [m for lines in logs for m in map(LINE.search, lines) if m]
+    for m in found:
+        FIGURES["deal (a page's part)"].append(float(m[4]))
+        if int(m[5]):
+            FIGURES["check mean"].append(float(m[6]))
+            FIGURES["check max"].append(float(m[7]))
+        if m[8] != "-":
+            FIGURES["audit"].append(float(m[8]))
+    return found
+
+
+def _shoot(seat: Seat, name: str) -> None:
+    ARTIFACTS.mkdir(exist_ok=True)
+    for size, label in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL, "small")):
+        seat.page.set_viewport_size(size)
+        seat.page.wait_for_timeout(150)
+        seat.page.screenshot(path=str(ARTIFACTS / f"fair-{name}-{label}.png"))
+    seat.page.set_viewport_size(DESKTOP)
+
+
+def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    logs = _sit(pages, relay)
+    hands = [set(seat.table.hand()) for seat in pages]
+    assert len(set().union(*hands)) == 52  # four hands of 13, each on one page only
+    _shoot(pages[0], "pass")
+    pages[3].show_dialog()  # the dialog says what kind of table this is, and offers Leave
+    assert "this is a fair table" in pages[3].page.inner_text(f"{DIALOG} #fr-intro")
+    assert pages[3].page.is_visible(f"{DIALOG} #fr-leave")
+    _shoot(pages[3], "dialog")
+    pages[3].hide_dialog()
+    _play_hand(pages, shot="play")
+    for seat in pages:
+        seat.page.wait_for_function(
+            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            timeout=30_000)
+        assert _state(seat) == "summary" and seat.data("role") == "fair"
+    _shoot(pages[1], "audited")
+    for lines in logs:
+        assert any("scored" in line for line in lines), lines
+    found = _figures(logs)
+    assert len(found) == 4 and all(int(m[5]) == 39 for m in found)  # 3 × 13 cards checked
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors
+        assert [u for u in seat.table.requests if not u.startswith(seat.table.origin)] == []
+
+
+def test_a_page_that_revokes_is_named_at_every_other_page(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    logs = _sit(pages, relay, cheat=2)
+    _play_hand(pages)
+    for n, seat in enumerate(pages):
+        seat.wait_data("closed", "true", timeout=60_000)
+        text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
+        assert "cheated" in text and "doesn't count" in text, text
+        assert text.startswith("You cheated") == (n == 2), text
+    _shoot(pages[0], "cheat-named")
+    _figures(logs)
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors

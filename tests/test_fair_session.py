@@ -1,0 +1,128 @@
+"""Four pages press Play online and sit at a fair table (web/friends/fair.py), on the fake
+network of ``test_friends_session``: each page's felt shows a ``FairSeat``, the pages deal
+among themselves through the room's mesh, play a whole hand, and audit it; a page that
+doesn't follow suit is named to every other page, and the table closes.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.test_fair_deal import SMALL
+from tests.test_friends_session import Network, Page, settle
+from web import words
+from web.friends.session import Role
+from web.p2p.fair.table import FairStage
+from web.table.fair_seat import FairSeat
+from web.table.seat import QUIET
+
+
+def fair_pages(cheat: dict[int, str] | None = None) -> tuple[Network, list[Page]]:
+    network = Network()
+    pages = [Page(network) for _ in range(4)]
+    for n, page in enumerate(pages):
+        page.session.fair_group = SMALL
+        page.session.cheat = (cheat or {}).get(n, "")
+    return network, pages
+
+
+def seat_of(page: Page) -> FairSeat:
+    seat = page.shown[-1]
+    assert isinstance(seat, FairSeat)
+    return seat
+
+
+async def sit(pages: list[Page]) -> list[FairSeat]:
+    for page in pages:
+        page.session.play_online()
+        await settle(20)
+    await settle(3000)
+    assert all(p.session.role is Role.FAIR for p in pages)
+    return [seat_of(p) for p in pages]
+
+
+async def play_out(seats: list[FairSeat]) -> None:
+    """Every person passes their three first cards, then plays their first legal card."""
+    for seat in seats:
+        snap = seat.snapshot()
+        if snap.may_pass and snap.view is not None:
+            for card in snap.view.hand[:3]:
+                seat.toggle(card)
+            seat.pass_cards()
+        await settle(50)
+    for _ in range(60):
+        await settle(50)
+        movers = [s for s in seats if s.snapshot().may_play]
+        if not movers:
+            if all(s.table.stage is not FairStage.PLAYING for s in seats):
+                return
+            continue
+        view = movers[0].snapshot().view
+        assert view is not None and len(movers) == 1
+        movers[0].play(view.legal_plays[0])
+
+
+def test_four_pages_online_sit_at_a_fair_table_and_play_and_audit_a_hand() -> None:
+    async def run() -> None:
+        network, pages = fair_pages()
+        seats = await sit(pages)
+        assert sorted(s.table.seat for s in seats) == [0, 1, 2, 3]
+        assert not any(network.rooms[key] for key in network.rooms if key[0] == "lobby")
+        snaps = [s.snapshot() for s in seats]
+        assert all(s.where == words.FAIR_KIND and s.stage == "pass" for s in snaps)
+        hands = [set(s.view.hand) for s in snaps if s.view is not None]
+        assert len(set().union(*hands)) == 52  # four hands of 13, each known to one page
+        await play_out(seats)
+        await settle(3000)
+        for seat in seats:
+            assert seat.table.stage is FairStage.SCORED, seat.table.closed
+            snap = seat.snapshot()
+            assert snap.stage == "scores" and snap.result is not None
+            assert snap.note == words.FAIR_HAND
+        assert len({s.table.scores for s in seats}) == 1
+        assert all(p.session.role is Role.FAIR for p in pages)
+        for seat in seats:
+            seat.next_hand()
+        await settle(3000)
+        assert all(s.table.hand_number == 2 and len(s.table.hand()) == 13 for s in seats)
+    asyncio.run(run())
+
+
+def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> None:
+    async def run() -> None:
+        _, pages = fair_pages(cheat={2: "revoke"})
+        seats = await sit(pages)
+        cheat_seat = seats[2].table.seat
+        for seat in seats:
+            seat.attach(QUIET)
+        await play_out(seats)
+        await settle(3000)
+        for n, page in enumerate(pages):
+            assert page.session.role is Role.GUEST_CLOSED and page.dialog_open
+            closed = page.session.seat.closed
+            assert closed is not None and "cheated" in closed and words.FAIR_VOID in closed
+            me = seats[n].table.seat
+            assert closed.startswith(words.seat_name(cheat_seat, me))
+            assert page.shown[-1] is None  # back to the page's own game
+    asyncio.run(run())
+
+
+def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None:
+    async def run() -> None:
+        _, pages = fair_pages()
+        seats = await sit(pages)
+        leaving = pages[1]
+        leaving.session.leave()
+        assert leaving.session.seat.closed == words.FAIR_LEFT
+        # the fake room doesn't tell the others; the real one does, as a connection closed
+        for page in pages:
+            if page is not leaving and page.session.fair is not None:
+                conn = next(c for c, s in page.session.fair.seats.items()
+                            if s == seats[1].table.seat)
+                page.session.closed(conn)
+        await settle(50)
+        for n, page in enumerate(pages):
+            if page is not leaving:
+                assert page.session.seat.closed == words.fair_gone_text(
+                    seats[1].table.seat, seats[n].table.seat)
+    asyncio.run(run())

@@ -1,0 +1,265 @@
+"""Four pages' fair tables over a fake mesh: each page deals with the others, knows only its
+own hand, checks every play on arrival, audits the hand, and names a cheat.
+
+The mesh delivers each page's messages to each other page in order, but the pages' messages
+interleave at random (as over WebRTC: seat 3 may hear seat 2's lock before seat 1's).
+"""
+
+from __future__ import annotations
+
+import random
+
+from hearts import Card
+from hearts.rules import PassDirection, pass_target
+from tests.test_fair_deal import SMALL
+from web import words
+from web.p2p.fair.public import PublicHand
+from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.transcript import Cheat, Play
+from web.p2p.fair.wire import envelope, message
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.t = 0.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+class Mesh:
+    """Four fair tables and the channels between them (sender, receiver) -> messages."""
+
+    def __init__(self, seed: int = 1, cheats: dict[int, str] | None = None) -> None:
+        self.clock = Clock()
+        self.rng = random.Random(seed)
+        self.pages = [FairTable(s, now=self.clock, turn=30.0, group=SMALL,
+                                source=random.Random(seed * 10 + s),
+                                cheat=(cheats or {}).get(s, "")) for s in range(4)]
+        self.channels: dict[tuple[int, int], list[str]] = {
+            (a, b): [] for a in range(4) for b in range(4) if a != b}
+        self.seen: dict[int, list[str]] = {s: [] for s in range(4)}
+
+    def collect(self) -> None:
+        for page in self.pages:
+            for text in page.take_outbox():
+                self.seen[page.seat].append(text)
+                for other in range(4):
+                    if other != page.seat:
+                        self.channels[(page.seat, other)].append(text)
+
+    def run(self) -> None:
+        """Deliver everything, one message at a time in a random order, and the audits."""
+        while True:
+            self.collect()
+            busy = [k for k, q in self.channels.items() if q]
+            if busy:
+                sender, receiver = self.rng.choice(busy)
+                self.pages[receiver].received_from(sender, self.channels[(sender, receiver)]
+                                                   .pop(0))
+                continue
+            if not any(page.audit_step() for page in self.pages):
+                return
+
+    def pass_all(self) -> None:
+        for page in self.pages:
+            if page.direction is not PassDirection.NONE:
+                assert page.choose_pass(tuple(page.hand()[:3])) is None
+            self.run()
+
+    def play_hand(self) -> None:
+        while any(p.stage is FairStage.PLAYING for p in self.pages):
+            seat = next(p.seat for p in self.pages if p.to_play() == p.seat)
+            page = self.pages[seat]
+            assert page.play(page.auto_card()) is None
+            self.run()
+
+
+def test_four_pages_deal_a_hand_each_seeing_only_its_own_cards() -> None:
+    mesh = Mesh()
+    mesh.run()
+    hands = [set(p.hand()) for p in mesh.pages]
+    assert all(len(h) == 13 for h in hands)
+    assert set().union(*hands) == set(Card.parse(c) for c in _deck())
+    for page in mesh.pages:
+        view = page.view()
+        assert view is not None and view.seat == page.seat
+        others = set().union(*(hands[s] for s in range(4) if s != page.seat))
+        assert not others & set(page.party.known.values())  # no page knows another's card
+    assert all(p.stage is FairStage.PASSING for p in mesh.pages)
+
+
+def _deck() -> list[str]:
+    return [r + s for s in "CDSH" for r in "23456789TJQKA"]
+
+
+def test_a_pass_reaches_exactly_one_seat() -> None:
+    mesh = Mesh(seed=2)
+    mesh.run()
+    before = [set(p.hand()) for p in mesh.pages]
+    passed = [tuple(p.hand()[:3]) for p in mesh.pages]
+    mesh.pass_all()
+    for page in mesh.pages:
+        target = pass_target(page.seat, PassDirection.LEFT)
+        assert mesh.pages[target].received == tuple(sorted(passed[page.seat]))
+        for other in mesh.pages:
+            if other.seat not in (page.seat, target):
+                assert not set(passed[page.seat]) & set(other.party.known.values())
+        assert set(page.hand()) == (before[page.seat] - set(passed[page.seat])
+                                    | set(page.received or ()))
+    assert all(p.stage is FairStage.PLAYING for p in mesh.pages)
+
+
+def test_a_whole_hand_is_played_checked_and_audited_by_every_page() -> None:
+    mesh = Mesh(seed=3)
+    mesh.run()
+    mesh.pass_all()
+    first = next(p for p in mesh.pages if p.to_play() == p.seat)
+    assert Card.parse("2C") in first.hand()
+    assert all(p.to_play() is None for p in mesh.pages if p is not first)  # nobody else knows
+    mesh.play_hand()
+    scores = PublicHand(tuple(mesh.pages[0].transcript.plays)).scores(mesh.pages[0].rules)
+    for page in mesh.pages:
+        assert page.stage is FairStage.SCORED, page.closed
+        assert page.result is not None and page.result.fair
+        assert page.scores == scores and sum(scores) in (26, 78)
+        assert len(page.timings["check"]) == 39  # every other page's play, checked on arrival
+        assert len(page.timings["deal"]) == 1 and len(page.timings["audit"]) == 1
+
+
+def test_the_next_hand_is_dealt_when_each_page_goes_on_and_passes_right() -> None:
+    mesh = Mesh(seed=4)
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    for page in reversed(mesh.pages):  # seat 0 goes on last: the others' pages wait for it
+        page.next_hand()
+        mesh.run()
+    assert all(p.hand_number == 2 and p.direction is PassDirection.RIGHT for p in mesh.pages)
+    assert all(len(p.hand()) == 13 and p.stage is FairStage.PASSING for p in mesh.pages)
+    assert all(p.history == mesh.pages[0].history for p in mesh.pages)
+
+
+def test_a_revoking_page_is_named_by_every_other_page_and_the_hand_is_void() -> None:
+    mesh = Mesh(seed=5, cheats={1: "revoke"})
+    mesh.run()
+    mesh.pass_all()
+    while all(p.closed is None for p in mesh.pages) and any(
+            p.stage is FairStage.PLAYING for p in mesh.pages):
+        seat = next(p.seat for p in mesh.pages if p.to_play() == p.seat)
+        mesh.pages[seat].play(mesh.pages[seat].auto_card())
+        mesh.run()
+    revoked = any(not _followed(p, mesh.pages[0].transcript.plays)
+                  for p in mesh.pages[0].transcript.plays if p.seat == 1)
+    assert revoked  # the cheat had a chance and took it
+    for page in mesh.pages:
+        assert page.stage is FairStage.CLOSED and page.fault is not None
+        assert page.fault.seat == 1 and page.fault.kind in (Cheat.REVOKE, Cheat.FIRST_TRICK)
+        assert page.closed is not None and "cheated" in page.closed
+        assert page.scores == (0, 0, 0, 0)  # the hand doesn't count
+    assert mesh.pages[0].closed.startswith("West cheated")  # type: ignore[union-attr]
+    assert mesh.pages[1].closed.startswith("You cheated")  # type: ignore[union-attr]
+
+
+def _followed(play: Play, plays: list[Play]) -> bool:
+    i = plays.index(play)
+    led = plays[i - i % 4].card.suit
+    return i % 4 == 0 or play.card.suit == led
+
+
+def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None:
+    mesh = Mesh(seed=6)
+    mesh.run()
+    mesh.pass_all()
+    page = next(p for p in mesh.pages if p.to_play() == p.seat)
+    slot, proof = page.party.play(Card.parse("2C"))
+    lie = page.party.transcript  # the record it would have to fool
+    assert lie.to_play is None
+    forged = envelope(1, message("fair_play", slot=slot, card=Card.parse("3C"), proof=proof))
+    for other in mesh.pages:
+        if other is not page:
+            other.received_from(page.seat, forged)
+            assert other.fault is not None and other.fault.seat == page.seat
+            assert other.fault.kind is Cheat.BAD_KEY and other.stage is FairStage.CLOSED
+
+
+def test_garbage_names_its_sender_and_a_page_gone_closes_the_table() -> None:
+    mesh = Mesh(seed=7)
+    mesh.pages[0].received_from(2, "not json")
+    assert mesh.pages[0].fault is not None and mesh.pages[0].fault.kind is Cheat.MALFORMED
+    assert mesh.pages[0].closed == words.fault_text(mesh.pages[0].fault, 0) + " " + \
+        words.FAIR_VOID
+    mesh.pages[1].gone(3)
+    assert mesh.pages[1].stage is FairStage.CLOSED
+    assert mesh.pages[1].closed == words.fair_gone_text(3, 1)
+
+
+def test_a_person_out_of_time_is_moved_for_by_their_own_page_only() -> None:
+    mesh = Mesh(seed=8)
+    mesh.run()
+    assert mesh.pages[2].turn_left() == 30
+    mesh.clock.t = 29.0
+    assert not any(p.tick() for p in mesh.pages)
+    mesh.clock.t = 30.0
+    assert all(p.tick() for p in mesh.pages)  # each page passes for its own person
+    mesh.run()
+    assert all(p.stage is FairStage.PLAYING for p in mesh.pages)
+    leader = next(p for p in mesh.pages if p.to_play() == p.seat)
+    mesh.clock.t = 61.0
+    assert [p.tick() for p in mesh.pages] == [p is leader for p in mesh.pages]
+    mesh.run()
+    assert all(p.transcript.plays[0].card == Card.parse("2C") for p in mesh.pages)
+
+
+def test_a_message_of_a_later_hand_waits_for_that_hand() -> None:
+    mesh = Mesh(seed=9)
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    mesh.pages[0].next_hand()  # seat 0 shuffles hand 2 at once; the others still show scores
+    mesh.run()
+    assert mesh.pages[1].stage is FairStage.SCORED and mesh.pages[1].pending[0]
+    mesh.pages[1].next_hand()
+    mesh.run()
+    assert not mesh.pages[1].pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
+
+
+def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:
+    mesh = Mesh(seed=10, cheats={3: "revoke"})
+    mesh.run()
+    mesh.pass_all()
+    while any(p.stage is FairStage.PLAYING for p in mesh.pages):
+        page = next(p for p in mesh.pages if p.to_play() == p.seat)
+        page.play(page.auto_card())
+        mesh.collect()
+        while any(mesh.channels.values()):
+            for (sender, receiver), queue in mesh.channels.items():
+                if queue:
+                    mesh.pages[receiver].received_from(sender, queue.pop(0))
+            mesh.collect()
+    assert all(p.auditing is not None for p in mesh.pages)
+    mesh.pages[0].gone(1)  # West audited first, named the cheat and left
+    mesh.run()
+    assert mesh.pages[0].fault is not None and mesh.pages[0].fault.seat == 3
+
+
+def test_a_page_that_sends_nothing_closes_the_table_after_a_turn_and_the_grace() -> None:
+    mesh = Mesh(seed=11)
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    for page in mesh.pages[:3]:
+        page.next_hand()  # East's person reads the scores; East's page will go on for them
+    mesh.run()
+    mesh.clock.t = 30.0
+    assert mesh.pages[3].tick() and mesh.pages[3].hand_number == 2  # its page went on
+    mesh.run()
+    leader = next(p for p in mesh.pages if p.hand_number == 2 and p.waiting_for_me())
+    assert leader.waiting_for_me() == "pass"
+    mesh.pages[1].choose_pass(tuple(mesh.pages[1].hand()[:3]))
+    mesh.run()
+    mesh.clock.t = 30.0 + 59.0
+    assert not mesh.pages[1].stalled()
+    mesh.clock.t = 30.0 + 61.0
+    assert mesh.pages[1].stalled()  # the others never passed, nor did their pages for them
+    assert mesh.pages[1].closed == words.fair_stalled_text(None, 1)

@@ -1,0 +1,51 @@
+"""What one page owes the fair deal's protocol now: the next message it must send, if any.
+
+A pure function of the public record and the page's ``Party``: the shuffle and the lock in
+seat order, the three opening rounds, the blind and unblind of a pass, the digest and the
+keys at the hand's end (``docs/protocol.md``, the message table). The page's own moves —
+its pass, its cards — are its person's, not here.
+"""
+
+from __future__ import annotations
+
+from hearts.rules import NUM_SEATS, PassDirection, pass_target
+from web.p2p.fair.party import Party
+from web.p2p.fair.transcript import Transcript
+
+__all__ = ["due_step", "open_round"]
+
+Step = tuple[str, dict[str, object]]
+"""A message's type and fields (``wire.message``)."""
+
+
+def open_round(t: Transcript, seat: int) -> int | None:
+    """The opening round ``seat`` owes now (None: none)."""
+    return next((r for r in (1, 2, 3) if t.opened_round(r - 1) and (r, seat) not in t.opened),
+                None)
+
+
+def due_step(t: Transcript, p: Party) -> Step | None:
+    """The message the page of ``p`` must send now, if its turn in the protocol has come."""
+    me = p.seat
+    passing = t.direction is not PassDirection.NONE and not t.over
+    round_ = open_round(t, me)
+    if len(t.shuffles) == me:
+        deck, commitment = p.shuffle()
+        return "fair_shuffle", {"deck": deck, "commit": commitment}
+    if len(t.shuffles) == NUM_SEATS and len(t.locks) == me:
+        return "fair_lock", {"deck": p.lock()}
+    if round_ is not None:
+        return "fair_open", {"round": round_, "values": p.open(round_)}
+    if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
+        values, proofs = p.blind()
+        return "fair_blind", {"values": values, "proofs": proofs}
+    if passing and me in t.pass_slots and pass_target(me, t.direction) in t.blinded \
+            and me not in t.unblinded:
+        return "fair_unblind", {"values": p.unblind()}
+    if t.over and me not in t.digests:
+        return "fair_digest", {"sha256": t.digest()}
+    if len(t.digests) == NUM_SEATS and me not in t.reveals:
+        keys = p.reveal()
+        return "fair_keys", {"shuffle": keys.shuffle_key, "slots": keys.slot_keys,
+                             "blinds": keys.blind_keys}
+    return None

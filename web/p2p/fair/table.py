@@ -1,0 +1,425 @@
+"""One page's fair table: its keys, its record of the hand, and the public game. No I/O.
+
+Four pages, one per seat, each run a ``FairTable``; nobody runs the game. Every message a
+page sends goes to the three others (``outbox``: the glue broadcasts it through the mesh)
+and into its own transcript. A page takes the steps of the deal when their turn comes
+(``_act``), its person chooses a pass and plays cards, and every message from another
+page is checked on arrival (``wire.receive``). The table's rules come from public
+information and this page's own hand (``public.PublicHand``).
+
+Messages travel as an envelope ``{"v": 1, "t": "fair", "h": hand, "m": <wire text>}``:
+over a mesh, seat 3 may hear seat 2's lock before seat 1's, so a message that comes before
+its turn (the transcript says ``OUT_OF_TURN``) waits in ``pending`` until it fits; one for
+a later hand waits for that hand. Any other fault, or a fault of the audit, closes the
+table with the cheat named (``closed``/``fault``): the hand doesn't count.
+
+The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
+this page's person lets the timer run out, this page moves for them (``tick``): the lowest
+legal card, the three highest cards to pass. A page that is gone (``gone``) takes its keys
+with it: the hand can't be finished, and the table closes.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Generator
+from enum import Enum
+
+from hearts import Card, PlayerView
+from hearts.rules import NUM_SEATS, PassDirection, Rules
+from web import words
+from web.p2p.fair.audit import AuditResult, audit_in_steps
+from web.p2p.fair.group import GROUP, Group, KeySource
+from web.p2p.fair.party import Party
+from web.p2p.fair.public import PublicHand, Score, game_winner
+from web.p2p.fair.steps import due_step
+from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
+from web.p2p.fair.wire import envelope, message, open_envelope, receive
+
+__all__ = ["FairStage", "FairTable", "TurnClock"]
+
+STALL_SECONDS = 30.0
+"""Beyond a person's turn, how long the table waits for a page that sends nothing before it
+closes (an honest page moves for its person when their time is out)."""
+MAX_PENDING = 64
+"""Messages held per page before their turn, at most (more is garbage: the page is named)."""
+
+
+class TurnClock:
+    """When this page's person's move fell due, and when the table last moved on."""
+
+    def __init__(self, now: Callable[[], float], turn: float) -> None:
+        self.now = now
+        self.turn = turn
+        self.key: object = None
+        """What the person is to do now (None: nothing); the time runs from its change."""
+        self.since = self.progress = now()
+
+    def due(self, key: object) -> None:
+        if key != self.key:
+            self.key, self.since = key, self.now()
+
+    def left(self) -> int | None:
+        """Whole seconds the person has left (None: nothing to do)."""
+        if self.key is None:
+            return None
+        return max(0, int(self.turn - (self.now() - self.since) + 0.999))
+
+    def out(self) -> bool:
+        """The person's time ran out."""
+        return self.key is not None and self.now() - self.since >= self.turn
+
+    def moved(self) -> None:
+        self.progress = self.now()
+
+    def stalled(self) -> bool:
+        """Nothing to do here, and nothing came from the others beyond any turn and grace."""
+        return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
+
+
+class FairStage(Enum):
+    DEALING = "dealing"
+    PASSING = "passing"
+    PLAYING = "playing"
+    AUDITING = "auditing"
+    SCORED = "scored"
+    OVER = "over"
+    CLOSED = "closed"
+
+
+class FairTable:
+    """The fair table as the page at ``seat`` plays it."""
+
+    def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
+                 rules: Rules | None = None, group: Group = GROUP,
+                 source: KeySource | None = None,
+                 clock: Callable[[], float] = time.perf_counter, cheat: str = "") -> None:
+        """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
+        move; ``clock``: for the timings (``timings``); ``cheat``: "revoke", a page that
+        plays another suit at once whenever it could follow (for the tests: the others'
+        audit must name it)."""
+        self.seat = seat
+        self.cheat = cheat
+        self.now = now
+        self.turn = turn
+        self.rules = rules or Rules()
+        self.group = group
+        self.source = source
+        self.clock = clock
+        self.outbox: list[str] = []
+        self.pending: dict[int, list[tuple[int, str]]] = {s: [] for s in range(NUM_SEATS)}
+        self.scores: Score = (0, 0, 0, 0)
+        self.history: list[Score] = []
+        self.closed: str | None = None
+        """Why the table closed (the cheat named, a page gone), in words."""
+        self._gone: int | None = None
+        """A page that left after showing its keys: the audit goes on without it."""
+        self.fault: Fault | None = None
+        self.result: AuditResult | None = None
+        """The last hand's audit."""
+        self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
+        """Milliseconds: each deal (from the hand's start to this page's cards read), each
+        check of another page's play, each audit (from the last key to the verdict)."""
+        self.hand_number = 0
+        self.transcript = Transcript(PassDirection.NONE, group)
+        self.party = Party(seat, self.transcript, source)
+        self._start_hand()
+
+    # --- the hand ---------------------------------------------------------------------------
+    def _start_hand(self) -> None:
+        self.hand_number += 1
+        self.transcript = Transcript(self.rules.pass_direction(self.hand_number), self.group)
+        self.party = Party(self.seat, self.transcript, self.source)
+        self.dealt: tuple[Card, ...] | None = None
+        self.passing: tuple[Card, ...] | None = None
+        self.received: tuple[Card, ...] | None = None
+        self.auditing: Generator[None, None, AuditResult] | None = None
+        self.result = None
+        self.ready = False
+        self._started = self.clock()
+        self._audit_started = 0.0
+        self.timer = TurnClock(self.now, self.turn)
+        self._settle()
+
+    @property
+    def direction(self) -> PassDirection:
+        return self.transcript.direction
+
+    @property
+    def stage(self) -> FairStage:
+        t = self.transcript
+        if self.closed is not None:
+            return FairStage.CLOSED
+        if self.result is not None:
+            return FairStage.OVER if game_winner(self.scores, self.rules) is not None \
+                else FairStage.SCORED
+        if t.over:
+            return FairStage.AUDITING
+        if self.dealt is None:
+            return FairStage.DEALING
+        if not t.passed or (self.direction is not PassDirection.NONE and self.received is None):
+            return FairStage.PASSING
+        return FairStage.PLAYING
+
+    def hand(self) -> list[Card]:
+        """This seat's cards now (before the exchange: as dealt, less none)."""
+        return self.party.hand()
+
+    def view(self) -> PlayerView | None:
+        """This seat's view of the game (None while the cards are being dealt)."""
+        if self.dealt is None:
+            return None
+        t = self.transcript
+        playing = self.stage not in (FairStage.DEALING, FairStage.PASSING)
+        chosen = [s in t.pass_slots for s in range(NUM_SEATS)]
+        return PublicHand(tuple(t.plays)).view(
+            self.seat, rules=self.rules, hand_number=self.hand_number,
+            direction=self.direction, hand=self.hand(), passed=self.passing,
+            received=self.received, chosen=chosen, to_play=self.to_play(),
+            scores=self.scores, history=self.history, playing=playing, legal=self.legal())
+
+    def to_play(self) -> int | None:
+        """The seat to play: the transcript's, or before the first card, whoever holds the
+        2♣ — which only its own page knows; every other page waits, not knowing who."""
+        t = self.transcript
+        if not t.passed or t.over:
+            return None
+        if t.to_play is not None:
+            return t.to_play
+        return self.seat if Card.parse("2C") in self.hand() else None
+
+    def legal(self) -> tuple[Card, ...]:
+        """The cards this seat may play now (none when it isn't its turn)."""
+        if self.stage is not FairStage.PLAYING or self.to_play() != self.seat:
+            return ()
+        return PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
+
+    # --- the person's moves -----------------------------------------------------------------
+    def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
+        """Pass these three cards; None, or the sentence saying why not."""
+        hand = self.hand()
+        if self.stage is not FairStage.PASSING or self.passing is not None \
+                or self.direction is PassDirection.NONE:
+            return words.FAIR_NOT_NOW
+        if len(set(cards)) != 3 or any(c not in hand for c in cards):
+            return words.FAIR_PASS_THREE
+        self.passing = tuple(sorted(cards))
+        self._send("fair_pass", slots=self.party.choose_pass(list(cards)))
+        self._settle()
+        return None
+
+    def play(self, card: Card) -> str | None:
+        """Play ``card``; None, or the sentence saying why not."""
+        if card not in self.legal():
+            return words.FAIR_NOT_NOW
+        self._play(card)
+        return None
+
+    def _play(self, card: Card) -> None:
+        slot, proof = self.party.play(card)
+        self._send("fair_play", slot=slot, card=card, proof=proof)
+        self._settle()
+
+    def next_hand(self) -> None:
+        """The person has seen the scores: on to the next hand (its deal starts when seat 0's
+        page is there too)."""
+        if self.stage is FairStage.SCORED:
+            self._start_hand()
+
+    # --- the clock -----------------------------------------------------------------------------
+    def waiting_for_me(self) -> str | None:
+        """What the table waits for this page's person to do: "pass", "play", or None."""
+        stage = self.stage
+        if stage is FairStage.PASSING and self.passing is None and self.dealt is not None \
+                and self.direction is not PassDirection.NONE:
+            return "pass"
+        if stage is FairStage.PLAYING and self.to_play() == self.seat:
+            return "play"
+        if stage is FairStage.SCORED:
+            return "ready"
+        return None
+
+    def turn_left(self) -> int | None:
+        """Whole seconds the person has left to move (None: nothing to do)."""
+        self._waiting()
+        return self.timer.left()
+
+    def _waiting(self) -> str | None:
+        what = self.waiting_for_me()
+        self.timer.due(None if what is None else
+                       (what, self.hand_number, len(self.transcript.plays)))
+        return what
+
+    def tick(self) -> bool:
+        """The timer: this page moves for its person if they let their time run out (the
+        only page that can: nobody else knows its cards). Whether it moved."""
+        what = self._waiting()
+        if not self.timer.out():
+            return False
+        if what == "pass":
+            self.choose_pass(tuple(sorted(self.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
+        elif what == "ready":
+            self.next_hand()
+        else:
+            self._play(self.auto_card())
+        return True
+
+    def stalled(self) -> bool:
+        """Close the table if it has waited for another page beyond any person's turn (a
+        page that stopped answering, or a modified one that won't move); whether it did."""
+        if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
+                or self._waiting() is not None or not self.timer.stalled():
+            return False
+        to_play = self.transcript.to_play if self.stage is FairStage.PLAYING else None
+        self.closed = words.fair_stalled_text(to_play, self.seat)
+        self.outbox.clear()
+        return True
+
+    def auto_card(self) -> Card:
+        """The card this page plays for a person out of time: the lowest legal one."""
+        return self.legal()[0]
+
+    # --- the mesh --------------------------------------------------------------------------------
+    def received_from(self, seat: int, text: str) -> None:
+        """A message from the page at ``seat`` (the connection it came on)."""
+        if self.closed is not None or seat == self.seat or not 0 <= seat < NUM_SEATS:
+            return
+        opened = open_envelope(text, self.group)
+        if opened is None:
+            self._caught(Fault(seat, Cheat.MALFORMED))
+            return
+        hand, inner = opened
+        if hand < self.hand_number:
+            return  # a hand that is over here (a late digest, say)
+        queue = self.pending[seat]
+        if len(queue) >= MAX_PENDING:
+            self._caught(Fault(seat, Cheat.MALFORMED))
+            return
+        queue.append((hand, inner))
+        self._settle()
+
+    def gone(self, seat: int) -> None:
+        """The page at ``seat`` left: its keys left with it, so this hand can't go on."""
+        if self.closed is not None or self.stage is FairStage.OVER:
+            return
+        if seat in self.transcript.reveals and self.result is None:
+            self._gone = seat  # its keys are in: the audit goes on, and says who cheated
+            return
+        self.closed = words.fair_gone_text(seat, self.seat)
+        self.outbox.clear()
+
+    def take_outbox(self) -> list[str]:
+        out, self.outbox = self.outbox, []
+        return out
+
+    # --- the protocol's steps -------------------------------------------------------------------
+    def _send(self, kind: str, **fields: object) -> None:
+        text = message(kind, **fields)
+        try:
+            receive(self.transcript, self.seat, text)
+        except CheatDetected as error:  # this page's own step: a bug, or a cheat of its own
+            self._caught(error.fault)
+            return
+        self.outbox.append(envelope(self.hand_number, text))
+
+    def _settle(self) -> None:
+        """Take every message that fits now, and every step of this page that is due."""
+        while self.closed is None and (self._drain() or self._act() or self._revoke()):
+            self.timer.moved()
+        self._waiting()  # the person's time runs from the moment their move is due
+
+    def _drain(self) -> bool:
+        took = False
+        for seat, queue in self.pending.items():
+            for i, (hand, inner) in enumerate(queue):
+                if hand != self.hand_number or self.closed is not None:
+                    continue
+                playing = '"t":"fair_play"' in inner
+                started = self.clock()
+                try:
+                    receive(self.transcript, seat, inner)
+                except CheatDetected as error:
+                    if error.fault.kind is Cheat.OUT_OF_TURN:
+                        continue  # it came before its turn over the mesh: it waits
+                    self._caught(error.fault)
+                    return False
+                if playing:
+                    self.timings["check"].append((self.clock() - started) * 1000)
+                del queue[i]
+                took = True
+                break
+        return took
+
+    def _act(self) -> bool:
+        """Take this page's next step of the protocol, or read its cards, if one is due."""
+        t = self.transcript
+        if self.closed is not None:
+            return False
+        if t.dealt and self.dealt is None:  # before a blind: the person sees the cards first
+            cards = self.party.read_hand()
+            self.dealt = tuple(sorted(cards))
+            self.timings["deal"].append((self.clock() - self._started) * 1000)
+            if len(cards) != 13:
+                self._send("fair_complain")
+            return True
+        if t.passed and self.direction is not PassDirection.NONE and self.received is None \
+                and not t.over:
+            self.received = tuple(sorted(self.party.read_passed()))
+            if len(self.received) != 3:
+                self._send("fair_complain")
+            return True
+        step = due_step(t, self.party)
+        if step is not None:
+            self._send(step[0], **step[1])
+            return True
+        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
+            self._audit_started = self.clock()
+            self.auditing = audit_in_steps(t, self.rules)
+            return True
+        return False
+
+    def _revoke(self) -> bool:
+        """The tests' cheat: on its turn, at once, a card of another suit than the one led
+        while it holds that suit (the felt would refuse it: the page plays it itself)."""
+        if self.cheat != "revoke" or self.waiting_for_me() != "play" \
+                or not self.transcript.trick:
+            return False
+        honest = PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
+        revokes = [c for c in self.hand() if c not in honest]
+        if not revokes:
+            return False
+        self._play(revokes[0])
+        return True
+
+    # --- the audit -------------------------------------------------------------------------------
+    def audit_step(self) -> bool:
+        """One slice of the audit (the page yields between slices); whether one was due."""
+        if self.auditing is None or self.closed is not None:
+            return False
+        try:
+            next(self.auditing)
+            return True
+        except StopIteration as done:
+            result: AuditResult = done.value
+        self.auditing = None
+        self.timings["audit"].append((self.clock() - self._audit_started) * 1000)
+        if result.fault is not None:
+            self._caught(result.fault)
+        elif result.disagreeing:
+            self.closed = words.disagreement_text(result.disagreeing, self.seat)
+        elif not self.transcript.finished:
+            self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
+        elif self._gone is not None:
+            self.closed = words.fair_gone_text(self._gone, self.seat)
+        else:
+            self.result = result
+            hand = PublicHand(tuple(self.transcript.plays)).scores(self.rules)
+            self.history.append(hand)
+            a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
+            self.scores = (a, b, c, d)
+        return True
+
+    def _caught(self, fault: Fault) -> None:
+        self.fault = fault
+        self.closed = words.fault_text(fault, self.seat) + " " + words.FAIR_VOID
+        self.outbox.clear()

@@ -1,0 +1,178 @@
+"""A seat at a fair table: four people's pages deal among themselves, nobody runs the game.
+
+A ``RemoteSeat`` shows the state a host's page sends; at a fair table there is no such page,
+so this seat reads this page's own ``FairTable`` (``web.p2p.fair.table``): its own cards,
+and the public game every page builds from the plays. The felt table reads the same
+``SeatSnapshot`` either way and never asks which kind of seat it has. ``pump`` sends what
+the fair table has to say to the other pages (the session's mesh). No DOM: pytest runs it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hearts import Card
+from hearts.rules import moon_shooter
+from web import words
+from web.p2p.fair.public import PublicHand
+from web.p2p.fair.table import FairStage, FairTable
+from web.table.model import HandResult, SeatSnapshot, Stage
+from web.table.seat import QUIET, News
+from web.table.sound import cue_for
+
+__all__ = ["FairSeat"]
+
+_STAGES: dict[FairStage, Stage] = {
+    FairStage.PASSING: "pass", FairStage.PLAYING: "play", FairStage.AUDITING: "play",
+    FairStage.SCORED: "scores", FairStage.OVER: "over", FairStage.CLOSED: "play"}
+
+
+class FairSeat:
+    """This page's seat at a fair table."""
+
+    def __init__(self, table: FairTable, pump: Callable[[], None], *,
+                 start_over: Callable[[], None] = lambda: None) -> None:
+        self.table = table
+        self.pump = pump
+        self.restart = start_over
+        self.news: News = QUIET
+        self.selected: list[str] = []
+        self.told = (0, 0)
+        """(hand, plays) already told to the person."""
+        self.told_result = 0
+        """The last hand whose audit the person has been told."""
+
+    def snapshot(self) -> SeatSnapshot:
+        t = self.table
+        view = t.view()
+        stage = t.stage
+        kinds = ("friend",) * 4  # four people, none a host
+        if view is None:
+            return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
+                                where=words.FAIR_KIND, can_deal=False, kinds=kinds)
+        result = None
+        if stage in (FairStage.SCORED, FairStage.OVER) and t.history:
+            points = PublicHand(tuple(t.transcript.plays)).points()
+            result = HandResult(t.hand_number, t.history[-1], moon_shooter(points, t.rules))
+        shown = None
+        if view.trick is None and view.tricks:
+            shown = view.tricks[-1]  # the trick just won stays until the next card is led
+        note = ""
+        if stage is FairStage.AUDITING:
+            note = words.FAIR_AUDITING
+        elif stage is FairStage.SCORED:
+            note = words.FAIR_HAND
+        elif stage is FairStage.OVER:
+            note = words.FAIR_OVER
+        elif stage is FairStage.PASSING and t.passing is not None:
+            note = words.FAIR_WAITING
+        elif stage is FairStage.PLAYING and t.to_play() is None:
+            note = words.FAIR_WHO_LEADS
+        waiting: tuple[int, ...] = ()
+        if stage is FairStage.PASSING:
+            waiting = tuple(s for s in range(4) if not view.pass_chosen[s])
+        elif view.to_play is not None:
+            waiting = (view.to_play,)
+        return SeatSnapshot(
+            view=view, stage=_STAGES.get(stage, "play"), kinds=kinds, waiting=waiting,
+            selected=tuple(self.selected),
+            may_pass=stage is FairStage.PASSING and t.passing is None,
+            may_play=stage is FairStage.PLAYING and view.my_turn,
+            result=result, shown=shown, can_undo=False, can_deal=False, note=note,
+            where=words.FAIR_KIND, chat=False, turn_left=t.turn_left(), badge="Fair table",
+            verdict=words.FAIR_HAND if result is not None else "")
+
+    # --- what happened ------------------------------------------------------------------------
+    def update(self) -> None:
+        """The fair table moved on (a message, a step, the audit): tell the person."""
+        self.pump()
+        t = self.table
+        news = self.news
+        plays = t.transcript.plays
+        hand, told = self.told
+        if hand != t.hand_number:
+            told = 0
+        me = t.seat
+        for n in range(told, len(plays)):
+            event = {"e": "played", "seat": plays[n].seat, "card": plays[n].card.notation}
+            news.say(words.event_text(event, me), show=True)
+            news.cue(cue_for(event, me))
+            if n % 4 == 3:
+                trick = PublicHand(tuple(plays[:n + 1])).tricks()[-1]
+                won = {"e": "trick", "seat": trick.winner, "points": trick.points}
+                news.say(words.event_text(won, me), show=True)
+                news.cue(cue_for(won, me))
+        if len(plays) > told and t.stage is FairStage.PLAYING and t.to_play() == me:
+            view = t.view()
+            if view is not None:
+                news.say(words.turn_prompt(view))
+        self.told = (t.hand_number, len(plays))
+        if t.result is not None and self.told_result != t.hand_number:
+            self.told_result = t.hand_number
+            news.say(words.FAIR_HAND)
+        if t.stage is not FairStage.PASSING:
+            self.selected = []
+        news.flush()
+        news.changed()
+
+    # --- the person's intents -------------------------------------------------------------
+    def attach(self, news: News) -> None:
+        self.news = news
+
+    def detach(self) -> None:
+        self.news = QUIET
+
+    def toggle(self, card: Card) -> None:
+        if card.notation in self.selected:
+            self.selected.remove(card.notation)
+        elif len(self.selected) < 3:
+            self.selected.append(card.notation)
+        self.news.say(words.chosen_text(len(self.selected)))
+        self.news.changed()
+
+    def pass_cards(self) -> None:
+        if len(self.selected) != 3:
+            return
+        refusal = self.table.choose_pass(tuple(Card.parse(c) for c in self.selected))
+        if refusal is not None:
+            self.news.alert(refusal)
+        self.selected = []
+        self.update()
+
+    def play(self, card: Card) -> None:
+        refusal = self.table.play(card)
+        if refusal is not None:
+            self.news.alert(refusal)
+        self.update()
+
+    def choose_moon(self, choice: str) -> None:
+        """Fair tables play the standard rules: no moon is ever the shooter's choice."""
+
+    def next_hand(self) -> None:
+        self.table.next_hand()
+        self.update()
+
+    def new_game(self) -> None:
+        """A fair table plays one game; Play online finds the next."""
+
+    def start_over(self) -> None:
+        self.restart()
+
+    def react(self, key: str) -> None:
+        """No reactions at a fair table (every message there is part of the deal)."""
+
+    def undo(self) -> None:
+        """Nothing to take back: a card played is shown to every page."""
+
+    def set_level(self, level: str) -> None:
+        """No computers at a fair table."""
+
+    def tick(self, now_ms: float, visible: bool) -> None:
+        """The turn timer: this page moves for its person when their time is out."""
+        if self.table.tick() or self.table.stalled():
+            self.update()
+        elif self.table.turn_left() is not None:
+            self.news.changed()  # the seconds left, on the prompt line
+
+    def save(self) -> None:
+        """Nothing to keep: a fair hand can't outlive its pages' keys."""
