@@ -2,10 +2,9 @@
 
 The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
 ``web/``, and of the QR library segno, copied from the venv: run this with the venv's
-Python; zipped into ``py/hearts.zip`` for PyScript's ``files`` config), and the Python
-runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by package-lock.json;
-no ``*.map`` files). Then the fast start (``runtime.py``), the
-version label (``version.py``) and, last as it lists all the others, the service worker
+Python; zipped into ``py/hearts.zip``, which web/static/start.mjs puts on sys.path), and
+the Python runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by
+package-lock.json; no ``*.map`` files). Then the fast start (``runtime.py``), the version label (``version.py``) and, last as it lists all the others, the service worker
 (``offline.py``). Everything is addressed by relative URLs.
 """
 
@@ -144,10 +143,13 @@ def build(out: Path, version: str | None = None) -> Path:
         runtime.add(out)
     else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
-    # start.mjs: the wasm's size (for the loader's bar), the lock file's info without its
-    # packages (none ship)
+    # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one
+    # buffer), the lock file's info without its packages (none ship)
     start = out / "static" / "start.mjs"
     sizes = {name: (out / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm",)}
+    snapshot = out / "pyodide" / "snapshot.bin.gz"
+    if snapshot.exists():  # unpacked, the size gzip keeps in its last 4 bytes (< 4 GB)
+        sizes["snapshot.bin"] = int.from_bytes(snapshot.read_bytes()[-4:], "little")
     lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     start.write_text(start.read_text(encoding="utf-8")
                      .replace("{/* sizes */}", json.dumps(sizes), 1)
