@@ -4,7 +4,8 @@ The site is our page, its CSS and JS glue, our Python (every module of ``hearts/
 ``web/``, and of the QR library segno, copied from the venv: run this with the venv's
 Python; zipped into ``py/hearts.zip``, which web/static/start.mjs puts on sys.path), and
 the Python runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by
-package-lock.json; no ``*.map`` files). Then the fast start (``runtime.py``), the version label (``version.py``) and, last as it lists all the others, the service worker
+package-lock.json; no ``*.map`` files). Then the fast start (``runtime.py``), the version
+label (``version.py``) and, last as it lists all the others, the service worker
 (``offline.py``). Everything is addressed by relative URLs.
 """
 
