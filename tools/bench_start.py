@@ -25,9 +25,12 @@ split below; then the bytes over the wire of each file of the first visit, site 
   and snapshot, wasm compile, snapshot restore or Python start), else PyScript's "Loading
   interpreter" → "Loaded interpreter"; it overlaps PyScript's own loading;
 * setup: the rest of PyScript's set-up, from its "Loaded interpreter" to our script (its
-  Python package, our zip fetched and unpacked);
+  Python package; our zip is put on sys.path by start.mjs before);
 * import: our Python imported (``performance`` marks set in index.html's script);
 * render: ``web.main.main()`` building the table → data-ready.
+
+``--marks`` also prints the median time of each ``hearts:`` performance mark of start.mjs
+(snapshot read and unpacked, wasm compiled, restored, …) and of PyScript's progress events.
 
 Timings on a shared 2-core machine are noisy (±25 % is usual): compare medians taken
 back to back, not figures from different days.
