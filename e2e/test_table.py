@@ -241,7 +241,7 @@ def test_every_request_stays_on_the_origin(table: TablePage) -> None:
     table.play_one()
     urls = table.requests
     assert any(url.endswith("/pyodide/pyodide.asm.wasm") for url in urls)
-    assert any(url.endswith("/py/hearts.zip") for url in urls)
+    assert any(url.endswith("/py/hearts.zip.gz") for url in urls)
     outside = [url for url in urls if not url.startswith(table.origin + "/")
                and not url.startswith(("data:", "blob:"))]
     assert outside == []

@@ -4,7 +4,9 @@ imports, the version label. No Node, no browser."""
 
 from __future__ import annotations
 
+import gzip
 import hashlib
+import io
 import json
 import re
 import sys
@@ -21,7 +23,7 @@ FILES = {
     "static/style.css": "body {}",
     "static/icons/icon.svg": "<svg/>",
     "static/sw.js": "// not the worker: only the site's root sw.js is",
-    "py/hearts.zip": "zip bytes",
+    "py/hearts.zip.gz": "zip bytes",
     "pyscript/core.js": "export {}",
     "pyscript/codemirror-abc123.js": "// an editor the page never loads",
     "pyscript/xterm-def456.js": "// a terminal the page never loads",
@@ -47,7 +49,7 @@ def test_every_file_is_precached_but_the_worker_and_the_chunks_the_page_never_lo
     assert dict(entries) == {
         "./": sha256(FILES["index.html"]),  # the page is cached under the scope's own URL
         "manifest.webmanifest": sha256(FILES["manifest.webmanifest"]),
-        "py/hearts.zip": sha256(FILES["py/hearts.zip"]),
+        "py/hearts.zip.gz": sha256(FILES["py/hearts.zip.gz"]),
         "pyscript/core.js": sha256(FILES["pyscript/core.js"]),
         "static/icons/icon.svg": sha256(FILES["static/icons/icon.svg"]),
         "static/style.css": sha256(FILES["static/style.css"]),
@@ -113,6 +115,21 @@ def test_the_page_zip_holds_hearts_web_and_segno() -> None:
     assert "segno/__init__.py" in names
     assert not [n for n in names if not n.endswith(".py") or "__pycache__" in n]
     assert not [n for n in names if n.startswith("web/static/")]  # (no Python there)
+
+
+def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None:
+    py_zip = tmp_path / "hearts.zip"
+    modules = {f"web/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}
+    with zipfile.ZipFile(py_zip, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in modules.items():
+            archive.writestr(name, text)
+    deflated = py_zip.stat().st_size
+    served = build.stored_and_gzipped(py_zip)
+    assert served.name == "hearts.zip.gz" and not py_zip.exists()
+    assert served.stat().st_size < deflated
+    with zipfile.ZipFile(io.BytesIO(gzip.decompress(served.read_bytes()))) as archive:
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        assert {name: archive.read(name).decode() for name in archive.namelist()} == modules
 
 
 def test_the_snapshot_imports_every_module_of_the_zip_after_the_stdlib(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
 """Start-up benchmark: how long until the table is ready, on headless Chromium.
 
     .venv/bin/python tools/bench_start.py [[NAME=]SITE_DIR ...] [--runs 3] [--net 9mbps]
-        [--net 1.6mbps] [--cpu 4] [--plain] [--json]
+        [--net 1.6mbps] [--cpu 4] [--plain] [--marks] [--json]
 
 Serves each SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
 static server of ``tools/site/serve.py``, gzipping text and wasm the way GitHub Pages does
@@ -25,9 +25,12 @@ split below; then the bytes over the wire of each file of the first visit, site 
   and snapshot, wasm compile, snapshot restore or Python start), else PyScript's "Loading
   interpreter" → "Loaded interpreter"; it overlaps PyScript's own loading;
 * setup: the rest of PyScript's set-up, from its "Loaded interpreter" to our script (its
-  Python package, our zip fetched and unpacked);
+  Python package; our zip is put on sys.path by start.mjs before);
 * import: our Python imported (``performance`` marks set in index.html's script);
 * render: ``web.main.main()`` building the table → data-ready.
+
+``--marks`` also prints the median time of each ``hearts:`` performance mark of start.mjs
+(snapshot read and unpacked, wasm compiled, restored, …) and of PyScript's progress events.
 
 Timings on a shared 2-core machine are noisy (±25 % is usual): compare medians taken
 back to back, not figures from different days.
@@ -89,6 +92,9 @@ SPLIT = """
     import_start: mark("hearts:import-start"),
     import_end: mark("hearts:import-end"),
     start_kind: document.documentElement.dataset.start ?? null,
+    marks: Object.fromEntries(performance.getEntriesByType("mark")
+      .filter(m => m.name.startsWith("hearts:")).map(m => [m.name, m.startTime])),
+    progress: p,
   };
 }
 """
@@ -217,6 +223,20 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
               f"{f(med['setup']):>8}{f(med['import']):>8}{f(med['render']):>8}{f(med['MB'], 1):>7}")
 
 
+def report_marks(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
+    """The median time of each ``hearts:`` mark and PyScript progress event, per visit."""
+    for kind in ("cold", "sw"):
+        rows = [{**r[kind].get("marks", {}), **r[kind].get("progress", {}),
+                 "data-ready": r[kind]["ready"]} for r in runs if kind in r]
+        if not rows:
+            continue
+        names = sorted({k for row in rows for k in row},
+                       key=lambda k: median([row.get(k) for row in rows]) or 0)
+        print(f"{name} {net} {kind}, ms since navigation (median): " + ", ".join(
+            f"{k.removeprefix('hearts:')} {f(median([row.get(k) for row in rows]))}"
+            for k in names))
+
+
 def report_files(names: list[str], runs: list[list[dict[str, dict[str, Any]]]]) -> None:
     """Bytes over the wire per file of the first visit (median of the runs), site by site."""
     per_site = []
@@ -253,6 +273,8 @@ def main() -> None:
     parser.add_argument("--path", default="/", help="URL path of the page (default /)")
     parser.add_argument("--settle", type=float, default=5.0,
                         help="seconds between the first visit and the next (default 5)")
+    parser.add_argument("--marks", action="store_true",
+                        help="print the median time of each start mark too")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
     args = parser.parse_args()
     nets = args.net or ["9mbps"]
@@ -287,6 +309,8 @@ def main() -> None:
     for net in nets:
         for name, site_runs in zip(names, runs[net], strict=True):
             report(name, net, site_runs)
+            if args.marks:
+                report_marks(name, net, site_runs)
     report_files(names, runs[nets[0]])
 
 

@@ -4,7 +4,9 @@
 //                          (the npm zip ships sources only, compiled again at every start);
 //   OUT/hearts.zip         our Python zip (PY_ZIP) with a .pyc beside every module, what
 //                          the snapshot's Python imports;
-//   OUT/hearts_site.zip    our Python zip as the site serves it: .pyc files, no sources;
+//   OUT/hearts_site.zip    our Python zip as the site serves it: .pyc files, no sources
+//                          (ours in both zips compiled without module and function
+//                          docstrings: 75 kB less to download, a smaller snapshot);
 //   OUT/python_stdlib_start.zip  the part of that stdlib the snapshot start needs: the
 //                          modules imported before the snapshot, the packages KEPT_WHOLE and
 //                          the EXTRA modules (named after "--extra"), precompiled;
@@ -83,6 +85,23 @@ def compile_stdlib(src_path, out_path):
             out.writestr(entry, data)
     return compiled, kept
 
+def compile_lean(data, filename):
+    """Our module compiled without its module and function docstrings (nothing reads them;
+    a sixth fewer bytes to download and in the snapshot's heap). Class docstrings stay
+    (dataclasses would compute one at import), and so do asserts: this is not -OO."""
+    import ast
+    tree = ast.parse(data, filename)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.FunctionDef, ast.AsyncFunctionDef)):
+            body = node.body
+            if (body and isinstance(body[0], ast.Expr) and isinstance(body[0].value, ast.Constant)
+                    and isinstance(body[0].value.value, str)):
+                if len(body) == 1:
+                    body[0] = ast.copy_location(ast.Pass(), body[0])
+                else:
+                    del body[0]
+    return compile(tree, filename, "exec", dont_inherit=True)
+
 def sourceless(src_path, out_path):
     """Our zip as the site serves it: a .pyc in place of each module, no sources (half the
     bytes of both; the snapshot start has them imported already; tracebacks keep file
@@ -95,7 +114,7 @@ def sourceless(src_path, out_path):
             if not info.filename.endswith(".py"):
                 out.writestr(info, data)
                 continue
-            code = compile(data, "/home/pyodide/" + info.filename, "exec", dont_inherit=True)
+            code = compile_lean(data, "/home/pyodide/" + info.filename)
             entry = zipfile.ZipInfo(info.filename + "c", stamp)
             entry.compress_type = zipfile.ZIP_DEFLATED
             entry.external_attr = 0o644 << 16
@@ -114,7 +133,7 @@ def add_pycache(src_path, out_path):
             data = src.read(info)
             out.writestr(info, data)
             if info.filename.endswith(".py"):
-                code = compile(data, "/home/pyodide/" + info.filename, "exec", dont_inherit=True)
+                code = compile_lean(data, "/home/pyodide/" + info.filename)
                 folder, _, name = info.filename.rpartition("/")
                 pyc = (folder + "/" if folder else "") + f"__pycache__/{name[:-3]}.{tag}.pyc"
                 entry = zipfile.ZipInfo(pyc, stamp)

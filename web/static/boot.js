@@ -27,7 +27,7 @@
   // Our zip is needed once Python runs: from the cache, at once; over the network
   // web/static/start.mjs asks for it once the wasm is in, while Python starts (the
   // network is idle then), so it doesn't slow the downloads Python's start waits for.
-  if (plan === "snapshot") preload.push("./py/hearts.zip");
+  if (plan === "snapshot") preload.push("./py/hearts.zip.gz");
   for (var i = 0; i < preload.length; i++) {
     var link = document.createElement("link");
     link.rel = "preload";

@@ -26,8 +26,9 @@ const INDEX_URL = new URL("../pyodide/", import.meta.url).href;
 const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin.gz", import.meta.url).href;
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
 const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip", import.meta.url).href;
-const OUR_ZIP_URL = new URL("../py/hearts.zip", import.meta.url).href;
+const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
+const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 // After a restore, Python's state is the one frozen at build time: reseed `random` (every page
 // would otherwise draw the same numbers) and forget cached directory listings. Then check the
@@ -59,27 +60,83 @@ function progress(detail) {
   }
 }
 
+// The snapshot, unpacked as it is read (DecompressionStream) into a buffer of its size (the
+// build fills in SIZES["snapshot.bin"]; it grows if that is wrong), counted for the bar.
 async function fetchSnapshot() {
   if (typeof DecompressionStream !== "function") throw new Error("no DecompressionStream");
   const response = await fetch(SNAPSHOT_URL);
+  performance.mark("hearts:snapshot-response");
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${SNAPSHOT_URL}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
   const reader = response.body.getReader();
-  const chunks = [];
+  let head = await reader.read();
+  // (a server that sends it with Content-Encoding: gzip: the browser has unpacked it)
+  const gzipped = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
   let received = 0;
+  const body = new ReadableStream({
+    async pull(controller) {
+      const { done, value } = head || await reader.read();
+      head = null;
+      if (done) {
+        performance.mark("hearts:snapshot-read");
+        progress({ stage: "restore" });
+        controller.close();
+        return;
+      }
+      received += value.length;
+      progress({ stage: "download", received, total });
+      controller.enqueue(value);
+    },
+    cancel(reason) { return reader.cancel(reason); },
+  });
+  const unpacked = await collect(gzipped ? body.pipeThrough(new DecompressionStream("gzip"))
+    : body, SIZES["snapshot.bin"] || 0);
+  performance.mark("hearts:snapshot-unpacked");
+  return unpacked;
+}
+
+// The bytes of a stream in one array, allocated once when `size` is right.
+async function collect(stream, size) {
+  let out = new Uint8Array(size);
+  let length = 0;
+  const reader = stream.getReader();
   for (;;) {
     const { done, value } = await reader.read();
     if (done) break;
-    chunks.push(value);
-    received += value.length;
-    progress({ stage: "download", received, total });
+    if (length + value.length > out.length) {
+      const bigger = new Uint8Array(Math.max(out.length * 2, length + value.length, 1 << 20));
+      bigger.set(out.subarray(0, length));
+      out = bigger;
+    }
+    out.set(value, length);
+    length += value.length;
   }
-  progress({ stage: "restore" });
-  const blob = new Blob(chunks);
-  const head = new Uint8Array(await blob.slice(0, 2).arrayBuffer());
-  if (head[0] !== 0x1f || head[1] !== 0x8b) return new Uint8Array(await blob.arrayBuffer());
-  const stream = blob.stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
+  return length === out.length ? out : out.slice(0, length);
+}
+
+// On a snapshot start Pyodide compiles the wasm only once it has the snapshot: compile it
+// meanwhile (the instance is made, as Pyodide asks, from this module). If this compile
+// fails, Pyodide's own call runs as usual.
+function compileWasmEarly() {
+  const streaming = WebAssembly.instantiateStreaming;
+  if (typeof WebAssembly.compileStreaming !== "function" || typeof streaming !== "function") {
+    return;
+  }
+  const compiled = WebAssembly.compileStreaming(fetch(WASM_URL));
+  compiled.catch(() => {});
+  WebAssembly.instantiateStreaming = async function (source, imports) {
+    WebAssembly.instantiateStreaming = streaming; // once
+    let module;
+    try {
+      module = await compiled;
+    } catch (error) {
+      console.warn("Hearts: compiling the wasm early failed:", error);
+      return streaming.call(WebAssembly, source, imports);
+    }
+    performance.mark("hearts:wasm-compiled");
+    const instance = await WebAssembly.instantiate(module, imports);
+    return { module, instance };
+  };
 }
 
 // The bar follows the wasm's bytes on an ordinary start (Pyodide fetches it itself: its
@@ -106,7 +163,7 @@ function countWasmBytes() {
       },
       flush() { // Python's own start, next: a second of idle network
         progress({ stage: "restore" });
-        preloadOurZip();
+        fetchOurZip();
       },
     }));
     return streaming.call(WebAssembly, new Response(counted, {
@@ -115,15 +172,42 @@ function countWasmBytes() {
   };
 }
 
-// Our zip (PyScript fetches it once Python has started; see web/static/boot.js).
-function preloadOurZip() {
-  if (typeof document === "undefined") return;
-  const link = document.createElement("link");
-  link.rel = "preload";
-  link.as = "fetch";
-  link.crossOrigin = "anonymous";
-  link.href = OUR_ZIP_URL;
-  document.head.append(link);
+// Our Python, py/hearts.zip.gz (a zip of stored files, gzipped whole: 12 % smaller than
+// the same files deflated one by one), is unpacked by zlib and goes on sys.path as a zip
+// (zipimport reads a module from it when it is first imported), not into files as
+// PyScript's `files` config would:
+// a snapshot start has every module imported already, an ordinary start imports from the
+// zip. It is fetched once: from the cache at once (see web/static/boot.js), over the network
+// once the wasm is in, while Python starts (the network is idle then).
+const OUR_ZIP_PATH = "/home/pyodide/hearts.zip";
+let ourZip = null;
+
+function fetchOurZip() {
+  if (!ourZip) {
+    ourZip = fetch(OUR_ZIP_URL).then(async (response) => {
+      if (!response.ok) throw new Error(`HTTP ${response.status} for ${OUR_ZIP_URL}`);
+      return new Uint8Array(await response.arrayBuffer());
+    });
+    ourZip.catch(() => {}); // (awaited by installOurZip)
+  }
+  return ourZip;
+}
+
+async function installOurZip(py) {
+  const bytes = await fetchOurZip();
+  py.FS.mkdirTree(OUR_ZIP_PATH.slice(0, OUR_ZIP_PATH.lastIndexOf("/")));
+  py.FS.writeFile(OUR_ZIP_PATH, bytes);
+  runIn(py, `
+import sys, zlib
+with open(${JSON.stringify(OUR_ZIP_PATH)}, "rb") as _file:
+    _data = _file.read()
+if _data[:2] == b"\\x1f\\x8b":  # (unless the server sent it with Content-Encoding: gzip)
+    with open(${JSON.stringify(OUR_ZIP_PATH)}, "wb") as _file:
+        _file.write(zlib.decompress(_data, 31))
+del _file, _data
+if ${JSON.stringify(OUR_ZIP_PATH)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(OUR_ZIP_PATH)})
+`);
 }
 
 function output() {
@@ -133,12 +217,15 @@ function output() {
 
 async function fromSnapshot() {
   performance.mark("hearts:interpreter-start");
+  compileWasmEarly();
+  fetchOurZip();
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {}); // (Pyodide awaits it a little later)
   const py = await pyodide.loadPyodide({
     indexURL: INDEX_URL, stdLibURL: START_STDLIB_URL, _loadSnapshot: snapshot, ...NO_PACKAGES,
     ...output(),
   });
+  performance.mark("hearts:restored");
   runIn(py, AFTER_RESTORE);
   performance.mark("hearts:interpreter-end");
   return py;
@@ -193,7 +280,8 @@ function started(kind) {
   performance.mark(`hearts:start-${kind}`);
 }
 
-export async function loadPyodide(options = {}) {
+// Which start ran: [the interpreter, its kind].
+async function startPython(options) {
   let kinds = ["whole"];
   if (!used) {
     used = true;
@@ -202,8 +290,7 @@ export async function loadPyodide(options = {}) {
       const py = await early;
       if (options.stdout) py.setStdout({ batched: options.stdout });
       if (options.stderr) py.setStderr({ batched: options.stderr });
-      started(chain[0]);
-      return py;
+      return [py, chain[0]];
     } catch (error) {
       console.warn(AFTER_FAILED[chain[0]] || "Hearts: Python didn't start:", error);
     }
@@ -215,14 +302,18 @@ export async function loadPyodide(options = {}) {
         if (options.stdout) py.setStdout({ batched: options.stdout });
         if (options.stderr) py.setStderr({ batched: options.stderr });
       }
-      started(kind);
-      return py;
+      return [py, kind];
     } catch (error) {
       if (kind === "whole") throw error;
       console.warn(AFTER_FAILED[kind], error);
     }
   }
-  const py = await fromWholeStdlib(options);
-  started("whole");
+  return [await fromWholeStdlib(options), "whole"];
+}
+
+export async function loadPyodide(options = {}) {
+  const [py, kind] = await startPython(options);
+  await installOurZip(py);
+  started(kind);
   return py;
 }
