@@ -35,6 +35,7 @@ from hearts.bots.sampling import DealSampler
 from hearts.cards import Card, cards_of_mask, format_cards, mask_of
 from hearts.rules import QUEEN_OF_SPADES, TWO_CLUBS_MASK, pass_target
 from hearts.seathand import Decision, Replay, SeatHand
+from hearts.steps import run
 from hearts.view import PlayerView
 
 __all__ = [
@@ -176,13 +177,7 @@ class Coach:
 
     def review(self, hand: SeatHand) -> HandReview:
         """The whole review at once (``review_steps`` run to the end)."""
-        steps = self.review_steps(hand)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                result: HandReview = done.value
-                return result
+        return run(self.review_steps(hand))
 
     def review_steps(self, hand: SeatHand) -> Generator[Progress, None, HandReview]:
         """The review, yielding a ``Progress`` between slices of work.

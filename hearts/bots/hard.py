@@ -47,6 +47,7 @@ from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
 from hearts.cards import SUIT_MASKS, Card, format_cards
 from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
+from hearts.steps import run
 from hearts.view import PlayerView
 
 __all__ = [
@@ -105,13 +106,7 @@ class HardBot:
 
     def choose_play(self, view: PlayerView) -> Card:
         """The card with the best expected outcome over sampled deals."""
-        steps = self.choose_play_steps(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                card: Card = done.value
-                return card
+        return run(self.choose_play_steps(view))
 
     def choose_play_steps(self, view: PlayerView) -> Generator[None, None, Card]:
         """Like ``choose_play``, yielding between chunks of about ``chunk_ms`` of work."""
@@ -124,13 +119,7 @@ class HardBot:
         The value is ``own score - mean of the others' scores`` for the hand, averaged
         over the sampled deals. Cards that are equivalent share one value.
         """
-        steps = self._search(view)
-        while True:
-            try:
-                next(steps)
-            except StopIteration as done:
-                values: list[tuple[Card, float]] = done.value
-                return values
+        return run(self._search(view))
 
     def play_values_steps(self, view: PlayerView
                           ) -> Generator[None, None, list[tuple[Card, float]]]:

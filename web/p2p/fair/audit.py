@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card
 from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask, pass_target
+from hearts.steps import run
 from web.p2p.fair.transcript import (
     OPEN_ROUNDS,
     Cheat,
@@ -67,13 +68,7 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
     seat that complained is the one at fault. If the pages' digests differ, nothing else is
     checked: their records differ, so a check could blame an honest page.
     """
-    steps = audit_in_steps(transcript, rules)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: AuditResult = done.value
-            return result
+    return run(audit_in_steps(transcript, rules))
 
 
 def audit_in_steps(transcript: Transcript, rules: Rules | None = None
