@@ -25,7 +25,7 @@ from web.storage import Records
 from web.table.books import Books
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.presenter import Presenter
-from web.table.seat import QUIET, News
+from web.table.seat import QUIET, News, toggle_pick
 from web.tasks import Tasks
 
 __all__ = ["LocalSeat"]
@@ -169,14 +169,8 @@ class LocalSeat:
     # --- the person's intents -------------------------------------------------------------
 
     def toggle(self, card: Card) -> None:
-        selected = self.saved.selected
-        if card.notation in selected:
-            selected.remove(card.notation)
-        elif len(selected) < 3:
-            selected.append(card.notation)
+        toggle_pick(self.saved.selected, card, self.news)
         self.keep()
-        self.news.say(words.chosen_text(len(selected)))
-        self.news.changed()
 
     def pass_cards(self) -> None:
         chosen = list(self.saved.selected)

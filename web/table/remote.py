@@ -15,7 +15,7 @@ from web import words
 from web.p2p.guest import SeatState
 from web.p2p.protocol import Intent
 from web.table.model import HandResult, SeatSnapshot, Stage
-from web.table.seat import QUIET, News
+from web.table.seat import QUIET, News, toggle_pick
 from web.table.sound import cue_for
 
 __all__ = ["RemoteSeat"]
@@ -134,12 +134,7 @@ class RemoteSeat:
         self.news = QUIET
 
     def toggle(self, card: Card) -> None:
-        if card.notation in self.selected:
-            self.selected.remove(card.notation)
-        elif len(self.selected) < 3:
-            self.selected.append(card.notation)
-        self.news.say(words.chosen_text(len(self.selected)))
-        self.news.changed()
+        toggle_pick(self.selected, card, self.news)
 
     def pass_cards(self) -> None:
         if len(self.selected) != 3:

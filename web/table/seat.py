@@ -1,10 +1,11 @@
 """The seat this page plays: one interface, whoever runs the game.
 
 The table (``web.table.controller.Table``) asks its seat for a ``SeatSnapshot`` and sends
-it the person's intents; it never asks which kind of seat it has. Two kinds exist:
+it the person's intents; it never asks which kind of seat it has. Three kinds exist:
 ``web.table.local.LocalSeat`` (South of a game against three computers, run and saved in
-this page) and ``web.table.remote.RemoteSeat`` (a seat at a private table, whose game runs
-on the host's page — or in this page's ``HostTable`` when this page hosts).
+this page), ``web.table.remote.RemoteSeat`` (a seat at a private or online table, whose game
+runs on the host's page — or in this page's ``HostTable`` when this page hosts) and
+``web.table.fair_seat.FairSeat`` (a seat at a fair table, where no page holds the game).
 
 A seat tells the table what happened through ``News``: sentences to say (batched into one
 message per ``flush``), and that the table must be drawn again. The table checks an intent
@@ -17,9 +18,10 @@ from __future__ import annotations
 from typing import Protocol
 
 from hearts import Card
+from web import words
 from web.table.model import SeatSnapshot
 
-__all__ = ["QUIET", "News", "Seat"]
+__all__ = ["QUIET", "News", "Seat", "toggle_pick"]
 
 
 class News(Protocol):
@@ -53,6 +55,17 @@ class _Quiet:
 
 
 QUIET: News = _Quiet()
+
+
+def toggle_pick(picked: list[str], card: Card, news: News) -> None:
+    """Pick ``card`` to pass, or put it back (three at most); say how many are picked and
+    draw again. ``picked``: the cards' notation, changed in place."""
+    if card.notation in picked:
+        picked.remove(card.notation)
+    elif len(picked) < 3:
+        picked.append(card.notation)
+    news.say(words.chosen_text(len(picked)))
+    news.changed()
 
 
 class Seat(Protocol):
