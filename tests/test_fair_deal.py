@@ -255,7 +255,7 @@ def test_a_card_is_played_only_with_a_proof_that_its_slot_holds_it() -> None:
         assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
     with pytest.raises(CheatDetected) as caught:
         public.add_play(holder.seat, *_slot_and_card(holder, other))
-    assert caught.value.fault == Fault(holder.seat, Cheat.NOT_2C, other)
+    assert caught.value.fault == Fault(holder.seat, Cheat.OUT_OF_TURN, other)  # waits for the 2♣
     play = public.add_play(holder.seat, slot, Card.parse("2C"), (t1, t2, z))
     assert play.card == Card.parse("2C")
 

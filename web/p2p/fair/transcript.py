@@ -315,7 +315,10 @@ class Transcript:
         if not isinstance(card, Card) or not self._proves(seat, slot, card, proof):
             raise CheatDetected(Fault(seat, Cheat.BAD_KEY))
         if not self.plays and card != TWO_OF_CLUBS:
-            raise CheatDetected(Fault(seat, Cheat.NOT_2C, card))
+            # Nobody knows who holds the 2♣, and over a mesh the second card of the hand
+            # can come before the first: another card waits for the lead like any early
+            # message. A page that holds the 2♣ and leads something else stalls the table.
+            raise CheatDetected(Fault(seat, Cheat.OUT_OF_TURN, card))
         play = Play(seat, slot, card, proof)
         if any(p.card == card for p in self.plays):
             self.complaint = seat
