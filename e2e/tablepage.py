@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
@@ -22,6 +23,11 @@ class TablePage:
         self.name = name
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.recovered = False
+        """A tab crashed while loading and a new one took its place (``wait_ready``)."""
+        self._watch(page)
+
+    def _watch(self, page: Page) -> None:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
         page.on("request", lambda request: self.requests.append(request.url))
@@ -54,7 +60,23 @@ class TablePage:
         return self.goto(query)
 
     def wait_ready(self) -> None:
-        self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=60_000)
+        try:
+            self.page.wait_for_selector("html[data-ready='true']", state="attached",
+                                        timeout=60_000)
+        except PlaywrightError as error:
+            if "crashed" not in str(error) or self.recovered:
+                raise
+            # Chromium's renderer crashed while loading: seen a few times, only with the
+            # machine's two cores loaded by other work, never twice for a page. A tab that
+            # crashed can't be used again: a new one in the same context (same storage)
+            # opens the same address; a second crash fails the test.
+            print(f"\n{self.name}: the tab crashed while loading; loading it in a new tab")
+            url, self.recovered = self.page.url, True
+            self.page = self.page.context.new_page()
+            self._watch(self.page)
+            self.page.goto(url)
+            self.page.wait_for_selector("html[data-ready='true']", state="attached",
+                                        timeout=60_000)
         self.wait_input()
 
     def wait_input(self, timeout: float = 60_000) -> str:

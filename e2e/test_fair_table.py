@@ -4,9 +4,10 @@
 A whole hand: the four pages deal among themselves, pass, play every card (each checked at
 once by the three other pages) and audit the hand at its end; the timings each page
 measured (its share of the deal, each check of another page's card, the audit) are read
-from its console and printed. Then one page opened with ``?cheat=revoke`` (honoured only
-with a local ``ws://`` relay) doesn't follow suit: every other page names it when the hand
-ends, and the table closes.
+from its console and printed. Then one page is opened with ``?cheat=NAME`` (honoured only
+with a local ``ws://`` relay; ``web/p2p/fair/cheats.py``): it doesn't follow suit, sends a
+short or stacked deck, passes cards other than those it chose, or plays a card it wasn't
+dealt. Every other page names it, and how, and the table closes.
 """
 
 from __future__ import annotations
@@ -21,6 +22,9 @@ import pytest
 from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat
 from test_table_by_code import relay  # noqa: F401  (the local relay, a fixture)
+
+from web import words
+from web.p2p.fair.transcript import Cheat, Fault
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
 LINE = re.compile(r"Hearts fair table: hand (\d+), seat (\d), (\w+); deal (\S+) ms; "
@@ -61,15 +65,20 @@ def _state(seat: Seat) -> str:
     return str(seat.page.evaluate("document.documentElement.dataset.state || ''"))
 
 
-def _sit(pages: list[Seat], relay_url: str, cheat: int | None = None) -> list[list[str]]:
+def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None,
+         dealt: bool = True) -> list[list[str]]:
+    """The four pages press Play online and sit at a fair table (``cheat``: the page at
+    that index is opened with ``?cheat=NAME``); with ``dealt``, the cards are dealt too."""
     logs = [_console(seat) for seat in pages]
     for n, seat in enumerate(pages):
-        extra = "&cheat=revoke" if n == cheat else ""
+        extra = f"&cheat={cheat[1]}" if cheat is not None and n == cheat[0] else ""
         seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}")
         seat.ready()
     started = time.monotonic()
     for seat in pages:
         seat.page.click("#play-online")
+    if not dealt:
+        return logs
     for seat in pages:
         seat.page.wait_for_function(
             "document.querySelector('#table').dataset.people === '4'"
@@ -163,7 +172,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
 
 def test_a_page_that_revokes_is_named_at_every_other_page(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
-    logs = _sit(pages, relay, cheat=2)
+    logs = _sit(pages, relay, cheat=(2, "revoke"))
     _play_hand(pages)
     for n, seat in enumerate(pages):
         seat.wait_data("closed", "true", timeout=60_000)
@@ -172,5 +181,31 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
         assert text.startswith("You cheated") == (n == 2), text
     _shoot(pages[0], "cheat-named")
     _figures(logs)
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors
+
+
+@pytest.mark.parametrize(("cheat", "kind"), [
+    ("short", Cheat.BAD_DECK),       # caught on arrival, before anyone sees a card
+    ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: its seat complains at once
+    ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
+    ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
+])
+def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
+        pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
+    """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how,
+    and the hand doesn't count."""
+    at_once = cheat in ("short", "stacked")  # before anyone has 13 cards
+    _sit(pages, relay, cheat=(2, cheat), dealt=not at_once)
+    if not at_once:
+        _play_hand(pages)
+    what = words.fault_text(Fault(0, kind), 1).split(" cheated: ", 1)[1]
+    for seat in pages[:2] + pages[3:]:
+        seat.wait_data("closed", "true", timeout=60_000)
+        text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
+        assert f" cheated: {what}" in text and not text.startswith("You"), text
+        assert "doesn't count" in text, text
+    if cheat == "stacked":
+        _shoot(pages[0], "cheat-stacked")
     for seat in pages:
         assert not seat.table.errors, seat.table.errors

@@ -15,6 +15,7 @@ from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
 from web import words
 from web.p2p.fair.audit import audit, audit_in_steps
+from web.p2p.fair.cheats import FalsePass, StackedDeck
 from web.p2p.fair.group import GROUP, GROUPS, Group
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
@@ -322,17 +323,6 @@ def test_asking_the_passer_to_unlock_a_card_it_kept_is_caught_at_once() -> None:
 
 
 # --- cheats caught by the audit --------------------------------------------------------------
-class StackedDeck(Party):
-    """Swaps a card for a second Queen of spades, under another key so it isn't a repeat."""
-
-    def shuffle(self) -> tuple[tuple[int, ...], int]:
-        deck, commitment = super().shuffle()
-        other_key = self.transcript.group.short_key(random.Random(99))
-        queen = self.transcript.group.power(self.transcript.group.encode(Card.parse("QS")),
-                                            other_key)
-        return (*deck[:5], queen, *deck[6:]), commitment
-
-
 class SlipsInACopy(Party):
     """While locking, copies one seat's card into another's slot (not its own: that is
     checked at once): the copy opens, and shows when the card is played twice."""
@@ -352,14 +342,6 @@ class SpoiltOpening(Party):
         values = list(super().open(round_))
         values[0] = values[0] * 4 % self.transcript.group.p  # still a residue
         return tuple(values)
-
-
-class FalsePass(Party):
-    """Takes its key off the wrong slots: the receiver's cards don't open."""
-
-    def unblind(self) -> tuple[int, ...]:
-        a, b, c = super().unblind()
-        return b, a, c
 
 
 @pytest.mark.parametrize(("cheat", "kind"), [(StackedDeck, Cheat.SHUFFLE),

@@ -8,11 +8,14 @@ from __future__ import annotations
 
 import asyncio
 
+import pytest
+
 from tests.test_fair_deal import SMALL
 from tests.test_friends_session import Network, Page, settle
 from web import words
 from web.friends.session import Role
-from web.p2p.fair.table import FairStage
+from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.p2p.fair.transcript import Cheat
 from web.table.fair_seat import FairSeat
 from web.table.seat import QUIET
 
@@ -39,6 +42,15 @@ async def sit(pages: list[Page]) -> list[FairSeat]:
     await settle(3000)
     assert all(p.session.role is Role.FAIR for p in pages)
     return [seat_of(p) for p in pages]
+
+
+async def wait_out_grace(pages: list[Page], seats: list[FairSeat]) -> None:
+    """The pages' clocks pass ``GONE_GRACE``, and their timers look (as the page's do)."""
+    for page in pages:
+        page.clock[0] += GONE_GRACE
+    for seat in seats:
+        seat.tick(0, True)
+    await settle(50)
 
 
 async def play_out(seats: list[FairSeat]) -> None:
@@ -107,6 +119,35 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
     asyncio.run(run())
 
 
+@pytest.mark.parametrize(("cheat", "kind"), [
+    ("short", Cheat.BAD_DECK),       # caught on arrival
+    ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at its first card
+    ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: a complaint, the audit
+    ("falsepass", Cheat.FALSE_PASS),  # the receiver's cards don't open: the same
+])
+def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
+        cheat: str, kind: Cheat) -> None:
+    async def run() -> None:
+        _, pages = fair_pages(cheat={1: cheat})
+        for page in pages:
+            page.session.play_online()
+            await settle(20)
+        await settle(3000)
+        seats = [next(s for s in reversed(p.shown) if isinstance(s, FairSeat)) for p in pages]
+        await play_out(seats)
+        await settle(3000)
+        cheater = seats[1].table.seat
+        for n, seat in enumerate(seats):
+            if n != 1:
+                me = seat.table.seat
+                fault = seat.table.fault
+                assert fault is not None and (fault.seat, fault.kind) == (cheater, kind)
+                assert pages[n].session.seat.closed == \
+                    f"{words.fault_text(fault, me)} {words.FAIR_VOID}"
+                assert pages[n].session.role is Role.GUEST_CLOSED
+    asyncio.run(run())
+
+
 def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None:
     async def run() -> None:
         _, pages = fair_pages()
@@ -115,15 +156,13 @@ def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None
         leaving.session.leave()
         assert leaving.session.seat.closed == words.FAIR_LEFT
         await settle(50)
-        # Every other page closes too, naming a page that left: the first, or one that
-        # closed on hearing of it before this page did (the room tells them in any order).
-        named = []
-        for n, page in enumerate(pages):
-            if page is not leaving:
-                me = seats[n].table.seat
-                gone = [s.table.seat for s in seats if s.table.seat != me]
-                closed = page.session.seat.closed
-                assert closed in [words.fair_gone_text(s, me) for s in gone], closed
-                named.append(closed == words.fair_gone_text(seats[1].table.seat, me))
-        assert any(named)
+        others = [n for n, page in enumerate(pages) if page is not leaving]
+        # A moment's grace, for whatever the page sent before it left ...
+        assert all(pages[n].session.role is Role.FAIR for n in others)
+        await wait_out_grace([pages[n] for n in others], [seats[n] for n in others])
+        # ... then every other page closes too, naming it.
+        for n in others:
+            me = seats[n].table.seat
+            assert pages[n].session.seat.closed == words.fair_gone_text(seats[1].table.seat, me)
+            assert pages[n].session.role is Role.GUEST_CLOSED
     asyncio.run(run())

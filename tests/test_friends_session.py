@@ -29,6 +29,14 @@ class Network:
         self.rooms: dict[tuple[str, str, str], list[Page]] = {}
         """(name, room, password) -> the pages in it (a meeting through relays)."""
 
+    def deliver(self, conn: str, text: str | None) -> None:
+        """A message (or, None: the end closing) reaches the page at ``conn``, after what
+        was sent on it before."""
+        page = self.pages[conn]
+        asyncio.get_running_loop().call_soon(
+            page.closed if text is None else page.received, conn,
+            *(() if text is None else (text,)))
+
     def new(self, page: Page) -> str:
         self.count += 1
         conn = f"c{self.count}"
@@ -63,14 +71,16 @@ class FakePeer:
         return {}
 
     def send(self, conn: str, text: str) -> None:
+        """Delivered soon, in order, as a data channel does: never while the sender is
+        still in the middle of what it was doing."""
         other = self.network.ends.get(conn)
         if other and other != "?":
-            self.network.pages[other].received(other, text)
+            self.network.deliver(other, text)
 
     def close(self, conn: str) -> None:
         other = self.network.ends.pop(conn, None)
         if other and other != "?" and self.network.ends.pop(other, None) is not None:
-            self.network.pages[other].closed(other)
+            self.network.deliver(other, None)
 
     async def meet(self, config: str) -> dict[str, str]:
         """Every page already in the room and this one see each other connect."""
@@ -103,7 +113,7 @@ class FakePeer:
         for conn in mine:
             other = network.ends.pop(conn, None)
             if other is not None and network.ends.pop(other, None) is not None:
-                network.pages[other].closed(other)
+                network.deliver(other, None)
 
 
 async def _tick(seconds: float) -> None:
@@ -115,7 +125,7 @@ class Page:
 
     def __init__(self, network: Network, clock: list[float] | None = None) -> None:
         """``clock``: a one-item list holding the seconds now (the tests move it)."""
-        clock = clock if clock is not None else [0.0]
+        self.clock = clock = clock if clock is not None else [0.0]
         self.shown: list[Any] = []
         self.adopted: list[Game] = []
         self.kept: list[str | None] = []

@@ -12,6 +12,10 @@ from urllib.parse import parse_qs
 __all__ = ["Options", "parse"]
 
 
+CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt")
+"""A fair table's modified pages, by name: a revoke, or a step of the deal cheated at."""
+
+
 @dataclass(frozen=True)
 class Options:
     instant: bool = False
@@ -23,9 +27,10 @@ class Options:
     turn: float = 30.0
     """Seconds a person at an online table has to move before the computer moves for them."""
     cheat: str = ""
-    """``?cheat=revoke`` with a local relay (``?relay=ws://…``, never a public one): this
-    page doesn't follow suit at fair tables, for the tests that the others name it. It
-    can't help a cheat anywhere else: the three others' audit names the page that uses it."""
+    """``?cheat=NAME`` (one of ``CHEATS``) with a local relay (``?relay=ws://…``, never a
+    public one): this page cheats at fair tables in that way (``web.p2p.fair.cheats``), for
+    the tests that the others name it. It can't help a cheat anywhere else: the three
+    others' checks and audit name the page that uses it."""
     relays: tuple[str, ...] = ()
     """``?relay=wss://…`` (comma-separated): the relays tables meet through, instead of the
     public ones (tests, and people with a relay of their own)."""
@@ -45,5 +50,5 @@ def parse(search: str) -> Options:
                    seed=int(seed) if seed.isdigit() else None,
                    grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
-                   cheat="revoke" if first("cheat") == "revoke" and local else "",
+                   cheat=first("cheat") if first("cheat") in CHEATS and local else "",
                    relays=relays)

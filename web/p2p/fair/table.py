@@ -16,7 +16,7 @@ table with the cheat named (``closed``/``fault``): the hand doesn't count.
 The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
 this page's person lets the timer run out, this page moves for them (``tick``): the lowest
 legal card, the three highest cards to pass. A page that is gone (``gone``) takes its keys
-with it: the hand can't be finished, and the table closes.
+with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``).
 """
 
 from __future__ import annotations
@@ -29,6 +29,7 @@ from hearts import Card, PlayerView
 from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web import words
 from web.p2p.fair.audit import AuditResult, audit_in_steps
+from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score, game_winner
@@ -41,6 +42,9 @@ __all__ = ["FairStage", "FairTable", "TurnClock"]
 STALL_SECONDS = 30.0
 """Beyond a person's turn, how long the table waits for a page that sends nothing before it
 closes (an honest page moves for its person when their time is out)."""
+GONE_GRACE = 2.0
+"""Seconds between a page leaving and the table closing for it: messages sent before it left
+(by it, or a cheat another page caught first and left on) may still be on their way."""
 MAX_PENDING = 64
 """Messages held per page before their turn, at most (more is garbage: the page is named)."""
 
@@ -95,9 +99,9 @@ class FairTable:
                  source: KeySource | None = None,
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "") -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
-        move; ``clock``: for the timings (``timings``); ``cheat``: "revoke", a page that
-        plays another suit at once whenever it could follow (for the tests: the others'
-        audit must name it)."""
+        move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
+        others name this page, "revoke" (it plays another suit at once whenever it could
+        follow) or a step of the deal it cheats at (``cheats.CHEATS``)."""
         self.seat = seat
         self.cheat = cheat
         self.now = now
@@ -113,7 +117,8 @@ class FairTable:
         self.closed: str | None = None
         """Why the table closed (the cheat named, a page gone), in words."""
         self._gone: int | None = None
-        """A page that left after showing its keys: the audit goes on without it."""
+        """A page that left (``gone``), and when."""
+        self._gone_at = 0.0
         self.fault: Fault | None = None
         self.result: AuditResult | None = None
         """The last hand's audit."""
@@ -122,14 +127,14 @@ class FairTable:
         check of another page's play, each audit (from the last key to the verdict)."""
         self.hand_number = 0
         self.transcript = Transcript(PassDirection.NONE, group)
-        self.party = Party(seat, self.transcript, source)
+        self.party = self._party()
         self._start_hand()
 
     # --- the hand ---------------------------------------------------------------------------
     def _start_hand(self) -> None:
         self.hand_number += 1
         self.transcript = Transcript(self.rules.pass_direction(self.hand_number), self.group)
-        self.party = Party(self.seat, self.transcript, self.source)
+        self.party = self._party()
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None
         self.received: tuple[Card, ...] | None = None
@@ -140,6 +145,9 @@ class FairTable:
         self._audit_started = 0.0
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
+
+    def _party(self) -> Party:
+        return CHEATS.get(self.cheat, Party)(self.seat, self.transcript, self.source)
 
     @property
     def direction(self) -> PassDirection:
@@ -266,7 +274,13 @@ class FairTable:
 
     def stalled(self) -> bool:
         """Close the table if it has waited for another page beyond any person's turn (a
-        page that stopped answering, or a modified one that won't move); whether it did."""
+        page that stopped answering, or a modified one that won't move), or if a page left
+        without its keys; whether it did."""
+        if self.closed is None and self._gone is not None \
+                and self._gone not in self.transcript.reveals \
+                and self.now() - self._gone_at >= GONE_GRACE:
+            self._close_gone()
+            return True
         if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
                 or self._waiting() is not None or not self.timer.stalled():
             return False
@@ -299,13 +313,21 @@ class FairTable:
         self._settle()
 
     def gone(self, seat: int) -> None:
-        """The page at ``seat`` left: its keys left with it, so this hand can't go on."""
+        """The page at ``seat`` left: its keys left with it, so this hand can't go on.
+
+        Unless its keys are in (then the audit goes on and says who, if anyone, cheated),
+        the table closes ``GONE_GRACE`` seconds later (``stalled``): what it or another
+        page sent before may still be on its way, and a cheat in it is named first."""
         if self.closed is not None or self.stage is FairStage.OVER:
             return
-        if seat in self.transcript.reveals and self.result is None:
-            self._gone = seat  # its keys are in: the audit goes on, and says who cheated
-            return
-        self.closed = words.fair_gone_text(seat, self.seat)
+        if self._gone is None:
+            self._gone, self._gone_at = seat, self.now()
+        if self.stage is FairStage.SCORED:  # the hand is done, and the next can't be dealt
+            self._close_gone()
+
+    def _close_gone(self) -> None:
+        assert self._gone is not None
+        self.closed = words.fair_gone_text(self._gone, self.seat)
         self.outbox.clear()
 
     def take_outbox(self) -> list[str]:
@@ -320,6 +342,9 @@ class FairTable:
         except CheatDetected as error:  # this page's own step: a bug, or a cheat of its own
             self._caught(error.fault)
             return
+        tamper = TAMPERS.get(self.cheat)
+        if tamper is not None:  # a modified page (the tests'): its record keeps the truth
+            text = message(kind, **tamper(kind, fields, self.seat))
         self.outbox.append(envelope(self.hand_number, text))
 
     def _settle(self) -> None:
@@ -410,7 +435,7 @@ class FairTable:
         elif not self.transcript.finished:
             self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
         elif self._gone is not None:
-            self.closed = words.fair_gone_text(self._gone, self.seat)
+            self._close_gone()
         else:
             self.result = result
             hand = PublicHand(tuple(self.transcript.plays)).scores(self.rules)
