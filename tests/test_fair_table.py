@@ -14,7 +14,7 @@ from hearts.rules import PassDirection, pass_target
 from tests.test_fair_deal import SMALL
 from web import words
 from web.p2p.fair.public import PublicHand
-from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Play
 from web.p2p.fair.wire import envelope, message
 
@@ -190,7 +190,10 @@ def test_garbage_names_its_sender_and_a_page_gone_closes_the_table() -> None:
     assert mesh.pages[0].closed == words.fault_text(mesh.pages[0].fault, 0) + " " + \
         words.FAIR_VOID
     mesh.pages[1].gone(3)
-    assert mesh.pages[1].stage is FairStage.CLOSED
+    mesh.clock.t += GONE_GRACE - 0.1  # what page 3 sent before it left may still come
+    assert not mesh.pages[1].stalled() and mesh.pages[1].stage is FairStage.DEALING
+    mesh.clock.t += 0.1
+    assert mesh.pages[1].stalled() and mesh.pages[1].stage is FairStage.CLOSED
     assert mesh.pages[1].closed == words.fair_gone_text(3, 1)
 
 
