@@ -101,12 +101,12 @@ def test_a_pass_reaches_exactly_one_seat() -> None:
     mesh.pass_all()
     for page in mesh.pages:
         target = pass_target(page.seat, PassDirection.LEFT)
-        assert mesh.pages[target].received == tuple(sorted(passed[page.seat]))
+        assert mesh.pages[target].current.received == tuple(sorted(passed[page.seat]))
         for other in mesh.pages:
             if other.seat not in (page.seat, target):
                 assert not set(passed[page.seat]) & set(other.party.known.values())
         assert set(page.hand()) == (before[page.seat] - set(passed[page.seat])
-                                    | set(page.received or ()))
+                                    | set(page.current.received or ()))
     assert all(p.stage is FairStage.PLAYING for p in mesh.pages)
 
 
@@ -221,10 +221,10 @@ def test_a_message_of_a_later_hand_waits_for_that_hand() -> None:
     mesh.play_hand()
     mesh.pages[0].next_hand()  # seat 0 shuffles hand 2 at once; the others still show scores
     mesh.run()
-    assert mesh.pages[1].stage is FairStage.SCORED and mesh.pages[1].pending[0]
+    assert mesh.pages[1].stage is FairStage.SCORED and mesh.pages[1].inbox.pending[0]
     mesh.pages[1].next_hand()
     mesh.run()
-    assert not mesh.pages[1].pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
+    assert not mesh.pages[1].inbox.pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
 
 
 def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:
@@ -240,7 +240,7 @@ def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit()
                 if queue:
                     mesh.pages[receiver].received_from(sender, queue.pop(0))
             mesh.collect()
-    assert all(p.auditing is not None for p in mesh.pages)
+    assert all(p.current.auditing is not None for p in mesh.pages)
     mesh.pages[0].gone(1)  # West audited first, named the cheat and left
     mesh.run()
     assert mesh.pages[0].fault is not None and mesh.pages[0].fault.seat == 3

@@ -89,7 +89,7 @@ class FairPlay:
                 await self.sleep(0.1)
         while not self.done and self.table is not None:
             stepped = self.table.audit_step()
-            if stepped and self.table.auditing is None:
+            if stepped and self.table.current.auditing is None:
                 self._after()  # the verdict (the slices before it change nothing on show)
             await self.sleep(0 if stepped else 0.1)  # a slice, then the page breathes
 

@@ -2,16 +2,16 @@
 
 Four pages, one per seat, each run a ``FairTable``; nobody runs the game. Every message a
 page sends goes to the three others (``outbox``: the glue broadcasts it through the mesh)
-and into its own transcript. A page takes the steps of the deal when their turn comes
-(``_act``), its person chooses a pass and plays cards, and every message from another
-page is checked on arrival (``wire.receive``). The table's rules come from public
-information and this page's own hand (``public.PublicHand``).
+and into its own transcript. The hand under way (``hand.FairHand``) takes the steps of the
+deal when their turn comes, its person chooses a pass and plays cards, and every message
+from another page is checked on arrival (``wire.receive``). The table's rules come from
+public information and this page's own hand (``public.PublicHand``); the table keeps what
+outlives a hand: the scores, the mesh's early messages, the clock, and why it closed.
 
-Messages travel as an envelope ``{"v": 1, "t": "fair", "h": hand, "m": <wire text>}``:
-over a mesh, seat 3 may hear seat 2's lock before seat 1's, so a message that comes before
-its turn (the transcript says ``OUT_OF_TURN``) waits in ``pending`` until it fits; one for
-a later hand waits for that hand. Any other fault, or a fault of the audit, closes the
-table with the cheat named (``closed``/``fault``): the hand doesn't count.
+Messages travel as an envelope ``{"v": 1, "t": "fair", "h": hand, "m": <wire text>}``;
+one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
+fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
+doesn't count.
 
 The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
 this page's person lets the timer run out, this page moves for them (``tick``): the lowest
@@ -22,18 +22,19 @@ with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``)
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator
+from collections.abc import Callable
 from enum import Enum
 
 from hearts import Card, PlayerView
 from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web import words
-from web.p2p.fair.audit import AuditResult, audit_in_steps
+from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.group import GROUP, Group, KeySource
+from web.p2p.fair.hand import FairHand
+from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
-from web.p2p.fair.public import PublicHand, Score, game_winner
-from web.p2p.fair.steps import due_step
+from web.p2p.fair.public import Score, game_winner
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
 from web.p2p.fair.wire import envelope, message, open_envelope, receive
 
@@ -45,8 +46,6 @@ closes (an honest page moves for its person when their time is out)."""
 GONE_GRACE = 2.0
 """Seconds between a page leaving and the table closing for it: messages sent before it left
 (by it, or a cheat another page caught first and left on) may still be on their way."""
-MAX_PENDING = 64
-"""Messages held per page before their turn, at most (more is garbage: the page is named)."""
 
 
 class TurnClock:
@@ -111,7 +110,6 @@ class FairTable:
         self.source = source
         self.clock = clock
         self.outbox: list[str] = []
-        self.pending: dict[int, list[tuple[int, str]]] = {s: [] for s in range(NUM_SEATS)}
         self.scores: Score = (0, 0, 0, 0)
         self.history: list[Score] = []
         self.closed: str | None = None
@@ -120,99 +118,102 @@ class FairTable:
         """A page that left (``gone``), and when."""
         self._gone_at = 0.0
         self.fault: Fault | None = None
-        self.result: AuditResult | None = None
-        """The last hand's audit."""
         self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
-        self.hand_number = 0
-        self.transcript = Transcript(PassDirection.NONE, group)
-        self.party = self._party()
-        self._start_hand()
+        self.inbox = Inbox(clock, self.timings["check"])
+        self._start_hand(1)
 
     # --- the hand ---------------------------------------------------------------------------
-    def _start_hand(self) -> None:
-        self.hand_number += 1
-        self.transcript = Transcript(self.rules.pass_direction(self.hand_number), self.group)
-        self.party = self._party()
-        self.dealt: tuple[Card, ...] | None = None
-        self.passing: tuple[Card, ...] | None = None
-        self.received: tuple[Card, ...] | None = None
-        self.auditing: Generator[None, None, AuditResult] | None = None
-        self.result = None
-        self.ready = False
-        self._started = self.clock()
-        self._audit_started = 0.0
+    def _hand(self, number: int) -> FairHand:
+        return FairHand(self.seat, number, rules=self.rules, group=self.group,
+                        source=self.source, party=CHEATS.get(self.cheat, Party),
+                        send=self._send, clock=self.clock, timings=self.timings)
+
+    def _start_hand(self, number: int) -> None:
+        self.current = self._hand(number)
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
 
-    def _party(self) -> Party:
-        return CHEATS.get(self.cheat, Party)(self.seat, self.transcript, self.source)
+    @property
+    def hand_number(self) -> int:
+        return self.current.number
+
+    @property
+    def transcript(self) -> Transcript:
+        return self.current.transcript
+
+    @property
+    def party(self) -> Party:
+        return self.current.party
+
+    @property
+    def result(self) -> AuditResult | None:
+        """The audit of the hand under way, once it passed."""
+        return self.current.result
 
     @property
     def direction(self) -> PassDirection:
-        return self.transcript.direction
+        return self.current.direction
+
+    @property
+    def passing(self) -> tuple[Card, ...] | None:
+        """The three cards this page's person passes, once chosen."""
+        return self.current.passing
 
     @property
     def stage(self) -> FairStage:
-        t = self.transcript
+        h, t = self.current, self.current.transcript
         if self.closed is not None:
             return FairStage.CLOSED
-        if self.result is not None:
+        if h.result is not None:
             return FairStage.OVER if game_winner(self.scores, self.rules) is not None \
                 else FairStage.SCORED
         if t.over:
             return FairStage.AUDITING
-        if self.dealt is None:
+        if h.dealt is None:
             return FairStage.DEALING
-        if not t.passed or (self.direction is not PassDirection.NONE and self.received is None):
+        if not t.passed or (h.passes and h.received is None):
             return FairStage.PASSING
         return FairStage.PLAYING
 
     def hand(self) -> list[Card]:
         """This seat's cards now (before the exchange: as dealt, less none)."""
-        return self.party.hand()
+        return self.current.cards()
 
     def view(self) -> PlayerView | None:
         """This seat's view of the game (None while the cards are being dealt)."""
-        if self.dealt is None:
+        h = self.current
+        if h.dealt is None:
             return None
-        t = self.transcript
         playing = self.stage not in (FairStage.DEALING, FairStage.PASSING)
-        chosen = [s in t.pass_slots for s in range(NUM_SEATS)]
-        return PublicHand(tuple(t.plays)).view(
-            self.seat, rules=self.rules, hand_number=self.hand_number,
-            direction=self.direction, hand=self.hand(), passed=self.passing,
-            received=self.received, chosen=chosen, to_play=self.to_play(),
-            scores=self.scores, history=self.history, playing=playing, legal=self.legal())
+        chosen = [s in h.transcript.pass_slots for s in range(NUM_SEATS)]
+        return h.public().view(
+            self.seat, rules=self.rules, hand_number=h.number, direction=h.direction,
+            hand=h.cards(), passed=h.passing, received=h.received, chosen=chosen,
+            to_play=self.to_play(), scores=self.scores, history=self.history,
+            playing=playing, legal=self.legal())
 
     def to_play(self) -> int | None:
-        """The seat to play: the transcript's, or before the first card, whoever holds the
-        2♣ — which only its own page knows; every other page waits, not knowing who."""
-        t = self.transcript
-        if not t.passed or t.over:
-            return None
-        if t.to_play is not None:
-            return t.to_play
-        return self.seat if Card.parse("2C") in self.hand() else None
+        """The seat to play (None: not known here yet, see ``FairHand.to_play``)."""
+        return self.current.to_play()
 
     def legal(self) -> tuple[Card, ...]:
         """The cards this seat may play now (none when it isn't its turn)."""
-        if self.stage is not FairStage.PLAYING or self.to_play() != self.seat:
+        if self.stage is not FairStage.PLAYING:
             return ()
-        return PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
+        return self.current.legal()
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
         """Pass these three cards; None, or the sentence saying why not."""
         hand = self.hand()
-        if self.stage is not FairStage.PASSING or self.passing is not None \
-                or self.direction is PassDirection.NONE:
+        if self.stage is not FairStage.PASSING or self.current.passing is not None \
+                or not self.current.passes:
             return words.FAIR_NOT_NOW
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             return words.FAIR_PASS_THREE
-        self.passing = tuple(sorted(cards))
-        self._send("fair_pass", slots=self.party.choose_pass(list(cards)))
+        self.current.choose_pass(cards)
         self._settle()
         return None
 
@@ -224,22 +225,22 @@ class FairTable:
         return None
 
     def _play(self, card: Card) -> None:
-        slot, proof = self.party.play(card)
-        self._send("fair_play", slot=slot, card=card, proof=proof)
+        self.current.play(card)
         self._settle()
 
     def next_hand(self) -> None:
         """The person has seen the scores: on to the next hand (its deal starts when seat 0's
         page is there too)."""
         if self.stage is FairStage.SCORED:
-            self._start_hand()
+            self._start_hand(self.hand_number + 1)
 
     # --- the clock -----------------------------------------------------------------------------
     def waiting_for_me(self) -> str | None:
         """What the table waits for this page's person to do: "pass", "play", or None."""
         stage = self.stage
-        if stage is FairStage.PASSING and self.passing is None and self.dealt is not None \
-                and self.direction is not PassDirection.NONE:
+        h = self.current
+        if stage is FairStage.PASSING and h.passing is None and h.dealt is not None \
+                and h.passes:
             return "pass"
         if stage is FairStage.PLAYING and self.to_play() == self.seat:
             return "play"
@@ -305,11 +306,9 @@ class FairTable:
         hand, inner = opened
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
-        queue = self.pending[seat]
-        if len(queue) >= MAX_PENDING:
+        if not self.inbox.hold(seat, hand, inner):
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        queue.append((hand, inner))
         self._settle()
 
     def gone(self, seat: int) -> None:
@@ -349,59 +348,16 @@ class FairTable:
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
-        while self.closed is None and (self._drain() or self._act() or self._revoke()):
+        while self.closed is None and (self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
         self._waiting()  # the person's time runs from the moment their move is due
 
     def _drain(self) -> bool:
-        took = False
-        for seat, queue in self.pending.items():
-            for i, (hand, inner) in enumerate(queue):
-                if hand != self.hand_number or self.closed is not None:
-                    continue
-                playing = '"t":"fair_play"' in inner
-                started = self.clock()
-                try:
-                    receive(self.transcript, seat, inner)
-                except CheatDetected as error:
-                    if error.fault.kind is Cheat.OUT_OF_TURN:
-                        continue  # it came before its turn over the mesh: it waits
-                    self._caught(error.fault)
-                    return False
-                if playing:
-                    self.timings["check"].append((self.clock() - started) * 1000)
-                del queue[i]
-                took = True
-                break
-        return took
-
-    def _act(self) -> bool:
-        """Take this page's next step of the protocol, or read its cards, if one is due."""
-        t = self.transcript
-        if self.closed is not None:
+        try:
+            return self.inbox.take(self.transcript, self.hand_number)
+        except CheatDetected as error:
+            self._caught(error.fault)
             return False
-        if t.dealt and self.dealt is None:  # before a blind: the person sees the cards first
-            cards = self.party.read_hand()
-            self.dealt = tuple(sorted(cards))
-            self.timings["deal"].append((self.clock() - self._started) * 1000)
-            if len(cards) != 13:
-                self._send("fair_complain")
-            return True
-        if t.passed and self.direction is not PassDirection.NONE and self.received is None \
-                and not t.over:
-            self.received = tuple(sorted(self.party.read_passed()))
-            if len(self.received) != 3:
-                self._send("fair_complain")
-            return True
-        step = due_step(t, self.party)
-        if step is not None:
-            self._send(step[0], **step[1])
-            return True
-        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
-            self._audit_started = self.clock()
-            self.auditing = audit_in_steps(t, self.rules)
-            return True
-        return False
 
     def _revoke(self) -> bool:
         """The tests' cheat: on its turn, at once, a card of another suit than the one led
@@ -409,7 +365,7 @@ class FairTable:
         if self.cheat != "revoke" or self.waiting_for_me() != "play" \
                 or not self.transcript.trick:
             return False
-        honest = PublicHand(tuple(self.transcript.plays)).legal(self.hand(), self.rules)
+        honest = self.current.legal()
         revokes = [c for c in self.hand() if c not in honest]
         if not revokes:
             return False
@@ -419,15 +375,11 @@ class FairTable:
     # --- the audit -------------------------------------------------------------------------------
     def audit_step(self) -> bool:
         """One slice of the audit (the page yields between slices); whether one was due."""
-        if self.auditing is None or self.closed is not None:
+        if self.current.auditing is None or self.closed is not None:
             return False
-        try:
-            next(self.auditing)
+        result = self.current.audit_step()
+        if result is None:
             return True
-        except StopIteration as done:
-            result: AuditResult = done.value
-        self.auditing = None
-        self.timings["audit"].append((self.clock() - self._audit_started) * 1000)
         if result.fault is not None:
             self._caught(result.fault)
         elif result.disagreeing:
@@ -437,8 +389,8 @@ class FairTable:
         elif self._gone is not None:
             self._close_gone()
         else:
-            self.result = result
-            hand = PublicHand(tuple(self.transcript.plays)).scores(self.rules)
+            self.current.result = result
+            hand = self.current.public().scores(self.rules)
             self.history.append(hand)
             a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
             self.scores = (a, b, c, d)

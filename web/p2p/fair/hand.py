@@ -1,0 +1,135 @@
+"""One hand at a fair table, as one page holds it: the record, its keys, what it has read.
+
+``FairTable`` plays a game of these. A ``FairHand`` takes this page's steps of the
+protocol when they are due (``act``, in the order of ``steps.due_step``) and keeps what its
+keys have opened of the cards: ``dealt`` once its 13 are read, ``passing`` and
+``received`` for the exchange. What it sends goes through ``send``, the table's, which
+checks each message against the record before it leaves. No I/O, no clock but the
+timings' one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Generator
+
+from hearts import Card
+from hearts.rules import NUM_SEATS, PassDirection, Rules
+from web.p2p.fair.audit import AuditResult, audit_in_steps
+from web.p2p.fair.group import Group, KeySource
+from web.p2p.fair.party import Party
+from web.p2p.fair.public import PublicHand
+from web.p2p.fair.steps import due_step
+from web.p2p.fair.transcript import Transcript
+
+__all__ = ["FairHand"]
+
+TWO_OF_CLUBS = Card.parse("2C")
+
+
+class FairHand:
+    """Hand number ``number`` of the page at ``seat``."""
+
+    def __init__(self, seat: int, number: int, *, rules: Rules, group: Group,
+                 source: KeySource | None, party: type[Party],
+                 send: Callable[..., None], clock: Callable[[], float],
+                 timings: dict[str, list[float]]) -> None:
+        """``party``: the class of this page's keys (``Party``, or a test's cheat);
+        ``send(kind, **fields)``: a message to the others; ``timings``: the table's, where
+        this hand adds its deal and audit (milliseconds)."""
+        self.seat = seat
+        self.number = number
+        self.rules = rules
+        self.send = send
+        self.clock = clock
+        self.timings = timings
+        self.transcript = Transcript(rules.pass_direction(number), group)
+        self.party = party(seat, self.transcript, source)
+        self.dealt: tuple[Card, ...] | None = None
+        self.passing: tuple[Card, ...] | None = None
+        self.received: tuple[Card, ...] | None = None
+        self.auditing: Generator[None, None, AuditResult] | None = None
+        self.result: AuditResult | None = None
+        """The audit's, once it passed (the table sets it)."""
+        self.started = clock()
+        self.audit_started = 0.0
+
+    @property
+    def direction(self) -> PassDirection:
+        return self.transcript.direction
+
+    @property
+    def passes(self) -> bool:
+        return self.direction is not PassDirection.NONE
+
+    def cards(self) -> list[Card]:
+        """This seat's cards now (before the exchange: as dealt)."""
+        return self.party.hand()
+
+    def public(self) -> PublicHand:
+        """The game so far, from the cards played."""
+        return PublicHand(tuple(self.transcript.plays))
+
+    def to_play(self) -> int | None:
+        """The seat to play: the transcript's, or before the first card, whoever holds the
+        2♣ — which only its own page knows; every other page waits, not knowing who."""
+        t = self.transcript
+        if not t.passed or t.over:
+            return None
+        if t.to_play is not None:
+            return t.to_play
+        return self.seat if TWO_OF_CLUBS in self.cards() else None
+
+    def legal(self) -> tuple[Card, ...]:
+        """The cards this seat may play if it is its turn (else none)."""
+        if self.to_play() != self.seat:
+            return ()
+        return self.public().legal(self.cards(), self.rules)
+
+    # --- this page's moves and steps --------------------------------------------------------------
+    def choose_pass(self, cards: tuple[Card, ...]) -> None:
+        """Pass these three of this seat's cards (the table checked them)."""
+        self.passing = tuple(sorted(cards))
+        self.send("fair_pass", slots=self.party.choose_pass(list(cards)))
+
+    def play(self, card: Card) -> None:
+        """Play one of this seat's cards (the table checked it may)."""
+        slot, proof = self.party.play(card)
+        self.send("fair_play", slot=slot, card=card, proof=proof)
+
+    def act(self) -> bool:
+        """Take this page's next step of the protocol, or read its cards, if one is due;
+        whether it did."""
+        t = self.transcript
+        if t.dealt and self.dealt is None:  # before a blind: the person sees the cards first
+            cards = self.party.read_hand()
+            self.dealt = tuple(sorted(cards))
+            self.timings["deal"].append((self.clock() - self.started) * 1000)
+            if len(cards) != 13:
+                self.send("fair_complain")
+            return True
+        if t.passed and self.passes and self.received is None and not t.over:
+            self.received = tuple(sorted(self.party.read_passed()))
+            if len(self.received) != 3:
+                self.send("fair_complain")
+            return True
+        step = due_step(t, self.party)
+        if step is not None:
+            self.send(step[0], **step[1])
+            return True
+        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
+            self.audit_started = self.clock()
+            self.auditing = audit_in_steps(t, self.rules)
+            return True
+        return False
+
+    def audit_step(self) -> AuditResult | None:
+        """One slice of the audit; its result once done (None: more slices to come)."""
+        assert self.auditing is not None
+        try:
+            next(self.auditing)
+            return None
+        except StopIteration as done:
+            result: AuditResult = done.value
+        self.auditing = None
+        self.timings["audit"].append((self.clock() - self.audit_started) * 1000)
+        return result

@@ -1,0 +1,58 @@
+"""Messages from the other pages of a fair table, held until they fit the record.
+
+Over a mesh, seat 3 may hear seat 2's lock before seat 1's: a message the transcript finds
+out of turn (``OUT_OF_TURN``) waits here until it fits, and one of a later hand waits for
+that hand. Anything else wrong with a message names its sender (``CheatDetected``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from hearts.rules import NUM_SEATS
+from web.p2p.fair.transcript import Cheat, CheatDetected, Transcript
+from web.p2p.fair.wire import receive
+
+__all__ = ["MAX_PENDING", "Inbox"]
+
+MAX_PENDING = 64
+"""Messages held per page before their turn, at most (more is garbage: the page is named)."""
+
+
+class Inbox:
+    """Each other page's messages, in the order they came, until the record takes them."""
+
+    def __init__(self, clock: Callable[[], float], checks: list[float]) -> None:
+        """``checks``: where the milliseconds of each play's check go."""
+        self.clock = clock
+        self.checks = checks
+        self.pending: dict[int, list[tuple[int, str]]] = {s: [] for s in range(NUM_SEATS)}
+
+    def hold(self, seat: int, hand: int, text: str) -> bool:
+        """Keep ``seat``'s message of hand number ``hand``; False if that page already has
+        ``MAX_PENDING`` waiting (garbage)."""
+        queue = self.pending[seat]
+        if len(queue) >= MAX_PENDING:
+            return False
+        queue.append((hand, text))
+        return True
+
+    def take(self, transcript: Transcript, hand: int) -> bool:
+        """Enter into ``transcript`` the first held message of ``hand`` that fits it now;
+        whether one did. Raises ``CheatDetected`` for one that is wrong in another way."""
+        for seat, queue in self.pending.items():
+            for i, (number, text) in enumerate(queue):
+                if number != hand:
+                    continue
+                started = self.clock()
+                try:
+                    receive(transcript, seat, text)
+                except CheatDetected as error:
+                    if error.fault.kind is Cheat.OUT_OF_TURN:
+                        continue  # it came before its turn over the mesh: it waits
+                    raise
+                if '"t":"fair_play"' in text:
+                    self.checks.append((self.clock() - started) * 1000)
+                del queue[i]
+                return True
+        return False
