@@ -19,7 +19,13 @@ from web.p2p.fair.cheats import FalsePass, StackedDeck
 from web.p2p.fair.group import GROUP, GROUPS, Group
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
-from web.p2p.fair.proofs import check_power, check_same_power, prove_power, prove_same_power
+from web.p2p.fair.proofs import (
+    check_power,
+    check_same_power,
+    prove_power,
+    prove_same_power,
+    response_limit,
+)
 from web.p2p.fair.transcript import (
     Cheat,
     CheatDetected,
@@ -113,6 +119,16 @@ def test_a_lock_keeps_residuosity_which_is_why_every_card_is_a_residue() -> None
         key = GROUP.short_key(rng)
         assert not GROUP.is_residue(GROUP.power(non_residue, key))
         assert GROUP.is_residue(GROUP.power(GROUP.codes[7], key))
+
+
+@pytest.mark.parametrize("group", [SMALL, GROUP])
+def test_powers_of_the_generator_from_its_table_are_the_powers(group: Group) -> None:
+    rng = random.Random(3)
+    assert response_limit(group) <= 1 << group.table_bits  # every proof's exponent fits
+    exponents = [0, 1, 63, 64, (1 << group.table_bits) - 1, 1 << group.table_bits,
+                 *(rng.getrandbits(rng.randrange(1, group.table_bits + 8)) for _ in range(50))]
+    for e in exponents:
+        assert group.power(group.generator, e) == pow(group.generator, e, group.p)
 
 
 def test_keys_are_odd_short_and_prime_to_p_minus_1() -> None:

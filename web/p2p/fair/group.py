@@ -81,6 +81,10 @@ class KeySource(Protocol):
     def shuffle(self, x: list[int], /) -> None: ...
 
 
+TABLE_WINDOW: Final = 6
+"""Bits of an exponent per row of the generator's table of powers (64 numbers a row)."""
+
+
 @dataclass(frozen=True)
 class Group:
     """The residues modulo the safe prime ``p``: the cipher's numbers and its keys."""
@@ -110,8 +114,47 @@ class Group:
         return pow(key, -1, self.p - 1)
 
     def power(self, value: int, exponent: int) -> int:
-        """``value ** exponent mod p``: encrypt, decrypt, or both at once (exponents multiply)."""
+        """``value ** exponent mod p``: encrypt, decrypt, or both at once (exponents multiply).
+
+        Powers of the generator — a play's proof and its check need one each — come from a
+        table (``generator_powers``) when their exponent fits it, about five times quicker."""
+        if value == self.generator and 0 <= exponent < 1 << self.table_bits:
+            return self._generator_power(exponent)
         return pow(value, exponent, self.p)
+
+    @property
+    def table_bits(self) -> int:
+        """The exponents the generator's table covers: below ``2**table_bits``, a key's
+        length and 256 bits more, for the proofs' masks and responses (209 bits more: a
+        test holds it to ``proofs.response_limit``); a longer one goes to ``pow``."""
+        return self.exponent_bits + 256
+
+    @cached_property
+    def generator_powers(self) -> tuple[tuple[int, ...], ...]:
+        """Row ``i`` holds ``g ** (d · 2**(w·i))`` for each digit ``d`` below ``2**w``
+        (``w = TABLE_WINDOW``): fixed-base windowing (Menezes, van Oorschot and Vanstone,
+        *Handbook of Applied Cryptography*, 1996, §14.6.3). Built once per page, a few
+        hundred products; ``FairTable`` builds it before the deal."""
+        rows: list[tuple[int, ...]] = []
+        base, p = self.generator, self.p
+        for _ in range(0, self.table_bits, TABLE_WINDOW):
+            row = [1]
+            for _ in range((1 << TABLE_WINDOW) - 1):
+                row.append(row[-1] * base % p)
+            rows.append(tuple(row))
+            base = row[-1] * base % p
+        return tuple(rows)
+
+    def _generator_power(self, exponent: int) -> int:
+        rows, p, mask = self.generator_powers, self.p, (1 << TABLE_WINDOW) - 1
+        result, i = 1, 0
+        while exponent:
+            digit = exponent & mask
+            if digit:
+                result = result * rows[i][digit] % p
+            exponent >>= TABLE_WINDOW
+            i += 1
+        return result
 
     def is_residue(self, value: int) -> bool:
         """Whether ``value`` is a nonzero quadratic residue mod p (Euler's criterion)."""

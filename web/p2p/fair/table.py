@@ -122,6 +122,7 @@ class FairTable:
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
+        group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(1)
 
     # --- the hand ---------------------------------------------------------------------------
