@@ -91,7 +91,8 @@ class _Line:
 
 
 class HostTable(TableFlow):
-    """One private table as its host runs it."""
+    """One private table as its host runs it: the people's connections, the messages
+    they send, and what each seat is sent. The game moves on in ``TableFlow``."""
 
     def __init__(self, game: Game, *, level: str = "normal", grace: float = 20.0,
                  make_bot: Callable[[str, int], Any] = players.make) -> None:
@@ -213,7 +214,7 @@ class HostTable(TableFlow):
         return True
 
     def _after_moves(self) -> None:
-        """Tell everyone; at a new hand the people who came in during the last sit down."""
+        """Tell everyone; at a new hand those who came in during the last one sit down."""
         if self._hands_ended() and self.coming:
             for seat, conn in self.seats.take_coming().items():
                 self.join(conn, seat, self.clock)
