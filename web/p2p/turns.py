@@ -2,7 +2,7 @@
 
 The host's table tells the timer what it waits for (the stage, the seats, how far the game
 is) on every tick; the clock starts again whenever that changes. Once the time is up the
-host plays for the seats that stalled (``web.p2p.host``). No clock of its own: pytest runs it.
+host plays for the seats that stalled (``web.p2p.flow``). No clock of its own: pytest runs it.
 """
 
 from __future__ import annotations

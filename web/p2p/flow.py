@@ -1,0 +1,194 @@
+"""The game's flow at the host's table: the stage, whom it waits for, the computers' moves.
+
+``TableFlow`` holds the one authoritative ``Game`` and moves it on: the computer plays every
+seat without a person at once (passes stay simultaneous: people choose at their own pace
+while the table waits for them), the table waits after each hand until every person has
+said they are ready, and at a table of strangers a turn timer (``web.p2p.turns``) has the
+computer move for a person who stalls. It changes the game and says what changed; telling
+the people is ``web.p2p.host``'s ``HostTable``, which is a ``TableFlow``. No I/O.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, Literal
+
+from hearts import Card, Game, HandScored, Phase, PlayerView
+from hearts.bots import make as make_bot
+from web import players
+from web.p2p.protocol import Intent
+from web.p2p.seats import Seats
+from web.p2p.turns import TurnTimer
+
+__all__ = ["TableFlow"]
+
+Timed = Literal["", "shown", "moved"]
+"""What a tick of the turn timer did: nothing, a new time to show, or moves for people."""
+
+
+class TableFlow:
+    """The game at a host's table and where it stands, over who sits where (``seats``)."""
+
+    def __init__(self, game: Game, seats: Seats, *, level: str,
+                 make_bot: Callable[[str, int], Any] = players.make) -> None:
+        self.game = game
+        self.seats = seats
+        self.level = level
+        self.make_bot = make_bot
+        self.started = False
+        self.waiting_ready: set[int] = set()
+        self.last_scored: dict[str, Any] | None = None
+        self._bots = self._new_bots()
+        self._seen = len(game.events)
+        self.turns: TurnTimer | None = None
+        """A table of strangers: the time each person has to move (None: no limit)."""
+        self._shown_left: int | None = None
+
+    def _new_bots(self) -> list[Any]:
+        seed = self.game.seed
+        return [self.make_bot(self.level, (seed * 4 + seat) % (2**53)) for seat in range(4)]
+
+    def _deal(self, game: Game) -> None:
+        """Play ``game`` from its start (the last one is over)."""
+        self.game = game
+        self._bots = self._new_bots()
+        self._seen = len(game.events)
+        self.waiting_ready.clear()
+        self.last_scored = None
+
+    def set_level(self, level: str) -> None:
+        """The computers play at ``level`` from now on."""
+        self.level = level
+        self._bots = self._new_bots()
+
+    # --- where the game stands ---------------------------------------------------------------
+
+    def stage(self) -> str:
+        """lobby, pass, play, scores (waiting for people to be ready) or over."""
+        if not self.started:
+            return "lobby"
+        if self.game.phase is Phase.GAME_OVER:
+            return "over"
+        if self.waiting_ready:
+            return "scores"
+        return "pass" if self.game.phase is Phase.PASS else "play"
+
+    def _computer(self, seat: int) -> bool:
+        return self.started and self.seats.conn(seat) is None
+
+    def waiting_for(self) -> list[int]:
+        """The seats (people, or dropped people) the table is waiting for now."""
+        stage = self.stage()
+        if stage == "scores":
+            return sorted(self.waiting_ready)
+        if stage == "pass":
+            return [s for s in range(4)
+                    if not self.game.pass_chosen(s) and not self._computer(s)]
+        if stage == "play":
+            seat = self.game.to_play
+            return [] if seat is None or self._computer(seat) else [seat]
+        return []
+
+    def refusal(self, seat: int, intent: Intent) -> str | None:
+        """Why ``seat`` may not do ``intent`` (a pass, a play or ready) now (None if it may)."""
+        stage = self.stage()
+        if stage == "lobby":
+            return "The game hasn't started yet."
+        if intent.kind == "ready":
+            return None if seat in self.waiting_ready else "The table isn't waiting for that."
+        if stage == "over":
+            return "The game is over."
+        if stage == "scores":
+            return "The next hand starts when everyone has seen the scores."
+        if intent.kind == "pass":
+            return self.game.why_pass_refused(seat, intent.cards)
+        return self.game.why_illegal(intent.cards[0], seat)
+
+    # --- the computers' moves ------------------------------------------------------------------
+
+    def due(self) -> bool:
+        """True when a computer player has a move to make now."""
+        stage = self.stage()
+        if stage == "pass":
+            return any(self._computer(s) and not self.game.pass_chosen(s) for s in range(4))
+        if stage == "play":
+            seat = self.game.to_play
+            return seat is not None and self._computer(seat)
+        return False
+
+    def computer_turn(self) -> tuple[int, Any, PlayerView] | None:
+        """When a computer is to play a card: its seat, its bot and its view (the page runs
+        the bot's search in slices and hands the card to ``computer_step``)."""
+        if not self.due() or self.game.phase is not Phase.PLAY:
+            return None
+        seat = self.game.to_play
+        assert seat is not None
+        return seat, self._bots[seat], self.game.view(seat)
+
+    def _computer_moves(self, card: Card | None) -> None:
+        """Every computer pass at once, or the computer's play (``card``: the one its bot
+        chose, else it chooses now). Only when ``due``."""
+        game = self.game
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                if self._computer(seat) and not game.pass_chosen(seat):
+                    game.choose_pass(seat, self._bots[seat].choose_pass(game.view(seat)))
+        else:
+            player = game.to_play
+            assert player is not None
+            if card is None or game.why_illegal(card, player) is not None:
+                card = self._bots[player].choose_play(game.view(player))
+            game.play(card)
+
+    def _hands_ended(self) -> bool:
+        """Notice hands that ended since last asked: the table waits for every person to be
+        ready. True if a new hand is dealt (the people coming in may sit down)."""
+        new_hand = False
+        for event in self.game.events[self._seen:]:
+            if isinstance(event, HandScored):
+                new_hand = True
+                self.last_scored = {"hand": event.hand_number, "scores": list(event.scores),
+                                    "moon": event.moon_shooter}
+                if self.game.phase is not Phase.GAME_OVER:
+                    self.waiting_ready = {s for s, _ in self.seats.present()}
+        self._seen = len(self.game.events)
+        return new_hand and self.game.phase is not Phase.GAME_OVER
+
+    # --- the turn timer -----------------------------------------------------------------------
+
+    def _waiting_key(self) -> tuple[str, tuple[int, ...], int]:
+        return self.stage(), tuple(self.waiting_for()), len(self.game.events)
+
+    def turn_left(self) -> int | None:
+        """The seconds the table's timer gives the people it waits for (None: no timer)."""
+        if self.turns is None or self.stage() not in ("pass", "play") \
+                or not self.waiting_for():
+            return None
+        if self.turns.waiting_for != self._waiting_key():
+            return int(self.turns.limit)  # a move was just made: a new turn's full time
+        return self._shown_left
+
+    def _timed(self, now: float) -> Timed:
+        """Run the turn timer: once the time is up the computer moves for the stalled."""
+        turns = self.turns
+        if turns is None or self.stage() not in ("pass", "play") or not self.waiting_for():
+            self._shown_left = None
+            return ""
+        if turns.observe(self._waiting_key(), now):
+            self._shown_left = turns.shown(now)
+        if turns.left(now) > 0:
+            if turns.shown(now) != self._shown_left:
+                self._shown_left = turns.shown(now)
+                return "shown"
+            return ""
+        for seat in self.waiting_for():
+            self._play_for(seat)
+        return "moved"
+
+    def _play_for(self, seat: int) -> None:
+        """A person's time ran out: the quick computer player moves for them."""
+        game, stand_in = self.game, make_bot("normal", seed=seat)
+        if game.phase is Phase.PASS and not game.pass_chosen(seat):
+            game.choose_pass(seat, stand_in.choose_pass(game.view(seat)))
+        elif game.phase is Phase.PLAY and game.to_play == seat:
+            game.play(stand_in.choose_play(game.view(seat)))
