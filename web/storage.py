@@ -26,7 +26,7 @@ STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your p
 KEY_TABLE = "hearts.friends-table"
 KEY_RELAYS = "hearts.relays"
 """The person's own relay addresses, as typed (checked when read: ``read_relays``)."""
-"""The private table this page hosts (``HostTable.to_json``), so a reload carries it on."""
+"""The private table this page hosts (``web.p2p.saved.table_json``), so a reload carries it on."""
 
 
 class MemoryStorage:
