@@ -1,4 +1,5 @@
-"""Private tables' role state machine (web/friends/session.py), two pages on a fake network.
+"""Private tables' role state machine (web/friends/session.py and its sides), two pages on
+a fake network.
 
 Each page is a ``Session`` with a fake ``Peer``: an offer and an answer are paired when the
 host accepts the answer code, then messages go straight to the other page. No browser.
