@@ -1,4 +1,5 @@
-"""Private tables' role state machine (web/friends/session.py), two pages on a fake network.
+"""Private tables' role state machine (web/friends/session.py and its sides), two pages on
+a fake network.
 
 Each page is a ``Session`` with a fake ``Peer``: an offer and an answer are paired when the
 host accepts the answer code, then messages go straight to the other page. No browser.
@@ -13,8 +14,9 @@ from typing import Any
 
 from hearts import Game
 from tests.test_p2p_codes import CHROMIUM_OFFER
+from web.friends.guest_side import NO_TABLE
 from web.friends.joining import STUN, CodeJoining
-from web.friends.session import NO_TABLE, SEATED_ALREADY, PageHooks, Role, Session
+from web.friends.session import SEATED_ALREADY, PageHooks, Role, Session
 from web.p2p.tablecode import TYPO, make_code
 from web.table.remote import RemoteSeat
 
@@ -162,23 +164,23 @@ def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() ->
         assert g.role is Role.JOINING
         await settle()
         assert g.joining is not None and g.joining.code
-        h.let_in(2, g.joining.code)
+        h.host_side.let_in(2, g.joining.code)
         await settle()
         assert g.role is Role.SEATED and isinstance(guest.shown[-1], RemoteSeat)
         assert h.hosting.host.kind(2) == "friend" and not guest.dialog_open
-        h.begin()
+        h.host_side.begin()
         await settle()
         assert g.seat.state is not None and g.seat.state.view.seat == 2
         assert g.seat.state.stage == "pass" and g.seat.state.kinds[0] == "host"
         g.join(h.hosting.links[1])
         assert g.error == SEATED_ALREADY and g.role is Role.SEATED
         h.leave()
-        assert h.role is Role.HOST_CLOSED and h.can_go_solo()
+        assert h.role is Role.HOST_CLOSED and h.host_side.can_go_solo()
         assert host.kept[-1] is None  # the hosted table is forgotten
         await settle()
         assert g.role is Role.GUEST_CLOSED and guest.shown[-1] is None
         assert g.seat.closed == "The host closed the table."
-        h.solo()
+        h.host_side.solo()
         assert h.role is Role.IDLE and len(host.adopted) == 1
         g.open_table()  # a closed guest's page opens a table of its own
         assert g.role is Role.HOSTING
@@ -198,18 +200,18 @@ def test_a_reloaded_hosts_table_comes_back_with_computers_in_its_friends_seats()
         network = Network()
         first = Page(network)
         first.session.open_table()
-        first.session.begin()
+        first.session.host_side.begin()
         await settle()
         saved = next(text for text in reversed(first.kept) if text)
         again = Page(network)
-        again.session.resume(saved)
+        again.session.host_side.resume(saved)
         assert again.session.role is Role.HOSTING and again.session.resumed
         host = again.session.host
         assert host is not None and host.started
         assert [host.kind(s) for s in range(4)] == ["host", "computer", "computer", "computer"]
-        again.session.resume(None)  # nothing stored: nothing happens
+        again.session.host_side.resume(None)  # nothing stored: nothing happens
         corrupt = Page(network)
-        corrupt.session.resume("{not json")
+        corrupt.session.host_side.resume("{not json")
         assert corrupt.session.role is Role.IDLE and corrupt.kept == [None]
 
     asyncio.run(run())
@@ -222,7 +224,7 @@ def test_friends_come_in_by_the_tables_code_and_take_the_free_seats() -> None:
         h = host.session
         h.open_table()
         await settle()
-        h.share_code()
+        h.host_side.share_code()
         await settle()
         assert h.hosting is not None and h.hosting.room is not None
         code = h.hosting.room
@@ -235,7 +237,7 @@ def test_friends_come_in_by_the_tables_code_and_take_the_free_seats() -> None:
         seats = {p.session.seat.state.view.seat for p in (first, second)  # type: ignore[union-attr]
                  }
         assert seats == {1, 2}
-        h.begin()
+        h.host_side.begin()
         await settle()
         assert first.session.seat.state is not None and first.session.seat.state.stage == "pass"
     asyncio.run(run())
@@ -352,12 +354,12 @@ def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
         host, guest = Page(network), Page(network)
         host.session.open_table()
         await settle()
-        host.session.share_code()
+        host.session.host_side.share_code()
         await settle()
         assert host.session.hosting is not None and host.session.hosting.room is not None
         guest.session.join_code(host.session.hosting.room.shown)
         await settle()
-        host.session.begin()
+        host.session.host_side.begin()
         await settle()
         assert guest.session.seat.peers is None  # friends: the host's page may come back
         host.session.page_leaving()

@@ -17,10 +17,11 @@ from typing import Any
 from hearts import SEAT_NAMES
 from web import words
 from web.browser import Browser
+from web.friends.guest_side import BAD_INVITE
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.friends.lobby import WAIT_SECONDS
 from web.friends.peer import BrowserPeer
-from web.friends.session import BAD_INVITE, PageHooks, Role, Session
+from web.friends.session import PageHooks, Role, Session
 from web.options import Options
 from web.p2p.codes import CodeError
 from web.storage import Records
@@ -145,15 +146,15 @@ class FriendsDialog:
         act = _attr(target, "data-act")
         seat = int(_attr(target, "data-seat") or 0)
         actions: dict[str, Callable[[], None]] = {
-            "invite": lambda: session.invite(seat),
-            "letin": lambda: session.let_in(seat, str(self.q(f"#fr-code-{seat}").value)),
-            "answer": session.answer,
-            "begin": session.begin,
+            "invite": lambda: session.host_side.invite(seat),
+            "letin": lambda: session.host_side.let_in(seat, str(self.q(f"#fr-code-{seat}").value)),
+            "answer": session.guest_side.answer,
+            "begin": session.host_side.begin,
             "host": session.open_table,
             "join": lambda: session.join(str(self.q("#fr-paste-code").value)),
-            "share": session.share_code,
+            "share": session.host_side.share_code,
             "joincode": lambda: session.join_code(str(self.q("#join-code").value)),
-            "solo": session.solo,
+            "solo": session.host_side.solo,
             "leave": session.leave,
             "close": lambda: self.show(False),
             "copy": lambda: self.copy(_attr(target, "data-copy")),
@@ -298,7 +299,7 @@ class FriendsDialog:
                 lobby.people() if lobby else 1,
                 lobby.seconds_left(session.now()) if lobby else WAIT_SECONDS)
         self.q("#fr-paste-note").hidden = hosting is None
-        self.q("#fr-solo").hidden = not session.can_go_solo()
+        self.q("#fr-solo").hidden = not session.host_side.can_go_solo()
         leave = self.q("#fr-leave")
         leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING, Role.FAIR)
         leave.textContent = {Role.HOSTING: "Close the table",
@@ -382,7 +383,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         online.disabled = False
     def changed(event: Any) -> None:
         view.on_change(event)
-        session.refresh()
+        session.host_side.refresh()
     listen(dialog, "change", changed)
     listen(browser.window, "hashchange", lambda _e: view.read_link())
     guard = browser.guard
@@ -394,6 +395,6 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     button.disabled = False
     view.read_link()
     if session.role is Role.IDLE:
-        session.resume(records.table())
+        session.host_side.resume(records.table())
     view.render()
     return session

@@ -5,7 +5,7 @@ lobby of this protocol's version). The page with the lowest id there is the deal
 three others are in, or its wait is over (``WAIT_SECONDS``, counted down on every page), it
 makes a table code, sends it to up to three of the others (those that came first, by id),
 and everyone concerned leaves the lobby for that table's own room — the same table a code
-opens (``web.friends.session``), its seats not taken by a person played by the computer.
+opens (``web.friends.guest_side``), its seats not taken by a person played by the computer.
 So a lobby holds only the pages still waiting, and a table's mesh never exceeds four.
 
 A table that started with computers in some seats keeps a foot in the lobby while it has

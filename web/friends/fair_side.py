@@ -1,0 +1,84 @@
+"""A fair table's side of a page's session: sitting down at one, and its closing.
+
+The lobby sends four people to a fair table; ``FairPlay`` (``web.friends.fair``) is this
+page's part of it (the room's mesh, its ``FairTable``, its seat). This is what the roles see:
+FAIR while it runs, the felt showing its ``FairSeat``, and GUEST_CLOSED with the reason once
+it closed (a cheat named, a page gone, this page left). No DOM: everything comes through the
+``Session``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from web import words
+from web.friends.fair import FAIR_ROOM, FairPlay
+from web.friends.role import Role
+from web.p2p.tablecode import TableCode
+from web.table.seat import Seat
+
+if TYPE_CHECKING:  # the session makes this side and hands itself in
+    from web.friends.session import Session
+
+__all__ = ["FairSide"]
+
+
+class FairSide:
+    """This page at a fair table of four, if it is at one."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.fair: FairPlay | None = None
+        """FAIR: this page's part of a fair table."""
+        self.ended: str | None = None
+        """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
+
+    def sit(self, code: TableCode) -> None:
+        """IDLE → FAIR: to the fair table of ``code``, with the three others the lobby sent."""
+        session = self.session
+        session.role = Role.FAIR
+        session.error = ""
+        fair = self.fair = FairPlay(
+            session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
+            cheat=session.cheat, warn=session.page.warn, seated=self._seated,
+            closed=lambda why: self._closed(fair, why),
+            start_over=session.leave_for_own_game, group=session.fair_group)
+        session.page.show(False)
+        session.run(fair.run(session.meet), connecting=False)
+        session.page.on_change()
+
+    def _seated(self, seat: Seat) -> None:
+        self.session.page.seat_table(seat)
+        self.session.page.on_change()
+
+    def _closed(self, fair: FairPlay, why: str) -> None:
+        """FAIR → GUEST_CLOSED: the fair table closed; the dialog says why."""
+        if self.fair is not fair:
+            return
+        session = self.session
+        self.fair = None
+        fair.leave()
+        session.peer.unmeet(FAIR_ROOM)
+        session.seat.closed = self.ended = why
+        session.role = Role.GUEST_CLOSED
+        if fair.seat is not None:
+            session.page.seat_table(None)
+        session.page.show(True)
+        session.page.on_change()
+
+    def leave(self) -> None:
+        """This person leaves the fair table (FAIR → GUEST_CLOSED)."""
+        if self.fair is not None:
+            self._closed(self.fair, words.FAIR_LEFT)
+
+    def page_leaving(self) -> None:
+        if self.fair is not None:
+            self.session.peer.unmeet(FAIR_ROOM)  # the others see this page go: their hand is void
+
+    def forget(self) -> None:
+        """Out of the fair table without a word in the dialog (the session goes IDLE)."""
+        if self.fair is not None:
+            self.fair.leave()
+            self.fair = None
+            self.session.peer.unmeet(FAIR_ROOM)
+            self.session.page.seat_table(None)

@@ -1,0 +1,252 @@
+"""The guest's side of a page's session: going to someone else's table and sitting at it.
+
+A page goes to a table by an invite (it answers the host's offer, ``Joining``) or by the
+table's short code (it looks in the code's room through relays, ``CodeJoining``); once the
+host's connection opens it sits at the felt table as a ``RemoteSeat``, fed by the host's
+messages. When an online table's host page goes, the pages left carry it on: the successor
+(``web.friends.handover``) hosts it again, through the host's side, and the others wait for
+its state. No DOM: everything comes through the ``Session``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hearts import Game
+from web.friends.handover import next_game, successor
+from web.friends.hosting import TABLE_ROOM
+from web.friends.joining import CodeJoining, Joining
+from web.friends.role import Role
+from web.p2p.codes import CodeError, decode_invite
+from web.p2p.host import HostTable
+from web.p2p.protocol import Intent, intent_text, peer_of
+from web.p2p.tablecode import read_code
+from web.table.remote import RemoteSeat
+
+if TYPE_CHECKING:  # the session makes this side and hands itself in
+    from web.friends.session import Session
+
+__all__ = ["BAD_INVITE", "LOOK_SECONDS", "NO_TABLE", "GuestSide"]
+
+LOST = "The connection to the host was lost."
+BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
+NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
+            "must be open, with its table shared by code.")
+LOOK_SECONDS = 25.0
+"""How long a page looks for a table by its code before saying nobody answered."""
+HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
+             "on, so the table has closed.")
+CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
+              "under way is dealt again, and everyone keeps their score.")
+
+
+class GuestSide:
+    """This page on its way to, or seated at, a table another page runs."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.joining: Joining | CodeJoining | None = None
+        """JOINING, SEATED: the invite answered or the code looked for, and the host's
+        connection."""
+
+    # --- going to a table ------------------------------------------------------------------
+
+    def join(self, code: str) -> None:
+        """→ JOINING: answer the invite ``code`` (a code or a whole link)."""
+        session = self.session
+        try:
+            invite = decode_invite(code.strip(), session.minute())
+        except CodeError as problem:
+            if session.role is Role.IDLE:  # the page opened with a broken link
+                session.role = Role.GUEST_CLOSED
+            session.error = str(problem)
+            session.page.on_change()
+            return
+        session.forget()
+        session.role = Role.JOINING
+        self.joining = Joining(invite)
+        session.error = ""
+        self.answer()
+
+    def join_code(self, text: str) -> None:
+        """→ JOINING: look for a table by its short code (or its ``#t=…&k=…`` link)."""
+        session = self.session
+        try:
+            code = read_code(text)
+        except CodeError as problem:
+            session.error = str(problem)
+            session.page.on_change()
+            return
+        session.forget()
+        session.role = Role.JOINING
+        joining = self.joining = CodeJoining(code)
+        session.error = ""
+
+        async def look() -> None:
+            reply = await session.meet(code.room, code.code)
+            if reply is None:
+                self.gone()
+                return
+            await session.sleep(LOOK_SECONDS)
+            if self.joining is joining and session.role is Role.JOINING:
+                session.peer.unmeet(TABLE_ROOM)
+                session.seat.closed = NO_TABLE
+                self.gone()
+        session.run(look(), connecting=False)
+        session.page.on_change()
+
+    def answer(self) -> None:
+        """Make the answer code to the invite (again, after a failure)."""
+        joining, session = self.joining, self.session
+        if not isinstance(joining, Joining) or session.busy:
+            return
+
+        async def make() -> None:
+            problem = await joining.make_answer(session.peer)
+            if problem is not None:
+                session.error = problem
+        session.run(make())
+
+    # --- the host's connection -------------------------------------------------------------
+
+    def opened(self, conn: str) -> None:
+        session = self.session
+        if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
+            self.joining.room[peer_of(conn)] = conn
+        if self.joining is not None and conn == self.joining.conn:
+            session.role = Role.SEATED
+            session.remote = RemoteSeat(session.seat, self.send,
+                                        start_over=session.leave_for_own_game)
+            session.page.seat_table(session.remote)
+            session.page.show(False)
+            session.page.on_change()
+
+    def received(self, conn: str, text: str) -> None:
+        joining, session = self.joining, self.session
+        if isinstance(joining, CodeJoining) and joining.conn is None \
+                and session.role is Role.JOINING:
+            # In a table's room only its host speaks first: its first message, the table's
+            # state, says which page that is.
+            kind = session.seat.receive(text)
+            if kind is None:
+                return
+            joining.conn = conn
+            self.opened(conn)
+            session.news(kind)
+        elif joining is not None and conn == joining.conn:
+            kind = session.seat.receive(text)
+            if kind == "closed":
+                session.peer.close(conn)
+                if session.seat.handover:
+                    self._carry_on()
+                else:
+                    self.gone()
+            elif kind is not None:
+                session.news(kind)
+
+    def closed(self, conn: str) -> None:
+        seat = self.session.seat
+        if isinstance(self.joining, CodeJoining):
+            self.joining.room.pop(peer_of(conn), None)
+        if self.joining is not None and conn == self.joining.conn:
+            if seat.closed is None and seat.peers is not None:
+                self._carry_on()  # an online table's host page went without a word
+                return
+            if seat.closed is None:
+                seat.closed = LOST
+            self.gone()
+
+    def send(self, intent: Intent) -> None:
+        if self.joining is not None and self.joining.conn is not None:
+            self.session.peer.send(self.joining.conn, intent_text(intent))
+
+    # --- an online table whose host's page went --------------------------------------------
+
+    def _carry_on(self) -> None:
+        """SEATED at an online table whose host's page went: the successor's page (perhaps
+        this one) opens the table again, the others wait for its state."""
+        session = self.session
+        joining, state, peers = self.joining, session.seat.state, session.seat.peers
+        if not isinstance(joining, CodeJoining) or state is None or peers is None \
+                or joining.conn is None:
+            self.gone()
+            return
+        joining.room.pop(peer_of(joining.conn), None)
+        me = state.view.seat
+        heir = successor(peers, me, joining.room)
+        game = next_game(state.view, session.rng) if state.stage != "lobby" else None
+        if heir is None or game is None:
+            session.seat.closed = HOST_LEFT
+            self.gone()
+            return
+        session.seat.closed = None
+        session.seat.handover = False
+        if heir == me:
+            self._take_over(joining, game, peers, me)
+            return
+        heir_peer = peers[heir]
+        assert heir_peer is not None
+        joining.conn = joining.room[heir_peer]
+        session.page.on_change()
+
+        async def wait_for_heir() -> None:
+            heard, since = session.seat.state, session.now()
+            while self.joining is joining and session.seat.state is heard:
+                if session.now() - since >= LOOK_SECONDS:
+                    session.seat.closed = HOST_LEFT
+                    self.gone()
+                    return
+                await session.sleep(0.5)
+        session.run(wait_for_heir(), connecting=False)
+
+    def _take_over(self, joining: CodeJoining, game: Game, peers: tuple[str | None, ...],
+                   me: int) -> None:
+        """This page runs the online table now, in the host's seat: the seats turn so that
+        it is South, and each person still here keeps their place around the table."""
+        session = self.session
+        table = HostTable(game, grace=session.grace, level=session.page.level())
+        self.joining = None
+        session.remote = None
+        session.role = Role.IDLE
+        session.seat.notice = None
+        hosting = session.host_side.open(table, joining.table)
+        for old_seat, peer in enumerate(peers):
+            conn = joining.room.get(peer) if peer is not None else None
+            if conn is not None and old_seat != me and table.join(conn, (old_seat - me) % 4,
+                                                                  session.now()):
+                hosting.conn_seat[conn] = (old_seat - me) % 4
+        table.start()
+        table.tell(CARRIED_ON.format(who="another player's page"))
+        session.seat.notice = CARRIED_ON.format(who="your page")
+        hosting.flush()
+        session.run(session.online.offer_seats(table, joining.table), connecting=False)
+
+    # --- leaving ---------------------------------------------------------------------------
+
+    def gone(self) -> None:
+        """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
+        session = self.session
+        if isinstance(self.joining, CodeJoining):
+            session.peer.unmeet(TABLE_ROOM)
+        if self.joining is not None:
+            self.joining.conn = None
+        session.role = Role.GUEST_CLOSED
+        if session.leave_felt():
+            session.page.show(True)
+        session.page.on_change()
+
+    def leave_now(self) -> None:
+        """Leave at once, saying so to the host; the computer takes the seat there."""
+        if self.joining is not None and self.joining.conn is not None:
+            self.send(Intent("leave"))
+            self.session.peer.close(self.joining.conn)
+        self.session.seat.closed = "You left the table."
+        self.gone()
+
+    def hang_up(self) -> None:
+        """The connection of an earlier invite or code closed (the session goes IDLE)."""
+        peer = self.session.peer
+        if self.joining is not None and self.joining.conn is not None:
+            peer.close(self.joining.conn)
+        if isinstance(self.joining, CodeJoining):
+            peer.unmeet(TABLE_ROOM)

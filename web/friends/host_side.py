@@ -1,0 +1,221 @@
+"""The host's side of a page's session: the table it opens, and what its host does there.
+
+A page comes to host a table four ways: it opens one for friends (an invite per seat), it
+opens again the one it hosted before a reload (``resume``), the Play online lobby dealt it
+one (a table by code that starts once its people are in), or it carries on an online table
+whose host's page went (``web.friends.guest_side``). ``Hosting`` holds the open table's
+invites and connections; this is what the roles need of it: opening, the host's buttons
+(invite, let in, share a code, begin), and closing, with the game kept if it had started.
+No DOM: everything comes through the ``Session``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from hearts import Game, Phase
+from web.friends.hosting import Hosting
+from web.friends.role import Role
+from web.p2p.host import HostTable
+from web.p2p.saved import resume_table
+from web.p2p.tablecode import TableCode, make_code
+from web.p2p.turns import TurnTimer
+from web.table.remote import RemoteSeat
+
+if TYPE_CHECKING:  # the session makes this side and hands itself in
+    from web.friends.session import Session
+
+__all__ = ["ARRIVAL_SECONDS", "CLOSED", "HostSide"]
+
+ARRIVAL_SECONDS = 10.0
+"""How long a table dealt in the lobby waits for its people before it starts anyway."""
+CLOSED = "You closed the table. Your friends' pages say so."
+CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
+
+
+class HostSide:
+    """This page as the host of a private table (one at a time)."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+        self.hosting: Hosting | None = None
+        """HOSTING: the table this page runs."""
+        self.left: tuple[Game, bool] | None = None
+        """HOST_CLOSED: the game of the table closed, and whether its hand had just ended."""
+        self.resumed = False
+        """The table was carried over from before a reload (the dialog says so)."""
+
+    # --- opening ---------------------------------------------------------------------------
+
+    def host_table(self, resumed: HostTable | None = None, online: TableCode | None = None,
+                   expected: int = 0) -> None:
+        """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat; or,
+        dealt in the lobby (``online``), a table by that code that starts once its
+        ``expected`` people are in (or after ``ARRIVAL_SECONDS``)."""
+        session = self.session
+        ice = session.page.ice()
+        if session.role is not Role.IDLE or ice is None:
+            return
+        host = resumed or HostTable(Game.new(), grace=session.grace, level=session.page.level())
+        self.resumed = resumed is not None
+        if online is None:
+            hosting = self.open(host)
+            session.run(hosting.make_invites([1, 2, 3], ice, session.page.base()))
+            return
+        hosting = self.open(host, online)
+
+        async def gather() -> None:
+            await session.meet(online.room, online.code)
+            waited = 0.0
+            while self.hosting is hosting and not host.started and waited < ARRIVAL_SECONDS:
+                if sum(hosting.seated(s) for s in (1, 2, 3)) >= expected:
+                    break
+                await session.sleep(0.25)
+                waited += 0.25
+            if self.hosting is hosting and not host.started:
+                self.begin()
+            await session.online.offer_seats(host, online)
+        session.run(gather(), connecting=False)
+
+    def open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
+        """→ HOSTING with ``host`` (``online``: a table of strangers in that code's room:
+        a turn timer, and no copy kept, since another page carries it on if this one goes)."""
+        session, page = self.session, self.session.page
+        session.role = Role.HOSTING
+        if online is not None:
+            host.turns = TurnTimer(session.turn)  # strangers: nobody stalls the table
+            host.online = True
+        hosting = self.hosting = Hosting(
+            host, session.seat, session.peer, table_id=session.rng.getrandbits(32),
+            now=session.now, minute=session.minute,
+            keep=page.keep if online is None else lambda text: None, told=session.told,
+            warn=page.warn, on_news=session.news, on_change=page.on_change)
+        hosting.room = online
+        host.broadcast()
+        hosting.flush()
+        # The host plays its own seat on the felt table, through the same messages as a guest.
+        session.remote = RemoteSeat(session.seat, hosting.local, deal=hosting.new_game,
+                                    start_over=hosting.new_game, on_level=self.set_level)
+        page.seat_table(session.remote)
+        session.run(hosting.run(pace=session.pace, sleep=session.sleep), connecting=False)
+        return hosting
+
+    def resume(self, text: str | None) -> None:
+        """A table this page hosted before it reloaded: open it again where it was."""
+        if text is None:
+            return
+        page = self.session.page
+        table = resume_table(text, grace=self.session.grace)
+        if table is None:
+            page.keep(None)
+            return
+        table.set_level(page.level())
+        page.show(True)
+        self.host_table(table)
+
+    # --- the host's buttons ----------------------------------------------------------------
+
+    def invite(self, seat: int) -> None:
+        session = self.session
+        ice = session.page.ice()
+        if self.hosting is not None and not session.busy and ice is not None:
+            session.error = ""
+            session.run(self.hosting.make_invite(seat, ice, session.page.base()))
+
+    def refresh(self) -> None:
+        """Remake the open invites made with other ICE servers than the ones chosen now
+        (their codes would carry the wrong network addresses)."""
+        session = self.session
+        if self.hosting is None or session.busy or self.hosting.host.closed:
+            return
+        ice = session.page.ice()
+        stale = self.hosting.stale(ice) if ice is not None else []
+        if stale:
+            assert ice is not None
+            session.run(self.hosting.make_invites(stale, ice, session.page.base()))
+
+    def let_in(self, seat: int, code: str) -> None:
+        if self.hosting is not None and not self.session.busy:
+            self.session.error = ""
+            self.session.run(self.hosting.let_in(seat, code))
+
+    def share_code(self) -> None:
+        """HOSTING: friends may come in by the table's short code or its link, which pages
+        find through relays; the table seats each one as they arrive."""
+        hosting, session = self.hosting, self.session
+        if hosting is None or hosting.room is not None or hosting.host.closed:
+            return
+        code = hosting.room = make_code(session.rng)
+
+        async def meet() -> None:
+            await session.meet(code.room, code.code)
+        session.run(meet(), connecting=False)
+
+    def begin(self) -> None:
+        if self.hosting is not None:
+            self.hosting.host.start()
+            self.hosting.flush()
+            self.session.page.show(False)
+
+    def set_level(self, level: str) -> None:
+        if self.hosting is not None:
+            self.hosting.host.set_level(level)
+
+    # --- closing ---------------------------------------------------------------------------
+
+    def close(self) -> None:
+        """HOSTING → HOST_CLOSED: the friends' pages are told, the game kept if it began."""
+        hosting, session = self.hosting, self.session
+        if hosting is None:
+            return
+        host = hosting.host
+        host.close()
+        hosting.flush()
+        hosting.hang_up_all()
+        session.leave_felt()
+        session.page.keep(None)
+        if host.started:
+            self.left = (host.game, 0 in host.waiting_ready)
+        session.seat.closed = CLOSED if self.left is None else CLOSED_SOLO
+        self.hosting = None
+        session.role = Role.HOST_CLOSED
+
+    def can_go_solo(self) -> bool:
+        """Whether this page's hosted game can carry on as the single-player game."""
+        role = self.session.role
+        host = self.hosting.host if self.hosting is not None else None
+        if role is Role.HOSTING and host is not None:
+            game = host.game if host.started and not host.closed else None
+        elif role is Role.HOST_CLOSED and self.left is not None:
+            game = self.left[0]
+        else:
+            game = None
+        return game is not None and game.phase is not Phase.GAME_OVER
+
+    def solo(self) -> None:
+        """Close the table if it is open and carry its game on here, alone."""
+        if not self.can_go_solo():
+            return
+        session = self.session
+        if self.hosting is not None:
+            session.leave()
+        assert self.left is not None
+        game, scored = self.left
+        session.forget()
+        session.error = ""
+        session.page.show(False)
+        session.page.adopt(game, scored)
+
+    def forget(self) -> None:
+        """Close the table this page opened, before anyone has played (the session goes
+        IDLE)."""
+        if self.hosting is not None:
+            self.hosting.host.close()
+            self.hosting.flush()
+            self.hosting.hang_up_all()
+            self.hosting = None
+
+    def forget_game(self) -> None:
+        """No game kept from a closed table, in memory or in storage."""
+        self.left = None
+        self.session.page.keep(None)
