@@ -72,7 +72,9 @@ def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None
     logs = [_console(seat) for seat in pages]
     for n, seat in enumerate(pages):
         extra = f"&cheat={cheat[1]}" if cheat is not None and n == cheat[0] else ""
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}")
+        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}",
+                       wait_until="commit")  # the four start side by side
+    for seat in pages:
         seat.ready()
     started = time.monotonic()
     for seat in pages:

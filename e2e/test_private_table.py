@@ -68,6 +68,15 @@ def rtc_browser(browser_type: Any, browser_type_launch_args: dict[str, Any]) -> 
     browser.close()
 
 
+def open_all(seats: list[Seat], query: str) -> None:
+    """Load every page at ``origin/query`` at once, then wait for each to be ready: the
+    pages start side by side instead of one after the other."""
+    for seat in seats:
+        seat.page.goto(f"{seat.table.origin}/{query}", wait_until="commit")
+    for seat in seats:
+        seat.ready()
+
+
 class Seat:
     """One person's page: a TablePage (errors, requests) plus the friends dialog."""
 

@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from tablepage import ARTIFACTS
-from test_private_table import DIALOG, Seat, play_turn
+from test_private_table import DIALOG, Seat, open_all, play_turn
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {"by code": [], "online (4 pages)": []}
@@ -122,9 +122,7 @@ def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: st
                                                       relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-{n}") for n in range(4)]
     seats.extend(pages)
-    for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
-        seat.ready()
+    open_all(pages, f"?speed=instant&relay={relay}")
     started = time.monotonic()
     for seat in pages:
         seat.page.click("#play-online")
@@ -144,9 +142,8 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-pair-{n}") for n in range(2)]
     seats.extend(pages)
+    open_all(pages, f"?speed=instant&relay={relay}")
     for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
-        seat.ready()
         seat.page.click("#play-online")
     pages[1].page.wait_for_function(
         "document.querySelector('#fr-online-state').textContent.includes('2 players')",
@@ -198,9 +195,8 @@ def test_an_online_table_goes_on_when_the_page_that_runs_it_closes(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-heir-{n}") for n in range(3)]
     seats.extend(pages)
+    open_all(pages, f"?speed=instant&wait=6&relay={relay}")
     for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
-        seat.ready()
         seat.page.click("#play-online")
     for seat in pages:
         seat.page.wait_for_selector("#table[data-people='3']", state="attached",
@@ -239,9 +235,7 @@ def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-late-{n}") for n in range(3)]
     seats.extend(pages)
-    for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
-        seat.ready()
+    open_all(pages, f"?speed=instant&wait=6&relay={relay}")
     first, late = pages[:2], pages[2]
     for seat in first:
         seat.page.click("#play-online")
@@ -324,9 +318,8 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-stall-{n}") for n in range(2)]
     seats.extend(pages)
+    open_all(pages, f"?speed=instant&turn=5&wait=6&relay={relay}")
     for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&turn=5&relay={relay}")
-        seat.ready()
         seat.page.click("#play-online")
     for seat in pages:
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",
@@ -370,9 +363,8 @@ def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-flood-{n}") for n in range(2)]
     seats.extend(pages)
+    open_all(pages, f"?speed=instant&wait=6&relay={relay}")
     for seat in pages:
-        seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay}")
-        seat.ready()
         seat.page.click("#play-online")
     for seat in pages:
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",

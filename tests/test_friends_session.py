@@ -435,6 +435,8 @@ def test_a_table_with_no_seat_left_tells_the_lobby_it_is_not_a_dealer() -> None:
     lobby.received("r:lobby:p1", RUNNING)
     assert lobby.dealer() and lobby.people() == 2
     assert lobby.deal(now=16.0) == ["r:lobby:p7"]
+    shorter = Lobby("p5", started=0.0, wait=6.0)  # ?wait=6, as the browser tests ask
+    assert shorter.seconds_left(4.0) == 2.0 and shorter.seconds_left(7.0) == 0.0
 
 
 def test_pages_that_meet_through_relays_find_a_route_with_stun() -> None:

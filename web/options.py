@@ -1,5 +1,5 @@
 """What the page's address asks for: ``?speed=instant``, ``?seed=N``, ``?grace=S``,
-``?turn=S``, ``?relay=…``.
+``?turn=S``, ``?wait=S``, ``?relay=…``.
 
 Used by tests and for sharing a deal; anything unreadable is ignored. Pure: pytest runs it.
 """
@@ -26,6 +26,8 @@ class Options:
     """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
     turn: float = 30.0
     """Seconds a person at an online table has to move before the computer moves for them."""
+    wait: float = 15.0
+    """Seconds Play online waits for three other players before computers fill the seats."""
     cheat: str = ""
     """``?cheat=NAME`` (one of ``CHEATS``) with a local relay (``?relay=ws://…``, never a
     public one): this page cheats at fair tables in that way (``web.p2p.fair.cheats``), for
@@ -43,12 +45,13 @@ def parse(search: str) -> Options:
     def first(name: str) -> str:
         return query.get(name, [""])[0]
 
-    seed, grace, turn = first("seed"), first("grace"), first("turn")
+    seed, grace, turn, wait = first("seed"), first("grace"), first("turn"), first("wait")
     relays = tuple(url for url in first("relay").split(",") if url.startswith(("ws://", "wss://")))
     local = bool(relays) and all(url.startswith("ws://") for url in relays)
     return Options(instant=first("speed") == "instant",
                    seed=int(seed) if seed.isdigit() else None,
                    grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
+                   wait=min(60.0, max(3.0, float(wait))) if wait.isdigit() else 15.0,
                    cheat=first("cheat") if first("cheat") in CHEATS and local else "",
                    relays=relays)

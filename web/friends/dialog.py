@@ -19,7 +19,6 @@ from web import words
 from web.browser import Browser
 from web.friends.guest_side import BAD_INVITE
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
-from web.friends.lobby import WAIT_SECONDS
 from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
 from web.options import Options
@@ -297,7 +296,7 @@ class FriendsDialog:
         if role is Role.LOOKING:
             self.q("#fr-online-state").textContent = looking_text(
                 lobby.people() if lobby else 1,
-                lobby.seconds_left(session.now()) if lobby else WAIT_SECONDS)
+                lobby.seconds_left(session.now()) if lobby else session.online.wait)
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.host_side.can_go_solo()
         leave = self.q("#fr-leave")
@@ -358,7 +357,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
         level=lambda: records.settings.level, ice=view.ice, base=view.base,
         relays=view.relays)
-    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn, pace=pace,
+    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
+                      wait=opts.wait, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
                       on_error=on_error, cheat=opts.cheat)
     view.session = session

@@ -49,10 +49,12 @@ def table_message(code: TableCode, running: bool = False, fair: bool = False) ->
 class Lobby:
     """The lobby as this page sees it: who else waits, and whether it deals."""
 
-    def __init__(self, me: str, started: float) -> None:
-        """``me``: this page's id in the lobby; ``started``: when it came in (seconds)."""
+    def __init__(self, me: str, started: float, wait: float = WAIT_SECONDS) -> None:
+        """``me``: this page's id in the lobby; ``started``: when it came in (seconds);
+        ``wait``: how long it waits for three others before computers fill the seats."""
         self.me = me
         self.started = started
+        self.wait = wait
         self.others: dict[str, str] = {}
         """conn -> peer id of the pages here."""
         self.tables: set[str] = set()
@@ -80,7 +82,7 @@ class Lobby:
         return all(self.me < peer for peer in self._waiting().values())
 
     def seconds_left(self, now: float) -> float:
-        return max(0.0, self.started + WAIT_SECONDS - now)
+        return max(0.0, self.started + self.wait - now)
 
     def deal(self, now: float) -> list[str] | None:
         """The connections to send to a new table now (this page deals), else None."""

@@ -13,7 +13,14 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM, Lobby, SeatOffers, table_message
+from web.friends.lobby import (
+    LOBBY_PASSWORD,
+    LOBBY_ROOM,
+    WAIT_SECONDS,
+    Lobby,
+    SeatOffers,
+    table_message,
+)
 from web.friends.peer import Peer, Reply
 from web.p2p.host import HostTable
 from web.p2p.protocol import peer_of
@@ -47,9 +54,11 @@ class Online:
 
     def __init__(self, peer: Peer, meet: Callable[[str, str, str], Awaitable[Reply | None]],
                  *, now: Callable[[], float], sleep: Callable[[float], Awaitable[None]],
-                 rng: random.Random, on_change: Callable[[], None]) -> None:
+                 rng: random.Random, on_change: Callable[[], None],
+                 wait: float = WAIT_SECONDS) -> None:
         """``meet(room, password, name)``: into a meeting room through the relays (None if
-        they couldn't be reached)."""
+        they couldn't be reached); ``wait``: the lobby's wait for players (seconds)."""
+        self.wait = wait
         self.peer = peer
         self.meet = meet
         self.now = now
@@ -69,7 +78,7 @@ class Online:
         (it sends the code to those it seats); None if it stopped looking (``stop``) or
         couldn't reach the relays. The lobby is left either way."""
         self._stop_offering()
-        lobby = self.lobby = Lobby("", self.now())  # pages may come in as it meets
+        lobby = self.lobby = Lobby("", self.now(), self.wait)  # pages come in as it meets
         reply = await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
         if reply is None or self.lobby is not lobby or not reply.get("self"):
             self.stop()

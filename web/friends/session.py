@@ -39,7 +39,7 @@ from web.friends.guest_side import GuestSide
 from web.friends.host_side import HostSide
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import STUN, CodeJoining, Joining
-from web.friends.lobby import Lobby
+from web.friends.lobby import WAIT_SECONDS, Lobby
 from web.friends.online import Dealt, Invited, Online
 from web.friends.peer import Peer, Reply
 from web.friends.role import Role
@@ -96,10 +96,11 @@ class Session:
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  rng: random.Random | None = None, turn: float = TURN_SECONDS,
-                 cheat: str = "") -> None:
+                 wait: float = WAIT_SECONDS, cheat: str = "") -> None:
         """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
         computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites);
-        ``turn``: seconds a person at an online table has to move; ``cheat``: this page
+        ``turn``: seconds a person at an online table has to move; ``wait``: seconds the
+        lobby waits for players before computers fill the seats; ``cheat``: this page
         breaks a rule at fair tables (the tests' check that the others catch it)."""
         self.cheat = cheat
         self.fair_group = GROUP
@@ -115,7 +116,7 @@ class Session:
         self.rng = rng or random.Random()
         self.role = Role.IDLE
         self.online = Online(peer, self.meet, now=now, sleep=self.sleep, rng=self.rng,
-                             on_change=page.on_change)
+                             on_change=page.on_change, wait=wait)
         """The lobby: looking for players, or offering an online table's open seats."""
         self.seat = SeatState()
         """What this page's seat knows of the table (the host's own seat too)."""
