@@ -9,7 +9,6 @@ already showing the game), or pasted into the dialog.
 
 from __future__ import annotations
 
-import json
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,11 +17,10 @@ from hearts import SEAT_NAMES
 from web import words
 from web.browser import Browser
 from web.friends.guest_side import BAD_INVITE
-from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
+from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
 from web.options import Options
-from web.p2p.codes import CodeError
 from web.storage import Records
 from web.table.controller import Table
 from web.table.local import LocalSeat
@@ -33,7 +31,6 @@ __all__ = ["FriendsDialog", "start"]
 BACK = ("Your private table is back where it was. The computer plays your friends' seats "
         "until they join again: send each of them the new invite link for their seat. Or "
         "carry the game on by yourself against the computers.")
-TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
               Role.LOOKING: "looking", Role.FAIR: "fair"}
@@ -48,29 +45,18 @@ def looking_text(people: int, seconds: float) -> str:
             "computer taking the seats nobody fills and the page that runs it dealing.")
 
 
-def _names(relays: list[str] | tuple[str, ...]) -> str:
-    """Relay addresses as the dialog names them (without ``wss://``)."""
-    return ", ".join(url.split("://", 1)[1] for url in relays)
-
-
-def _attr(node: Any, name: str) -> str:
-    value = node.getAttribute(name)
-    return value if isinstance(value, str) else ""
-
-
 class FriendsDialog:
     """The ``#friends`` dialog."""
 
-    def __init__(self, browser: Browser, dialog: Any, on_begin: Callable[[], None]) -> None:
+    def __init__(self, browser: Browser, dialog: Any, on_begin: Callable[[], None],
+                 keep_relays: Callable[[str], None]) -> None:
+        """``keep_relays(text)``: store the person's own relays ("" for the public ones)."""
         self.browser = browser
         self.dialog = dialog
         self.on_begin = on_begin
         self.session: Session | None = None
         self.tasks = Tasks()
-        self.own_relays: list[str] = []
-        """The person's own relays, chosen under "Where pages meet" (kept in storage) or
-        named by the address (``?relay=``), instead of the public ones."""
-        self.keep_relays: Callable[[str], None] = lambda text: None
+        self.network = NetworkChoices(browser, dialog, self.error, keep_relays)
 
     def q(self, selector: str) -> Any:
         return self.browser.query(selector, self.dialog)
@@ -78,10 +64,7 @@ class FriendsDialog:
     def build(self) -> None:
         """Fill the dialog from its templates (once, at start)."""
         self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
-        for names in self.dialog.querySelectorAll(".fr-stun"):
-            names.textContent = STUN[5:]
-        self.q(".fr-public-relays").textContent = _names(PUBLIC_RELAYS)
-        self._name_relays()
+        self.network.name_servers()
         invites = self.q("#fr-invites")
         begin = self.q("#fr-begin").parentElement  # the seats' rows go above Start the game
         row = self.browser.by_id("friends-invite").content
@@ -102,23 +85,6 @@ class FriendsDialog:
         self.intro = str(self.q("#fr-intro").textContent)
 
     # --- what the session asks of the page ---------------------------------------------------
-
-    def ice(self) -> str | None:
-        """The ICE servers chosen (JSON); None while the TURN server's details are
-        incomplete (an address that can't be one is said in the dialog)."""
-        choice = str(self.q("input[name='fr-net']:checked").value)
-        if choice == "stun":
-            return json.dumps([{"urls": STUN}])
-        if choice == "turn":
-            url = str(self.q("#fr-turn-url").value).strip()
-            if not url:
-                return None
-            if not url.startswith(("turn:", "turns:")):
-                self.error(TURN_ADDRESS)
-                return None
-            return json.dumps([{"urls": url, "username": str(self.q("#fr-turn-user").value),
-                                "credential": str(self.q("#fr-turn-pass").value)}])
-        return "[]"
 
     def base(self) -> str:
         location = self.browser.window.location
@@ -142,8 +108,8 @@ class FriendsDialog:
         target = self.browser.el(event.target.closest("[data-act]"))
         if target is None or session is None:
             return
-        act = _attr(target, "data-act")
-        seat = int(_attr(target, "data-seat") or 0)
+        act = attr(target, "data-act")
+        seat = int(attr(target, "data-seat") or 0)
         actions: dict[str, Callable[[], None]] = {
             "invite": lambda: session.host_side.invite(seat),
             "letin": lambda: session.host_side.let_in(seat, str(self.q(f"#fr-code-{seat}").value)),
@@ -156,7 +122,7 @@ class FriendsDialog:
             "solo": session.host_side.solo,
             "leave": session.leave,
             "close": lambda: self.show(False),
-            "copy": lambda: self.copy(_attr(target, "data-copy")),
+            "copy": lambda: self.copy(attr(target, "data-copy")),
         }
         action = actions.get(act)
         if action is not None:
@@ -194,41 +160,6 @@ class FriendsDialog:
         else:
             self.session.join(fragment)
         self.render()
-
-    def relays(self) -> list[str]:
-        """Where pages meet: the person's own relays, else the public ones."""
-        return list(self.own_relays or PUBLIC_RELAYS)
-
-    def use_relays(self, typed: str) -> None:
-        """The person's own relays as stored (or given by the address): shown as chosen."""
-        try:
-            self.own_relays = read_relays(typed)
-        except CodeError:
-            return
-        self.q("#fr-relay-url").value = typed
-        self.q("input[name='fr-relay'][value='own']").checked = True
-        self._name_relays()
-
-    def on_change(self, event: Any) -> None:
-        """A choice under "Where pages meet": checked, kept, and named wherever relays are."""
-        target = event.target
-        if _attr(target, "name") != "fr-relay" and _attr(target, "id") != "fr-relay-url":
-            return
-        own = bool(self.q("input[name='fr-relay'][value='own']").checked)
-        typed = str(self.q("#fr-relay-url").value).strip()
-        self.own_relays = []
-        if own and typed:
-            try:
-                self.own_relays = read_relays(typed)
-                self.error("")
-            except CodeError as problem:
-                self.error(str(problem))
-        self.keep_relays(typed if self.own_relays else "")
-        self._name_relays()
-
-    def _name_relays(self) -> None:
-        for names in self.dialog.querySelectorAll(".fr-relays"):
-            names.textContent = _names(self.relays())
 
     # --- drawing ---------------------------------------------------------------------------
 
@@ -340,10 +271,9 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     p2p = browser.el(getattr(browser.window, "heartsP2P", None))
     if dialog is None or p2p is None:
         return None
-    view = FriendsDialog(browser, dialog, table.view.hand.focus)
-    view.keep_relays = records.keep_relays
+    view = FriendsDialog(browser, dialog, table.view.hand.focus, records.keep_relays)
     view.build()
-    view.use_relays(",".join(opts.relays) or records.relays())
+    view.network.use_relays(",".join(opts.relays) or records.relays())
 
     def seat_table(seat: Any) -> None:
         table.seat_at(seat if seat is not None else local)
@@ -355,8 +285,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     hooks = PageHooks(
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
-        level=lambda: records.settings.level, ice=view.ice, base=view.base,
-        relays=view.relays)
+        level=lambda: records.settings.level, ice=view.network.ice,
+        base=view.base, relays=view.network.relays)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
                       wait=opts.wait, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
@@ -382,7 +312,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         listen(online, "click", lambda _e: play_online())
         online.disabled = False
     def changed(event: Any) -> None:
-        view.on_change(event)
+        view.network.on_change(event)
         session.host_side.refresh()
     listen(dialog, "change", changed)
     listen(browser.window, "hashchange", lambda _e: view.read_link())
