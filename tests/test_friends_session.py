@@ -14,10 +14,10 @@ from typing import Any
 
 from hearts import Game
 from tests.test_p2p_codes import CHROMIUM_OFFER
-from web.friends.guest_side import NO_TABLE
+from web import words
 from web.friends.joining import STUN, CodeJoining
-from web.friends.session import SEATED_ALREADY, PageHooks, Role, Session
-from web.p2p.tablecode import TYPO, make_code
+from web.friends.session import PageHooks, Role, Session
+from web.p2p.tablecode import make_code
 from web.table.remote import RemoteSeat
 
 
@@ -173,7 +173,7 @@ def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() ->
         assert g.seat.state is not None and g.seat.state.view.seat == 2
         assert g.seat.state.stage == "pass" and g.seat.state.kinds[0] == "host"
         g.join(h.hosting.links[1])
-        assert g.error == SEATED_ALREADY and g.role is Role.SEATED
+        assert g.error == words.SEATED_ALREADY and g.role is Role.SEATED
         h.leave()
         assert h.role is Role.HOST_CLOSED and h.host_side.can_go_solo()
         assert host.kept[-1] is None  # the hosted table is forgotten
@@ -249,11 +249,11 @@ def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -
         guest = Page(network)
         g = guest.session
         g.join_code("K7QXM-3TNAX")
-        assert g.error == TYPO and g.role is Role.IDLE
+        assert g.error == words.TABLE_CODE_TYPO and g.role is Role.IDLE
         g.join_code(make_code(random.Random(9)).shown)
         assert g.role is Role.JOINING
         await settle()
-        assert g.role is Role.GUEST_CLOSED and g.seat.closed == NO_TABLE
+        assert g.role is Role.GUEST_CLOSED and g.seat.closed == words.NO_TABLE
     asyncio.run(run())
 
 

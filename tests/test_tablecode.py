@@ -6,6 +6,7 @@ import random
 
 import pytest
 
+from web import words
 from web.p2p.codes import CodeError
 from web.p2p.tablecode import ALPHABET, make_code, read_code
 
@@ -42,7 +43,7 @@ def test_a_code_of_the_wrong_length_says_what_a_code_looks_like() -> None:
 
 
 def test_a_persons_own_relays_are_ws_addresses_separated_by_commas() -> None:
-    from web.friends.joining import RELAY_ADDRESS, read_relays
+    from web.friends.joining import read_relays
     from web.p2p.codes import CodeError
 
     assert read_relays(" wss://relay.example.org, ws://10.0.0.2:7000 ") == [
@@ -51,4 +52,4 @@ def test_a_persons_own_relays_are_ws_addresses_separated_by_commas() -> None:
                   ",".join(["wss://r.example"] * 6)):
         with pytest.raises(CodeError) as refused:
             read_relays(typed)
-        assert str(refused.value) == RELAY_ADDRESS
+        assert str(refused.value) == words.RELAY_ADDRESS

@@ -625,3 +625,39 @@ def fault_text(fault: Fault, me: int, kinds: Sequence[str] = ()) -> str:
     elif fault.kind in (Cheat.FIRST_TRICK, Cheat.UNBROKEN, Cheat.NOT_2C) and fault.card:
         what += f" (the {fault.card.name})"
     return f"{seat_name(fault.seat, me, kinds)} cheated: {what}."
+
+
+# --- tables with other people: the session, invites and codes ----------------------------
+TABLE_BACK = ("Your private table is back where it was. The computer plays your friends' "
+              "seats until they join again: send each of them the new invite link for their "
+              "seat. Or carry the game on by yourself against the computers.")
+HOST_LOST = "The connection to the host was lost."
+BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
+NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
+            "must be open, with its table shared by code.")
+HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
+             "on, so the table has closed.")
+CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
+              "under way is dealt again, and everyone keeps their score.")
+TABLE_CLOSED = "You closed the table. Your friends' pages say so."
+TABLE_CLOSED_SOLO = f"{TABLE_CLOSED} You can carry the game on by yourself against the computers."
+INVITED = "invited: waiting for their answer code"
+RELAY_ADDRESS = ("A relay's address starts with wss:// (or ws:// on your own network); "
+                 "separate several with commas.")
+MAKING_ANSWER = "Your page is making your answer code…"
+SEND_ANSWER_BACK = ("Send this answer code back to the person who invited you. The table "
+                    "opens here once they paste it.")
+LOOKING_FOR_TABLE = ("Looking for the table {code}… Your page asks the public relays named "
+                     "below to find it; the host's page answers and gives you a seat.")
+TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
+HOST_GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens "
+             "it again, they can send you a new invite to sit back down.")
+SEATED_ALREADY = ("You're already playing at a private table: leave it first (Leave the table "
+                  "or Close the table), then open the invite again.")
+NO_RELAY = "Your page couldn't reach the relays: "
+SEAT_COMING = ("You have a seat at this table from its next hand. The hand under way is being "
+               "played out, with the computer in your seat.")
+TABLE_CODE_TYPO = "This code has a typo: check it with the person who sent it."
+TABLE_CODE_SHORT = "A table's code has ten letters and digits, like K7QXM-3TNAW."
+HOST_LOBBY = "Invite your friends, then start the game: both are under Play with friends."
+GUEST_LOBBY = "You're at the table. The host will start the game."

@@ -16,7 +16,6 @@ from typing import Any
 from hearts import SEAT_NAMES
 from web import words
 from web.browser import Browser
-from web.friends.guest_side import BAD_INVITE
 from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
@@ -28,9 +27,6 @@ from web.tasks import Tasks
 
 __all__ = ["FriendsDialog", "start"]
 
-BACK = ("Your private table is back where it was. The computer plays your friends' seats "
-        "until they join again: send each of them the new invite link for their seat. Or "
-        "carry the game on by yourself against the computers.")
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
               Role.LOOKING: "looking", Role.FAIR: "fair"}
@@ -188,7 +184,7 @@ class FriendsDialog:
             self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
         self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR)
         self.q("#fr-intro").textContent = words.FAIR_SEATED if role is Role.FAIR else (
-            BACK if session.resumed else self.intro)
+            words.TABLE_BACK if session.resumed else self.intro)
         self.q("#fr-net").hidden = not host_side
         self.q("#fr-relay-set").hidden = not (host_side or role is Role.LOOKING)
         invites = self.q("#fr-invites")
@@ -217,7 +213,7 @@ class FriendsDialog:
         bad_link = role is Role.GUEST_CLOSED and joining is None and ended is None
         self.q("#fr-join").hidden = not (invited or bad_link)
         self.q("#fr-join-note").textContent = joining.note() if invited and joining else (
-            BAD_INVITE if bad_link else "")
+            words.BAD_INVITE if bad_link else "")
         self.q("#fr-make-answer").hidden = not (invited and joining and joining.failed)
         self.q("#fr-answer-row").hidden = not (invited and joining and joining.code)
         self.q("#answer-code").value = joining.code if joining is not None else ""

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts import Game
+from web import words
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM
 from web.friends.joining import CodeJoining, Joining
@@ -26,18 +27,10 @@ from web.table.remote import RemoteSeat
 if TYPE_CHECKING:  # the session makes this side and hands itself in
     from web.friends.session import Session
 
-__all__ = ["BAD_INVITE", "LOOK_SECONDS", "NO_TABLE", "GuestSide"]
+__all__ = ["LOOK_SECONDS", "GuestSide"]
 
-LOST = "The connection to the host was lost."
-BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
-NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
-            "must be open, with its table shared by code.")
 LOOK_SECONDS = 25.0
 """How long a page looks for a table by its code before saying nobody answered."""
-HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
-             "on, so the table has closed.")
-CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
-              "under way is dealt again, and everyone keeps their score.")
 
 
 class GuestSide:
@@ -90,7 +83,7 @@ class GuestSide:
             await session.sleep(LOOK_SECONDS)
             if self.joining is joining and session.role is Role.JOINING:
                 session.peer.unmeet(TABLE_ROOM)
-                session.seat.closed = NO_TABLE
+                session.seat.closed = words.NO_TABLE
                 self.gone()
         session.run(look(), connecting=False)
         session.page.on_change()
@@ -153,7 +146,7 @@ class GuestSide:
                 self._carry_on()  # an online table's host page went without a word
                 return
             if seat.closed is None:
-                seat.closed = LOST
+                seat.closed = words.HOST_LOST
             self.gone()
 
     def send(self, intent: Intent) -> None:
@@ -176,7 +169,7 @@ class GuestSide:
         heir = successor(peers, me, joining.room)
         game = next_game(state.view, session.rng) if state.stage != "lobby" else None
         if heir is None or game is None:
-            session.seat.closed = HOST_LEFT
+            session.seat.closed = words.HOST_LEFT
             self.gone()
             return
         session.seat.closed = None
@@ -193,7 +186,7 @@ class GuestSide:
             heard, since = session.seat.state, session.now()
             while self.joining is joining and session.seat.state is heard:
                 if session.now() - since >= LOOK_SECONDS:
-                    session.seat.closed = HOST_LEFT
+                    session.seat.closed = words.HOST_LEFT
                     self.gone()
                     return
                 await session.sleep(0.5)
@@ -216,8 +209,8 @@ class GuestSide:
                                                                   session.now()):
                 hosting.conn_seat[conn] = (old_seat - me) % 4
         table.start()
-        table.tell(CARRIED_ON.format(who="another player's page"))
-        session.seat.notice = CARRIED_ON.format(who="your page")
+        table.tell(words.CARRIED_ON.format(who="another player's page"))
+        session.seat.notice = words.CARRIED_ON.format(who="your page")
         hosting.flush()
         session.run(session.online.offer_seats(table, joining.table), connecting=False)
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts import Game, Phase
+from web import words
 from web.friends.hosting import Hosting
 from web.friends.role import Role
 from web.p2p.host import HostTable
@@ -25,12 +26,10 @@ from web.table.remote import RemoteSeat
 if TYPE_CHECKING:  # the session makes this side and hands itself in
     from web.friends.session import Session
 
-__all__ = ["ARRIVAL_SECONDS", "CLOSED", "HostSide"]
+__all__ = ["ARRIVAL_SECONDS", "HostSide"]
 
 ARRIVAL_SECONDS = 10.0
 """How long a table dealt in the lobby waits for its people before it starts anyway."""
-CLOSED = "You closed the table. Your friends' pages say so."
-CLOSED_SOLO = (f"{CLOSED} You can carry the game on by yourself against the computers.")
 
 
 class HostSide:
@@ -176,7 +175,7 @@ class HostSide:
         session.page.keep(None)
         if host.started:
             self.left = (host.game, 0 in host.waiting_ready)
-        session.seat.closed = CLOSED if self.left is None else CLOSED_SOLO
+        session.seat.closed = words.TABLE_CLOSED if self.left is None else words.TABLE_CLOSED_SOLO
         self.hosting = None
         session.role = Role.HOST_CLOSED
 

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from hearts import SEAT_NAMES, Game
-from web import players
+from web import players, words
 from web.friends.peer import Peer
 from web.p2p.codes import CodeError, Invite, answer_sdp, decode_answer, encode_invite, parse_sdp
 from web.p2p.guest import SeatState
@@ -32,7 +32,6 @@ TABLE_ROOM = "table"
 KIND_WORDS = {"friend": "a friend is playing", "away": "a friend is reconnecting…",
               "computer": "the computer plays",
               "open": "empty (the computer plays it unless you invite someone)"}
-INVITED = "invited: waiting for their answer code"
 
 
 class Hosting:
@@ -79,7 +78,7 @@ class Hosting:
         if seat in self.notes:
             return self.notes[seat]
         if seat in self.pending and kind != "friend":
-            return INVITED
+            return words.INVITED
         return KIND_WORDS.get(kind, "")
 
     def seated(self, seat: int) -> bool:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 
 from hearts import SEAT_NAMES
+from web import words
 from web.friends.peer import Peer
 from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
 from web.p2p.tablecode import TableCode
@@ -22,8 +23,6 @@ PUBLIC_RELAYS = ("wss://nos.lol", "wss://relay.mostr.pub", "wss://purplerelay.co
                  "wss://nostr.data.haus")
 """Public Nostr relays where pages look for a table by its code (named in the dialog;
 ``?relay=`` replaces them)."""
-RELAY_ADDRESS = ("A relay's address starts with wss:// (or ws:// on your own network); "
-                 "separate several with commas.")
 MAX_RELAYS = 5
 
 
@@ -33,13 +32,8 @@ def read_relays(text: str) -> list[str]:
     urls = [url for url in text.replace(",", " ").split() if url]
     if not urls or len(urls) > MAX_RELAYS or len(text) > 500 or not all(
             url.startswith(("wss://", "ws://")) and len(url) > 6 for url in urls):
-        raise CodeError(RELAY_ADDRESS)
+        raise CodeError(words.RELAY_ADDRESS)
     return urls
-
-
-MAKING = "Your page is making your answer code…"
-SEND_BACK = ("Send this answer code back to the person who invited you. The table opens here "
-             "once they paste it.")
 
 
 def across_internet(invite: Invite) -> bool:
@@ -57,7 +51,7 @@ class Joining:
         """The answer code, once made."""
         self.failed = False
         """Making the answer failed: the dialog offers Try again."""
-        self.step = MAKING
+        self.step = words.MAKING_ANSWER
 
     @property
     def ice(self) -> str:
@@ -91,12 +85,8 @@ class Joining:
             return str(problem)
         self.conn = reply["id"]
         self.code = code
-        self.step = SEND_BACK
+        self.step = words.SEND_ANSWER_BACK
         return None
-
-
-LOOKING = ("Looking for the table {code}… Your page asks the public relays named below to "
-           "find it; the host's page answers and gives you a seat.")
 
 
 class CodeJoining:
@@ -113,4 +103,4 @@ class CodeJoining:
         self.failed = False
 
     def note(self) -> str:
-        return LOOKING.format(code=self.table.shown)
+        return words.LOOKING_FOR_TABLE.format(code=self.table.shown)

@@ -13,13 +13,12 @@ import json
 from collections.abc import Callable
 from typing import Any
 
+from web import words
 from web.browser import Browser
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.p2p.codes import CodeError
 
-__all__ = ["TURN_ADDRESS", "NetworkChoices", "attr"]
-
-TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
+__all__ = ["NetworkChoices", "attr"]
 
 
 def relay_names(relays: list[str] | tuple[str, ...]) -> str:
@@ -69,7 +68,7 @@ class NetworkChoices:
             if not url:
                 return None
             if not url.startswith(("turn:", "turns:")):
-                self.error(TURN_ADDRESS)
+                self.error(words.TURN_ADDRESS)
                 return None
             return json.dumps([{"urls": url, "username": str(self.q("#fr-turn-user").value),
                                 "credential": str(self.q("#fr-turn-pass").value)}])

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from hearts import Game
+from web import words
 from web.friends.fair import FairPlay
 from web.friends.fair_side import FairSide
 from web.friends.guest_side import GuestSide
@@ -53,12 +54,6 @@ from web.table.seat import Seat
 from web.tasks import Tasks
 
 __all__ = ["PageHooks", "Role", "Session"]
-
-GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens it "
-        "again, they can send you a new invite to sit back down.")
-SEATED_ALREADY = ("You're already playing at a private table: leave it first (Leave the table "
-                  "or Close the table), then open the invite again.")
-NO_RELAY = "Your page couldn't reach the relays: "
 
 
 @dataclass(frozen=True)
@@ -208,7 +203,7 @@ class Session:
             "name": name, "relays": self.page.relays(), "room": room, "password": password,
             "iceServers": servers}))
         if "error" in reply:
-            self.error = NO_RELAY + reply["error"]
+            self.error = words.NO_RELAY + reply["error"]
             return None
         return reply
 
@@ -244,7 +239,7 @@ class Session:
         self.page.show(True)
         if self.can_join():
             return True
-        self.error = SEATED_ALREADY
+        self.error = words.SEATED_ALREADY
         self.page.on_change()
         return False
 
@@ -330,7 +325,8 @@ class Session:
     def page_leaving(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""
         if self.hosting is not None:
-            self.hosting.host.close(GONE)  # the saved table stays, to carry on after a reload
+            # the saved table stays, to carry on after a reload
+            self.hosting.host.close(words.HOST_GONE)
             self.hosting.flush()
         elif self.role is Role.SEATED:
             self.guest_side.send(Intent("leave"))

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts import SEAT_NAMES, Card, Game, IllegalMoveError
-from web import players
+from web import players, words
 from web.p2p.flow import TableFlow
 from web.p2p.protocol import (
     REACTIONS,
@@ -40,8 +40,6 @@ from web.p2p.seats import LOCAL, Seats
 
 __all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
-COMING = ("You have a seat at this table from its next hand. The hand under way is being "
-          "played out, with the computer in your seat.")
 BUCKET_SIZE = 12
 BUCKET_REFILL = 4.0
 """Messages per second a guest may keep sending (bursts up to BUCKET_SIZE)."""
@@ -154,7 +152,7 @@ class HostTable(TableFlow):
         if it isn't a computer's seat or is kept for someone else."""
         if self.closed or self.kind(seat) != "computer" or not self.seats.keep(conn, seat):
             return False
-        self._send(conn, dump("notice", text=COMING))
+        self._send(conn, dump("notice", text=words.SEAT_COMING))
         return True
 
     def open_seats(self) -> int:

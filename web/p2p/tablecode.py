@@ -14,6 +14,7 @@ import random
 import re
 from dataclasses import dataclass
 
+from web import words
 from web.p2p.codes import CodeError
 
 __all__ = ["ALPHABET", "TableCode", "make_code", "read_code"]
@@ -21,8 +22,6 @@ __all__ = ["ALPHABET", "TableCode", "make_code", "read_code"]
 ALPHABET = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 """31 characters (a prime: the check catches every single wrong or swapped character)."""
 LENGTH = 10
-TYPO = "This code has a typo: check it with the person who sent it."
-SHORT = "A table's code has ten letters and digits, like K7QXM-3TNAW."
 
 
 def _check(body: str) -> str:
@@ -62,9 +61,9 @@ def read_code(text: str) -> TableCode:
     raw = (link.group(1) + link.group(2)) if link else text
     code = re.sub(r"[\s-]", "", raw).upper()
     if len(code) != LENGTH:
-        raise CodeError(SHORT)
+        raise CodeError(words.TABLE_CODE_SHORT)
     if any(ch not in ALPHABET for ch in code):
-        raise CodeError(TYPO)
+        raise CodeError(words.TABLE_CODE_TYPO)
     if _check(code[:-1]) != code[-1]:
-        raise CodeError(TYPO)
+        raise CodeError(words.TABLE_CODE_TYPO)
     return TableCode(code)

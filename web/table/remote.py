@@ -20,8 +20,6 @@ from web.table.sound import cue_for
 
 __all__ = ["RemoteSeat"]
 
-HOST_LOBBY = "Invite your friends, then start the game: both are under Play with friends."
-GUEST_LOBBY = "You're at the table. The host will start the game."
 HOST_OVER = "Game over. Press New game to deal again for the same table."
 GUEST_OVER = "Game over. The host can start a new game."
 
@@ -77,7 +75,7 @@ class RemoteSeat:
             shown = view.tricks[-1]  # the trick just won stays until the next card is led
         note = ""
         if stage == "lobby":
-            note = HOST_LOBBY if self.hosting else GUEST_LOBBY
+            note = words.HOST_LOBBY if self.hosting else words.GUEST_LOBBY
         elif stage == "over":
             note = HOST_OVER if self.hosting else GUEST_OVER
         return SeatSnapshot(

@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator
 
 from hearts import Card
-from hearts.rules import NUM_SEATS, PassDirection, Rules
+from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
@@ -22,8 +22,6 @@ from web.p2p.fair.steps import due_step
 from web.p2p.fair.transcript import Transcript
 
 __all__ = ["FairHand"]
-
-TWO_OF_CLUBS = Card.parse("2C")
 
 
 class FairHand:
