@@ -60,9 +60,14 @@ class TablePage:
         return self.goto(query)
 
     def wait_ready(self) -> None:
+        self.wait_loaded(60_000)
+        self.wait_input()
+
+    def wait_loaded(self, timeout: float) -> None:
+        """Wait for ``data-ready``; a tab that crashes while loading gets one new tab."""
         try:
             self.page.wait_for_selector("html[data-ready='true']", state="attached",
-                                        timeout=60_000)
+                                        timeout=timeout)
         except PlaywrightError as error:
             if "crashed" not in str(error) or self.recovered:
                 raise
@@ -76,8 +81,7 @@ class TablePage:
             self._watch(self.page)
             self.page.goto(url)
             self.page.wait_for_selector("html[data-ready='true']", state="attached",
-                                        timeout=60_000)
-        self.wait_input()
+                                        timeout=timeout)
 
     def wait_input(self, timeout: float = 60_000) -> str:
         """Wait until the table waits for the person; returns the state."""

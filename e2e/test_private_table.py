@@ -87,7 +87,8 @@ class Seat:
         self.closed = False
 
     def ready(self) -> None:
-        self.page.wait_for_selector("html[data-ready='true']", state="attached", timeout=90_000)
+        self.table.wait_loaded(90_000)
+        self.page = self.table.page  # a new tab, if the first crashed while loading
         self.page.wait_for_selector("#open-table:not([disabled])", timeout=30_000)
 
     def data(self, key: str) -> str:
