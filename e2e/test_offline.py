@@ -104,9 +104,12 @@ def test_after_one_visit_it_loads_and_plays_offline(
     failed: list[str] = []
     table.page.context.on("requestfailed", lambda request: failed.append(request.url))
     table.page.context.set_offline(True)
+    before = len(requests)
     table.reload()
     assert table.hand() == hand  # the game resumed where it was
-    assert started_from_snapshot(table)  # which the worker had cached meanwhile
+    assert started_from_snapshot(table)  # which the worker had cached meanwhile,
+    # unpacked: the page read it from the cache, without asking for the .gz
+    assert not any("/snapshot.bin" in url for url in requests[before:]), requests[before:]
     row = table.play_hand()      # and a whole hand plays with no network
     assert sum(row) == 26 or sorted(row) == [0, 26, 26, 26]
     # Everything came from the cache (the worker's own update check may fail offline).

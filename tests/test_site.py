@@ -169,10 +169,26 @@ def test_the_stdlib_finder_installs_once_and_only_answers_stdlib_names(
 
 
 def test_the_page_preloads_what_its_start_needs_not_the_snapshot() -> None:
-    """A first visit must not download the snapshot: boot.js preloads per start."""
+    """A first visit must not download the snapshot: boot.js preloads per start, and a
+    later one reads it unpacked from the worker's cache, not through a download."""
     head = (build.ROOT / "index.html").read_text(encoding="utf-8").split("</head>")[0]
-    assert "snapshot.bin.gz" not in head
+    assert "snapshot.bin" not in head
     assert "pyodide.asm.wasm" in head
     boot = (build.ROOT / "web" / "static" / "boot.js").read_text(encoding="utf-8")
     assert head.index('src="./static/boot.js"') < head.index('href="./static/start.mjs"')
-    assert '"snapshot.bin.gz"' in boot and '"python_stdlib_plain.zip"' in boot
+    assert "snapshot.bin" not in boot
+    assert '"python_stdlib_start.zip"' in boot and '"python_stdlib_plain.zip"' in boot
+
+
+def test_pyscripts_modules_are_precompiled_from_what_its_core_writes() -> None:
+    """The build compiles PyScript's package from its artifact (src/stdlib/pyscript.js);
+    the .pyc only spare the compile if the core the page loads (dist/) writes the same
+    sources: each of them must be in the core's code, as the JSON string it writes."""
+    pyscript = build.ROOT / "node_modules" / "@pyscript" / "core"
+    artifact = (pyscript / "src" / "stdlib" / "pyscript.js").read_text(encoding="utf-8")
+    core = "".join(path.read_text(encoding="utf-8")
+                   for path in (pyscript / "dist").glob("core-*.js"))
+    sources = json.loads(artifact[artifact.index("{"):].rstrip().rstrip(";"))["pyscript"]
+    assert len(sources) >= 10 and "__init__.py" in sources
+    for name, text in sources.items():
+        assert json.dumps(text, ensure_ascii=False)[1:-1] in core, name

@@ -11,6 +11,7 @@ label (``version.py``) and, last as it lists all the others, the service worker
 
 from __future__ import annotations
 
+import hashlib
 import gzip
 import importlib.metadata
 import importlib.util
@@ -164,15 +165,19 @@ def build(out: Path, version: str | None = None) -> Path:
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
     stored_and_gzipped(out / "py" / "hearts.zip")
     # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one
-    # buffer), the lock file's info without its packages (none ship)
+    # buffer) and its digest (the worker's cache keeps it unpacked under it), the lock
+    # file's info without its packages (none ship)
     start = out / "static" / "start.mjs"
     sizes = {name: (out / "pyodide" / name).stat().st_size for name in ("pyodide.asm.wasm",)}
     snapshot = out / "pyodide" / "snapshot.bin.gz"
+    digest = "/* snapshot digest */"  # (none: start.mjs reads no unpacked snapshot)
     if snapshot.exists():  # unpacked, the size gzip keeps in its last 4 bytes (< 4 GB)
         sizes["snapshot.bin"] = int.from_bytes(snapshot.read_bytes()[-4:], "little")
+        digest = hashlib.sha256(snapshot.read_bytes()).hexdigest()
     lock = json.loads((out / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
     start.write_text(start.read_text(encoding="utf-8")
                      .replace("{/* sizes */}", json.dumps(sizes), 1)
+                     .replace('"/* snapshot digest */"', json.dumps(digest), 1)
                      .replace("{/* lock */}", json.dumps({"info": lock["info"], "packages": {}}),
                               1), encoding="utf-8")
     stamp_version(out, version or os.environ.get("HEARTS_VERSION") or None)

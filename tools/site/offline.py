@@ -13,11 +13,14 @@ from pathlib import Path
 WORKER = "sw.js"  # at the site's root: a worker controls the folder it is served from
 
 # PyScript chunks the page never loads: the code editor, the terminal, TOML configs, the zip
-# helper, packages and MicroPython (checked by the offline e2e tests, which play with no
-# network). They stay on the site but are not precached: ~1.1 MB less per install or update.
+# helper, packages, MicroPython and the plugins index.html turns off (checked by the offline
+# e2e tests, which play with no network). They stay on the site but are not precached:
+# ~1.1 MB less per install or update.
 NOT_PRECACHED = ("pyscript/codemirror", "pyscript/index-", "pyscript/xterm", "pyscript/toml-",
                  "pyscript/zip-", "pyscript/mpy-", "pyscript/pyodide_graph-",
-                 "pyscript/service-worker", "pyscript/storage")
+                 "pyscript/service-worker", "pyscript/storage", "pyscript/py-editor-",
+                 "pyscript/py-game-", "pyscript/py-terminal-", "pyscript/donkey-",
+                 "pyscript/deprecations-manager-")
 
 
 def site_files(site: Path) -> list[Path]:

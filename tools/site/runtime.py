@@ -27,6 +27,7 @@ PYODIDE = ROOT / "node_modules" / "pyodide"
 RUNTIME_TOOL = Path(__file__).resolve().parent / "build_runtime.mjs"
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
 FINDER = Path(__file__).resolve().parent / "stdlib_finder.py"
+PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "python_stdlib_start.zip": "pyodide",
                  "python_stdlib_plain.zip": "pyodide", "snapshot.bin.gz": "pyodide",
                  "hearts_site.zip": "py/hearts.zip"}
@@ -83,7 +84,7 @@ def add(out: Path) -> None:
     modules = snapshot_modules(py_zip)
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
                                            "python_stdlib.zip", "pyodide-lock.json")),
-                   RUNTIME_TOOL, FINDER, py_zip],
+                   PYSCRIPT_STDLIB, RUNTIME_TOOL, FINDER, py_zip],
                   extra=f"{STRICT_IMPORTS} {' '.join(modules)} | {' '.join(START_STDLIB_EXTRA)}")
     cached = CACHE / key[:24]
     if not all((cached / name).exists() for name in RUNTIME_FILES):

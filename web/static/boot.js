@@ -19,7 +19,7 @@
     : (navigator.serviceWorker && navigator.serviceWorker.controller ? "snapshot" : "plain");
   document.documentElement.dataset.startWith = plan;
   var preload = {
-    snapshot: ["snapshot.bin.gz", "python_stdlib_start.zip"],
+    snapshot: ["python_stdlib_start.zip"], // (start.mjs reads the snapshot from the cache)
     plain: ["python_stdlib_plain.zip"],
     whole: ["python_stdlib.zip"]
   }[plan];
