@@ -11,8 +11,8 @@ label (``version.py``) and, last as it lists all the others, the service worker
 
 from __future__ import annotations
 
-import hashlib
 import gzip
+import hashlib
 import importlib.metadata
 import importlib.util
 import io
