@@ -46,6 +46,23 @@ class Browser:
         self._proxies.append(proxy)
         return proxy
 
+    def after_paint(self, function: Callable[[], None], where: str) -> None:
+        """Call ``function()`` once, after the browser has drawn the page as it is now (in
+        a hidden page, which draws no frames, a quarter of a second later)."""
+        done = False
+
+        def run(*_: Any) -> None:
+            nonlocal done
+            if not done:
+                done = True
+                self.guard(function, where)()
+
+        def drawn(*_: Any) -> None:  # (the frame is drawn once this callback returns)
+            self.window.setTimeout(self.proxy(run), 0)
+
+        self.window.requestAnimationFrame(self.proxy(drawn))
+        self.window.setTimeout(self.proxy(run), 250)
+
     def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))

@@ -17,7 +17,6 @@ from typing import Any
 from hearts import Card
 from web import errors, options, store
 from web.browser import Browser, connect
-from web.friends import dialog as friends
 from web.record.dialog import RecordDialogs
 from web.storage import Records, Storage
 from web.table import keys
@@ -191,9 +190,17 @@ def main() -> Table | None:
     except Exception as error:
         reporter.report(error, "starting the table")
         return None
-    try:
-        friends.start(browser, table, local, records, opts, lambda: DELAYS[speed()][0],
-                      lambda error: reporter.report(error, "a private table"))
-    except Exception as error:
-        reporter.report(error, "setting up private tables")
+
+    def start_friends() -> None:
+        # Imported once the table is on the screen: private tables and online play are
+        # about a third of the page's Python, which a first visit imports at start (~0.2 s).
+        # Their buttons stay disabled until then.
+        from web.friends import dialog as friends
+        try:
+            friends.start(browser, table, local, records, opts, lambda: DELAYS[speed()][0],
+                          lambda error: reporter.report(error, "a private table"))
+        except Exception as error:
+            reporter.report(error, "setting up private tables")
+
+    browser.after_paint(start_friends, "setting up private tables")
     return table
