@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hearts.bots.hard
-from hearts import Card, CardPlayed, Game, Phase, TrickWon
+from hearts import Card, CardPlayed, Game, Phase, Rules, TrickWon
 from hearts.bots import make
 from hearts.bots.hard import choose_pass_heuristic
 from hearts.cards import cards_of_mask, mask_of
@@ -189,6 +189,23 @@ def test_another_pass_is_compared_with_the_hard_players_choice():
     assert set(passing.passed) == set(others) and set(passing.suggested) == set(hard)
     assert passing.cost == pytest.approx(max(0.0, passing.value - passing.best_value))
     assert passing.flagged == (passing.cost >= 1.0)
+
+
+@pytest.mark.parametrize("seed", [4, 40])
+def test_passing_the_jack_away_is_a_mistake_when_it_counts_minus_ten(seed):
+    """South passes the three cards the hard player would pass under the standard rules,
+    the J♦ among them. Under the J♦ rule the coach's own three keep it, and played out
+    with the J♦ worth −10 to its taker, South's pass costs points."""
+    jack = Card.parse("JD")
+    for rules, costly in ((Rules(), False), (Rules(jd_bonus=True), True)):
+        game = Game.new(seed=seed, rules=rules)
+        mine = choose_pass_heuristic(game.hand(0))
+        assert jack in mine
+        game.choose_pass(0, mine)
+        passing = Coach(**SMALL).review(play_out(game)).passing
+        assert passing is not None
+        assert passing.same is not costly and (jack in passing.suggested) is not costly
+        assert passing.flagged is costly
 
 
 def test_a_hand_without_passing_has_no_pass_review():
