@@ -349,6 +349,18 @@ def test_a_game_under_house_rules_has_a_code_that_carries_them(rules: Rules) -> 
                     gamecode.decode_game(typed)
 
 
+def test_the_history_names_each_games_house_rules() -> None:
+    house = Rules(jd_bonus=True, end_score=50)
+    record = Record()
+    record.add(FinishedGame(DAY, "hard", words.HOUSE_RULES, False,
+                            gamecode.encode(7, house), ((3, 13, 0, 10),) * 3, Tally(), 50))
+    record.add(_game(40))
+    loaded, _ = history.load_record(history.dump_record(record))
+    listed = page.history_html(loaded.games, None, "0")
+    assert "hard computers · J♦ −10 · to 50 · 9 points, 2nd" in listed
+    assert listed.count("J♦") == 1  # the other game, under the standard rules: none
+
+
 def test_the_standard_rules_keep_a_code_without_a_rules_marker() -> None:
     assert gamecode.encode(99, Rules()) == gamecode.encode(99)
     assert gamecode.decode_game(gamecode.encode(99)) == (99, Rules())

@@ -24,6 +24,7 @@ __all__ = [
     "fault_text",
     "house_rules_line",
     "house_rules_sentences",
+    "house_rules_short",
     "join",
     "last_trick_text",
     "moon_result",
@@ -175,6 +176,12 @@ MOON_MINUS = "26 off my score"
 
 def house_rules_line(rules: Rules) -> str:
     """The table's short line, "House rules: J♦ −10 · to 50"; "" for the standard rules."""
+    short = house_rules_short(rules)
+    return f"House rules: {short}" if short else ""
+
+
+def house_rules_short(rules: Rules) -> str:
+    """The house rules in a few words, "J♦ −10 · to 50" ("" for the standard rules)."""
     parts: list[str] = []
     if rules.qs_breaks_hearts:
         parts.append("Q♠ breaks hearts")
@@ -194,7 +201,7 @@ def house_rules_line(rules: Rules) -> str:
         parts.append("pass every hand")
     if rules.end_score != 100:
         parts.append(f"to {rules.end_score}")
-    return "House rules: " + " · ".join(parts) if parts else ""
+    return " · ".join(parts)
 
 
 def house_rules_sentences(rules: Rules) -> tuple[str, ...]:

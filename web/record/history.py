@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from hearts.events import Event, HandScored, TrickWon
 from hearts.rules import POINT_CARDS_MASK, QS_MASK
-from web import store
+from web import store, words
 from web.record import gamecode
 from web.record.daily import parse_day, place_of
 
@@ -68,6 +68,16 @@ class FinishedGame:
     tally: Tally = Tally()
     end_score: int = 100
     """The score that ended the game (its chart's end line)."""
+
+    @property
+    def house_rules(self) -> str:
+        """Which house rules, in a few words ("J♦ −10 · to 50"), read from the game's code;
+        ``rules`` as stored when the code doesn't carry them; "" for the standard rules."""
+        try:
+            _, rules = gamecode.decode_game(self.code)
+        except gamecode.CodeError:  # (checked on load: not expected)
+            return self.rules
+        return words.house_rules_short(rules) or self.rules
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
