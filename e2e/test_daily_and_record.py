@@ -45,6 +45,16 @@ def axe_clean(table: TablePage, where: str) -> None:
     assert not blocking, f"axe, {where}:\n" + "\n".join(blocking)
 
 
+EMPTY_BELOW = """(() => {
+  const d = document.querySelector('dialog[open]');
+  if (!d) return 0;
+  const top = d.getBoundingClientRect().top - d.scrollTop;
+  const bottom = Math.max(...[...d.children].map(c => c.getBoundingClientRect().bottom));
+  return d.scrollHeight - (bottom - top);
+})()"""
+"""Pixels an open dialog scrolls on past its last content (its padding: about 16)."""
+
+
 def shots(table: TablePage, name: str) -> None:
     """Screenshots at phone and desktop sizes, with no sideways scrolling."""
     page = table.page
@@ -56,6 +66,7 @@ def shots(table: TablePage, name: str) -> None:
         assert page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
                              " return !d || d.scrollWidth <= d.clientWidth; })()"), \
             f"{name} at {label}: the dialog scrolls sideways"
+        assert page.evaluate(EMPTY_BELOW) < 40, f"{name} at {label}: blank scrolling at the end"
         page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{label}.png"))
         if page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
                          " if (!d || d.scrollHeight <= d.clientHeight) return false;"
