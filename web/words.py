@@ -525,18 +525,27 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
 
 
 def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
-               cost: float, value: float) -> str:
-    """A play of the review: "Trick 4: the 7♦ cost about 1.2 points; the hard player's
-    card was the A♦." (the reason, if flagged, is said after it)."""
+               cost: float, value: float, best_value: float) -> str:
+    """A play of the review with the hard player's two figures: "Trick 4: the 7♦ cost
+    about 1.2 points: about 3.4 points expected for the hand with it, 2.2 with the
+    hard player's card, the A♦." (the reason, if flagged, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
         return f"{head}, your only card."
-    if flagged:
-        return f"{head} cost about {_points(cost)}; the hard player's card was the {_card(best)}."
-    expected = "no points" if value < 0.05 else f"about {_points(value)}"
+    expected = _expected(value)
     if best == card or cost < 0.05:
         return f"{head}, as good as any ({expected} expected for the hand)."
-    return f"{head}, nearly as good as the {_card(best)} (less than a point more)."
+    other = _expected(best_value)
+    if flagged:
+        return (f"{head} cost about {_points(cost)}: {expected} expected for the hand with "
+                f"it, {other} with the hard player's card, the {_card(best)}.")
+    return (f"{head}, nearly as good as the {_card(best)}: {expected} expected for the hand "
+            f"with it, {other} with the {_card(best)}.")
+
+
+def _expected(value: float) -> str:
+    """ "about 3.4 points", "no points" (an expected score for the hand)."""
+    return "no points" if abs(value) < 0.05 else f"about {_points(value)}"
 
 
 def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
@@ -549,7 +558,8 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
     head = f"You passed {mine}; the hard player would pass {theirs}."
     if flagged:
         return (f"{head} Played out from the deal, its three would have left you about "
-                f"{_points(cost)} fewer.")
+                f"{_points(cost)} fewer: {_expected(value)} expected for the hand with "
+                f"yours, {_expected(best_value)} with its three.")
     if value < best_value - 0.05:
         return (f"{head} Played out from the deal, yours did better, by about "
                 f"{_points(best_value - value)}.")
