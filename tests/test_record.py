@@ -139,6 +139,17 @@ def test_the_history_keeps_the_newest_games_only() -> None:
     assert note is None and len(loaded.games) == history.MAX_GAMES
 
 
+def test_the_daily_results_keep_the_newest_days_only_and_the_streak_whole() -> None:
+    record = Record()
+    for n in reversed(range(history.MAX_DAYS + 30)):  # one daily a day, oldest first
+        record.add(_game(20, daily=True, day=DAY - datetime.timedelta(days=n)))
+    assert len(record.days) == history.MAX_DAYS
+    assert min(record.days) == DAY - datetime.timedelta(days=history.MAX_DAYS - 1)
+    loaded, note = history.load_record(history.dump_record(record))
+    assert note is None and loaded.days == record.days
+    assert streak(loaded.days, DAY) == history.MAX_DAYS
+
+
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"schema": 1}', '{"schema": 99}',
                                   '{"schema": 1, "games": 3, "days": {}}'])
 def test_an_unreadable_record_starts_again_and_says_so(text: str) -> None:
