@@ -364,6 +364,23 @@ BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points a hand")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
+RECORD_DAMAGED = "Your record was damaged, so it starts again."
+HOUSE_RULES_RESET = ("Your house rules could not be read, so the standard rules are back; "
+                     "your other settings are kept.")
+
+
+def record_reset(why: str) -> str:
+    """The record couldn't be read at all (``why``: "unreadable", "far too large"…)."""
+    return f"Your record was {why}, so it starts again."
+
+
+def record_left_out(lost: int) -> str:
+    """Some entries of the record couldn't be read; the rest was kept."""
+    what = "1 entry" if lost == 1 else f"{lost} entries"
+    return (f"{what} of your record could not be read and "
+            f"{'was' if lost == 1 else 'were'} left out; the rest is kept.")
+
+
 def end_label(score: int) -> str:
     """The chart's end-score line."""
     return f"end {score}"

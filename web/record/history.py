@@ -222,10 +222,10 @@ def load_record(text: str | None) -> tuple[Record, str | None]:
     """The record from storage; a fresh one (and a notice) if it can't be read."""
     data, why = store.parse_stored(text, _MAX_TEXT)
     if data is None:
-        return Record(), None if why is None else f"Your record was {why}, so it starts again."
+        return Record(), None if why is None else words.record_reset(why)
     games_raw, days_raw = data.get("games"), data.get("days")
     if not isinstance(games_raw, list) or not isinstance(days_raw, dict):
-        return Record(), "Your record was damaged, so it starts again."
+        return Record(), words.RECORD_DAMAGED
     record = Record()
     lost = 0
     for item in games_raw[-MAX_GAMES:]:
@@ -246,9 +246,7 @@ def load_record(text: str | None) -> tuple[Record, str | None]:
     for day in sorted(record.days)[:-MAX_DAYS]:
         del record.days[day]
     if lost:
-        what = "1 entry" if lost == 1 else f"{lost} entries"
-        return record, (f"{what} of your record could not be read and "
-                        f"{'was' if lost == 1 else 'were'} left out; the rest is kept.")
+        return record, words.record_left_out(lost)
     return record, None
 
 
