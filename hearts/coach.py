@@ -211,7 +211,7 @@ class Coach:
         view, card = decision.view, decision.card
         if len(view.legal_plays) == 1:
             return PlayReview(decision.trick, card, card, 0.0, 0.0, 0.0, True, False, None)
-        search = self.bot.play_values_steps(view)
+        search = self.bot.play_values_steps(view, always=True)  # equivalent cards too
         while True:
             try:
                 next(search)
