@@ -544,8 +544,8 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
 def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
                cost: float, value: float, best_value: float) -> str:
     """A play of the review with the hard player's two figures: "Trick 4: the 7♦ cost
-    about 1.2 points: about 3.4 points expected for the hand with it, 2.2 with the
-    hard player's card, the A♦." (the reason, if flagged, is said after it)."""
+    about 1.2 points: about 3.4 points expected for the hand with it, about 2.2 points
+    with the hard player's card, the A♦." (the reason, if flagged, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
         return f"{head}, your only card."
