@@ -130,3 +130,37 @@ def test_after_a_reload_the_last_hand_can_still_be_reviewed(
     page.wait_for_selector(DONE)
     assert page.inner_text("#coach-title") == "Coach: hand 1"
     assert page.locator("#coach-body .coach-plays > li").count() == 13
+
+
+FRAMES = """() => { window.__frames = {gaps: [], stop: false};
+  let last = performance.now();
+  const step = now => { window.__frames.gaps.push(now - last); last = now;
+                        if (!window.__frames.stop) requestAnimationFrame(step); };
+  requestAnimationFrame(step); }"""
+
+
+def test_the_page_keeps_drawing_while_the_coach_reviews(open_table: Callable[..., TablePage]
+                                                         ) -> None:
+    """Asked for, the review runs in slices: the browser draws frames all along (the
+    longest gap between two is printed, with the review's time) and a key still works."""
+    table = open_table(name="coach-frames")
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    set_coach(table, False)
+    table.play_hand()
+    page.wait_for_selector("#summary-review")
+    page.evaluate(FRAMES)
+    started = page.evaluate("performance.now()")
+    page.click("#summary-review")
+    page.wait_for_selector("#coach[data-state='working']")
+    page.keyboard.press("Escape")  # the dialog closes at once; the review carries on
+    page.wait_for_selector("#coach:not([open])", state="attached")
+    page.wait_for_function("document.querySelector('#summary-coach').textContent"
+                           ".startsWith('The coach found')", timeout=60_000)
+    took = page.evaluate("performance.now()") - started
+    gaps = page.evaluate("window.__frames.stop = true, window.__frames.gaps")
+    longest = max(gaps)
+    print(f"\ncoach review of hand 1 in Chromium: {took / 1000:.1f} s, {len(gaps)} frames, "
+          f"longest gap between frames {longest:.0f} ms")
+    assert took > 500  # a real review, long enough to freeze a page that didn't yield
+    assert longest < 400, f"the page froze for {longest:.0f} ms during the review"

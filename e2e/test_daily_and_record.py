@@ -13,11 +13,12 @@ import pytest
 from tablepage import ARTIFACTS, TablePage
 from test_a11y import BLOCKING, run_axe
 
-from hearts import Game, Phase
+from hearts import Game, Phase, Rules
 from hearts.bots import make
 from web import store, words
 from web.record import gamecode
 from web.record.daily import daily_seed, place_of
+from web.record.history import KEY_RECORD, FinishedGame, Record, Tally, dump_record
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -45,6 +46,16 @@ def axe_clean(table: TablePage, where: str) -> None:
     assert not blocking, f"axe, {where}:\n" + "\n".join(blocking)
 
 
+EMPTY_BELOW = """(() => {
+  const d = document.querySelector('dialog[open]');
+  if (!d) return 0;
+  const top = d.getBoundingClientRect().top - d.scrollTop;
+  const bottom = Math.max(...[...d.children].map(c => c.getBoundingClientRect().bottom));
+  return d.scrollHeight - (bottom - top);
+})()"""
+"""Pixels an open dialog scrolls on past its last content (its padding: about 16)."""
+
+
 def shots(table: TablePage, name: str) -> None:
     """Screenshots at phone and desktop sizes, with no sideways scrolling."""
     page = table.page
@@ -56,6 +67,7 @@ def shots(table: TablePage, name: str) -> None:
         assert page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
                              " return !d || d.scrollWidth <= d.clientWidth; })()"), \
             f"{name} at {label}: the dialog scrolls sideways"
+        assert page.evaluate(EMPTY_BELOW) < 40, f"{name} at {label}: blank scrolling at the end"
         page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{label}.png"))
         if page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
                          " if (!d || d.scrollHeight <= d.clientHeight) return false;"
@@ -188,3 +200,40 @@ def test_a_game_code_deals_the_same_first_hand(table: TablePage) -> None:
     table.wait_input()
     assert table.hand() == first
     assert json.loads(table.saved_game_json())["seed"] == 77
+
+
+def test_the_history_names_each_games_rules_and_charts_the_one_chosen(
+        open_table: Callable[..., TablePage]) -> None:
+    """Three past games, one under house rules: each listed with its level and rules, and
+    choosing one draws its chart (screenshots: daily-history-*.png)."""
+    table = open_table(name="history")
+    table.goto("?speed=instant")
+    today = browser_today(table)
+    house = Rules(jd_bonus=True, end_score=50)
+    record = Record()
+    record.add(FinishedGame(today - datetime.timedelta(days=2), "normal", words.HOUSE_RULES,
+                            False, gamecode.encode(5, house),
+                            ((3, 13, 0, 10), (16, -10, 0, 10), (0, 26, 0, -10),
+                             (-10, 0, 13, 13)), Tally(0, 1, 1), 50))
+    record.add(FinishedGame(today - datetime.timedelta(days=1), "hard", "", True,
+                            gamecode.encode(daily_seed(today)), ((6, 7, 6, 7),) * 8,
+                            Tally(), 100))
+    record.add(FinishedGame(today, "easy", "", False, gamecode.encode(9),
+                            ((0, 26, 0, 0), (26, 0, 0, 0), (0, 0, 13, 13)) * 3, Tally(1)))
+    table.load_with_storage({KEY_RECORD: dump_record(record)})
+    menu(table, "record-button")
+    page = table.page
+    page.wait_for_selector("#record[open]")
+    items = page.locator("#record-history [data-game]")
+    assert items.count() == 3
+    assert "easy computers" in items.nth(0).inner_text()
+    assert "daily deal" in items.nth(1).inner_text()
+    assert "normal computers · J♦ −10 · to 50" in items.nth(2).inner_text()
+    assert page.locator("#record-chart table.chart-table tbody tr").count() == 9
+    items.nth(2).click()
+    assert items.nth(2).get_attribute("aria-pressed") == "true"
+    assert page.locator("#record-chart table.chart-table tbody tr").count() == 4
+    assert "end 50" in (page.text_content("#record-chart svg") or "")
+    assert "Normal" in page.inner_text("#record table.by-level")
+    axe_clean(table, "the Record dialog with three games")
+    shots(table, "history")

@@ -95,6 +95,18 @@ def test_the_shooter_chooses_with_the_keyboard(table: TablePage) -> None:
     assert "26 points come off your score" in page.inner_text("#summary")
 
 
+BOX_ALONE = """[...document.querySelectorAll('#settings label')].filter(label => {
+  const box = label.querySelector(':scope > input[type=checkbox]');
+  if (!box) return false;
+  const range = document.createRange();
+  range.setStartAfter(box);
+  range.setEndAfter(label.lastChild);
+  const first = range.getClientRects()[0];
+  return first && first.top >= box.getBoundingClientRect().bottom - 2;
+}).map(label => label.textContent.trim())"""
+"""The Settings' checkboxes whose sentence starts on a line below the box."""
+
+
 def blocking(table: TablePage) -> list[str]:
     return [f"{v['id']} ({v['impact']}): {v['nodes'][:2]}" for v in run_axe(table.page)
             if v["impact"] in BLOCKING]
@@ -115,6 +127,7 @@ def test_screenshots_of_the_house_rules(open_table: Callable[..., TablePage],
     open_settings(table)
     table.page.locator("#settings fieldset.house").scroll_into_view_if_needed()
     table.screenshot("settings")
+    assert not table.page.evaluate(BOX_ALONE), "a box's sentence wrapped below it"
     if size == "390x844":  # axe, once: the Settings with house rules, then the moon's choice
         assert not blocking(table)
     done(table)

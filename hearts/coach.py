@@ -6,9 +6,9 @@ points for the hand with the card played and with its best card. The difference 
 play's *cost*; a play costing at least ``threshold`` points is flagged, with a reason
 taken from what then happened in the hand (``Reason``). The pass is judged the cheap
 way: the seat's three cards and the hard player's own choice are each played out from
-the deal on the same sampled deals (``pass_deals`` of them), and the difference in the
-seat's expected points is the pass's cost. A hand's *points lost to mistakes* is the
-sum of the flagged costs.
+the deal on the same sampled deals (``pass_deals`` of them), under the hand's rules (the
+J♦ −10 included), and the difference in the seat's expected points is the pass's cost.
+A hand's *points lost to mistakes* is the sum of the flagged costs.
 
 Honest by construction: everything starts from a ``SeatHand``, which holds only what
 the seat saw, and the evaluations sample the hidden cards from each view. Deterministic:
@@ -33,7 +33,7 @@ from hearts.bots.hard import HardBot, choose_pass_heuristic
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
 from hearts.cards import Card, cards_of_mask, format_cards, mask_of
-from hearts.rules import QUEEN_OF_SPADES, TWO_CLUBS_MASK, pass_target
+from hearts.rules import JD_BONUS, QUEEN_OF_SPADES, TWO_CLUBS_MASK, pass_target
 from hearts.seathand import Decision, Replay, SeatHand
 from hearts.steps import run
 from hearts.view import PlayerView
@@ -211,7 +211,7 @@ class Coach:
         view, card = decision.view, decision.card
         if len(view.legal_plays) == 1:
             return PlayReview(decision.trick, card, card, 0.0, 0.0, 0.0, True, False, None)
-        search = self.bot.play_values_steps(view)
+        search = self.bot.play_values_steps(view, always=True)  # equivalent cards too
         while True:
             try:
                 next(search)
@@ -233,7 +233,8 @@ class Coach:
 
     def _pass_steps(self, view: PlayerView, passed: tuple[Card, ...], total: int
                     ) -> Generator[Progress, None, PassReview]:
-        suggested = tuple(choose_pass_heuristic(view.hand))
+        jd = view.rules.jd_bonus
+        suggested = tuple(choose_pass_heuristic(view.hand, keep_jd=jd))
         if set(suggested) == set(passed):
             return PassReview(passed, suggested, 0.0, 0.0, 0.0, False)
         me = view.seat
@@ -249,7 +250,7 @@ class Coach:
         next_yield = perf_counter() + chunk
         for _ in range(self.pass_deals):
             dealt = sampler.sample(rng)
-            passes = [mask_of(choose_pass_heuristic(cards_of_mask(dealt[s])))
+            passes = [mask_of(choose_pass_heuristic(cards_of_mask(dealt[s]), keep_jd=jd))
                       if s != me else 0 for s in range(4)]
             for k, mine in enumerate(options):
                 passes[me] = mine
@@ -259,10 +260,13 @@ class Coach:
                 for seat in range(4):
                     hands[pass_target(seat, direction)] |= passes[seat]
                 leader = next(s for s in range(4) if hands[s] & TWO_CLUBS_MASK)
-                points = playout(hands, [], leader, False, 0, [0, 0, 0, 0], flags, 0)
+                jd_box = [-1] if jd else None
+                points = playout(hands, [], leader, False, 0, [0, 0, 0, 0], flags, 0, jd_box)
                 own = points[me]
                 if moon and 26 in points:
                     own = 0 if own == 26 else 26
+                if jd_box is not None and jd_box[0] == me:  # the J♦ counts −10
+                    own -= JD_BONUS
                 totals[k] += own
             if perf_counter() >= next_yield:
                 yield Progress(0, 0, total)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 import hearts.bots.hard
-from hearts import Card, CardPlayed, Game, Phase, TrickWon
+from hearts import Card, CardPlayed, Game, Phase, Rules, TrickWon
 from hearts.bots import make
 from hearts.bots.hard import choose_pass_heuristic
 from hearts.cards import cards_of_mask, mask_of
@@ -23,7 +23,7 @@ from hearts.coach import (
 )
 from hearts.rules import PassDirection, pass_target
 from hearts.seathand import SeatHand, giver_of
-from tests.scripted import NO_PASS_HISTORY
+from tests.scripted import NO_PASS_HISTORY, game_from, play_all
 
 SMALL = {"iterations": 300, "pass_deals": 40}
 """A quick coach for tests: fewer playouts, the same code."""
@@ -100,6 +100,23 @@ def test_a_play_with_one_legal_card_is_forced_and_costs_nothing(finished):
             assert play.forced and play.cost == 0 and not play.flagged
         else:
             assert not play.forced
+
+
+def test_a_choice_between_equivalent_cards_still_gets_its_expected_points():
+    """South has taken 15 points (the Q♠ among them) when it must follow diamonds with the
+    9♦ or the 10♦, which make no difference: the figure shown is the hand's expected
+    points, about 16, not the 0 a player's search gives a choice that doesn't matter."""
+    game = game_from({"S": "=AC AS 9D TD 2S 3S 4S 5S 6S 7S 8S 9S TS",
+                      "W": "=2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC QS",
+                      "N": "=2D 3D 4D 5D 6D 7D 8D JD QD KD AD KS JS"},
+                     history=NO_PASS_HISTORY)
+    play_all(game, "2C 2D 2H AC  AS QS KS 3H  2S 3C JS 4H  3D 5H")
+    assert game.to_play == 0 and game.legal_plays() == [Card.parse("9D"), Card.parse("TD")]
+    play_all(game, "9D 4C")
+    review = Coach(**SMALL).review(SeatHand.from_view(game.view(0)))
+    last = review.plays[-1]
+    assert last.card == Card.parse("9D") and not last.forced and last.cost == 0
+    assert last.value == last.best_value and last.value > 15
 
 
 def test_each_reason_is_true_of_what_happened_in_the_hand():
@@ -189,6 +206,23 @@ def test_another_pass_is_compared_with_the_hard_players_choice():
     assert set(passing.passed) == set(others) and set(passing.suggested) == set(hard)
     assert passing.cost == pytest.approx(max(0.0, passing.value - passing.best_value))
     assert passing.flagged == (passing.cost >= 1.0)
+
+
+@pytest.mark.parametrize("seed", [4, 40])
+def test_passing_the_jack_away_is_a_mistake_when_it_counts_minus_ten(seed):
+    """South passes the three cards the hard player would pass under the standard rules,
+    the J♦ among them. Under the J♦ rule the coach's own three keep it, and played out
+    with the J♦ worth −10 to its taker, South's pass costs points."""
+    jack = Card.parse("JD")
+    for rules, costly in ((Rules(), False), (Rules(jd_bonus=True), True)):
+        game = Game.new(seed=seed, rules=rules)
+        mine = choose_pass_heuristic(game.hand(0))
+        assert jack in mine
+        game.choose_pass(0, mine)
+        passing = Coach(**SMALL).review(play_out(game)).passing
+        assert passing is not None
+        assert passing.same is not costly and (jack in passing.suggested) is not costly
+        assert passing.flagged is costly
 
 
 def test_a_hand_without_passing_has_no_pass_review():

@@ -151,3 +151,25 @@ def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has():
     other = SeatSnapshot(view=snap.view, stage="scores", result=HandResult(1, (0, 0, 13, 13)))
     model = build(other, PageState(ready=True, coach="stale"), Stats())
     assert model.summary is not None and not model.summary.review and not model.summary.coach
+
+
+def test_a_play_with_a_better_card_gives_the_hard_players_two_figures():
+    seven, ace = Card.parse("7D"), Card.parse("AD")
+    flagged = words.coach_play(4, seven, ace, forced=False, flagged=True, cost=1.2,
+                               value=3.4, best_value=2.2)
+    assert flagged == ("Trick 4: the 7♦\ufe0e cost about 1.2 points: about 3.4 points "
+                       "expected for the hand with it, about 2.2 points with the hard "
+                       "player's card, the A♦\ufe0e.")
+    close = words.coach_play(4, seven, ace, forced=False, flagged=False, cost=0.5,
+                             value=0.5, best_value=0.0)
+    assert "about 0.5 points expected" in close and "no points with the A♦" in close
+    seat, _, _ = finish_first_hand()
+    assert seat.last_hand is not None
+    review = Coach(iterations=300, pass_deals=40, threshold=0.3).review(seat.last_hand)
+    text = review_html(review)
+    compared = [p for p in review.plays if not p.forced and p.cost >= 0.05]
+    assert compared  # (this hand has plays with a better card to show)
+    for play in compared:
+        assert words.coach_play(play.trick, play.card, play.best, forced=False,
+                                flagged=play.flagged, cost=play.cost, value=play.value,
+                                best_value=play.best_value) in text.replace("&#x27;", "'")

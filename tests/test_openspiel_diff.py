@@ -223,9 +223,18 @@ def _note_corners(game: Game, seat: int, legal: list[Card], tally: Tally) -> Non
     suits = {c.suit for c in hand}
     trick = game.current_trick
     first = not game.tricks
+    rules = game.rules
+    mixed = 2 in suits and len(suits) > 1  # hearts and something else
     if trick is None:
         if first:
             return
+        no_heart_yet = not any(c.suit == 2 for t in game.tricks for c in t.cards)
+        # The corners where a house rule changes the legal set (each must be reached):
+        if mixed and no_heart_yet and not rules.must_break_hearts:
+            tally.corners["heart_lead_allowed_unbroken"] += 1
+        if (mixed and no_heart_yet and rules.qs_breaks_hearts and rules.must_break_hearts
+                and any(QS in t.cards for t in game.tricks)):
+            tally.corners["heart_lead_after_the_qs_broke_them"] += 1
         if not game.hearts_broken:
             if suits == {2}:
                 tally.corners["lead_from_only_hearts"] += 1
@@ -237,6 +246,9 @@ def _note_corners(game: Game, seat: int, legal: list[Card], tally: Tally) -> Non
         return
     led = trick.cards[0].suit
     if first and led not in suits:
+        if not rules.no_points_on_first_trick and any(c.points for c in hand) \
+                and not all(c.points for c in hand):
+            tally.corners["first_trick_points_allowed"] += 1
         if all(c.points for c in hand):
             tally.corners["first_trick_only_points"] += 1
         elif any(c.points for c in hand):
@@ -412,6 +424,8 @@ REQUIRED_CORNERS = (
 HOUSE_RULES_CORNERS = (
     *REQUIRED_CORNERS, "house_rules", "jd_taken", "moon_with_jd", "fourth_hand_passes",
     "moon_chosen_others_plus_26", "moon_chosen_shooter_minus_26",
+    "heart_lead_allowed_unbroken", "heart_lead_after_the_qs_broke_them",
+    "first_trick_points_allowed",
 )
 
 

@@ -139,6 +139,17 @@ def test_the_history_keeps_the_newest_games_only() -> None:
     assert note is None and len(loaded.games) == history.MAX_GAMES
 
 
+def test_the_daily_results_keep_the_newest_days_only_and_the_streak_whole() -> None:
+    record = Record()
+    for n in reversed(range(history.MAX_DAYS + 30)):  # one daily a day, oldest first
+        record.add(_game(20, daily=True, day=DAY - datetime.timedelta(days=n)))
+    assert len(record.days) == history.MAX_DAYS
+    assert min(record.days) == DAY - datetime.timedelta(days=history.MAX_DAYS - 1)
+    loaded, note = history.load_record(history.dump_record(record))
+    assert note is None and loaded.days == record.days
+    assert streak(loaded.days, DAY) == history.MAX_DAYS
+
+
 @pytest.mark.parametrize("text", ["{not json", "[]", '{"schema": 1}', '{"schema": 99}',
                                   '{"schema": 1, "games": 3, "days": {}}'])
 def test_an_unreadable_record_starts_again_and_says_so(text: str) -> None:
@@ -347,6 +358,18 @@ def test_a_game_under_house_rules_has_a_code_that_carries_them(rules: Rules) -> 
             if typed != clean:
                 with pytest.raises(gamecode.CodeError):
                     gamecode.decode_game(typed)
+
+
+def test_the_history_names_each_games_house_rules() -> None:
+    house = Rules(jd_bonus=True, end_score=50)
+    record = Record()
+    record.add(FinishedGame(DAY, "hard", words.HOUSE_RULES, False,
+                            gamecode.encode(7, house), ((3, 13, 0, 10),) * 3, Tally(), 50))
+    record.add(_game(40))
+    loaded, _ = history.load_record(history.dump_record(record))
+    listed = page.history_html(loaded.games, None, "0")
+    assert "hard computers · J♦ −10 · to 50 · 9 points, 2nd" in listed
+    assert listed.count("J♦") == 1  # the other game, under the standard rules: none
 
 
 def test_the_standard_rules_keep_a_code_without_a_rules_marker() -> None:

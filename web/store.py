@@ -208,8 +208,7 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
     if "rules" in data:  # (saved before house rules existed: the defaults, silently)
         rules = _house_rules(data["rules"])
         if rules is None:
-            return settings, ("Your house rules could not be read, so the standard rules "
-                              "are back; your other settings are kept.")
+            return settings, words.HOUSE_RULES_RESET
         settings.rules = rules
     return settings, "Some settings were unreadable and were reset." if bad else None
 

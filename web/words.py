@@ -24,6 +24,7 @@ __all__ = [
     "fault_text",
     "house_rules_line",
     "house_rules_sentences",
+    "house_rules_short",
     "join",
     "last_trick_text",
     "moon_result",
@@ -175,6 +176,12 @@ MOON_MINUS = "26 off my score"
 
 def house_rules_line(rules: Rules) -> str:
     """The table's short line, "House rules: J♦ −10 · to 50"; "" for the standard rules."""
+    short = house_rules_short(rules)
+    return f"House rules: {short}" if short else ""
+
+
+def house_rules_short(rules: Rules) -> str:
+    """The house rules in a few words, "J♦ −10 · to 50" ("" for the standard rules)."""
     parts: list[str] = []
     if rules.qs_breaks_hearts:
         parts.append("Q♠ breaks hearts")
@@ -194,7 +201,7 @@ def house_rules_line(rules: Rules) -> str:
         parts.append("pass every hand")
     if rules.end_score != 100:
         parts.append(f"to {rules.end_score}")
-    return "House rules: " + " · ".join(parts) if parts else ""
+    return " · ".join(parts)
 
 
 def house_rules_sentences(rules: Rules) -> tuple[str, ...]:
@@ -355,6 +362,23 @@ HISTORY_LABEL = "Your games, newest first"
 BY_LEVEL = "By computer level"
 BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points a hand")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
+
+
+RECORD_DAMAGED = "Your record was damaged, so it starts again."
+HOUSE_RULES_RESET = ("Your house rules could not be read, so the standard rules are back; "
+                     "your other settings are kept.")
+
+
+def record_reset(why: str) -> str:
+    """The record couldn't be read at all (``why``: "unreadable", "far too large"…)."""
+    return f"Your record was {why}, so it starts again."
+
+
+def record_left_out(lost: int) -> str:
+    """Some entries of the record couldn't be read; the rest was kept."""
+    what = "1 entry" if lost == 1 else f"{lost} entries"
+    return (f"{what} of your record could not be read and "
+            f"{'was' if lost == 1 else 'were'} left out; the rest is kept.")
 
 
 def end_label(score: int) -> str:
@@ -518,18 +542,27 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
 
 
 def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
-               cost: float, value: float) -> str:
-    """A play of the review: "Trick 4: the 7♦ cost about 1.2 points; the hard player's
-    card was the A♦." (the reason, if flagged, is said after it)."""
+               cost: float, value: float, best_value: float) -> str:
+    """A play of the review with the hard player's two figures: "Trick 4: the 7♦ cost
+    about 1.2 points: about 3.4 points expected for the hand with it, about 2.2 points
+    with the hard player's card, the A♦." (the reason, if flagged, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
         return f"{head}, your only card."
-    if flagged:
-        return f"{head} cost about {_points(cost)}; the hard player's card was the {_card(best)}."
-    expected = "no points" if value < 0.05 else f"about {_points(value)}"
+    expected = _expected(value)
     if best == card or cost < 0.05:
         return f"{head}, as good as any ({expected} expected for the hand)."
-    return f"{head}, nearly as good as the {_card(best)} (less than a point more)."
+    other = _expected(best_value)
+    if flagged:
+        return (f"{head} cost about {_points(cost)}: {expected} expected for the hand with "
+                f"it, {other} with the hard player's card, the {_card(best)}.")
+    return (f"{head}, nearly as good as the {_card(best)}: {expected} expected for the hand "
+            f"with it, {other} with the {_card(best)}.")
+
+
+def _expected(value: float) -> str:
+    """ "about 3.4 points", "no points" (an expected score for the hand)."""
+    return "no points" if abs(value) < 0.05 else f"about {_points(value)}"
 
 
 def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
@@ -542,7 +575,8 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
     head = f"You passed {mine}; the hard player would pass {theirs}."
     if flagged:
         return (f"{head} Played out from the deal, its three would have left you about "
-                f"{_points(cost)} fewer.")
+                f"{_points(cost)} fewer: {_expected(value)} expected for the hand with "
+                f"yours, {_expected(best_value)} with its three.")
     if value < best_value - 0.05:
         return (f"{head} Played out from the deal, yours did better, by about "
                 f"{_points(best_value - value)}.")

@@ -121,19 +121,23 @@ class HardBot:
         """
         return run(self._search(view))
 
-    def play_values_steps(self, view: PlayerView
+    def play_values_steps(self, view: PlayerView, *, always: bool = False
                           ) -> Generator[None, None, list[tuple[Card, float]]]:
-        """Like ``play_values``, yielding between chunks of about ``chunk_ms`` of work."""
-        return self._search(view)
+        """Like ``play_values``, yielding between chunks of about ``chunk_ms`` of work.
 
-    def _search(self, view: PlayerView) -> Generator[None, None, list[tuple[Card, float]]]:
+        A choice that makes no difference (one legal card, or only equivalent ones) gets
+        the value 0 without a search, unless ``always`` (the coach shows the figure)."""
+        return self._search(view, always)
+
+    def _search(self, view: PlayerView, always: bool = False
+                ) -> Generator[None, None, list[tuple[Card, float]]]:
         legal = view.legal_plays
         if not legal:
             raise ValueError(f"seat {view.seat} has no card to play in this view")
-        if len(legal) == 1:
+        if len(legal) == 1 and not always:
             return [(legal[0], 0.0)]
         groups = _equivalent_groups(view)
-        if len(groups) == 1:
+        if len(groups) == 1 and not always:
             return [(card, 0.0) for card in legal]
         start = perf_counter()
         deadline = start + self.budget_ms / 1000.0 if self.budget_ms is not None else None

@@ -18,7 +18,9 @@ from web import words
 
 __all__ = ["Chart", "Line", "build", "spread", "svg", "table_html"]
 
-WIDTH: Final = 360
+WIDTH: Final = 300
+"""In the SVG's units, which its text sizes are in too: on a 320 px phone the chart is
+about 270 px wide, so its 11-unit numbers stay 10 px high."""
 HEIGHT: Final = 220
 LEFT: Final = 34.0
 """Room for the points axis' numbers."""
@@ -156,6 +158,8 @@ def table_html(chart: Chart, caption: str = words.CHART_TABLE) -> str:
     rows = "".join(
         f'<tr><th scope="row">{hand}</th>{"".join(f"<td>{v}</td>" for v in row)}</tr>'
         for hand, row in enumerate(chart.totals, start=1))
-    return (f'<table class="sr-only chart-table"><caption>{e(caption)}</caption>'
+    # Hidden by a wrapper: a table grows to fit its rows whatever its height, so a hidden
+    # table itself would still lengthen the dialog's scrolling by its full height.
+    return (f'<div class="sr-only"><table class="chart-table"><caption>{e(caption)}</caption>'
             f'<thead><tr><th scope="col">Hand</th>{heads}</tr></thead>'
-            f"<tbody>{rows}</tbody></table>")
+            f"<tbody>{rows}</tbody></table></div>")

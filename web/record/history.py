@@ -19,7 +19,7 @@ from typing import Any, Final
 
 from hearts.events import Event, HandScored, TrickWon
 from hearts.rules import POINT_CARDS_MASK, QS_MASK
-from web import store
+from web import store, words
 from web.record import gamecode
 from web.record.daily import parse_day, place_of
 
@@ -68,6 +68,16 @@ class FinishedGame:
     tally: Tally = Tally()
     end_score: int = 100
     """The score that ended the game (its chart's end line)."""
+
+    @property
+    def house_rules(self) -> str:
+        """Which house rules, in a few words ("J♦ −10 · to 50"), read from the game's code;
+        ``rules`` as stored when the code doesn't carry them; "" for the standard rules."""
+        try:
+            _, rules = gamecode.decode_game(self.code)
+        except gamecode.CodeError:  # (checked on load: not expected)
+            return self.rules
+        return words.house_rules_short(rules) or self.rules
 
     @property
     def totals(self) -> tuple[int, int, int, int]:
@@ -212,10 +222,10 @@ def load_record(text: str | None) -> tuple[Record, str | None]:
     """The record from storage; a fresh one (and a notice) if it can't be read."""
     data, why = store.parse_stored(text, _MAX_TEXT)
     if data is None:
-        return Record(), None if why is None else f"Your record was {why}, so it starts again."
+        return Record(), None if why is None else words.record_reset(why)
     games_raw, days_raw = data.get("games"), data.get("days")
     if not isinstance(games_raw, list) or not isinstance(days_raw, dict):
-        return Record(), "Your record was damaged, so it starts again."
+        return Record(), words.RECORD_DAMAGED
     record = Record()
     lost = 0
     for item in games_raw[-MAX_GAMES:]:
@@ -236,9 +246,7 @@ def load_record(text: str | None) -> tuple[Record, str | None]:
     for day in sorted(record.days)[:-MAX_DAYS]:
         del record.days[day]
     if lost:
-        what = "1 entry" if lost == 1 else f"{lost} entries"
-        return record, (f"{what} of your record could not be read and "
-                        f"{'was' if lost == 1 else 'were'} left out; the rest is kept.")
+        return record, words.record_left_out(lost)
     return record, None
 
 

@@ -69,7 +69,7 @@ def stats_html(record: Record, today: datetime.date) -> str:
 
 
 def _line(game: FinishedGame) -> str:
-    return words.game_line(game.day, game.level, game.rules, game.daily, game.totals[0],
+    return words.game_line(game.day, game.level, game.house_rules, game.daily, game.totals[0],
                            game.place, len(game.hands))
 
 

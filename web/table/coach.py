@@ -46,7 +46,8 @@ def review_html(review: HandReview) -> str:
     parts.append(f'<h3>{e(words.COACH_PLAYS_HEAD)}</h3><ol class="coach-plays">')
     for play in review.plays:
         line = e(words.coach_play(play.trick, play.card, play.best, forced=play.forced,
-                                  flagged=play.flagged, cost=play.cost, value=play.value))
+                                  flagged=play.flagged, cost=play.cost, value=play.value,
+                                  best_value=play.best_value))
         if play.flagged and play.reason is not None:
             r = play.reason
             why = words.coach_reason(r.kind, r.card, r.best, led=r.led, cost=r.cost,
