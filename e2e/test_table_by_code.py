@@ -199,11 +199,22 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
         "document.querySelector('#fr-online-state').textContent.includes('2 players')",
         timeout=30_000)
     pages[1].page.screenshot(path=str(ARTIFACTS / "online-looking.png"))
+    # While it looks, the page says what it goes through: the relays, by name, and STUN.
+    looking = pages[1].page.inner_text(f"{DIALOG} #fr-online")
+    assert relay.split("://")[1] in looking and "stun.l.google.com" in looking
     for seat in pages:
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",
                                     timeout=60_000)
         seat.wait_data("stage", "pass")
     seat_in(pages, "online, 2 people, 15 s wait")
+    for seat in pages:  # seated, the dialog says what kind of table this is
+        seat.show_dialog()
+        assert seat.page.inner_text("#friends-title") == "Play online"
+        assert "met online" in seat.page.inner_text(f"{DIALOG} #fr-intro")
+        # nothing of a private table's: no invites, no way to connect left to choose
+        assert not seat.page.is_visible(f"{DIALOG} #fr-invites")
+        assert not seat.page.is_visible(f"{DIALOG} #fr-net")
+        seat.hide_dialog()
     kinds = pages[0].page.eval_on_selector_all(
         "#table .seat .name", "els => els.map(e => e.textContent)")
     assert sum("(computer)" in name for name in kinds) == 2, kinds
