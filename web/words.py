@@ -651,7 +651,8 @@ TABLE_BACK = ("Your private table is back where it was. The computer plays your 
 HOST_LOST = "The connection to the host was lost."
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
-            "must be open, with its table shared by code.")
+            "must be open, with its table shared by code, and on the same version of the "
+            "game as yours (pages of different versions never meet: reload both).")
 HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
              "on, so the table has closed.")
 CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
