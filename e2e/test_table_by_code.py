@@ -30,6 +30,8 @@ from conftest import ROOT
 from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat, open_all, play_turn
 
+from web.friends.joining import STUN
+
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {}
 
@@ -47,6 +49,16 @@ WATCH_SEAT_IN = """([button, people]) => { window.seatIn = new Promise(resolve =
     });
     observer.observe(table, {attributes: true, attributeFilter: ['data-people']});
 }); }"""
+
+
+RECORD_ICE_SERVERS = """window.iceServers = [];
+const Made = window.RTCPeerConnection;
+window.RTCPeerConnection = function (config, ...rest) {
+    for (const server of (config && config.iceServers) || [])
+        window.iceServers.push(...[].concat(server.urls));
+    return new Made(config, ...rest);
+};
+window.RTCPeerConnection.prototype = Made.prototype;"""
 
 
 def watch_seat_in(pages: list[Seat], button: str, people: int) -> None:
@@ -168,6 +180,8 @@ def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: st
                                                       relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-{n}") for n in range(4)]
     seats.extend(pages)
+    for seat in pages:  # every ICE server a connection is given, kept for the end
+        seat.context.add_init_script(RECORD_ICE_SERVERS)
     open_all(pages, f"?speed=instant&relay={relay}")
     watch_seat_in(pages, "#play-online", 4)
     for seat in pages:
@@ -185,6 +199,9 @@ def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: st
         seat.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
         assert not seat.table.errors, seat.table.errors
     pages[0].page.screenshot(path=str(ARTIFACTS / "online-seated.png"))
+    # The only STUN server asked is the one the dialog names (not the library's own list).
+    for seat in pages:
+        assert set(seat.page.evaluate("window.iceServers")) == {STUN}
 
 
 def test_two_pages_online_play_with_two_computers_after_the_wait(
