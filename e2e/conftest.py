@@ -79,6 +79,7 @@ def open_table(browser: Any, base_url: str) -> Iterator[Callable[..., TablePage]
         problems += table.errors
         problems += [f"off-origin request: {url}" for url in table.requests
                      if not (url.startswith(base_url + "/") or url.startswith(("data:", "blob:")))]
+        problems += [f"WebSocket opened: {url}" for url in table.sockets]
         context.close()
     assert not problems, "\n".join(problems)
 

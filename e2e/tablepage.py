@@ -23,6 +23,8 @@ class TablePage:
         self.name = name
         self.errors: list[str] = []
         self.requests: list[str] = []
+        self.sockets: list[str] = []
+        """WebSockets the page opened (Playwright reports them apart from requests)."""
         self.recovered = False
         """A tab crashed while loading and a new one took its place (``wait_ready``)."""
         self._watch(page)
@@ -31,6 +33,7 @@ class TablePage:
         page.on("console", self._on_console)
         page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
         page.on("request", lambda request: self.requests.append(request.url))
+        page.on("websocket", lambda socket: self.sockets.append(socket.url))
 
     def _on_console(self, message: Any) -> None:
         text = message.text

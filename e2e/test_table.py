@@ -234,7 +234,16 @@ def test_damaged_storage_is_reset_with_a_notice(table: TablePage) -> None:
     assert json.loads(table.page.evaluate("localStorage.getItem('hearts.stats')"))["played"] == 0
 
 
+COUNT_PEER_CONNECTIONS = """window.peerConnections = 0;
+const Made = window.RTCPeerConnection;
+window.RTCPeerConnection = function (...args) {
+    window.peerConnections++;
+    return new Made(...args);
+};"""
+
+
 def test_every_request_stays_on_the_origin(table: TablePage) -> None:
+    table.page.add_init_script(COUNT_PEER_CONNECTIONS)
     table.goto("?seed=2")  # normal speed: the real animations and timers
     table.pass_cards()
     table.page.click("#hint")
@@ -245,6 +254,10 @@ def test_every_request_stays_on_the_origin(table: TablePage) -> None:
     outside = [url for url in urls if not url.startswith(table.origin + "/")
                and not url.startswith(("data:", "blob:"))]
     assert outside == []
+    # Nor anything else: no relay, no peer connection, not even the code that reaches them.
+    assert table.sockets == []
+    assert not any(url.endswith("/static/room.js") for url in urls)
+    assert table.page.evaluate("window.peerConnections") == 0
 
 
 @pytest.mark.parametrize("width", [320, 360])

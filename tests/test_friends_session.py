@@ -430,10 +430,10 @@ def test_a_table_with_no_seat_left_tells_the_lobby_it_is_not_a_dealer() -> None:
     assert json.loads(offers.message("r:lobby:pB", 1, now=31.0))["code"] == code.code
     # A page waiting in the lobby with a table under way there, and one other page:
     lobby = Lobby("p5", started=0.0)
-    lobby.opened("r:lobby:p1")  # the table's page: a lower id than anyone waiting
-    lobby.opened("r:lobby:p7")
-    lobby.received("r:lobby:p1", RUNNING)
-    assert lobby.dealer() and lobby.people() == 2
+    lobby.opened("r:lobby:p1", now=0.0)  # the table's page: a lower id than anyone waiting
+    lobby.opened("r:lobby:p7", now=0.0)
+    lobby.received("r:lobby:p1", RUNNING, now=0.0)
+    assert lobby.dealer(now=1.0) and lobby.people() == 2
     assert lobby.deal(now=16.0) == ["r:lobby:p7"]
     shorter = Lobby("p5", started=0.0, wait=6.0)  # ?wait=6, as the browser tests ask
     assert shorter.seconds_left(4.0) == 2.0 and shorter.seconds_left(7.0) == 0.0

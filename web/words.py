@@ -606,6 +606,23 @@ FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only the
 FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
                "start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
+def looking_text(people: int, seconds: float) -> str:
+    """Play online's line while it looks: who is here, and when the computers fill in."""
+    here = "You're the only one here so far" if people <= 1 else \
+        f"{people} players here, you included"
+    return (f"Looking for players… {here}. Four people make a fair table: no page can see "
+            f"your cards. If fewer come, in {max(0, round(seconds))} s the table starts, the "
+            "computer taking the seats nobody fills and the page that runs it dealing.")
+
+
+ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals; "
+                 "theirs connect straight to yours, and the computer plays the seats nobody "
+                 "took. If your page closes, another player's page carries the table on.")
+ONLINE_SEATED = ("You're at a table of players who met online. The page that runs it deals; "
+                 "the computer plays the seats nobody took, and someone who comes later takes "
+                 "one of them from the next hand.")
+FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals. "
+                 "Leave the table to go back to your own game against the computers.")
 FAIR_SEATED = ("Four people: this is a fair table. Your page deals with the other three, and "
                "no page, not even the one that invited you, can see your cards.")
 
@@ -668,7 +685,8 @@ TABLE_BACK = ("Your private table is back where it was. The computer plays your 
 HOST_LOST = "The connection to the host was lost."
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
-            "must be open, with its table shared by code.")
+            "must be open, with its table shared by code, and on the same version of the "
+            "game as yours (pages of different versions never meet: reload both).")
 HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
              "on, so the table has closed.")
 CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "

@@ -32,15 +32,6 @@ ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.LOOKING: "looking", Role.FAIR: "fair"}
 
 
-def looking_text(people: int, seconds: float) -> str:
-    """The lobby's line: who is here, and when the computers fill in."""
-    here = "You're the only one here so far" if people <= 1 else \
-        f"{people} players here, you included"
-    return (f"Looking for players… {here}. Four people make a fair table: no page can see "
-            f"your cards. If fewer come, in {max(0, round(seconds))} s the table starts, the "
-            "computer taking the seats nobody fills and the page that runs it dealing.")
-
-
 class FriendsDialog:
     """The ``#friends`` dialog."""
 
@@ -169,8 +160,11 @@ class FriendsDialog:
         hosting = session.hosting
         d.role = ROLE_NAMES[role]
         ended = session.fair_ended if role is Role.GUEST_CLOSED else None
+        # a table of players who met in the lobby, not of friends
+        online = (hosting is not None and hosting.host.online) \
+            or (role is Role.SEATED and session.seat.peers is not None)
         self.q("#friends-title").textContent = \
-            "Play online" if role in (Role.LOOKING, Role.FAIR) or ended \
+            "Play online" if role in (Role.LOOKING, Role.FAIR) or ended or online \
             else "Play with friends"
         fair_closed = self.q("#fr-fair-closed")
         fair_closed.hidden = ended is None
@@ -179,16 +173,20 @@ class FriendsDialog:
         closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
             and ended is None else None
         d.closed = "true" if closed or ended else "false"
-        host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED)
+        # the ways to connect and meet, where they can still be chosen (an online table
+        # met through the relays and STUN already)
+        host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED) and not online
         for starting in ("#fr-start", "#fr-open"):
             self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
-        self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR)
+        self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR, Role.SEATED)
         self.q("#fr-intro").textContent = words.FAIR_SEATED if role is Role.FAIR else (
-            words.TABLE_BACK if session.resumed else self.intro)
+            (words.ONLINE_HOSTED if role is Role.HOSTING else words.ONLINE_SEATED) if online
+            else words.FRIEND_SEATED if role is Role.SEATED
+            else words.TABLE_BACK if session.resumed else self.intro)
         self.q("#fr-net").hidden = not host_side
-        self.q("#fr-relay-set").hidden = not (host_side or role is Role.LOOKING)
+        self.q("#fr-relay-set").hidden = not host_side  # looking: the lobby's note names them
         invites = self.q("#fr-invites")
-        invites.hidden = hosting is None
+        invites.hidden = hosting is None or online  # the lobby offers its open seats
         if hosting is not None:
             for seat in (1, 2, 3):
                 self.q(f"#fr-kind-{seat}").textContent = hosting.seat_words(seat)
@@ -221,7 +219,7 @@ class FriendsDialog:
         lobby = session.lobby
         self.q("#fr-online").hidden = role is not Role.LOOKING
         if role is Role.LOOKING:
-            self.q("#fr-online-state").textContent = looking_text(
+            self.q("#fr-online-state").textContent = words.looking_text(
                 lobby.people() if lobby else 1,
                 lobby.seconds_left(session.now()) if lobby else session.online.wait)
         self.q("#fr-paste-note").hidden = hosting is None

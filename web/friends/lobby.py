@@ -8,6 +8,13 @@ and everyone concerned leaves the lobby for that table's own room — the same t
 opens (``web.friends.guest_side``), its seats not taken by a person played by the computer.
 So a lobby holds only the pages still waiting, and a table's mesh never exceeds four.
 
+The lobby is public, so what comes in is checked before it counts: a message longer than
+``MAX_MESSAGE``, one that isn't a lobby message, or more than ``MAX_MESSAGES`` from one
+page mutes that page (it no longer counts as a player or a dealer, and nothing more of it is
+read); and a page with the lowest id that hasn't dealt ``DEALER_GRACE`` seconds after its
+wait could have ended (a stalled tab, a changed page) is passed over as the dealer, so no
+page can hold the lobby up by staying in it.
+
 A table that started with computers in some seats keeps a foot in the lobby while it has
 one (``SeatOffers``): it offers each page that comes in one of those seats, from its next
 hand, and tells the pages it has no seat for that it is a table, not a dealer. No DOM, no
@@ -17,6 +24,7 @@ clock of its own: pytest runs it.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from web.p2p.codes import CodeError
 from web.p2p.protocol import peer_of
@@ -32,6 +40,12 @@ LOBBY_PASSWORD = "hearts-lobby"
 WAIT_SECONDS = 15.0
 """How long a dealer waits for three others before computers fill the empty seats."""
 MAX_MESSAGE = 200
+MAX_MESSAGES = 4
+"""Lobby messages one page may send (an honest one sends one: an invitation, or that it is a
+table under way)."""
+DEALER_GRACE = 5.0
+"""Seconds past the wait after which a page seen in the lobby that hasn't dealt is passed
+over as the dealer."""
 OFFER_SECONDS = 30.0
 """How long a seat offered to a page in the lobby stays kept for it."""
 RUNNING = json.dumps({"v": 1, "t": "running"})
@@ -57,6 +71,12 @@ class Lobby:
         self.wait = wait
         self.others: dict[str, str] = {}
         """conn -> peer id of the pages here."""
+        self.seen: dict[str, float] = {}
+        """conn -> when this page first heard of it."""
+        self.heard: dict[str, int] = {}
+        """conn -> how many messages it sent."""
+        self.muted: set[str] = set()
+        """The connections of pages that sent junk or too much: they don't count."""
         self.tables: set[str] = set()
         """The connections of tables under way that came to offer seats (not dealers)."""
         self.invited: TableCode | None = None
@@ -64,58 +84,105 @@ class Lobby:
         self.fair = False
         """That table is a fair one: four people, no computers."""
 
-    def opened(self, conn: str) -> None:
+    def opened(self, conn: str, now: float) -> None:
         self.others[conn] = peer_of(conn)
+        self.seen.setdefault(conn, now)
 
     def closed(self, conn: str) -> None:
         self.others.pop(conn, None)
         self.tables.discard(conn)
+        self.seen.pop(conn, None)
 
     def _waiting(self) -> dict[str, str]:
-        return {conn: peer for conn, peer in self.others.items() if conn not in self.tables}
+        return {conn: peer for conn, peer in self.others.items()
+                if conn not in self.tables and conn not in self.muted}
+
+    def _expected(self, now: float) -> str | None:
+        """The id of the page this one waits for to deal (None: this page deals). Each
+        lower page in turn has the wait and ``DEALER_GRACE`` to deal, counted from when
+        this page saw it or passed over the one before it, whichever came later; so pages
+        that see the same lobby pass over the same stalled dealers, one at a time."""
+        waiting = self._waiting()
+        lower = sorted((peer, conn) for conn, peer in waiting.items() if peer < self.me)
+        clear = float("-inf")  # when the pages before this one were passed over
+        for peer, conn in lower:
+            since = max(self.seen.get(conn, now), clear)
+            if now - since <= self.wait + DEALER_GRACE:
+                return peer
+            clear = since + self.wait + DEALER_GRACE
+        return None
+
+    def _may_seat(self, peer: str, now: float) -> bool:
+        """Whether the page ``peer`` may send this one to a new table: the dealer this page
+        waits for (the lowest id here, stalled ones passed over), or one passed over."""
+        expected = self._expected(now)
+        return peer < self.me and (expected is None or peer <= expected)
 
     def people(self) -> int:
         """The pages waiting here, this one included."""
         return len(self._waiting()) + 1
 
-    def dealer(self) -> bool:
-        return all(self.me < peer for peer in self._waiting().values())
+    def dealer(self, now: float) -> bool:
+        return self._expected(now) is None
 
     def seconds_left(self, now: float) -> float:
         return max(0.0, self.started + self.wait - now)
 
     def deal(self, now: float) -> list[str] | None:
         """The connections to send to a new table now (this page deals), else None."""
-        waiting = self._waiting()
-        if not self.dealer() or (len(waiting) < 3 and self.seconds_left(now) > 0):
+        if not self.dealer(now):
+            return None
+        # the lower pages (if any) were passed over: they stalled
+        waiting = {conn: peer for conn, peer in self._waiting().items() if peer > self.me}
+        if len(waiting) < 3 and self.seconds_left(now) > 0:
             return None
         return sorted(waiting, key=lambda conn: waiting[conn])[:3]
 
-    def received(self, conn: str, text: str) -> None:
+    def received(self, conn: str, text: str, now: float) -> None:
         """A message in the lobby: the dealer's invitation to a table, or a table under way
-        offering a seat (or saying it has none)."""
+        offering a seat (or saying it has none). Junk, or too much, mutes its page."""
         if conn not in self.others:
-            self.opened(conn)  # a message may come before the page hears of the connection
+            self.opened(conn, now)  # a message may come before the page hears of the conn
         peer = self.others[conn]
-        if len(text) > MAX_MESSAGE or self.invited is not None:
+        self.heard[conn] = self.heard.get(conn, 0) + 1
+        if conn in self.muted or self.invited is not None:
             return
-        try:
-            data = json.loads(text)
-            if not isinstance(data, dict) or data.get("v") != 1:
-                return
-            if data.get("t") == "running":
-                self.tables.add(conn)
-                return
-            if data.get("t") != "table":
-                return
-            if data.get("running") is True:
-                self.tables.add(conn)
-            elif any(other < peer for other in [self.me, *self._waiting().values()]):
-                return  # only the dealer (the lowest id here) seats people
-            self.invited = read_code(str(data.get("code", "")))
-            self.fair = data.get("fair") is True and data.get("running") is not True
-        except (ValueError, CodeError):
+        data = _lobby_message(text)
+        if data is None or self.heard[conn] > MAX_MESSAGES:
+            self.muted.add(conn)
             return
+        if data["t"] == "running":
+            self.tables.add(conn)
+            return
+        if data.get("running") is True:
+            self.tables.add(conn)
+        elif not self._may_seat(peer, now):
+            return
+        self.invited = read_code(data["code"])
+        self.fair = data.get("fair") is True and data.get("running") is not True
+
+
+def _lobby_message(text: str) -> dict[str, Any] | None:
+    """A lobby message's fields if ``text`` is one (a table under way, or an invitation
+    with a code that reads), else None."""
+    if len(text) > MAX_MESSAGE:
+        return None
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return None
+    if not isinstance(data, dict) or data.get("v") != 1 or type(data.get("v")) is not int:
+        return None
+    if data.get("t") == "running" and set(data) == {"v", "t"}:
+        return data
+    if data.get("t") != "table" or not set(data) <= {"v", "t", "code", "running", "fair"}:
+        return None
+    code = data.get("code")
+    try:
+        read_code(code if isinstance(code, str) else "")
+    except CodeError:
+        return None
+    return data
 
 
 class SeatOffers:

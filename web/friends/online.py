@@ -147,14 +147,14 @@ class Online:
 
     def opened(self, conn: str) -> None:
         if self.lobby is not None:
-            self.lobby.opened(conn)
+            self.lobby.opened(conn, self.now())
         elif self.offers is not None and self.offering is not None:
             self.peer.send(conn, self.offers.message(conn, self.offering.open_seats(),
                                                      self.now()))
 
     def received(self, conn: str, text: str) -> None:
         if self.lobby is not None:
-            self.lobby.received(conn, text)
+            self.lobby.received(conn, text, self.now())
 
     def closed(self, conn: str) -> None:
         if self.lobby is not None:

@@ -108,7 +108,8 @@ class Session:
         self.now = now
         self.minute = minute
         self.sleep = sleep
-        self.rng = rng or random.Random()
+        # the OS's randomness by default: a table's code is its meeting room's password
+        self.rng = rng or random.SystemRandom()
         self.role = Role.IDLE
         self.online = Online(peer, self.meet, now=now, sleep=self.sleep, rng=self.rng,
                              on_change=page.on_change, wait=wait)

@@ -117,6 +117,9 @@
         return JSON.stringify({ self: joined.self });
       } catch (error) { return failure(error); }
     },
+    // The rooms this page is in now, by name (the tests check that a seated page has left
+    // the lobby: it stops announcing itself there).
+    meetings: function () { return Array.from(rooms.keys()).sort(); },
     // Leave a room (its connections close with it).
     unmeet: function (name) {
       var joined = rooms.get(name);
