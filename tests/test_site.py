@@ -177,7 +177,7 @@ def test_the_page_preloads_what_its_start_needs_not_the_snapshot() -> None:
     boot = (build.ROOT / "web" / "static" / "boot.js").read_text(encoding="utf-8")
     assert head.index('src="./static/boot.js"') < head.index('href="./static/start.mjs"')
     assert "snapshot.bin" not in boot
-    assert '"python_stdlib_start.zip"' in boot and '"python_stdlib_plain.zip"' in boot
+    assert '"python_stdlib_start.zip"' in boot and '"python_stdlib_plain.zip.gz"' in boot
 
 
 def test_pyscripts_modules_are_precompiled_from_what_its_core_writes() -> None:

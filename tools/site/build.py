@@ -113,8 +113,9 @@ def bundle_room(out: Path) -> None:
 
 def stored_and_gzipped(py_zip: Path) -> Path:
     """Replace ``py_zip`` by ``NAME.zip.gz``: the same files stored (not deflated one by one)
-    and the whole zip gzipped, 12 % fewer bytes (the files share names and bytecode);
-    web/static/start.mjs unpacks it with zlib and imports from the zip (zipimport)."""
+    and the whole zip gzipped, 7-12 % fewer bytes (the files share names and bytecode);
+    web/static/start.mjs unpacks it (our zip with zlib, the first visit's stdlib with
+    DecompressionStream) and Python imports from the zip (zipimport)."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(py_zip) as source, zipfile.ZipFile(buffer, "w") as stored:
         for info in source.infolist():
@@ -164,6 +165,7 @@ def build(out: Path, version: str | None = None) -> Path:
     else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
     stored_and_gzipped(out / "py" / "hearts.zip")
+    stored_and_gzipped(out / "pyodide" / "python_stdlib_plain.zip")  # (the first visit's)
     # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one
     # buffer) and its digest (the worker's cache keeps it unpacked under it), the lock
     # file's info without its packages (none ship)

@@ -20,7 +20,7 @@
   document.documentElement.dataset.startWith = plan;
   var preload = {
     snapshot: ["python_stdlib_start.zip"], // (start.mjs reads the snapshot from the cache)
-    plain: ["python_stdlib_plain.zip"],
+    plain: ["python_stdlib_plain.zip.gz"],
     whole: ["python_stdlib.zip"]
   }[plan];
   preload = preload.map(function (name) { return "./pyodide/" + name; });
