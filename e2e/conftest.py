@@ -28,7 +28,17 @@ DESKTOP = {"width": 1280, "height": 860}
 PHONE = {"width": 360, "height": 740}
 
 
+# Chromium's renderer crashes now and then on this 2-core machine (Playwright: "Target
+# crashed"), while a page loads or plays: about one browser test in 700 over a whole run,
+# a different test each time, never again when that test runs again; the cause is not
+# found. Such a test runs once more (new context, new page); any other failure fails.
+RENDERER_CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"])
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    for item in items:
+        if "e2e" in item.keywords:
+            item.add_marker(RENDERER_CRASHED)
     if shutil.which(CHROMIUM) is not None:
         return
     skip = pytest.mark.skip(reason=f"{CHROMIUM} is missing (`make test` installs it)")
