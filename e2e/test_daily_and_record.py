@@ -56,6 +56,14 @@ EMPTY_BELOW = """(() => {
 """Pixels an open dialog scrolls on past its last content (its padding: about 16)."""
 
 
+# (the message of a failure: what sticks out of the dialog, and how far)
+WIDEST = """(() => {
+  const d = document.querySelector('dialog[open]'), right = d.getBoundingClientRect().right;
+  return [...d.querySelectorAll('*')].filter(e => e.getBoundingClientRect().right > right - 1)
+    .map(e => `${e.tagName}#${e.id} ends at ${Math.round(e.getBoundingClientRect().right)}`)
+    .slice(0, 8).join(', ') + ` (the dialog at ${Math.round(right)})`; })()"""
+
+
 def shots(table: TablePage, name: str) -> None:
     """Screenshots at phone and desktop sizes, with no sideways scrolling."""
     page = table.page
@@ -66,7 +74,7 @@ def shots(table: TablePage, name: str) -> None:
         assert table.no_horizontal_overflow(), f"{name} at {label}: sideways scroll"
         assert page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
                              " return !d || d.scrollWidth <= d.clientWidth; })()"), \
-            f"{name} at {label}: the dialog scrolls sideways"
+            f"{name} at {label}: the dialog scrolls sideways " + page.evaluate(WIDEST)
         assert page.evaluate(EMPTY_BELOW) < 40, f"{name} at {label}: blank scrolling at the end"
         page.screenshot(path=str(ARTIFACTS / f"daily-{name}-{label}.png"))
         if page.evaluate("(() => { const d = document.querySelector('dialog[open]');"
