@@ -5,10 +5,11 @@
 // this module runs it starts Python; PyScript's call gets that interpreter, with its own
 // output handlers connected. Which start, web/static/boot.js decided (<html
 // data-start-with>, from what is cached; `?start=` overrides it):
-//   "snapshot": a later visit, the site in the service worker's cache: download the memory
-//     snapshot made at build time (tools/site/build_runtime.mjs), unpack it with
-//     DecompressionStream and start Pyodide from it (`_loadSnapshot`, a private API), on a
-//     small stdlib (python_stdlib_start.zip: what may be imported after the restore);
+//   "snapshot": a later visit, the site in the service worker's cache: read the memory
+//     snapshot made at build time (tools/site/build_runtime.mjs), unpacked by the worker
+//     when it installed (else the .gz, unpacked here with DecompressionStream), and start
+//     Pyodide from it (`_loadSnapshot`, a private API), on a small stdlib
+//     (python_stdlib_start.zip: what may be imported after the restore);
 //   "plain": a first visit: the ordinary start, on a stdlib cut to what the page imports
 //     (python_stdlib_plain.zip.gz, precompiled): 6 MB less to download than the snapshot;
 //   "whole": the ordinary start on the whole precompiled stdlib, the fallback of both.
