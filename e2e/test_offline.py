@@ -310,3 +310,37 @@ def test_a_module_left_out_of_the_start_stdlib_still_imports(
     assert sum(url.endswith("/python_stdlib.zip") for url in requests) == 1
     table.pass_cards()  # and the game plays on
     table.play_one()
+
+
+@pytest.mark.parametrize("start", ["snapshot", "plain"])
+def test_pyscripts_own_modules_start_precompiled(
+        open_table: Callable[..., TablePage], start: str) -> None:
+    """PyScript writes its package at every start; the build's .pyc of it are in its
+    __pycache__ first, on both starts (the snapshot start without fetching our zip, whose
+    modules it has imported already). Pyodide writes no bytecode itself, so those files
+    are the build's."""
+    table = open_table()
+    requests: list[str] = []
+    table.page.on("request", lambda r: requests.append(r.url))
+    table.goto(f"?start={start}&speed=instant")
+    assert start_kind(table) == start
+    fetched_zip = any(url.endswith("/py/hearts.zip.gz") for url in requests)
+    assert fetched_zip == (start != "snapshot"), requests
+    table.page.evaluate('''() => { const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = [
+          "import js, os, sys, pyscript",
+          "folder = os.path.dirname(pyscript.__spec__.cached)",
+          "names = sorted(os.listdir(folder))",
+          "heads = [open(os.path.join(folder, n), 'rb').read(8)[4:8] for n in names]",
+          "js.window.heartsPyc = js.JSON.parse(__import__('json').dumps({",
+          "  'names': names, 'checked': all(h == b'\\\\x03\\\\0\\\\0\\\\0' for h in heads),",
+          "  'writes': not sys.dont_write_bytecode,",
+          "  'left': '_pyscript_cache' in sys.modules}))",
+        ].join("\\n");
+        document.body.append(s); }''')
+    table.page.wait_for_function("window.heartsPyc !== undefined")
+    found = table.page.evaluate("window.heartsPyc")
+    assert not found["writes"] and not found["left"], found
+    assert "__init__." + found["names"][0].split(".", 1)[1] in found["names"], found
+    assert len(found["names"]) >= 10 and found["checked"], found

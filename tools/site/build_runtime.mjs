@@ -7,7 +7,8 @@
 //   OUT/hearts_site.zip    our Python zip as the site serves it: .pyc files, no sources
 //                          (ours in both zips compiled without module and function
 //                          docstrings: 75 kB less to download, a smaller snapshot);
-//                          It holds _pyscript_cache too: PyScript's own modules compiled;
+//                          it holds _pyscript_cache too: PyScript's own modules compiled
+//                          (in the snapshot as well);
 //   OUT/python_stdlib_start.zip  the part of that stdlib the snapshot start needs: the
 //                          modules imported before the snapshot, the packages KEPT_WHOLE and
 //                          the EXTRA modules (named after "--extra"), precompiled;
@@ -313,6 +314,21 @@ def _import_all(names):
   const failed = result.toJs();
   result.destroy();
   importAll.destroy();
+  // PyScript's modules precompiled (_pyscript_cache, from the site's zip) go into the
+  // snapshot too: the snapshot start writes them out for PyScript without reading our zip,
+  // which that start doesn't need (every module of ours is imported already).
+  py.FS.writeFile("/tmp/hearts_site.zip", new Uint8Array(
+    fs.readFileSync(path.join(outDir, "hearts_site.zip"))));
+  py.runPython(`
+import sys
+sys.path.insert(0, "/tmp/hearts_site.zip")
+try:
+    import _pyscript_cache
+finally:
+    del sys.path[0]
+    sys.path_importer_cache.pop("/tmp/hearts_site.zip", None)
+`);
+  py.FS.unlink("/tmp/hearts_site.zip");
   // The modules imported now: the small stdlibs are cut from this list (step 3). The
   // zipimport caches of the big stdlib are dropped: after the restore, Python reads the
   // directory of the zip it is given (the small one).

@@ -24,10 +24,9 @@
     whole: ["python_stdlib.zip"]
   }[plan];
   preload = preload.map(function (name) { return "./pyodide/" + name; });
-  // Our zip is needed once Python runs: from the cache, at once; over the network
-  // web/static/start.mjs asks for it once the wasm is in, while Python starts (the
-  // network is idle then), so it doesn't slow the downloads Python's start waits for.
-  if (plan === "snapshot") preload.push("./py/hearts.zip.gz");
+  // (Our zip, py/hearts.zip.gz: the snapshot start doesn't need it; the ordinary start asks
+  // for it once the wasm is in, while Python starts, so it doesn't slow the downloads that
+  // Python's start waits for.)
   for (var i = 0; i < preload.length; i++) {
     var link = document.createElement("link");
     link.rel = "preload";

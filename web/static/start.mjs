@@ -9,10 +9,12 @@
 //     snapshot made at build time (tools/site/build_runtime.mjs), unpacked by the worker
 //     when it installed (else the .gz, unpacked here with DecompressionStream), and start
 //     Pyodide from it (`_loadSnapshot`, a private API), on a small stdlib
-//     (python_stdlib_start.zip: what may be imported after the restore);
+//     (python_stdlib_start.zip: what may be imported after the restore), our modules
+//     imported already;
 //   "plain": a first visit: the ordinary start, on a stdlib cut to what the page imports
 //     (python_stdlib_plain.zip.gz, precompiled): 6 MB less to download than the snapshot;
 //   "whole": the ordinary start on the whole precompiled stdlib, the fallback of both.
+// The ordinary starts put our zip, py/hearts.zip.gz, on sys.path.
 // Each start that fails (a missing, damaged or foreign snapshot, a stdlib that can't start)
 // logs a warning and hands over to the next one. With a small stdlib, a module missing from
 // it makes Python fetch the whole python_stdlib.zip (module _hearts_stdlib, made from
@@ -36,14 +38,35 @@ const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
+// PyScript writes its own package into ./pyscript at every start, and would compile it there:
+// its modules, compiled at build time (module _pyscript_cache, tools/site/build_runtime.mjs),
+// go into its __pycache__ first (checked hash-based .pyc: one whose source differs is
+// simply compiled as before).
+const WRITE_PYSCRIPT_CACHE = `
+try:
+    import _pyscript_cache
+except ImportError:
+    pass
+else:
+    import os, sys
+    _folder = os.path.join(os.getcwd(), "pyscript", "__pycache__")
+    os.makedirs(_folder, exist_ok=True)
+    for _name, _data in _pyscript_cache.FILES.items():
+        with open(os.path.join(_folder, _name), "wb") as _file:
+            _file.write(_data)
+    del sys.modules["_pyscript_cache"]  # (its bytes are in the files now)
+`;
 // After a restore, Python's state is the one frozen at build time: reseed `random` (every page
-// would otherwise draw the same numbers) and forget cached directory listings. Then check the
-// engine is there: a restore that "worked" into a broken interpreter must not start the game.
+// would otherwise draw the same numbers) and forget cached directory listings. Every module
+// of ours is imported already (the build fails otherwise), and PyScript's compiled modules
+// are in the snapshot too: this start needs no zip of ours. Then check the engine is there:
+// a restore that "worked" into a broken interpreter must not start the game.
 const AFTER_RESTORE = `
 import importlib, random, _hearts_stdlib
 random.seed()
 _hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
 importlib.invalidate_caches()
+${WRITE_PYSCRIPT_CACHE}
 import hearts
 hearts.Game.new(1)
 `;
@@ -200,13 +223,11 @@ function countWasmBytes() {
   };
 }
 
-// Our Python, py/hearts.zip.gz (a zip of stored files, gzipped whole: 12 % smaller than
-// the same files deflated one by one), is unpacked by zlib and goes on sys.path as a zip
-// (zipimport reads a module from it when it is first imported), not into files as
-// PyScript's `files` config would:
-// a snapshot start has every module imported already, an ordinary start imports from the
-// zip. It is fetched once: from the cache at once (see web/static/boot.js), over the network
-// once the wasm is in, while Python starts (the network is idle then).
+// Our Python for the ordinary starts, py/hearts.zip.gz (a zip of stored files, gzipped
+// whole: 12 % smaller than the same files deflated one by one), is unpacked by zlib and goes
+// on sys.path as a zip (zipimport reads a module from it when it is first imported), not
+// into files as PyScript's `files` config would. It is fetched once the wasm is in, while
+// Python starts (the network is idle then). (A snapshot start has it all imported already.)
 const OUR_ZIP_PATH = "/home/pyodide/hearts.zip";
 let ourZip = null;
 
@@ -235,19 +256,7 @@ if _data[:2] == b"\\x1f\\x8b":  # (unless the server sent it with Content-Encodi
 del _file, _data
 if ${JSON.stringify(OUR_ZIP_PATH)} not in sys.path:
     sys.path.insert(0, ${JSON.stringify(OUR_ZIP_PATH)})
-try:  # PyScript's own modules, precompiled (tools/site/build_runtime.mjs)
-    import _pyscript_cache
-except ImportError:
-    pass
-else:
-    import os
-    _folder = os.path.join(os.getcwd(), "pyscript", "__pycache__")
-    os.makedirs(_folder, exist_ok=True)
-    for _name, _data in _pyscript_cache.FILES.items():
-        with open(os.path.join(_folder, _name), "wb") as _file:
-            _file.write(_data)
-    del sys.modules["_pyscript_cache"]  # (its bytes are in the files now)
-`);
+${WRITE_PYSCRIPT_CACHE}`);
 }
 
 function output() {
@@ -258,7 +267,6 @@ function output() {
 async function fromSnapshot() {
   performance.mark("hearts:interpreter-start");
   compileWasmEarly();
-  fetchOurZip();
   const snapshot = fetchSnapshot();
   snapshot.catch(() => {}); // (Pyodide awaits it a little later)
   const py = await pyodide.loadPyodide({
@@ -374,7 +382,7 @@ async function startPython(options) {
 
 export async function loadPyodide(options = {}) {
   const [py, kind] = await startPython(options);
-  await installOurZip(py);
+  if (kind !== "snapshot") await installOurZip(py);
   started(kind);
   return py;
 }
