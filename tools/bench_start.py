@@ -12,7 +12,10 @@ run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 * **cold**: the first visit, nothing cached, to ``html[data-ready]``;
 * **sw**: the next visit in the same profile, answered by the service worker (the worker is
-  waited for first, then ``--settle`` seconds; skipped if the site has none).
+  waited for first, then ``--settle`` seconds; skipped if the site has none);
+* **again**: one more visit, after the sw visit stayed open ``--stay`` seconds (as a player's
+  would: meanwhile the browser keeps the wasm's optimized code for the worker's copy of it,
+  which only this visit can read) and ``--settle`` seconds.
 
 Several sites are run interleaved (site A run 1, site B run 1, A run 2, …), to compare
 builds on the same busy machine (``make bench-start`` compares with a build of ``main``).
@@ -163,7 +166,7 @@ def wait_for_worker(page: Page) -> bool:
     return bool(has)
 
 
-def one_run(browser: Browser, url: str, settle: float, net: str, cpu: float
+def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cpu: float
             ) -> dict[str, dict[str, Any]]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     context.add_init_script(PROBE)
@@ -183,6 +186,14 @@ def one_run(browser: Browser, url: str, settle: float, net: str, cpu: float
         time.sleep(settle)
         page = context.new_page()
         out["sw"] = visit(page, url, net, cpu)
+        # A player plays a while: meanwhile the browser keeps the wasm's optimized code for
+        # the worker's copy of it, which the next visit reads (the first visit's copy was
+        # the network's). Then a later visit again.
+        page.wait_for_timeout(stay * 1000)
+        page.close()
+        time.sleep(settle)
+        page = context.new_page()
+        out["again"] = visit(page, url, net, cpu)
     context.close()
     return out
 
@@ -214,7 +225,7 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
     print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'setup':>8}{'import':>8}"
           f"{'render':>8}{'MB':>7}")
-    for kind in ("cold", "sw"):
+    for kind in ("cold", "sw", "again"):
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
             continue
@@ -225,7 +236,7 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
 
 def report_marks(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     """The median time of each ``hearts:`` mark and PyScript progress event, per visit."""
-    for kind in ("cold", "sw"):
+    for kind in ("cold", "sw", "again"):
         rows = [{**r[kind].get("marks", {}), **r[kind].get("progress", {}),
                  "data-ready": r[kind]["ready"]} for r in runs if kind in r]
         if not rows:
@@ -273,6 +284,8 @@ def main() -> None:
     parser.add_argument("--path", default="/", help="URL path of the page (default /)")
     parser.add_argument("--settle", type=float, default=5.0,
                         help="seconds between the first visit and the next (default 5)")
+    parser.add_argument("--stay", type=float, default=5.0,
+                        help="seconds the second visit stays open before the third (default 5)")
     parser.add_argument("--marks", action="store_true",
                         help="print the median time of each start mark too")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
@@ -293,7 +306,8 @@ def main() -> None:
                 for name, url, site_runs in zip(names, urls, runs[net], strict=True):
                     browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
                     try:
-                        site_runs.append(one_run(browser, url, args.settle, net, args.cpu))
+                        site_runs.append(one_run(browser, url, args.settle, args.stay, net,
+                                                   args.cpu))
                     finally:
                         browser.close()
                     print(f"{name} {net} run {i + 1}: " + ", ".join(
