@@ -53,6 +53,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Error as PlaywrightError  # noqa: E402
 
 from tools.site.serve import serve_in_thread  # noqa: E402
 
@@ -144,7 +145,7 @@ def visit(page: Page, url: str, net: str, cpu: float) -> dict[str, Any]:
     meter = Meter(page, net, cpu)
     page.goto(url)
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=300_000)
-    split = page.evaluate(SPLIT)
+    split: dict[str, Any] = page.evaluate(SPLIT)
     split["bytes"] = meter.bytes
     split["files"] = {name.removeprefix(url) or "./": size
                       for name, size in meter.files.items() if size}
@@ -196,6 +197,23 @@ def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cp
         out["again"] = visit(page, url, net, cpu)
     context.close()
     return out
+
+
+def run_with_one_retry(p: Any, url: str, args: argparse.Namespace, net: str
+                       ) -> dict[str, dict[str, Any]]:
+    """One run in a fresh Chromium; once more if its renderer crashed (this Chromium's
+    renderer crashes about once in hundreds of page loads here, builds old and new alike)."""
+    for attempt in (1, 2):
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+        try:
+            return one_run(browser, url, args.settle, args.stay, net, args.cpu)
+        except PlaywrightError as error:
+            if attempt == 2 or "Target crashed" not in str(error):
+                raise
+            print("  (the renderer crashed: this run again)", file=sys.stderr, flush=True)
+        finally:
+            browser.close()
+    raise AssertionError("unreachable")
 
 
 def phases(s: dict[str, Any]) -> dict[str, float | None]:
@@ -299,17 +317,13 @@ def main() -> None:
             raise SystemExit(f"{site}/index.html is missing: run `make site` first")
     servers = [serve_in_thread(site, compress=not args.plain)[0] for site in sites]
     urls = [f"http://127.0.0.1:{server.server_address[1]}{args.path}" for server in servers]
-    runs = {net: [[] for _ in sites] for net in nets}
+    runs: dict[str, list[list[dict[str, dict[str, Any]]]]] = {
+        net: [[] for _ in sites] for net in nets}
     with sync_playwright() as p:
         for i in range(args.runs):
             for net in nets:
                 for name, url, site_runs in zip(names, urls, runs[net], strict=True):
-                    browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-                    try:
-                        site_runs.append(one_run(browser, url, args.settle, args.stay, net,
-                                                   args.cpu))
-                    finally:
-                        browser.close()
+                    site_runs.append(run_with_one_retry(p, url, args, net))
                     print(f"{name} {net} run {i + 1}: " + ", ".join(
                         f"{kind} {r['ready'] / 1000:.2f} s {r['bytes'] / 1e6:.1f} MB "
                         f"({r.get('start_kind') or '?'})"
