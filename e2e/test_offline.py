@@ -316,7 +316,7 @@ def test_a_module_left_out_of_the_start_stdlib_still_imports(
 def test_pyscripts_own_modules_start_precompiled(
         open_table: Callable[..., TablePage], start: str) -> None:
     """PyScript writes its package at every start; the build's .pyc of it are in its
-    __pycache__ first, on both starts (the snapshot start without fetching our zip, whose
+    __pycache__ first, on both starts (the snapshot start without fetching our zips, whose
     modules it has imported already). Pyodide writes no bytecode itself, so those files
     are the build's."""
     table = open_table()
@@ -326,6 +326,10 @@ def test_pyscripts_own_modules_start_precompiled(
     assert start_kind(table) == start
     fetched_zip = any(url.endswith("/py/hearts.zip.gz") for url in requests)
     assert fetched_zip == (start != "snapshot"), requests
+    # private tables: on an ordinary start from the second zip, once the table is drawn
+    table.page.wait_for_selector("#open-table:not([disabled])", state="attached")
+    fetched_later = any(url.endswith("/py/hearts_later.zip.gz") for url in requests)
+    assert fetched_later == (start != "snapshot"), requests
     table.page.evaluate('''() => { const s = document.createElement("script");
         s.type = "py";
         s.textContent = [

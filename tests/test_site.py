@@ -117,6 +117,47 @@ def test_the_page_zip_holds_hearts_web_and_segno() -> None:
     assert not [n for n in names if n.startswith("web/static/")]  # (no Python there)
 
 
+def test_the_later_modules_move_to_the_later_zip(
+        tmp_path: Path) -> None:
+    py_zip = tmp_path / "hearts.zip"
+    names = ["hearts/game.pyc", "web/main.pyc", "web/p2p/__init__.pyc", "web/p2p/codes.pyc",
+             "web/p2p/fair/__init__.pyc", "web/p2p/fair/transcript.pyc",
+             "web/friends/__init__.pyc", "web/friends/dialog.pyc", "segno/__init__.pyc",
+             "_pyscript_cache.pyc"]
+    with zipfile.ZipFile(py_zip, "w") as archive:
+        for name in names:
+            archive.writestr(name, name)
+    later = build.split_later(py_zip, {"web.p2p.codes", "web.friends", "web.friends.dialog",
+                                       "segno"})
+    with zipfile.ZipFile(py_zip) as first, zipfile.ZipFile(later) as rest:
+        assert first.namelist() == ["hearts/game.pyc", "web/main.pyc", "web/p2p/__init__.pyc",
+                                    "web/p2p/fair/__init__.pyc", "web/p2p/fair/transcript.pyc",
+                                    "_pyscript_cache.pyc"]
+        assert rest.namelist() == ["web/p2p/codes.pyc", "web/friends/__init__.pyc",
+                                   "web/friends/dialog.pyc", "segno/__init__.pyc"]
+        assert rest.read("web/friends/dialog.pyc") == b"web/friends/dialog.pyc"
+
+
+def test_only_start_friends_imports_the_later_zips_modules() -> None:
+    """No module of the first zip imports one of the later zip (fetched once the table is
+    drawn), anywhere in its code, but web/main.py's start_friends, run after it loads."""
+    files = build.python_files()
+    later = build.later_modules(files, build.imported_by_main())
+    assert {"web.friends.dialog", "segno", "web.table.remote"} <= later
+    assert not later & {"web.main", "web.p2p.fair.transcript", "hearts.bots.easy"}
+    offenders = {}
+    for source, name in files:
+        module = build.module_of(name)
+        if module in later:
+            continue
+        wrong = build.imports_of(source, module) & later
+        if name == "web/main.py":
+            assert wrong == {"web.friends", "web.friends.dialog"}, wrong
+        elif wrong:
+            offenders[name] = sorted(wrong)
+    assert offenders == {}
+
+
 def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None:
     py_zip = tmp_path / "hearts.zip"
     modules = {f"web/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}

@@ -63,6 +63,22 @@ class Browser:
         self.window.requestAnimationFrame(self.proxy(drawn))
         self.window.setTimeout(self.proxy(run), 250)
 
+    def after_later_code(self, function: Callable[[], None], where: str) -> None:
+        """Call ``function()`` once the page's Python for private tables and online play can
+        be imported: web/static/start.mjs fetches it when asked (``heartsLoadLater``), on
+        a first visit; a page started without start.mjs has it all at once. If it can't
+        be fetched, the error is shown (``guard``)."""
+        load = getattr(self.window, "heartsLoadLater", None)
+        if load is None:
+            self.guard(function, where)()
+            return
+
+        def failed(error: Any) -> None:
+            raise RuntimeError(f"the page's code for private tables didn't load: {error}")
+
+        load().then(self.proxy(lambda *_: self.guard(function, where)()),
+                    self.proxy(self.guard(failed, where)))
+
     def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))

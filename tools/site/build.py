@@ -2,7 +2,8 @@
 
 The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
 ``web/``, and of the QR library segno, copied from the venv: run this with the venv's
-Python; zipped into ``py/hearts.zip.gz``, which web/static/start.mjs puts on sys.path), and
+Python; zipped into ``py/hearts.zip.gz`` and, for private tables and online play,
+``py/hearts_later.zip.gz``, which web/static/start.mjs puts on sys.path), and
 the Python runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by
 package-lock.json; no ``*.map`` files). Then the fast start (``runtime.py``), the version
 label (``version.py``) and, last as it lists all the others, the service worker
@@ -11,6 +12,7 @@ label (``version.py``) and, last as it lists all the others, the service worker
 
 from __future__ import annotations
 
+import ast
 import gzip
 import hashlib
 import importlib.metadata
@@ -42,6 +44,10 @@ PACKAGES = ("hearts", "web")  # every module of these goes into py/hearts.zip, a
 VENDORED = ("segno",)         # these, as installed for the Python running the build (the venv),
                               # the modules that importing the package loads
 ZIP_TIME = (2020, 1, 1, 0, 0, 0)  # fixed, so the zip's bytes depend only on the sources
+# Private tables and online play, a third of our Python: an ordinary start (a first visit)
+# fetches them only once the table is on the screen, from py/hearts_later.zip.gz, with the
+# modules only they import. What `import web.main` imports stays in py/hearts.zip.gz.
+LATER_PACKAGES = ("web.friends", "web.p2p", "segno")
 
 
 def package_files(folder: Path, name: str) -> list[tuple[Path, str]]:
@@ -128,6 +134,74 @@ def stored_and_gzipped(py_zip: Path) -> Path:
     return target
 
 
+def imported_by_main() -> set[str]:
+    """The modules ``import web.main`` imports, in a fresh Python (the one running the build:
+    the graph of imports is the page's; importing runs nothing of ours)."""
+    script = "import json, sys, web.main; print(json.dumps(sorted(sys.modules)))"
+    found = subprocess.run([sys.executable, "-c", script], cwd=ROOT, check=True,
+                           env={**os.environ, "PYTHONPATH": str(ROOT)},
+                           capture_output=True, text=True).stdout
+    return set(json.loads(found))
+
+
+def module_of(name: str) -> str:
+    """The module a zip entry holds: ``web/p2p/__init__.pyc`` is ``web.p2p``."""
+    return name.rpartition(".")[0].removesuffix("/__init__").replace("/", ".")
+
+
+def imports_of(path: Path, module: str) -> set[str]:
+    """What the import statements of ``path`` (the module ``module``) name, at any depth
+    (function bodies too), relative imports resolved; ``from a import b`` names ``a``
+    and ``a.b`` (a module or not)."""
+    package = module if path.name == "__init__.py" else module.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                parts = package.split(".")[:len(package.split(".")) - node.level + 1]
+                base = ".".join([*parts, base] if base else parts)
+            found.add(base)
+            found.update(f"{base}.{alias.name}" for alias in node.names)
+    return found
+
+
+def later_modules(files: list[tuple[Path, str]], imported: set[str]) -> set[str]:
+    """The modules of ``files`` for the later zip: those of LATER_PACKAGES not
+    ``imported`` at start, and any other not imported at start that imports one of them."""
+    def in_later_packages(module: str) -> bool:
+        return any(module == p or module.startswith(p + ".") for p in LATER_PACKAGES)
+
+    sources = {module_of(name): source for source, name in files}
+    later = {m for m in sources if in_later_packages(m) and m not in imported}
+    grew = True
+    while grew:
+        grew = False
+        for module, source in sources.items():
+            if module not in later and module not in imported \
+                    and imports_of(source, module) & later:
+                later.add(module)
+                grew = True
+    return later
+
+
+def split_later(py_zip: Path, later: set[str]) -> Path:
+    """Move the modules ``later`` from ``py_zip`` into ``hearts_later.zip`` beside it;
+    returns that zip."""
+    later_zip = py_zip.with_name("hearts_later.zip")
+    kept = py_zip.with_name("hearts_first.zip")
+    with zipfile.ZipFile(py_zip) as source, \
+            zipfile.ZipFile(kept, "w", zipfile.ZIP_DEFLATED) as first, \
+            zipfile.ZipFile(later_zip, "w", zipfile.ZIP_DEFLATED) as rest:
+        for info in source.infolist():
+            into = rest if module_of(info.filename) in later else first
+            into.writestr(info, source.read(info))
+    kept.replace(py_zip)
+    return later_zip
+
+
 def build(out: Path, version: str | None = None) -> Path:
     """Build the site into ``out`` (replacing it) and return it.
 
@@ -164,6 +238,8 @@ def build(out: Path, version: str | None = None) -> Path:
         runtime.add(out)
     else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
+    later = later_modules(python_files(), imported_by_main())
+    stored_and_gzipped(split_later(out / "py" / "hearts.zip", later))
     stored_and_gzipped(out / "py" / "hearts.zip")
     stored_and_gzipped(out / "pyodide" / "python_stdlib_plain.zip")  # (the first visit's)
     # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one

@@ -14,7 +14,8 @@
 //   "plain": a first visit: the ordinary start, on a stdlib cut to what the page imports
 //     (python_stdlib_plain.zip.gz, precompiled): 6 MB less to download than the snapshot;
 //   "whole": the ordinary start on the whole precompiled stdlib, the fallback of both.
-// The ordinary starts put our zip, py/hearts.zip.gz, on sys.path.
+// The ordinary starts put our zip, py/hearts.zip.gz, on sys.path, and the second one of
+// private tables and online play once the page asks for it (window.heartsLoadLater).
 // Each start that fails (a missing, damaged or foreign snapshot, a stdlib that can't start)
 // logs a warning and hands over to the next one. With a small stdlib, a module missing from
 // it makes Python fetch the whole python_stdlib.zip (module _hearts_stdlib, made from
@@ -35,6 +36,7 @@ const UNPACKED_SNAPSHOT_URL = `${SNAPSHOT_URL.slice(0, -3)}?sha256=${SNAPSHOT_DI
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
 const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.gz", import.meta.url).href;
 const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
+const LATER_ZIP_URL = new URL("../py/hearts_later.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
@@ -227,36 +229,78 @@ function countWasmBytes() {
 // whole: 12 % smaller than the same files deflated one by one), is unpacked by zlib and goes
 // on sys.path as a zip (zipimport reads a module from it when it is first imported), not
 // into files as PyScript's `files` config would. It is fetched once the wasm is in, while
-// Python starts (the network is idle then). (A snapshot start has it all imported already.)
+// Python starts (the network is idle then). Private tables and online play come in a
+// second zip, py/hearts_later.zip.gz, which the page asks for once the table is on the
+// screen (window.heartsLoadLater, see web/browser.py): a third less to download before the
+// game starts. (A snapshot start has both imported already.)
 const OUR_ZIP_PATH = "/home/pyodide/hearts.zip";
+const LATER_ZIP_PATH = "/home/pyodide/hearts_later.zip";
 let ourZip = null;
+
+function fetchBytes(url) {
+  return fetch(url).then(async (response) => {
+    if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
+    return new Uint8Array(await response.arrayBuffer());
+  });
+}
 
 function fetchOurZip() {
   if (!ourZip) {
-    ourZip = fetch(OUR_ZIP_URL).then(async (response) => {
-      if (!response.ok) throw new Error(`HTTP ${response.status} for ${OUR_ZIP_URL}`);
-      return new Uint8Array(await response.arrayBuffer());
-    });
+    ourZip = fetchBytes(OUR_ZIP_URL);
     ourZip.catch(() => {}); // (awaited by installOurZip)
   }
   return ourZip;
 }
 
-async function installOurZip(py) {
-  const bytes = await fetchOurZip();
-  py.FS.mkdirTree(OUR_ZIP_PATH.slice(0, OUR_ZIP_PATH.lastIndexOf("/")));
-  py.FS.writeFile(OUR_ZIP_PATH, bytes);
+// A zip of ours (gzipped, unless the server sent it with Content-Encoding: gzip) at `path`,
+// first on sys.path; then `more` (Python) runs.
+function installZip(py, bytes, path, more = "") {
+  py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
+  py.FS.writeFile(path, bytes);
   runIn(py, `
 import sys, zlib
-with open(${JSON.stringify(OUR_ZIP_PATH)}, "rb") as _file:
+with open(${JSON.stringify(path)}, "rb") as _file:
     _data = _file.read()
-if _data[:2] == b"\\x1f\\x8b":  # (unless the server sent it with Content-Encoding: gzip)
-    with open(${JSON.stringify(OUR_ZIP_PATH)}, "wb") as _file:
+if _data[:2] == b"\\x1f\\x8b":
+    with open(${JSON.stringify(path)}, "wb") as _file:
         _file.write(zlib.decompress(_data, 31))
 del _file, _data
-if ${JSON.stringify(OUR_ZIP_PATH)} not in sys.path:
-    sys.path.insert(0, ${JSON.stringify(OUR_ZIP_PATH)})
-${WRITE_PYSCRIPT_CACHE}`);
+if ${JSON.stringify(path)} not in sys.path:
+    sys.path.insert(0, ${JSON.stringify(path)})
+${more}`);
+}
+
+async function installOurZip(py) {
+  installZip(py, await fetchOurZip(), OUR_ZIP_PATH, WRITE_PYSCRIPT_CACHE);
+}
+
+// The second zip's modules of packages imported already from the first (web, web.p2p,
+// web.table, …) are looked for in those packages' __path__, not on sys.path: each gets the
+// second zip's folder too.
+const EXTEND_PACKAGES = `
+import sys, zipfile
+with zipfile.ZipFile(${JSON.stringify(LATER_ZIP_PATH)}) as _zip:
+    _folders = {"/".join(_name.split("/")[:_depth]) for _name in _zip.namelist()
+                for _depth in range(1, _name.count("/") + 1)}
+for _name, _module in list(sys.modules.items()):
+    _folder = _name.replace(".", "/")
+    _entry = ${JSON.stringify(LATER_ZIP_PATH)} + "/" + _folder
+    if _folder in _folders and hasattr(_module, "__path__") and _entry not in _module.__path__:
+        _module.__path__.append(_entry)
+del _zip, _folders, _name, _module, _folder, _entry
+`;
+
+// What window.heartsLoadLater() returns: a promise, resolved once the second zip is on
+// sys.path (at once after a snapshot start), rejected if it can't be fetched.
+function laterLoader(py, kind) {
+  let loaded = null;
+  return () => {
+    if (!loaded) {
+      loaded = kind === "snapshot" ? Promise.resolve() : fetchBytes(LATER_ZIP_URL)
+        .then((bytes) => installZip(py, bytes, LATER_ZIP_PATH, EXTEND_PACKAGES));
+    }
+    return loaded;
+  };
 }
 
 function output() {
@@ -383,6 +427,7 @@ async function startPython(options) {
 export async function loadPyodide(options = {}) {
   const [py, kind] = await startPython(options);
   if (kind !== "snapshot") await installOurZip(py);
+  if (typeof window !== "undefined") window.heartsLoadLater = laterLoader(py, kind);
   started(kind);
   return py;
 }
