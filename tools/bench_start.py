@@ -104,6 +104,8 @@ SPLIT = """
 """
 
 
+VISITS = ("cold", "sw", "again")  # the visits of a run (see one_run)
+
 # Network profiles for CDP's Network.emulateNetworkConditions (bytes per second, ms).
 NETWORKS: dict[str, dict[str, float] | None] = {
     "none": None,
@@ -243,7 +245,7 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
     print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'setup':>8}{'import':>8}"
           f"{'render':>8}{'MB':>7}")
-    for kind in ("cold", "sw", "again"):
+    for kind in VISITS:
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
             continue
@@ -254,7 +256,7 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
 
 def report_marks(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     """The median time of each ``hearts:`` mark and PyScript progress event, per visit."""
-    for kind in ("cold", "sw", "again"):
+    for kind in VISITS:
         rows = [{**r[kind].get("marks", {}), **r[kind].get("progress", {}),
                  "data-ready": r[kind]["ready"]} for r in runs if kind in r]
         if not rows:

@@ -174,14 +174,13 @@ def later_modules(files: list[tuple[Path, str]], imported: set[str]) -> set[str]
     def in_later_packages(module: str) -> bool:
         return any(module == p or module.startswith(p + ".") for p in LATER_PACKAGES)
 
-    sources = {module_of(name): source for source, name in files}
-    later = {m for m in sources if in_later_packages(m) and m not in imported}
+    names = {module_of(name): imports_of(source, module_of(name)) for source, name in files}
+    later = {m for m in names if in_later_packages(m) and m not in imported}
     grew = True
     while grew:
         grew = False
-        for module, source in sources.items():
-            if module not in later and module not in imported \
-                    and imports_of(source, module) & later:
+        for module, imports in names.items():
+            if module not in later and module not in imported and imports & later:
                 later.add(module)
                 grew = True
     return later
