@@ -209,6 +209,23 @@ def test_the_stdlib_finder_installs_once_and_only_answers_stdlib_names(
     assert not finders[0].tried
 
 
+
+def test_a_package_imported_after_the_fetch_finds_its_parts_in_the_whole_stdlib(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``email`` imported from the small zip once the whole stdlib is mounted: importing
+    ``email.mime`` looks in the whole stdlib's ``email`` folder too (and adds it once)."""
+    monkeypatch.setattr(stdlib_finder, "MODULES", frozenset({"email", "email.mime"}))
+    finder = stdlib_finder.WholeStdlib("https://example.org/python_stdlib.zip")
+    finder.tried = True  # fetched already
+    email_path = ["/lib/python314.zip/email"]
+    for _ in range(2):
+        assert finder.find_spec("email.mime", email_path) is None  # no such file here
+        assert email_path == ["/lib/python314.zip/email",
+                              stdlib_finder.WHOLE + "/email"]
+    ours = ["/home/pyodide/web"]  # not the small stdlib's: left alone
+    finder.find_spec("email.mime", ours)
+    assert ours == ["/home/pyodide/web"]
+
 def test_the_page_preloads_what_its_start_needs_not_the_snapshot() -> None:
     """A first visit must not download the snapshot: boot.js preloads per start, and a
     later one reads it unpacked from the worker's cache, not through a download."""

@@ -60,15 +60,23 @@ class WholeStdlib:
             sys.path.append(WHOLE)
             # Packages imported from the small zip look for their parts in the whole one too.
             for module in list(sys.modules.values()):
-                entries = getattr(module, "__path__", None)
-                if not isinstance(entries, list):
-                    continue
-                for entry in list(entries):
-                    if isinstance(entry, str) and entry.startswith("/lib/python3") and \
-                            ".zip/" in entry:
-                        entries.append(WHOLE + "/" + entry.split(".zip/", 1)[1])
+                _also_in_whole(getattr(module, "__path__", None))
             importlib.invalidate_caches()
+        # A package imported from the small zip after the fetch (``email`` for
+        # ``email.mime``) has only the small zip's folder: its part is looked for here.
+        _also_in_whole(path)
         return importlib.machinery.PathFinder.find_spec(name, path, target)
+
+
+def _also_in_whole(entries: object) -> None:
+    """Add to a package's ``__path__`` the whole stdlib's folder for each small zip's."""
+    if not isinstance(entries, list):
+        return
+    for entry in list(entries):
+        if isinstance(entry, str) and entry.startswith("/lib/python3") and ".zip/" in entry:
+            whole = WHOLE + "/" + entry.split(".zip/", 1)[1]
+            if whole not in entries:
+                entries.append(whole)
 
 
 def install(url: str) -> None:
