@@ -266,6 +266,10 @@ def felt_hand(seat: Seat) -> list[str]:
 def refuse_dimmed(seat: Seat) -> bool:
     """On a guest's turn, a dimmed card is refused with the reason its name gives."""
     page = seat.page
+    # A guest's page moves its cards (received ones fly in): a click at a card's place
+    # while they fly can land on the card flying over it.
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getComputedTiming().endTime === Infinity)")
     dimmed = page.eval_on_selector_all(
         "#hand .card.dim[aria-disabled='true']",
         "els => els.map(e => [e.dataset.card, e.querySelector('.sr-only').textContent])")
@@ -273,9 +277,15 @@ def refuse_dimmed(seat: Seat) -> bool:
         return False
     card, label = dimmed[0]
     reason = label.split("can't play: ", 1)[1].rstrip(".")
+    # Every text #alert holds, kept: news from the host arriving just after the click is
+    # said politely and clears the alert, sometimes before a poll could read it.
+    page.evaluate("""() => { window.heartsAlerts = [];
+        const alert = document.querySelector('#alert');
+        new MutationObserver(() => window.heartsAlerts.push(alert.textContent))
+            .observe(alert, {childList: true, characterData: true, subtree: true}); }""")
     page.click(f"#hand [data-card='{card}']", force=True)
-    page.wait_for_function("r => document.querySelector('#alert').textContent.toLowerCase()"
-                           ".includes(r.toLowerCase())", arg=reason)
+    page.wait_for_function("r => window.heartsAlerts.some("
+                           "t => t.toLowerCase().includes(r.toLowerCase()))", arg=reason)
     assert page.eval_on_selector_all(f"#hand [data-card='{card}']", "e => e.length") == 1
     page.screenshot(path=str(ARTIFACTS / "private-table-guest-refused.png"))
     return True
