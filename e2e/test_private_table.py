@@ -263,13 +263,17 @@ def felt_hand(seat: Seat) -> list[str]:
                                                  "els => els.map(e => e.dataset.card)"))
 
 
+def wait_still(page: Any) -> None:
+    """Wait until nothing moves: a guest's page (its link has no speed=instant) animates."""
+    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
+                           " || a.effect.getComputedTiming().endTime === Infinity)")
+
+
 def refuse_dimmed(seat: Seat) -> bool:
     """On a guest's turn, a dimmed card is refused with the reason its name gives."""
     page = seat.page
-    # A guest's page moves its cards (received ones fly in): a click at a card's place
-    # while they fly can land on the card flying over it.
-    page.wait_for_function("document.getAnimations().every(a => a.playState !== 'running'"
-                           " || a.effect.getComputedTiming().endTime === Infinity)")
+    # Received cards fly in: a click at a card's place could land on one flying over it.
+    wait_still(page)
     dimmed = page.eval_on_selector_all(
         "#hand .card.dim[aria-disabled='true']",
         "els => els.map(e => [e.dataset.card, e.querySelector('.sr-only').textContent])")
@@ -383,8 +387,10 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
         s.wait_data("stage", "play")
         s.page.wait_for_function("document.querySelectorAll('#hand [data-card]').length"
                                  " === 13")
+    wait_still(north)
     north.screenshot(path=str(ARTIFACTS / "private-table-guest.png"))
     north.set_viewport_size(PHONE)
+    wait_still(north)
     north.screenshot(path=str(ARTIFACTS / "private-table-guest-phone.png"))
     north.set_viewport_size(DESKTOP)
 
