@@ -723,6 +723,8 @@ def test_host_carries_a_saved_table_on_alone(people: list[Seat], rtc_browser: An
     host.ready()
     host.page.wait_for_selector(f"{DIALOG}[open]")
     host.wait_data("stage", "play")
+    # The dialog opens on its title, not on a button that Enter or Space would press.
+    assert host.page.evaluate("document.activeElement.id") == "friends-title"
     # Only the host's own plays change its hand: the computers may play on meanwhile.
     cards = felt_hand(host)  # the felt table shows the host's seat behind the dialog
     assert len(cards) == 13
