@@ -5,6 +5,7 @@ hand, the trick, the line that says what to do (#prompt, #alert), the three seat
 toolbar must lie inside the viewport, with the page not scrolled; cards stay >= 32 px wide.
 On a touch screen the toolbar's key badges (<kbd>) are hidden. Screenshots of each size go
 to e2e/artifacts/layout-<when>-<size>.png (<when> is $LAYOUT_SHOTS, "after" by default).
+A dialog taller than the screen opens at its top; the game's end keeps its button in sight.
 """
 
 from __future__ import annotations
@@ -15,6 +16,9 @@ from typing import Any
 
 import pytest
 from tablepage import ARTIFACTS, TablePage
+
+from tests.scripted import finished_game
+from web import store
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -161,3 +165,45 @@ def test_on_a_desktop_the_toolbar_is_one_row_and_the_rest_is_under_more(
     page.click("#record-button")
     page.wait_for_selector("#record[open]")
     assert not page.evaluate("document.querySelector('#more-games').open")  # folded again
+
+
+IN_SIGHT = """sel => { const d = document.querySelector(sel).getBoundingClientRect();
+    const inside = el => { const r = el.getBoundingClientRect();
+        return r.height > 0 && r.top >= d.top - 1 && r.bottom <= d.bottom + 1
+            && r.bottom <= innerHeight + 1; };
+    const dialog = document.querySelector(sel);
+    return {taller: dialog.scrollHeight > dialog.clientHeight,
+            title: inside(dialog.querySelector('h2')),
+            button: inside(dialog.querySelector('.sheet-actions button')),
+            focused: document.activeElement.id}; }"""
+
+
+@pytest.mark.parametrize("label", ["320x640", "844x390", "1440x900"])
+def test_a_dialog_taller_than_the_screen_opens_with_its_title_and_button_in_sight(
+        open_table: Callable[..., TablePage], label: str) -> None:
+    """The game's end (its chart and every hand's points) and Settings run past a phone's
+    screen: each opens at its top, its title in sight; the game's end keeps its button,
+    which has the focus as ever, in sight at the bottom."""
+    width, height, touch = SIZES[label]
+    table = open_table(viewport={"width": width, "height": height}, name=f"tall-{label}",
+                       **({"has_touch": True, "is_mobile": True} if touch else {}))
+    page = table.page
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(
+        store.Saved(finished_game(), summary=None, counted=True))})
+    assert table.state() == "over"
+    over = page.evaluate(IN_SIGHT, "#summary")
+    ARTIFACTS.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(ARTIFACTS / f"tall-over-{label}.png"))
+    assert over == {"taller": over["taller"], "title": True, "button": True,
+                    "focused": "summary-new-game"}, over
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#summary:not([open])", state="attached")
+    if not page.is_visible("#settings-button"):
+        page.click("#more > summary")  # on a phone, Settings is under More
+    page.click("#settings-button")
+    page.wait_for_selector("#settings[open]")
+    settings = page.evaluate(IN_SIGHT, "#settings")
+    page.screenshot(path=str(ARTIFACTS / f"tall-settings-{label}.png"))
+    assert settings["title"], settings
+    if label == "320x640":
+        assert over["taller"] and settings["taller"]  # the case this test is about

@@ -40,6 +40,10 @@ class Browser:
     def query(self, selector: str, root: Any = None) -> Any:
         return self.el((root if root is not None else self.document).querySelector(selector))
 
+    def focus(self, node: Any, scroll: bool = True) -> None:
+        """Focus ``node``; ``scroll=False``: without scrolling it into view."""
+        node.focus(self._to_js({"preventScroll": not scroll}))
+
     def proxy(self, function: Callable[..., Any]) -> Any:
         """A JavaScript function calling ``function``, kept alive as long as the page."""
         proxy = self._create_proxy(function)

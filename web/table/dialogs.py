@@ -51,7 +51,11 @@ class Dialogs:
         dialog.showModal()
         target = self.browser.el(focus) if focus is not None else None
         if target is not None:
-            target.focus()
+            self.browser.focus(target, scroll=False)
+        # A dialog taller than the screen (the game's end on a phone) opens at its top, its
+        # title in sight: focusing a button low down would scroll the title away. Its
+        # buttons stay in sight at the bottom (the sheets' sticky actions).
+        dialog.scrollTop = 0
 
     def close(self, dialog: Any) -> None:
         if dialog.open:
