@@ -10,10 +10,10 @@ from typing import Any
 
 from hearts import Card, Game, Phase
 from hearts.bots import make
-from web import store
+from web import store, words
 from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
-from web.p2p.protocol import Intent
+from web.p2p.protocol import Intent, dump
 from web.storage import MemoryStorage, Records, Storage
 from web.table.local import LocalSeat
 from web.table.model import PageState, SeatSnapshot, build, choose_refusal, play_refusal
@@ -258,6 +258,41 @@ def test_a_guest_before_the_first_state_waits_for_the_host() -> None:
     assert model.state == "wait" and model.prompt.startswith("Connected.")
     assert play_refusal(snap, Card.parse("2C")) is not None and not sent
 
+
+def test_a_notice_is_taken_down_once_the_next_hand_begins() -> None:
+    """A late page's "a seat from the next hand" goes when its first hand is dealt to it;
+    "the table carries on from another page" stays for the rest of its hand."""
+    game = Game.new(seed=8)
+    host = HostTable(game.copy(), grace=5.0, make_bot=lambda level, s: make("easy", s))
+    for s in range(4):
+        game.choose_pass(s, game.hand(s)[:3])
+    while game.hand_number == 1:
+        game.play(game.legal_plays()[0])
+    assert game.hand_number == 2
+
+    def heard_after(remote: RemoteSeat, *messages: str) -> list[str]:
+        heard = Heard()
+        remote.attach(heard)
+        for text in messages:
+            kind = remote.seat.receive(text)
+            assert kind is not None, text
+            remote.update(kind)
+        return heard.alerts
+
+    hand_one = dump("state", **host.state_for(0))
+    host.game = game
+    hand_two = dump("state", **host.state_for(0))
+
+    coming = dump("notice", text=words.SEAT_COMING)
+    assert heard_after(RemoteSeat(SeatState(), lambda intent: None), coming, hand_two
+                       ) == [words.SEAT_COMING, ""]
+
+    carried = words.CARRIED_ON.format(who="another player's page")
+    remote = RemoteSeat(SeatState(), lambda intent: None)
+    assert heard_after(remote, hand_one, dump("notice", text=carried), hand_one
+                       ) == [carried]  # the same hand: still news
+    assert heard_after(remote, hand_two) == [""]
+    assert heard_after(remote, hand_two) == []  # taken down once
 
 def computer_pauses(thinking: float) -> list[float]:
     """The pauses of the computers' first turns at normal speed, for bots that think

@@ -44,6 +44,9 @@ class RemoteSeat:
         """A card went to the host: the hand waits for the next state (no second card)."""
         self.refused: str | None = None
         self.noticed: str | None = None
+        self.notice_hand: int | None = None
+        """The hand under way when the notice shown was said (None: before any state)."""
+        self.notice_shown = False
         self.reacted = len(seat.reactions)
 
     @property
@@ -114,12 +117,20 @@ class RemoteSeat:
             if (kind == "state" and self.seat.events and state.stage == "play"
                     and state.view.my_turn):
                 news.say(words.turn_prompt(state.view))
+        if (kind == "state" and state is not None and self.notice_shown
+                and state.view.hand_number != self.notice_hand):
+            # A notice is news of the table for the hand it came in (a seat from the next
+            # hand, the table carried on from another page): a new hand makes it old.
+            news.alert("")
+            self.notice_shown = False
         news.flush()
         if self.seat.refusal and self.seat.refusal != self.refused:
             news.alert(self.seat.refusal)
         self.refused = self.seat.refusal
         if self.seat.notice and self.seat.notice != self.noticed:
             news.alert(self.seat.notice)
+            self.notice_shown = True
+            self.notice_hand = state.view.hand_number if state is not None else None
         self.noticed = self.seat.notice
         news.changed()
 
