@@ -163,6 +163,10 @@ def test_a_play_with_a_better_card_gives_the_hard_players_two_figures():
     close = words.coach_play(4, seven, ace, forced=False, flagged=False, cost=0.5,
                              value=0.5, best_value=0.0)
     assert "about 0.5 points expected" in close and "no points with the A♦" in close
+    # One legal card, not one card left: following clubs with the only club held.
+    forced = words.coach_play(1, Card.parse("KC"), Card.parse("KC"), forced=True,
+                              flagged=False, cost=0.0, value=0.0, best_value=0.0)
+    assert forced == "Trick 1: the K♣\ufe0e, the only card you could play."
     seat, _, _ = finish_first_hand()
     assert seat.last_hand is not None
     review = Coach(iterations=300, pass_deals=40, threshold=0.3).review(seat.last_hand)

@@ -548,7 +548,7 @@ def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: boo
     with the hard player's card, the A♦." (the reason, if flagged, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
-        return f"{head}, your only card."
+        return f"{head}, the only card you could play."
     expected = _expected(value)
     if best == card or cost < 0.05:
         return f"{head}, as good as any ({expected} expected for the hand)."
