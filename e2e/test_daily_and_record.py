@@ -166,7 +166,7 @@ def test_a_finished_daily_gives_its_result_to_share_its_chart_and_its_record(
     menu(table, "record-button")
     page.wait_for_selector("#record[open]")
     record = page.inner_text("#record")
-    assert "Daily streak: 1 day in a row." in record
+    assert "Daily streak: 1 day. Play the daily deal tomorrow to make it 2." in record
     assert share in record
     items = page.locator("#record-history [data-game]")
     assert items.count() == 1 and "daily deal" in items.first.inner_text()

@@ -296,7 +296,8 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
     assert "<polyline" in page.chart_html(record.games, current, "1")
     assert page.chart_html(record.games, None, "current").startswith('<p class="record-empty">')
     stats = page.stats_html(record, DAY)
-    assert "1 day in a row" in stats and "Hearts daily 2026-12-01: 90 points" in stats
+    assert "Daily streak: 1 day. Play the daily deal tomorrow" in stats
+    assert "Hearts daily 2026-12-01: 90 points" in stats
 
 
 # --- the game against the computers ----------------------------------------------------------
@@ -449,3 +450,10 @@ def test_a_second_daily_the_same_day_shares_the_first_result(
     assert snap.share == words.share_text(DAY, 999, 4, 1) != first
     assert snap.share_note == words.DAILY_FIRST_ONLY
     assert len(seat.records.record.games) == 2
+
+
+def test_the_streak_is_said_for_none_one_and_several_days() -> None:
+    assert words.streak_text(0).startswith("Daily streak: none yet")
+    assert words.streak_text(1) == ("Daily streak: 1 day. Play the daily deal tomorrow to "
+                                    "make it 2.")
+    assert words.streak_text(3) == "Daily streak: 3 days in a row."

@@ -360,7 +360,7 @@ STOPPED_MEANING = ("A moon stopped: you took at least one point card in a hand w
 CHART_TABLE = "Totals after each hand"
 HISTORY_LABEL = "Your games, newest first"
 BY_LEVEL = "By computer level"
-BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points a hand")
+BY_LEVEL_HEADS = ("Level", "Games", "Won", "Win rate", "Points per hand")
 LEVEL_NAMES = {"easy": "Easy", "normal": "Normal", "hard": "Hard"}
 
 
@@ -438,7 +438,9 @@ def share_text(day: Any, total: int, place: int, streak: int) -> str:
 def streak_text(count: int) -> str:
     if count == 0:
         return "Daily streak: none yet — play today's daily deal to start one."
-    return f"Daily streak: {plural(count, 'day')} in a row."
+    if count == 1:
+        return "Daily streak: 1 day. Play the daily deal tomorrow to make it 2."
+    return f"Daily streak: {count} days in a row."
 
 
 def game_line(day: Any, level: str, rules: str, daily: bool, total: int, place: int,
