@@ -53,8 +53,8 @@ class Dialogs:
         if target is not None:
             self.browser.focus(target, scroll=False)
         # A dialog taller than the screen (the game's end on a phone) opens at its top, its
-        # title in sight: focusing a button low down would scroll the title away. Its
-        # buttons stay in sight at the bottom (the sheets' sticky actions).
+        # title in sight: focusing a button low down would scroll the title away. (The
+        # summary's main button stays in sight anyway: its actions are sticky.)
         dialog.scrollTop = 0
 
     def close(self, dialog: Any) -> None:
