@@ -32,6 +32,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE, ROOT
+from playwright.sync_api import Error as PlaywrightError
 from tablepage import TablePage
 from test_a11y import run_axe
 from test_reliability import FAULT, forget_injected
@@ -269,6 +270,28 @@ def wait_still(page: Any) -> None:
                            " || a.effect.getComputedTiming().endTime === Infinity)")
 
 
+def keep_alerts(page: Any) -> None:
+    """From now on, keep every text #alert holds: news said politely just after an alert
+    clears it, sometimes before a poll could read it."""
+    page.evaluate("""() => { window.heartsAlerts = [];
+        const alert = document.querySelector('#alert');
+        new MutationObserver(() => window.heartsAlerts.push(alert.textContent))
+            .observe(alert, {childList: true, characterData: true, subtree: true}); }""")
+
+
+def wait_alert(page: Any, text: str, timeout: float = 30_000) -> None:
+    """Wait until #alert has said ``text`` (any case) since ``keep_alerts``; if it never
+    does, fail with what it said and where the page's online dialog stands."""
+    try:
+        page.wait_for_function("r => window.heartsAlerts.some("
+                               "t => t.toLowerCase().includes(r.toLowerCase()))",
+                               arg=text, timeout=timeout)
+    except PlaywrightError as error:
+        said = page.evaluate("window.heartsAlerts")
+        where = page.evaluate(f"({{...document.querySelector('{DIALOG}').dataset}})")
+        raise AssertionError(f"#alert never said {text!r}: it said {said}; {where}") from error
+
+
 def refuse_dimmed(seat: Seat) -> bool:
     """On a guest's turn, a dimmed card is refused with the reason its name gives."""
     page = seat.page
@@ -281,15 +304,9 @@ def refuse_dimmed(seat: Seat) -> bool:
         return False
     card, label = dimmed[0]
     reason = label.split("can't play: ", 1)[1].rstrip(".")
-    # Every text #alert holds, kept: news from the host arriving just after the click is
-    # said politely and clears the alert, sometimes before a poll could read it.
-    page.evaluate("""() => { window.heartsAlerts = [];
-        const alert = document.querySelector('#alert');
-        new MutationObserver(() => window.heartsAlerts.push(alert.textContent))
-            .observe(alert, {childList: true, characterData: true, subtree: true}); }""")
+    keep_alerts(page)
     page.click(f"#hand [data-card='{card}']", force=True)
-    page.wait_for_function("r => window.heartsAlerts.some("
-                           "t => t.toLowerCase().includes(r.toLowerCase()))", arg=reason)
+    wait_alert(page, reason)
     assert page.eval_on_selector_all(f"#hand [data-card='{card}']", "e => e.length") == 1
     page.screenshot(path=str(ARTIFACTS / "private-table-guest-refused.png"))
     return True

@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 from conftest import ROOT
 from tablepage import ARTIFACTS
-from test_private_table import DIALOG, Seat, open_all, play_turn
+from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, wait_alert
 
 from web.friends.joining import STUN
 
@@ -329,10 +329,9 @@ def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
     for seat in first:
         seat.wait_data("stage", "play")
     started = time.monotonic()
+    keep_alerts(late.page)
     late.page.click("#play-online")
-    late.page.wait_for_function(
-        "document.querySelector('#alert').textContent.includes('from its next hand')",
-        timeout=30_000)
+    wait_alert(late.page, "from its next hand")
     print(f"\nlate arrival: offered a seat after {time.monotonic() - started:.2f} s")
     late.page.screenshot(path=str(ARTIFACTS / "online-late-waiting.png"))
     assert late.data("role") == "guest"
