@@ -28,6 +28,8 @@ class Network:
         self.pages: dict[str, Session] = {}
         self.ends: dict[str, str] = {}
         self.count = 0
+        self.relay_up = True
+        """Whether the relays answer (meet fails while they don't)."""
         self.rooms: dict[tuple[str, str, str], list[Page]] = {}
         """(name, room, password) -> the pages in it (a meeting through relays)."""
 
@@ -85,10 +87,13 @@ class FakePeer:
             self.network.deliver(other, None)
 
     async def meet(self, config: str) -> dict[str, str]:
-        """Every page already in the room and this one see each other connect."""
+        """Every page already in the room and this one see each other connect (unless the
+        network has no relay: then an error, as the page's glue answers)."""
         data = json.loads(config)
         self.configs.append(data)
         network = self.network
+        if not network.relay_up:
+            return {"error": "no relay answered"}
         name = data["name"]
         members = network.rooms.setdefault((name, data["room"], data["password"]), [])
         for other in members:
@@ -142,7 +147,13 @@ class Page:
                                sleep=_tick)
 
     def _show(self, wanted: bool) -> None:
-        self.dialog_open = wanted
+        was, self.dialog_open = self.dialog_open, wanted
+        if was and not wanted:  # as a browser's dialog does: its close event comes after
+            asyncio.get_running_loop().call_soon(self.session.dialog_closed)
+
+    def close_dialog(self) -> None:
+        """The person presses Escape or the dialog's Close."""
+        self._show(False)
 
 
 async def settle(rounds: int = 200) -> None:
@@ -500,4 +511,85 @@ def test_a_flood_of_pages_in_the_lobby_does_not_break_the_table_in_progress() ->
         assert len(seated) >= len(crowd) - 3, " ".join(sorted(p.session.role.value for p in crowd))
         looking = [p for p in crowd if p.session.role is Role.LOOKING]
         assert len(looking) <= 3
+    asyncio.run(run())
+
+
+def _in_lobby(network: Network) -> list[Page]:
+    return [p for key, members in network.rooms.items() if key[0] == "lobby" for p in members]
+
+
+def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        page, other = Page(network, clock), Page(network, clock)
+        page.session.play_online()
+        other.session.play_online()
+        await settle(50)
+        assert page.session.role is Role.LOOKING and page.dialog_open
+        page.close_dialog()
+        await settle(50)
+        assert page.session.role is Role.IDLE and _in_lobby(network) == [other]
+        clock[0] = 16.0  # the wait is over: the other page deals, without this one
+        await settle(2000)
+        assert page.session.role is Role.IDLE and page.shown == []
+        assert other.session.role is Role.HOSTING
+        assert other.session.host is not None and other.session.host.guests() == 0
+    asyncio.run(run())
+
+
+def test_no_relay_answering_is_said_and_nothing_is_dealt_until_tried_again() -> None:
+    async def run() -> None:
+        network = Network()
+        network.relay_up = False
+        clock = [0.0]
+        page = Page(network, clock)
+        page.session.play_online()
+        await settle(50)
+        clock[0] = 60.0
+        await settle(200)
+        session = page.session
+        assert session.role is Role.NO_RELAY and page.shown == [] and page.dialog_open
+        assert session.error == words.no_relay(["ws://127.0.0.1:1"])
+        assert "127.0.0.1:1" in session.error
+        network.relay_up = True
+        session.play_online()  # Try again
+        assert session.role is Role.LOOKING and session.error == ""
+        page.close_dialog()
+        await settle(50)
+        assert session.role is Role.IDLE
+    asyncio.run(run())
+
+
+def test_a_host_closing_an_online_table_closes_it_for_everyone_with_no_hand_over() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        pages = [Page(network, clock) for _ in range(3)]
+        for page in pages:
+            page.session.play_online()
+            await settle(20)
+        clock[0] = 16.0
+        await settle(2000)
+        host = _seated_online(pages)
+        guests = [p for p in pages if p is not host]
+        host.session.leave()  # Close the table
+        await settle(200)
+        assert host.session.role is Role.HOST_CLOSED
+        assert host.session.seat.closed == words.table_closed(told=True, solo=True)
+        for guest in guests:
+            assert guest.session.role is Role.GUEST_CLOSED and guest.shown[-1] is None
+            assert guest.session.seat.closed == "The host closed the table."
+            assert guest.session.hosting is None  # nobody carried it on
+    asyncio.run(run())
+
+
+def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
+    async def run() -> None:
+        page = Page(Network())
+        page.session.open_table()
+        await settle()
+        page.session.leave()
+        assert page.session.seat.closed == words.table_closed(told=False, solo=False)
+        assert "other players" not in (page.session.seat.closed or "")
     asyncio.run(run())

@@ -685,6 +685,7 @@ TABLE_BACK = ("Your private table is back where it was. The computer plays your 
               "seats until they join again: send each of them the new invite link for their "
               "seat. Or carry the game on by yourself against the computers.")
 HOST_LOST = "The connection to the host was lost."
+YOU_LEFT = "You left the table."
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
             "must be open, with its table shared by code, and on the same version of the "
@@ -693,8 +694,17 @@ HOST_LEFT = ("The page that ran this table left, and no other player's page coul
              "on, so the table has closed.")
 CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
               "under way is dealt again, and everyone keeps their score.")
-TABLE_CLOSED = "You closed the table. Your friends' pages say so."
-TABLE_CLOSED_SOLO = f"{TABLE_CLOSED} You can carry the game on by yourself against the computers."
+
+
+def table_closed(*, told: bool, solo: bool) -> str:
+    """What the host's page says once it closed its table (``told``: people sat at it and
+    their pages say so too; ``solo``: the game can go on here, against the computers)."""
+    return ("You closed the table." + (" The other players' pages say the host closed it."
+                                       if told else "")
+            + (" You can carry the game on by yourself against the computers." if solo
+               else ""))
+
+
 INVITED = "invited: waiting for their answer code"
 RELAY_ADDRESS = ("A relay's address starts with wss:// (or ws:// on your own network); "
                  "separate several with commas.")
@@ -706,9 +716,17 @@ LOOKING_FOR_TABLE = ("Looking for the table {code}… Your page asks the public 
 TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 HOST_GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens "
              "it again, they can send you a new invite to sit back down.")
-SEATED_ALREADY = ("You're already playing at a private table: leave it first (Leave the table "
-                  "or Close the table), then open the invite again.")
-NO_RELAY = "Your page couldn't reach the relays: "
+SEATED_ALREADY = ("You're already playing at a table. Leave it first (Leave the table, below), "
+                  "then try again.")
+
+
+def no_relay(relays: list[str]) -> str:
+    """Play online or a table's code found no relay that answered (their addresses)."""
+    names = ", ".join(relay.split("://", 1)[-1].rstrip("/") for relay in relays) or "none set"
+    return (f"Your page couldn't reach any relay ({names}), so it can't meet other players. "
+            "Check your connection, or choose another relay under Where pages meet, then try "
+            "again.")
+
 SEAT_COMING = ("You have a seat at this table from its next hand. The hand under way is being "
                "played out, with the computer in your seat.")
 TABLE_CODE_TYPO = "This code has a typo: check it with the person who sent it."

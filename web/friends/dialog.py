@@ -29,7 +29,7 @@ __all__ = ["FriendsDialog", "start"]
 
 ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
               Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
-              Role.LOOKING: "looking", Role.FAIR: "fair"}
+              Role.LOOKING: "looking", Role.NO_RELAY: "looking", Role.FAIR: "fair"}
 
 
 class FriendsDialog:
@@ -107,6 +107,7 @@ class FriendsDialog:
             "share": session.host_side.share_code,
             "joincode": lambda: session.join_code(str(self.q("#join-code").value)),
             "solo": session.host_side.solo,
+            "online": session.play_online,
             "leave": session.leave,
             "close": lambda: self.show(False),
             "copy": lambda: self.copy(attr(target, "data-copy")),
@@ -163,9 +164,16 @@ class FriendsDialog:
         # a table of players who met in the lobby, not of friends
         online = (hosting is not None and hosting.host.online) \
             or (role is Role.SEATED and session.seat.peers is not None)
+        looking = role is Role.LOOKING
+        html = self.browser.document.documentElement
+        if looking:
+            html.setAttribute("data-looking", "true")
+        else:
+            html.removeAttribute("data-looking")
         self.q("#friends-title").textContent = \
-            "Play online" if role in (Role.LOOKING, Role.FAIR) or ended or online \
-            else "Play with friends"
+            "Play online" if role in (Role.LOOKING, Role.NO_RELAY, Role.FAIR) or ended \
+            or online else "Play with friends"
+        self.q("#fr-retry").hidden = role is not Role.NO_RELAY
         fair_closed = self.q("#fr-fair-closed")
         fair_closed.hidden = ended is None
         fair_closed.textContent = ended or ""  # why a fair table closed, first of all
@@ -184,7 +192,8 @@ class FriendsDialog:
             else words.FRIEND_SEATED if role is Role.SEATED
             else words.TABLE_BACK if session.resumed else self.intro)
         self.q("#fr-net").hidden = not host_side
-        self.q("#fr-relay-set").hidden = not host_side  # looking: the lobby's note names them
+        # looking: the lobby's note names them; no relay answered: choose another
+        self.q("#fr-relay-set").hidden = not host_side and role is not Role.NO_RELAY
         invites = self.q("#fr-invites")
         invites.hidden = hosting is None or online  # the lobby offers its open seats
         if hosting is not None:
@@ -215,7 +224,8 @@ class FriendsDialog:
         self.q("#fr-make-answer").hidden = not (invited and joining and joining.failed)
         self.q("#fr-answer-row").hidden = not (invited and joining and joining.code)
         self.q("#answer-code").value = joining.code if joining is not None else ""
-        self.q("#fr-paste").hidden = not session.can_join() or role is Role.LOOKING
+        self.q("#fr-paste").hidden = not session.can_join() \
+            or role in (Role.LOOKING, Role.NO_RELAY)
         lobby = session.lobby
         self.q("#fr-online").hidden = role is not Role.LOOKING
         if role is Role.LOOKING:
@@ -300,6 +310,12 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         view.render()
 
     listen(dialog, "click", view.on_click)
+
+    def dialog_closed() -> None:
+        """Escape or Close: whatever the dialog was looking for stops with it."""
+        session.dialog_closed()
+        view.render()
+    listen(dialog, "close", lambda _e: dialog_closed())
     listen(button, "click", lambda _e: open_table())
     online = browser.by_id("play-online")
     if online is not None:

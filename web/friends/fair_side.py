@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from web import words
 from web.friends.fair import FAIR_ROOM, FairPlay
-from web.friends.role import Role
+from web.friends.role import Event
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat
 
@@ -34,16 +34,15 @@ class FairSide:
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
 
     def sit(self, code: TableCode) -> None:
-        """IDLE → FAIR: to the fair table of ``code``, with the three others the lobby sent."""
+        """FAIR (the session is there already): to the fair table of ``code``, with the three
+        others the lobby sent."""
         session = self.session
-        session.role = Role.FAIR
         session.error = ""
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
             cheat=session.cheat, warn=session.page.warn, seated=self._seated,
-            closed=lambda why: self._closed(fair, why),
+            closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group)
-        session.page.show(False)
         session.run(fair.run(session.meet), connecting=False)
         session.page.on_change()
 
@@ -51,8 +50,9 @@ class FairSide:
         self.session.page.seat_table(seat)
         self.session.page.on_change()
 
-    def _closed(self, fair: FairPlay, why: str) -> None:
-        """FAIR → GUEST_CLOSED: the fair table closed; the dialog says why."""
+    def _closed(self, fair: FairPlay, why: str, event: Event) -> None:
+        """FAIR → GUEST_CLOSED: the fair table closed (``event``: or this person left); the
+        dialog says why."""
         if self.fair is not fair:
             return
         session = self.session
@@ -60,16 +60,15 @@ class FairSide:
         fair.leave()
         session.peer.unmeet(FAIR_ROOM)
         session.seat.closed = self.ended = why
-        session.role = Role.GUEST_CLOSED
         if fair.seat is not None:
             session.page.seat_table(None)
-        session.page.show(True)
+        session.fire(event)
         session.page.on_change()
 
     def leave(self) -> None:
         """This person leaves the fair table (FAIR → GUEST_CLOSED)."""
         if self.fair is not None:
-            self._closed(self.fair, words.FAIR_LEFT)
+            self._closed(self.fair, words.FAIR_LEFT, Event.LEAVE)
 
     def page_leaving(self) -> None:
         if self.fair is not None:

@@ -17,7 +17,7 @@ from web import words
 from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM
 from web.friends.joining import CodeJoining, Joining
-from web.friends.role import Role
+from web.friends.role import Event, Role
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text, peer_of
@@ -51,12 +51,12 @@ class GuestSide:
             invite = decode_invite(code.strip(), session.minute())
         except CodeError as problem:
             if session.role is Role.IDLE:  # the page opened with a broken link
-                session.role = Role.GUEST_CLOSED
+                session.fire(Event.BAD_LINK)
             session.error = str(problem)
             session.page.on_change()
             return
         session.forget()
-        session.role = Role.JOINING
+        session.fire(Event.JOIN)
         self.joining = Joining(invite)
         session.error = ""
         self.answer()
@@ -71,20 +71,22 @@ class GuestSide:
             session.page.on_change()
             return
         session.forget()
-        session.role = Role.JOINING
+        session.fire(Event.JOIN)
         joining = self.joining = CodeJoining(code)
         session.error = ""
 
         async def look() -> None:
             reply = await session.meet(code.room, code.code)
+            if self.joining is not joining:
+                return
             if reply is None:
-                self.gone()
+                self.gone(Event.RELAY_FAILED)
                 return
             await session.sleep(LOOK_SECONDS)
             if self.joining is joining and session.role is Role.JOINING:
                 session.peer.unmeet(TABLE_ROOM)
                 session.seat.closed = words.NO_TABLE
-                self.gone()
+                self.gone(Event.NOBODY_ANSWERED)
         session.run(look(), connecting=False)
         session.page.on_change()
 
@@ -106,12 +108,11 @@ class GuestSide:
         session = self.session
         if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
             self.joining.room[peer_of(conn)] = conn
-        if self.joining is not None and conn == self.joining.conn:
-            session.role = Role.SEATED
+        if self.joining is not None and conn == self.joining.conn \
+                and session.fire(Event.CONNECTED):
             session.remote = RemoteSeat(session.seat, self.send,
                                         start_over=session.leave_for_own_game)
             session.page.seat_table(session.remote)
-            session.page.show(False)
             session.page.on_change()
 
     def received(self, conn: str, text: str) -> None:
@@ -133,7 +134,7 @@ class GuestSide:
                 if session.seat.handover:
                     self._carry_on()
                 else:
-                    self.gone()
+                    self.gone(Event.TABLE_CLOSED)
             elif kind is not None:
                 session.news(kind)
 
@@ -147,7 +148,7 @@ class GuestSide:
                 return
             if seat.closed is None:
                 seat.closed = words.HOST_LOST
-            self.gone()
+            self.gone(Event.NOBODY_ANSWERED)
 
     def send(self, intent: Intent) -> None:
         if self.joining is not None and self.joining.conn is not None:
@@ -161,8 +162,8 @@ class GuestSide:
         session = self.session
         joining, state, peers = self.joining, session.seat.state, session.seat.peers
         if not isinstance(joining, CodeJoining) or state is None or peers is None \
-                or joining.conn is None:
-            self.gone()
+                or joining.conn is None or not session.fire(Event.HOST_VANISHED):
+            self.gone(Event.NOBODY_ANSWERED)
             return
         joining.room.pop(peer_of(joining.conn), None)
         me = state.view.seat
@@ -170,7 +171,7 @@ class GuestSide:
         game = next_game(state.view, session.rng) if state.stage != "lobby" else None
         if heir is None or game is None:
             session.seat.closed = words.HOST_LEFT
-            self.gone()
+            self.gone(Event.NOBODY_ANSWERED)
             return
         session.seat.closed = None
         session.seat.handover = False
@@ -187,7 +188,7 @@ class GuestSide:
             while self.joining is joining and session.seat.state is heard:
                 if session.now() - since >= LOOK_SECONDS:
                     session.seat.closed = words.HOST_LEFT
-                    self.gone()
+                    self.gone(Event.NOBODY_ANSWERED)
                     return
                 await session.sleep(0.5)
         session.run(wait_for_heir(), connecting=False)
@@ -200,7 +201,7 @@ class GuestSide:
         table = HostTable(game, grace=session.grace, level=session.page.level())
         self.joining = None
         session.remote = None
-        session.role = Role.IDLE
+        session.fire(Event.TAKE_OVER)
         session.seat.notice = None
         hosting = session.host_side.open(table, joining.table)
         for old_seat, peer in enumerate(peers):
@@ -216,16 +217,15 @@ class GuestSide:
 
     # --- leaving ---------------------------------------------------------------------------
 
-    def gone(self) -> None:
-        """SEATED/JOINING → GUEST_CLOSED: back to the page's own game, the dialog says why."""
+    def gone(self, event: Event) -> None:
+        """SEATED/JOINING → GUEST_CLOSED (``event`` says why): back to the page's own game,
+        the dialog says what happened."""
         session = self.session
         if isinstance(self.joining, CodeJoining):
             session.peer.unmeet(TABLE_ROOM)
         if self.joining is not None:
             self.joining.conn = None
-        session.role = Role.GUEST_CLOSED
-        if session.leave_felt():
-            session.page.show(True)
+        session.fire(event)
         session.page.on_change()
 
     def leave_now(self) -> None:
@@ -233,8 +233,8 @@ class GuestSide:
         if self.joining is not None and self.joining.conn is not None:
             self.send(Intent("leave"))
             self.session.peer.close(self.joining.conn)
-        self.session.seat.closed = "You left the table."
-        self.gone()
+        self.session.seat.closed = words.YOU_LEFT
+        self.gone(Event.LEAVE)
 
     def hang_up(self) -> None:
         """The connection of an earlier invite or code closed (the session goes IDLE)."""

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from hearts import Game, Phase
 from web import words
 from web.friends.hosting import Hosting
-from web.friends.role import Role
+from web.friends.role import Event, Role
 from web.p2p.host import HostTable
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code
@@ -53,8 +53,8 @@ class HostSide:
         ``expected`` people are in (or after ``ARRIVAL_SECONDS``)."""
         session = self.session
         ice = session.page.ice()
-        if session.role is not Role.IDLE or ice is None:
-            return
+        if ice is None or (online is None and not session.fire(Event.HOST)):
+            return  # (dealt in the lobby: the session has made this page the host)
         host = resumed or HostTable(Game.new(), grace=session.grace, level=session.page.level())
         self.resumed = resumed is not None
         if online is None:
@@ -77,10 +77,9 @@ class HostSide:
         session.run(gather(), connecting=False)
 
     def open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
-        """→ HOSTING with ``host`` (``online``: a table of strangers in that code's room:
-        a turn timer, and no copy kept, since another page carries it on if this one goes)."""
+        """HOSTING: run ``host`` (``online``: a table of strangers in that code's room: a
+        turn timer, and no copy kept, since another page carries it on if this one goes)."""
         session, page = self.session, self.session.page
-        session.role = Role.HOSTING
         if online is not None:
             host.turns = TurnTimer(session.turn)  # strangers: nobody stalls the table
             host.online = True
@@ -163,21 +162,22 @@ class HostSide:
     # --- closing ---------------------------------------------------------------------------
 
     def close(self) -> None:
-        """HOSTING → HOST_CLOSED: the friends' pages are told, the game kept if it began."""
+        """HOSTING → HOST_CLOSED: the other pages are told it is closed (no page carries it
+        on), the game kept if it began."""
         hosting, session = self.hosting, self.session
         if hosting is None:
             return
         host = hosting.host
+        told = host.guests() > 0
         host.close()
         hosting.flush()
         hosting.hang_up_all()
-        session.leave_felt()
         session.page.keep(None)
         if host.started:
             self.left = (host.game, 0 in host.waiting_ready)
-        session.seat.closed = words.TABLE_CLOSED if self.left is None else words.TABLE_CLOSED_SOLO
+        session.seat.closed = words.table_closed(told=told, solo=self.left is not None)
         self.hosting = None
-        session.role = Role.HOST_CLOSED
+        session.fire(Event.CLOSE)
 
     def can_go_solo(self) -> bool:
         """Whether this page's hosted game can carry on as the single-player game."""
@@ -200,9 +200,9 @@ class HostSide:
             session.leave()
         assert self.left is not None
         game, scored = self.left
+        session.fire(Event.SOLO)
         session.forget()
         session.error = ""
-        session.page.show(False)
         session.page.adopt(game, scored)
 
     def forget(self) -> None:

@@ -26,7 +26,7 @@ from web.p2p.host import HostTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode, make_code
 
-__all__ = ["LOBBY", "Dealt", "Invited", "Online"]
+__all__ = ["LOBBY", "Dealt", "Invited", "Online", "Unreachable"]
 
 LOBBY = "lobby"
 """The name of the lobby's meeting room (``Peer.meet``)."""
@@ -47,6 +47,11 @@ class Dealt:
 
     code: TableCode
     people: int
+
+
+@dataclass(frozen=True)
+class Unreachable:
+    """No relay could be reached: the lobby was never found."""
 
 
 class Online:
@@ -73,16 +78,20 @@ class Online:
 
     # --- looking for players -----------------------------------------------------------------
 
-    async def look(self) -> Invited | Dealt | None:
+    async def look(self) -> Invited | Dealt | Unreachable | None:
         """In the lobby until another page invites this one to a table, or this one deals
-        (it sends the code to those it seats); None if it stopped looking (``stop``) or
-        couldn't reach the relays. The lobby is left either way."""
+        (it sends the code to those it seats); ``Unreachable`` if no relay answered, None if
+        it stopped looking (``stop``). The lobby is left either way."""
         self._stop_offering()
         lobby = self.lobby = Lobby("", self.now(), self.wait)  # pages come in as it meets
         reply = await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
-        if reply is None or self.lobby is not lobby or not reply.get("self"):
-            self.stop()
+        if self.lobby is not lobby:
             return None
+        if reply is None or not reply.get("self"):
+            self.stop()
+            return Unreachable()
+        # the wait counts from when the relays answered, not from the press of the button
+        lobby.started = self.now()
         lobby.me = reply["self"]
         while self.lobby is lobby:
             if lobby.invited is not None:

@@ -1,14 +1,18 @@
-"""Which side of a private table this page is on, as an explicit state machine. No DOM.
+"""Which side of a table this page is on, as an explicit state machine. No DOM.
 
-    IDLE ──host()──► HOSTING ──leave()──► HOST_CLOSED ──solo()──► IDLE
-      │                 │  └──────────────solo()─────────────────►
-      └──join()──► JOINING ──connected──► SEATED ──table gone──► GUEST_CLOSED
-                      └── a bad invite, a lost connection ──────► GUEST_CLOSED
-    GUEST_CLOSED ──open_table()──► IDLE ──► HOSTING      join() from any role that loses
-                                                         nothing (forget() first)
-    IDLE ──play_online()──► LOOKING ──dealt──► HOSTING (a table by code, its people coming)
-                               ├──invited──► JOINING (by that code) ──► SEATED
-                               └──four people──► FAIR ──closed, left──► GUEST_CLOSED
+    IDLE ──HOST──► HOSTING ──CLOSE──► HOST_CLOSED ──SOLO──► IDLE
+      │                └──────────────SOLO───────────────►
+      └──JOIN──► JOINING ──CONNECTED──► SEATED ──TABLE_CLOSED, LEAVE──► GUEST_CLOSED
+                    └── a bad invite, nobody answered ───────────────► GUEST_CLOSED
+    IDLE ──PLAY_ONLINE──► LOOKING ──DEALT──► HOSTING (a table by code, its people coming)
+                             ├──INVITED──► JOINING (by that code) ──► SEATED
+                             ├──FAIR_FOUND──► FAIR ──FAIR_CLOSED, LEAVE──► GUEST_CLOSED
+                             ├──RELAY_FAILED──► NO_RELAY ──PLAY_ONLINE (Try again)──► LOOKING
+                             └──DIALOG_CLOSED, LEAVE──► IDLE
+
+The whole table, every (role, event) pair, is ``web.friends.role.TRANSITIONS``; ``fire`` is
+the one place that looks it up and changes the role, and carries out the effects every role
+shares (out of the lobby, the felt back to the page's own game, the dialog opened or closed).
 
 While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); at a FAIR
 table (four people dealing among themselves, ``web.friends.fair``) a ``FairSeat``;
@@ -41,9 +45,9 @@ from web.friends.host_side import HostSide
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import STUN, CodeJoining, Joining
 from web.friends.lobby import WAIT_SECONDS, Lobby
-from web.friends.online import Dealt, Invited, Online
+from web.friends.online import Dealt, Invited, Online, Unreachable
 from web.friends.peer import Peer, Reply
-from web.friends.role import Role
+from web.friends.role import Effect, Event, Role, next_role
 from web.p2p.fair.group import GROUP
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
@@ -53,7 +57,7 @@ from web.table.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
 
-__all__ = ["PageHooks", "Role", "Session"]
+__all__ = ["Event", "PageHooks", "Role", "Session"]
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,23 @@ class Session:
     def told(self, text: str) -> None:
         self.error = text
 
+    def fire(self, event: Event) -> bool:
+        """The role after ``event`` (``web.friends.role.TRANSITIONS``), with its effects;
+        whether the event meant anything in this role (if not, nothing changes)."""
+        row = next_role(self.role, event)
+        if row is None:
+            return False
+        self.role, effects = row
+        if Effect.LEAVE_LOBBY in effects:
+            self.online.stop()
+        if Effect.OWN_GAME in effects:
+            self.leave_felt()
+        if Effect.OPEN_DIALOG in effects:
+            self.page.show(True)
+        if Effect.CLOSE_DIALOG in effects:
+            self.page.show(False)
+        return True
+
     async def meet(self, room: str, password: str, name: str = TABLE_ROOM) -> Reply | None:
         """Into a meeting room through the relays; None (and the error said) if they
         couldn't be reached."""
@@ -204,7 +225,8 @@ class Session:
             "name": name, "relays": self.page.relays(), "room": room, "password": password,
             "iceServers": servers}))
         if "error" in reply:
-            self.error = words.NO_RELAY + reply["error"]
+            self.page.warn(f"Hearts: relays: {reply['error']}")
+            self.error = words.no_relay(self.page.relays())
             return None
         return reply
 
@@ -226,7 +248,7 @@ class Session:
 
     def open_table(self) -> None:
         """Open a private table here (a closed guest's page leaves the old one first)."""
-        if self.role is Role.GUEST_CLOSED:
+        if self.role in (Role.GUEST_CLOSED, Role.NO_RELAY):
             self.forget()
             self.error = ""
         if self.role is Role.IDLE:
@@ -255,35 +277,43 @@ class Session:
             self.guest_side.join_code(text)
 
     def play_online(self) -> None:
-        """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting."""
+        """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting (only
+        while the dialog stays open: closing it stops looking)."""
+        if self.role is Role.LOOKING:
+            self.page.show(True)
+            return
         if not self._may_join():
             return
         self.forget()
-        self.role = Role.LOOKING
         self.error = ""
-        self.run(self._look_for_players(), connecting=False)
+        if self.fire(Event.PLAY_ONLINE):
+            self.run(self._look_for_players(), connecting=False)
         self.page.on_change()
 
     async def _look_for_players(self) -> None:
-        """LOOKING → the table the lobby found: a fair one, one by code, or one dealt here."""
+        """LOOKING → the table the lobby found: a fair one, one by code, or one dealt here;
+        or NO_RELAY, when no relay could be reached."""
         found = await self.online.look()
         if self.role is not Role.LOOKING:
             return
-        self.role = Role.IDLE
-        if (isinstance(found, Invited) and found.fair) \
+        if isinstance(found, Unreachable):
+            self.fire(Event.RELAY_FAILED)
+        elif (isinstance(found, Invited) and found.fair) \
                 or (isinstance(found, Dealt) and found.people == 3):
-            self.fair_side.sit(found.code)
+            if self.fire(Event.FAIR_FOUND):
+                self.fair_side.sit(found.code)
         elif isinstance(found, Invited):
-            self.join_code(found.code.code)
-        elif isinstance(found, Dealt):
-            self.host_side.host_table(online=found.code, expected=found.people)
-            self.page.show(False)
+            if self.fire(Event.INVITED):
+                self.guest_side.join_code(found.code.code)
+        elif isinstance(found, Dealt) and self.page.ice() is not None:
+            if self.fire(Event.DEALT):
+                self.host_side.host_table(online=found.code, expected=found.people)
+        else:
+            self.fire(Event.LEAVE)
 
-    def _leave_lobby(self) -> None:
-        """LOOKING → IDLE (the lobby's room left)."""
-        self.online.stop()
-        if self.role is Role.LOOKING:
-            self.role = Role.IDLE
+    def dialog_closed(self) -> None:
+        """The person closed the dialog: looking for players stops there."""
+        self.fire(Event.DIALOG_CLOSED)
 
     # --- connections: each to the part that owns it -----------------------------------------
 
@@ -327,7 +357,7 @@ class Session:
         """The page is going away: say goodbye while the connections are still open."""
         if self.hosting is not None:
             # the saved table stays, to carry on after a reload
-            self.hosting.host.close(words.HOST_GONE)
+            self.hosting.host.close(words.HOST_GONE, vanishing=True)
             self.hosting.flush()
         elif self.role is Role.SEATED:
             self.guest_side.send(Intent("leave"))
@@ -341,7 +371,7 @@ class Session:
         elif self.role is Role.SEATED:
             self.guest_side.send(Intent("leave"))
         elif self.role is Role.LOOKING:
-            self._leave_lobby()
+            self.fire(Event.LEAVE)
         elif self.fair is not None:
             self.fair_side.leave()
         self.page.on_change()
@@ -356,7 +386,7 @@ class Session:
     def forget(self) -> None:
         """→ IDLE: close the table this page opened (nobody has played yet), the
         connection of an earlier invite, or stop looking for players."""
-        self._leave_lobby()
+        self.online.stop()
         self.fair_side.forget()
         self.host_side.forget()
         self.guest_side.hang_up()
@@ -364,7 +394,7 @@ class Session:
             self.host_side.forget_game()
         self.leave_felt()
         self.guest_side.joining = None
-        self.role = Role.IDLE
+        self.fire(Event.FORGET)
         self.host_side.resumed = False
         self.fair_side.ended = None
         self.seat = SeatState()

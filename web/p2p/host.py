@@ -38,8 +38,10 @@ from web.p2p.protocol import (
 )
 from web.p2p.seats import LOCAL, Seats
 
-__all__ = ["LOCAL", "HostTable", "RefusalLog"]
+__all__ = ["HOST_CLOSED_IT", "LOCAL", "HostTable", "RefusalLog"]
 
+HOST_CLOSED_IT = "The host closed the table."
+"""What a guest's page says when the host closes the table on purpose."""
 BUCKET_SIZE = 12
 BUCKET_REFILL = 4.0
 """Messages per second a guest may keep sending (bursts up to BUCKET_SIZE)."""
@@ -315,17 +317,23 @@ class HostTable(TableFlow):
             if seat != 0:
                 self._send(conn, dump("notice", text=text))
 
-    def close(self, reason: str = "The host closed the table.") -> None:
-        """The host leaves: every guest is told the table has closed, and why."""
+    def close(self, reason: str = HOST_CLOSED_IT, *, vanishing: bool = False) -> None:
+        """The host leaves: every guest is told the table has closed, and why.
+        ``vanishing``: the host's page is going away (closed, reloaded) rather than closing
+        the table on purpose; only then does another page carry an online table on
+        (``web.friends.handover``)."""
         if self.closed:
             return
-        # At an online table another page carries on (``web.friends.handover``).
-        handover = {"handover": True} if self.online else {}
+        handover = {"handover": True} if self.online and vanishing else {}
         for seat, conn in self.seats.present():
             if seat != 0:
                 self._send(conn, dump("closed", reason=reason, **handover))
                 self.hangups.append(conn)
         self.closed = True
+
+    def guests(self) -> int:
+        """How many people's pages sit at the table besides the host's."""
+        return sum(1 for seat, _ in self.seats.present() if seat != 0)
 
     def _log(self, seat: int, what: str) -> None:
         self.log.note(f"{SEAT_NAMES[seat]}: {what}")

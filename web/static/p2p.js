@@ -9,6 +9,7 @@
   var nothing = function () {};
   var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
   var rooms = new Map();
+  var RELAY_WAIT_MS = 8000;  // how long meet waits for a relay's socket to open
 
   function gathered(pc, ms) {
     return new Promise(function (resolve) {
@@ -114,6 +115,15 @@
           error: function (text) { console.warn("Hearts: meeting room: " + text); }
         });
         rooms.set(name, joined);
+        // Answer once a relay is reached; a relay that never answers (a wrong address, no
+        // network) is said, rather than leaving the page waiting in an empty room.
+        for (var waited = 0; !joined.reachable() && waited < RELAY_WAIT_MS; waited += 100) {
+          await new Promise(function (resolve) { setTimeout(resolve, 100); });
+        }
+        if (!joined.reachable()) {
+          if (rooms.get(name) === joined) window.heartsP2P.unmeet(name);
+          return failure("no relay answered: " + options.relays.join(", "));
+        }
         return JSON.stringify({ self: joined.self });
       } catch (error) { return failure(error); }
     },

@@ -2,12 +2,13 @@
 // tools/site/build.py bundles into static/room.js with esbuild. web/static/p2p.js loads it
 // only when the person opts in (a table shared by code or link), so nothing else on the
 // page talks to a relay.
-import {joinRoom, selfId} from 'trystero/nostr'
+import {getRelaySockets, joinRoom, selfId} from 'trystero/nostr'
 
 const APP = 'hearts-table-v1'
 
 // config: {relays: [url], room, password, iceServers}; on: {open(peer), message(peer,
-// text), close(peer)}. Returns {send(peer, text), leave()}.
+// text), close(peer)}. Returns {send(peer, text), leave(), reachable()}: reachable() says
+// whether a socket to one of the room's relays is open now.
 export function meet (config, on) {
   const room = joinRoom({
     appId: APP,
@@ -24,6 +25,11 @@ export function meet (config, on) {
   return {
     self: selfId,
     send: (peer, text) => { wire.send(text, {target: peer}).catch(() => {}) },
-    leave: () => room.leave()
+    leave: () => room.leave(),
+    reachable: () => {
+      const wanted = config.relays.map(url => url.replace(/\/+$/, ''))
+      return Object.values(getRelaySockets()).some(socket => socket &&
+        socket.readyState === 1 && wanted.includes(String(socket.url).replace(/\/+$/, '')))
+    }
   }
 }

@@ -1,0 +1,141 @@
+"""Play online without surprises, through a Nostr relay started here (``?relay=``).
+
+A person who presses Play online and changes their mind (Escape, or the dialog's Close) stops
+looking there and then: the page leaves the lobby and their own game stays, even when another
+page deals a table a moment later. With no relay answering, the dialog says so, naming the
+relay, offers Try again and the relay setting, and deals nothing. A host who closes an online
+table closes it for everyone: both guests read that the host closed it, and no page carries it
+on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from conftest import DESKTOP
+from tablepage import ARTIFACTS, TablePage
+from test_private_table import DIALOG, Seat, open_all
+from test_table_by_code import relay  # noqa: F401 (the module's relay fixture)
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
+
+SIZES = {"phone": {"width": 320, "height": 640}, "desktop": {"width": 1440, "height": 900}}
+LOOKING = "document.documentElement.dataset.looking === 'true'"
+IN_LOBBY = "window.heartsP2P.meetings().includes('lobby')"
+
+
+def _press_play_online(page: Any) -> None:
+    """Play online, from the More menu where the toolbar has no room for it."""
+    if not page.is_visible("#play-online"):
+        page.click("#more > summary")
+    page.click("#play-online")
+
+
+def _hand(page: Any) -> list[str]:
+    return [str(card) for card in page.eval_on_selector_all(
+        "#hand [data-card]", "cards => cards.map(card => card.dataset.card)")]
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+def test_closing_play_online_stops_looking_and_keeps_the_game(
+        browser: Any, base_url: str, relay: str, size: str) -> None:  # noqa: F811
+    person = browser.new_context(viewport=SIZES[size], service_workers="block")
+    other = Seat(browser, base_url, f"online-other-{size}")
+    try:
+        table = TablePage(person.new_page(), base_url, f"online-mind-{size}")
+        table.goto(f"?speed=instant&wait=3&relay={relay}")
+        page = table.page
+        page.wait_for_selector("#play-online:not([disabled])", state="attached")
+        # the person's own game, a hand under way: three cards passed
+        for card in _hand(page)[:3]:
+            page.click(f"#hand [data-card='{card}']")
+        page.click("#pass")
+        page.wait_for_function("document.querySelectorAll('#hand [data-card]').length === 13")
+        before = _hand(page)
+        for close in ("Escape", "#fr-close"):
+            _press_play_online(page)
+            page.wait_for_function(f"{LOOKING} && {IN_LOBBY}", timeout=20_000)
+            page.screenshot(path=str(ARTIFACTS / f"online-looking-{size}.png"))
+            if close == "Escape":
+                page.keyboard.press("Escape")
+            else:
+                page.click(f"{DIALOG} {close}")
+            page.wait_for_function(f"!({LOOKING}) && !({IN_LOBBY})", timeout=10_000)
+            assert not page.evaluate(f"document.querySelector('{DIALOG}').open")
+        # Another page looks now, and deals once its wait is over: alone, not with this one.
+        open_all([other], f"?speed=instant&wait=3&relay={relay}")
+        other.page.click("#play-online")
+        other.wait_data("role", "host", timeout=30_000)
+        other.wait_data("stage", "pass")
+        assert _hand(page) == before and not page.evaluate(LOOKING)
+        assert page.evaluate(f"document.querySelector('{DIALOG}').dataset.role || ''") == ""
+        page.screenshot(path=str(ARTIFACTS / f"online-changed-mind-{size}.png"))
+        assert not table.errors, table.errors
+    finally:
+        person.close()
+        other.close()
+
+
+def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
+        browser: Any, base_url: str) -> None:
+    context = browser.new_context(viewport=DESKTOP, service_workers="block")
+    try:
+        table = TablePage(context.new_page(), base_url, "online-dead-relay")
+        dead = "ws://127.0.0.1:9"  # nothing listens there
+        table.goto(f"?speed=instant&wait=2&relay={dead}")
+        page = table.page
+        page.wait_for_selector("#play-online:not([disabled])")
+        before = _hand(page)
+        page.click("#play-online")
+        page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
+        said = page.inner_text(f"{DIALOG} #fr-error")
+        assert "couldn't reach any relay" in said and "127.0.0.1:9" in said, said
+        assert page.is_visible(f"{DIALOG} #fr-relay-set")  # where another one is chosen
+        assert not page.is_visible(f"{DIALOG} #fr-online")  # no countdown
+        assert not page.evaluate(LOOKING) and not page.evaluate(IN_LOBBY)
+        page.screenshot(path=str(ARTIFACTS / "online-no-relay.png"))
+        for size in SIZES.values():
+            page.set_viewport_size(size)
+            page.screenshot(path=str(ARTIFACTS / f"online-no-relay-{size['width']}.png"))
+        page.set_viewport_size(DESKTOP)
+        page.click(f"{DIALOG} #fr-retry")  # tried again: looking, then told again
+        page.wait_for_function(LOOKING, timeout=10_000)
+        page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
+        page.keyboard.press("Escape")
+        page.wait_for_function(f"!document.querySelector('{DIALOG}').open")
+        assert _hand(page) == before
+        assert page.evaluate(f"document.querySelector('{DIALOG}').dataset.role || ''") == ""
+    finally:
+        context.close()
+
+
+def test_a_host_closing_an_online_table_closes_it_for_both_guests(
+        browser: Any, base_url: str, relay: str) -> None:  # noqa: F811
+    pages = [Seat(browser, base_url, f"online-close-{n}") for n in range(3)]
+    try:
+        open_all(pages, f"?speed=instant&wait=4&relay={relay}")
+        for seat in pages:
+            seat.page.click("#play-online")
+        for seat in pages:
+            seat.page.wait_for_selector("#table[data-people='3']", state="attached",
+                                        timeout=60_000)
+        host = next(seat for seat in pages if seat.data("role") == "host")
+        guests = [seat for seat in pages if seat is not host]
+        host.show_dialog()
+        assert host.page.inner_text(f"{DIALOG} #fr-leave") == "Close the table"
+        host.click("#fr-leave")
+        host.wait_data("closed", "true")
+        assert "You closed the table." in host.page.inner_text(f"{DIALOG} #fr-error")
+        for guest in guests:
+            guest.wait_data("closed", "true", timeout=20_000)
+            assert guest.data("role") == "guest"
+            assert "The host closed the table." in guest.page.inner_text(f"{DIALOG} #fr-error")
+            assert "runs it now" not in guest.page.inner_text("#alert")
+        guests[0].page.screenshot(path=str(ARTIFACTS / "online-closed-guest.png"))
+        host.page.screenshot(path=str(ARTIFACTS / "online-closed-host.png"))
+        for seat in pages:
+            assert not seat.table.errors, seat.table.errors
+    finally:
+        for seat in pages:
+            seat.close()
