@@ -37,6 +37,8 @@ from tablepage import TablePage
 from test_a11y import run_axe
 from test_reliability import FAULT, forget_injected
 
+from web import words
+
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
 WEBRTC_FLAGS = ["--disable-features=WebRtcHideLocalIpsWithMdns"]
@@ -376,8 +378,27 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     north = guests[2].page
     north.wait_for_selector("#hand [data-card]")
     assert north.inner_text(".seat-south .name") == "You"
-    assert north.inner_text(".seat-north .name") == "South (host)"
+    assert north.inner_text(".seat-north .name") == "South"  # a person: no label
     assert north.get_attribute(".seat-west", "data-seat") == "3"
+    # People have names: the host's chosen at its table, North's while seated; a name that
+    # breaks the rules (here, an invisible control character) is refused in words.
+    host.show_dialog()
+    host.page.fill("#my-name", "\u202eAna")
+    host.page.press("#my-name", "Tab")
+    assert host.page.inner_text("#fr-name-note") == words.NAME_RULE
+    host.page.fill("#my-name", "  Ana ")
+    host.page.press("#my-name", "Tab")
+    assert host.page.input_value("#my-name") == "Ana"
+    host.hide_dialog()
+    north.wait_for_function("document.querySelector('.seat-north .name').textContent === 'Ana'")
+    guests[2].show_dialog()
+    north.fill("#my-name", "Bo")
+    north.press("#my-name", "Tab")
+    guests[2].hide_dialog()
+    host.page.wait_for_function(
+        "document.querySelector('.seat-north .name').textContent === 'Bo'")
+    assert guests[1].page.inner_text(".seat-east .name") == "Bo"  # West sees North at its right
+    north.screenshot(path=str(ARTIFACTS / "private-names-north.png"))
     assert north.eval_on_selector_all("#hand [data-card]", "e => e.length") == 13
     assert north.inner_text("#prompt").startswith("Pass 3 cards")
     # The hint during passing: three cards of the guest's own hand.

@@ -367,3 +367,46 @@ def test_a_table_without_a_timer_waits_as_long_as_it_takes() -> None:
     assert not host.tick(10_000.0)
     assert 1 in host.waiting_for()
     assert last_to(host, "g1")["turn_left"] is None
+
+
+# --- names -----------------------------------------------------------------------------------
+
+def test_a_person_names_their_seat_and_every_page_sees_the_name() -> None:
+    host = table()
+    host.join("c1", 1, 0.0)
+    host.join("c2", 2, 0.0)
+    host.names[0] = "Ana"
+    host.receive("c1", intent_text(Intent("name", name="Bo 🎲")), 0.0)
+    seen = SeatState()
+    seen.receive(host.outbox[-1][1] if host.outbox[-1][0] == "c2" else
+                 json.dumps(last_to(host, "c2")))
+    assert seen.state is not None and seen.state.names == ("Ana", "Bo 🎲", "", "")
+
+
+def test_a_name_that_breaks_the_rules_leaves_the_seat_its_own_name() -> None:
+    host = table()
+    host.join("c1", 1, 0.0)
+    for bad in ("", "   ", "x" * 21, "Ana\nBob", "\u202eAna", "Ana\u200b"):
+        host.receive("c1", json.dumps({"v": 1, "t": "name", "name": bad}), 0.0)
+        assert host.names[1] == "", bad
+    host.receive("c1", json.dumps({"v": 1, "t": "name", "name": 7}), 0.0)
+    assert host.names[1] == "" and host.kind(1) == "friend"  # not refused: just no name
+
+
+def test_a_guest_shows_no_name_a_host_should_not_have_sent() -> None:
+    host = table()
+    host.join("c1", 1, 0.0)
+    message = last_to(host, "c1")
+    message["names"] = ["Ana", "", "<b>x</b>" * 5, "Cy"]  # too long; a computer's seat
+    message["kinds"][3] = "computer"
+    seen = SeatState()
+    seen.receive(json.dumps(message))
+    assert seen.state is not None and seen.state.names == ("Ana", "", "", "")
+
+
+def test_a_seat_taken_over_by_the_computer_loses_its_persons_name() -> None:
+    host = table()
+    host.join("c1", 1, 0.0)
+    host.receive("c1", intent_text(Intent("name", name="Bo")), 0.0)
+    host.receive("c1", intent_text(Intent("leave")), 0.0)
+    assert host.names[1] == "" and host.kind(1) != "friend"

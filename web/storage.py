@@ -26,6 +26,9 @@ STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your p
 KEY_TABLE = "hearts.friends-table"
 KEY_RELAYS = "hearts.relays"
 """The person's own relay addresses, as typed (checked when read: ``read_relays``)."""
+KEY_NAME = "hearts.name"
+"""The name the person chose for tables with others (checked where it is used:
+``web.p2p.names.clean_name``, loaded with the tables' code, after the start)."""
 """The private table this page hosts (``web.p2p.saved.table_json``), so a reload carries it on."""
 
 
@@ -152,6 +155,18 @@ class Records:
     def relays(self) -> str:
         """The person's own relay addresses as they typed them ("" if none)."""
         return (self.storage.get(KEY_RELAYS) or "")[:500]
+
+    def name(self) -> str:
+        """The name the person chose for tables with others, as stored ("" if none)."""
+        return (self.storage.get(KEY_NAME) or "")[:100]
+
+    def keep_name(self, name: str) -> None:
+        """Store the person's name ("": none, their seat's place again)."""
+        if name:
+            self.storage.set(KEY_NAME, name)
+            self._check()
+        else:
+            self.storage.remove(KEY_NAME)
 
     def keep_relays(self, text: str) -> None:
         """Store the person's own relays ("": the public ones again)."""

@@ -40,9 +40,12 @@ __all__ = [
     "turn_prompt",
 ]
 
-KIND_WORDS = {"host": " (host)", "computer": " (computer)", "away": " (reconnecting)",
-              "open": " (empty seat)"}
-"""What a seat's name says about who plays it at a private table."""
+KIND_WORDS = {"computer": " (computer)", "away": " (reconnecting)", "open": " (empty seat)"}
+"""What a seat's name says about who plays it at a table with other people (a person's seat,
+the host's included, is just their name)."""
+NAME_RULE = ("A name is 1 to 20 characters on one line (letters, digits, spaces, signs). "
+             "Your seat keeps its place's name until you choose one.")
+NAME_KEPT = "Your name is kept on this device and shown to the players at your tables."
 
 # --- refusals and short prompts (the person's move turned down, or what to do now) ----------
 CHOSEN_THREE = "You have chosen three cards already: tap one of them to put it back."
@@ -69,12 +72,15 @@ def join(names: Iterable[str]) -> str:
     return ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def seat_name(seat: int, me: int, kinds: Sequence[str] = ()) -> str:
-    """ "You" for the viewer's own seat, else its place ("North", "North (computer)")."""
+def seat_name(seat: int, me: int, kinds: Sequence[str] = (),
+              names: Sequence[str] = ()) -> str:
+    """ "You" for the viewer's own seat, else the name its person chose ("Ana") or its
+    place ("North", "North (computer)")."""
     if seat == me:
         return "You"
     kind = kinds[seat] if seat < len(kinds) else ""
-    return SEAT_NAMES[seat] + KIND_WORDS.get(kind, "")
+    name = names[seat] if seat < len(names) and names[seat] else SEAT_NAMES[seat]
+    return name + KIND_WORDS.get(kind, "")
 
 
 def suit_noun(letter: str) -> str:
@@ -260,12 +266,14 @@ def points_text(points: Sequence[int], me: int, order: Iterable[int] = range(4))
     return ", ".join(f"{seat_name(s, me)} {points[s]}" for s in order)
 
 
-def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> str:
-    """A sentence for a public event (``event_to_dict``'s form) from seat ``me``'s side;
-    "" for events that aren't told (a pass chosen, a deal)."""
+def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = (),
+               names: Sequence[str] = ()) -> str:
+    """A sentence for a public event (``event_to_dict``'s form) from seat ``me``'s side
+    (``names``: the names people chose); "" for events that aren't told (a pass chosen, a
+    deal)."""
     kind = event.get("e")
     seat = int(event.get("seat", 0)) % 4
-    name = seat_name(seat, me)
+    name = seat_name(seat, me, (), names)
     if kind == "played":
         return f"{name} played the {Card.parse(str(event['card'])).name}."
     if kind == "trick":
@@ -282,7 +290,7 @@ def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> 
     if kind == "over":
         winner = int(event["winner"])
         return "Game over. You win." if winner == me else \
-            f"Game over. {SEAT_NAMES[winner]} wins."
+            f"Game over. {seat_name(winner % 4, me, (), names)} wins."
     return ""
 
 
@@ -685,6 +693,11 @@ TABLE_BACK = ("Your private table is back where it was. The computer plays your 
               "seats until they join again: send each of them the new invite link for their "
               "seat. Or carry the game on by yourself against the computers.")
 HOST_LOST = "The connection to the host was lost."
+END_TABLE = "End the table for everyone"
+LEAVE_TABLE = "Leave the table"
+STOP_LOOKING = "Stop looking"
+BACK_TO_TABLE = "Back to the table"
+CLOSE = "Close"
 YOU_LEFT = "You left the table."
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "

@@ -20,6 +20,7 @@ from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
 from web.options import Options
+from web.p2p.names import clean_name
 from web.storage import Records
 from web.table.controller import Table
 from web.table.local import LocalSeat
@@ -36,8 +37,13 @@ class FriendsDialog:
     """The ``#friends`` dialog."""
 
     def __init__(self, browser: Browser, dialog: Any, on_begin: Callable[[], None],
-                 keep_relays: Callable[[str], None]) -> None:
-        """``keep_relays(text)``: store the person's own relays ("" for the public ones)."""
+                 keep_relays: Callable[[str], None], keep_name: Callable[[str], None],
+                 name: str = "") -> None:
+        """``keep_relays(text)``: store the person's own relays ("" for the public ones);
+        ``keep_name(name)``: store the name they chose (``name``: the one stored)."""
+        self.keep_name = keep_name
+        self.name = clean_name(name) or ""
+        """The name the person chose for tables with others ("" for none)."""
         self.browser = browser
         self.dialog = dialog
         self.on_begin = on_begin
@@ -70,6 +76,23 @@ class FriendsDialog:
                 button.dataset.seat = str(seat)
             box.querySelector(".fr-copy").dataset.copy = f"fr-link-{seat}"
         self.intro = str(self.q("#fr-intro").textContent)
+        self.q("#my-name").value = self.name
+        self.q("#fr-name-note").textContent = words.NAME_KEPT
+
+    def name_changed(self) -> None:
+        """The person typed a name: kept and shown at their table if it is one, else
+        refused in words (the name before it stays)."""
+        typed = str(self.q("#my-name").value)
+        name = clean_name(typed)
+        if name is None and typed.strip():
+            self.q("#fr-name-note").textContent = words.NAME_RULE
+            return
+        self.name = name or ""
+        self.q("#my-name").value = self.name
+        self.q("#fr-name-note").textContent = words.NAME_KEPT
+        self.keep_name(self.name)
+        if self.session is not None:
+            self.session.rename()
 
     # --- what the session asks of the page ---------------------------------------------------
 
@@ -235,9 +258,13 @@ class FriendsDialog:
         self.q("#fr-paste-note").hidden = hosting is None
         self.q("#fr-solo").hidden = not session.host_side.can_go_solo()
         leave = self.q("#fr-leave")
-        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.LOOKING, Role.FAIR)
-        leave.textContent = {Role.HOSTING: "Close the table",
-                             Role.LOOKING: "Stop looking"}.get(role, "Leave the table")
+        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.FAIR)
+        leave.textContent = words.END_TABLE if role is Role.HOSTING else words.LEAVE_TABLE
+        # one way out of the dialog, named for where it goes (looking: it stops looking)
+        self.q("#fr-close").textContent = (
+            words.STOP_LOOKING if role is Role.LOOKING
+            else words.BACK_TO_TABLE if role in (Role.HOSTING, Role.SEATED, Role.FAIR)
+            else words.CLOSE)
         self.q("#fr-error").textContent = closed or session.error
         state = session.seat.state
         if state is None:
@@ -275,7 +302,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     p2p = browser.el(getattr(browser.window, "heartsP2P", None))
     if dialog is None or p2p is None:
         return None
-    view = FriendsDialog(browser, dialog, table.view.hand.focus, records.keep_relays)
+    view = FriendsDialog(browser, dialog, table.view.hand.focus, records.keep_relays,
+                         records.keep_name, records.name())
     view.build()
     view.network.use_relays(",".join(opts.relays) or records.relays())
 
@@ -290,7 +318,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
         level=lambda: records.settings.level, ice=view.network.ice,
-        base=view.base, relays=view.network.relays)
+        base=view.base, relays=view.network.relays, name=lambda: view.name)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
                       wait=opts.wait, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
@@ -322,6 +350,9 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         listen(online, "click", lambda _e: play_online())
         online.disabled = False
     def changed(event: Any) -> None:
+        if attr(event.target, "id") == "my-name":
+            view.name_changed()
+            return
         view.network.on_change(event)
         session.host_side.refresh()
     listen(dialog, "change", changed)

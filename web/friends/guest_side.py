@@ -113,6 +113,7 @@ class GuestSide:
             session.remote = RemoteSeat(session.seat, self.send,
                                         start_over=session.leave_for_own_game)
             session.page.seat_table(session.remote)
+            self.say_name()
             session.page.on_change()
 
     def received(self, conn: str, text: str) -> None:
@@ -150,6 +151,12 @@ class GuestSide:
                 seat.closed = words.HOST_LOST
             self.gone(Event.NOBODY_ANSWERED)
 
+    def say_name(self) -> None:
+        """Tell the host the name this person chose (if any), for their seat."""
+        name = self.session.page.name()
+        if name:
+            self.send(Intent("name", name=name))
+
     def send(self, intent: Intent) -> None:
         if self.joining is not None and self.joining.conn is not None:
             self.session.peer.send(self.joining.conn, intent_text(intent))
@@ -181,6 +188,7 @@ class GuestSide:
         heir_peer = peers[heir]
         assert heir_peer is not None
         joining.conn = joining.room[heir_peer]
+        self.say_name()  # to the page that runs the table now
         session.page.on_change()
 
         async def wait_for_heir() -> None:

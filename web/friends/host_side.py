@@ -89,6 +89,7 @@ class HostSide:
             keep=page.keep if online is None else lambda text: None, told=session.told,
             warn=page.warn, on_news=session.news, on_change=page.on_change)
         hosting.room = online
+        host.names[0] = page.name()
         host.broadcast()
         hosting.flush()
         # The host plays its own seat on the felt table, through the same messages as a guest.

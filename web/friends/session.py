@@ -84,6 +84,8 @@ class PageHooks:
     """The page's address without a fragment (invite links start with it)."""
     relays: Callable[[], list[str]]
     """The relays where tables are found by code (public ones unless the address says)."""
+    name: Callable[[], str] = lambda: ""
+    """The name the person chose for tables with others ("": their seat's place)."""
 
 
 class Session:
@@ -229,6 +231,16 @@ class Session:
             self.error = words.no_relay(self.page.relays())
             return None
         return reply
+
+    def rename(self) -> None:
+        """The person chose another name: the table they are at shows it."""
+        name = self.page.name()
+        if self.hosting is not None:
+            self.hosting.host.names[0] = name
+            self.hosting.host.broadcast()
+            self.hosting.flush()
+        elif self.role is Role.SEATED:
+            self.guest_side.send(Intent("name", name=name))
 
     def news(self, kind: str) -> None:
         """A message of this kind reached this page's seat."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from hearts import PlayerView
 from web import words
+from web.p2p.names import clean_name
 from web.p2p.protocol import VERSION, ProtocolError, view_from_dict
 
 __all__ = ["SeatState", "TableState"]
@@ -33,6 +34,8 @@ class TableState:
     last_hand: dict[str, Any] | None
     turn_left: int | None = None
     """Seconds the table's timer gives the people it waits for (None: no timer)."""
+    names: tuple[str, ...] = ()
+    """Per seat, the name its person chose ("": the place's name)."""
 
 
 @dataclass
@@ -87,7 +90,8 @@ class SeatState:
                            data.get("last_hand") if isinstance(data.get("last_hand"), dict)
                            else None,
                            None if data.get("turn_left") is None
-                           else max(0, min(600, int(data["turn_left"]))))
+                           else max(0, min(600, int(data["turn_left"]))),
+                           _names(data.get("names"), kinds))
         events = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
         for event in events:
             words.event_text(event, view.seat)  # a malformed event refuses the message here
@@ -97,3 +101,12 @@ class SeatState:
         self.state = state
         self.refusal = None
         self.events = events
+
+
+def _names(value: object, kinds: tuple[str, ...]) -> tuple[str, ...]:
+    """The seats' names in a state message, each checked again here (a name that breaks the
+    rules, or one on a computer's seat, is not shown)."""
+    names = value if isinstance(value, list) else []
+    return tuple((clean_name(names[seat]) or "") if seat < len(names)
+                 and (kinds[seat] if seat < len(kinds) else "") != "computer" else ""
+                 for seat in range(4))

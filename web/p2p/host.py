@@ -98,6 +98,9 @@ class HostTable(TableFlow):
                  make_bot: Callable[[str, int], Any] = players.make) -> None:
         super().__init__(game, Seats(grace), level=level, make_bot=make_bot)
         self.closed = False
+        self.names = ["", "", "", ""]
+        """Per seat, the name its person chose ("": the place's name; always so for a
+        computer). The person sends it once seated (``Intent("name")``)."""
         self.outbox: list[tuple[str, str]] = []
         self.hangups: list[str] = []
         self.log = RefusalLog()
@@ -145,6 +148,7 @@ class HostTable(TableFlow):
         replaced = self.seats.sit(conn, seat)
         if replaced is not None:
             self.hangups.append(replaced)
+        self.names[seat] = ""  # until the person who sat down says theirs
         self._lines[seat] = _Line(sent=len(self.game.events), bucket=_Bucket(at=now))
         self.broadcast()
         return True
@@ -172,6 +176,7 @@ class HostTable(TableFlow):
         conn = self.seats.clear(seat)
         if conn is not None:
             self.hangups.append(conn)
+        self.names[seat] = ""
         self.waiting_ready.discard(seat)
 
     def tick(self, now: float) -> bool:
@@ -259,6 +264,11 @@ class HostTable(TableFlow):
                 self._send(to, dump("reaction", seat=seat, id=intent.reaction,
                                     text=REACTIONS[intent.reaction]))
             return
+        if intent.kind == "name":
+            if self.names[seat] != intent.name:
+                self.names[seat] = intent.name
+                self.broadcast()
+            return
         if intent.kind == "leave":
             if seat != 0:
                 conn = self.seats.conn(seat)
@@ -297,6 +307,7 @@ class HostTable(TableFlow):
             "stage": self.stage(),
             "view": view_to_dict(self.game.view(seat)),
             "kinds": [self.kind(s) for s in range(4)],
+            "names": list(self.names),
             "waiting": self.waiting_for(),
             "turn_left": self.turn_left(),
             "ready": seat in self.waiting_ready,

@@ -32,6 +32,7 @@ from hearts import (
     TrickWon,
 )
 from hearts.cards import Card
+from web.p2p.names import clean_name
 
 __all__ = [
     "MAX_INTENT_CHARS",
@@ -54,7 +55,7 @@ REACTIONS = {"nice": "Nice one!", "oops": "Oops!", "wow": "Wow!", "thanks": "Tha
              "hurry": "Your turn, friend!", "gg": "Good game!"}
 """Preset reactions: guests send the key, everyone sees the words (no free text)."""
 INTENTS = {"pass": {"cards"}, "play": {"card"}, "ready": set(), "leave": set(),
-           "react": {"id"}}
+           "react": {"id"}, "name": {"name"}}
 _CARD = re.compile(r"[2-9TJQKA][CDHS]")
 
 
@@ -69,6 +70,8 @@ class Intent:
     kind: str
     cards: tuple[Card, ...] = ()
     reaction: str = ""
+    name: str = ""
+    """A "name" intent: the name the person chose ("" for their seat's own name)."""
 
 
 def dump(kind: str, **fields: Any) -> str:
@@ -89,6 +92,9 @@ def intent_text(intent: Intent) -> str:
         return dump("play", card=str(intent.cards[0]))
     if intent.kind == "react":
         return dump("react", id=intent.reaction)
+    if intent.kind == "name":  # unescaped, so that 20 characters fit in an intent
+        return json.dumps({"v": VERSION, "t": "name", "name": intent.name},
+                          separators=(",", ":"), ensure_ascii=False)
     return dump(intent.kind)
 
 
@@ -123,6 +129,8 @@ def parse_intent(text: object) -> Intent:
         if not isinstance(key, str) or key not in REACTIONS:
             raise ProtocolError("unknown reaction")
         return Intent(kind, reaction=key)
+    if kind == "name":  # a name that breaks the rules leaves the seat its own name
+        return Intent(kind, name=clean_name(data["name"]) or "")
     return Intent(kind)
 
 

@@ -66,6 +66,8 @@ class SeatSnapshot:
     stage: Stage
     kinds: tuple[str, ...] = ()
     """Per seat, who plays it at a private table (``words.KIND_WORDS``); () when alone."""
+    names: tuple[str, ...] = ()
+    """Per seat, the name its person chose at a table with others ("": its place's)."""
     waiting: tuple[int, ...] = ()
     """The seats the table is waiting for (people at a private table)."""
     selected: tuple[str, ...] = ()
@@ -394,10 +396,11 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
     if state == "moon":
         return words.MOON_TITLE
     if snap.stage == "moon" and view.moon_chooser is not None:
-        return words.moon_waiting(words.seat_name(view.moon_chooser, view.seat, snap.kinds))
+        return words.moon_waiting(words.seat_name(view.moon_chooser, view.seat, snap.kinds,
+                                                  snap.names))
     if (snap.stage == "play" and view.to_play is not None and view.to_play != view.seat
             and snap.shown is None):
-        return f"{words.seat_name(view.to_play, view.seat, snap.kinds)} is playing…"
+        return f"{words.seat_name(view.to_play, view.seat, snap.kinds, snap.names)} is playing…"
     return ""
 
 
@@ -435,7 +438,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     taking = snap.stage in ("pass", "play")
     tricks_won = [sum(1 for t in view.tricks if t.winner == seat) for seat in range(4)]
     seats = tuple(
-        SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds),
+        SeatBox(seat, position(seat, me), words.seat_name(seat, me, snap.kinds, snap.names),
                 view.scores[seat], words.taken_text(tricks_won[seat], view.hand_points[seat])
                 if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat,
                 took=snap.shown is not None and snap.shown.winner == seat,
@@ -496,9 +499,10 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     )
 
 
-def wait_text(view: PlayerView, kinds: tuple[str, ...] = ()) -> str:
+def wait_text(view: PlayerView, kinds: tuple[str, ...] = (),
+              names: tuple[str, ...] = ()) -> str:
     """Refusal of a card while someone else is to move."""
-    who = words.seat_name(view.to_play, view.seat, kinds) if view.to_play is not None \
+    who = words.seat_name(view.to_play, view.seat, kinds, names) if view.to_play is not None \
         else "someone else"
     return f"Wait for your turn: {who} is playing."
 
@@ -519,6 +523,6 @@ def play_refusal(snap: SeatSnapshot, card: Card) -> str | None:
         return words.AT_HOST
     if not snap.may_play:
         if view.phase is Phase.PLAY and view.to_play is not None and not view.my_turn:
-            return wait_text(view, snap.kinds)
+            return wait_text(view, snap.kinds, snap.names)
         return view.why_illegal(card) or words.WAIT_TURN
     return view.why_illegal(card)

@@ -82,7 +82,8 @@ class RemoteSeat:
         elif stage == "over":
             note = HOST_OVER if self.hosting else GUEST_OVER
         return SeatSnapshot(
-            view=view, stage=stage, kinds=state.kinds, waiting=state.waiting,
+            view=view, stage=stage, kinds=state.kinds, names=state.names,
+            waiting=state.waiting,
             selected=tuple(self.selected),
             may_pass=stage == "pass" and view.passed is None,
             may_play=stage == "play" and view.my_turn and not self.sent_play,
@@ -103,13 +104,14 @@ class RemoteSeat:
                 if event.get("e") == "exchanged":
                     news.say(words.received_text(state.view), show=True)
                 else:
-                    news.say(words.event_text(event, me), show=True)
+                    news.say(words.event_text(event, me, (), state.names), show=True)
                 news.cue(cue_for(event, me))
         if len(self.seat.reactions) != self.reacted:
             self.reacted = len(self.seat.reactions)
             who, said = self.seat.reactions[-1]
             me = state.view.seat if state is not None else -1
-            news.say(f"{words.seat_name(who, me)}: {said}", show=True)
+            names = state.names if state is not None else ()
+            news.say(f"{words.seat_name(who, me, (), names)}: {said}", show=True)
         if state is not None and kind in ("state", "refused"):
             self.sent_play = False
             if state.stage != "pass":
