@@ -966,6 +966,7 @@ def test_a_table_through_my_own_turn_server(people: list[Seat], rtc_browser: Any
     # Without a TURN server a relay-only page has no address to offer: said in words.
     host.page.wait_for_function("document.querySelector('#fr-error').textContent"
                                 ".includes('No network address')", timeout=30_000)
+    host.page.evaluate("document.querySelector('#fr-settings').open = true")
     host.page.check(f"{DIALOG} input[name='fr-net'][value='turn']")
     host.page.fill("#fr-turn-url", url)
     host.page.fill("#fr-turn-user", user)

@@ -371,6 +371,7 @@ def test_my_own_relay_chosen_in_the_dialog_is_kept_and_used(
     host.page.click("#open-table")
     host.page.wait_for_selector(f"{DIALOG}[open]")
     assert "nos.lol" in host.page.inner_text(f"{DIALOG} #fr-paste .fr-relays")
+    host.page.evaluate("document.querySelector('#fr-settings').open = true")
     host.click("input[name='fr-relay'][value='own']")
     host.page.fill(f"{DIALOG} #fr-relay-url", "relay.example.org")
     host.page.press(f"{DIALOG} #fr-relay-url", "Tab")

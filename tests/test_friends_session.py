@@ -137,11 +137,14 @@ class Page:
         self.adopted: list[Game] = []
         self.kept: list[str | None] = []
         self.dialog_open = False
+        self.seat_kept: list[str | None] = []
+        """What the page kept, for this tab, to come back to its seat after a reload."""
         hooks = PageHooks(
             seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
             keep=self.kept.append, show=self._show, on_change=lambda: None,
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
-            base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"])
+            base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
+            keep_seat=self.seat_kept.append)
         self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
                                now=lambda: clock[0], minute=lambda: 29_000_000,
                                sleep=_tick)
@@ -257,12 +260,16 @@ def test_friends_come_in_by_the_tables_code_and_take_the_free_seats() -> None:
 def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -> None:
     async def run() -> None:
         network = Network()
-        guest = Page(network)
+        clock = [0.0]
+        guest = Page(network, clock)
         g = guest.session
         g.join_code("K7QXM-3TNAX")
         assert g.error == words.TABLE_CODE_TYPO and g.role is Role.IDLE
         g.join_code(make_code(random.Random(9)).shown)
         assert g.role is Role.JOINING
+        await settle()
+        assert g.role is Role.JOINING  # still looking
+        clock[0] = 30.0
         await settle()
         assert g.role is Role.GUEST_CLOSED and g.seat.closed == words.NO_TABLE
     asyncio.run(run())
@@ -592,4 +599,82 @@ def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
         page.session.leave()
         assert page.session.seat.closed == words.table_closed(told=False, solo=False)
         assert "other players" not in (page.session.seat.closed or "")
+    asyncio.run(run())
+
+
+def test_a_guest_that_reloads_comes_back_to_its_seat_with_the_same_hand() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        host, guest, other = Page(network, clock), Page(network, clock), Page(network, clock)
+        h = host.session
+        h.open_table()
+        await settle()
+        h.host_side.share_code()
+        await settle()
+        assert h.hosting is not None and h.hosting.room is not None
+        guest.session.join_code(h.hosting.room.shown)
+        other.session.join_code(h.hosting.room.shown)
+        await settle()
+        h.host_side.begin()
+        await settle()
+        state = guest.session.seat.state
+        assert state is not None and guest.session.role is Role.SEATED
+        seat, hand = state.view.seat, state.view.hand
+        kept = guest.seat_kept[-1]
+        assert kept is not None and json.loads(kept)["seat"] == seat
+        # The tab reloads: its page goes without a word, its seat waits for it.
+        guest.session.page_leaving()
+        guest.session.peer.unmeet("table")
+        await settle()
+        assert h.hosting.host.kind(seat) == "away"
+        again = Page(network, clock)
+        again.session.back_to_table(kept)
+        await settle()
+        back = again.session.seat.state
+        assert again.session.role is Role.SEATED and back is not None
+        assert back.view.seat == seat and back.view.hand == hand
+        assert h.hosting.host.kind(seat) == "friend"
+        # A page that presents another seat's secret is turned away, and says so.
+        other_state = other.session.seat.state
+        assert other_state is not None
+        forged = json.dumps({**json.loads(kept), "seat": other_state.view.seat})
+        thief = Page(network, clock)
+        thief.session.back_to_table(forged)
+        await settle()
+        assert thief.session.role is Role.GUEST_CLOSED
+        assert thief.session.seat.closed == words.NOT_BACK
+        assert h.hosting.host.kind(other_state.view.seat) == "friend"
+    asyncio.run(run())
+
+
+def test_a_seat_the_computer_took_is_not_given_back() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        host, guest = Page(network, clock), Page(network, clock)
+        h = host.session
+        h.open_table()
+        await settle()
+        h.host_side.share_code()
+        await settle()
+        assert h.hosting is not None and h.hosting.room is not None
+        guest.session.join_code(h.hosting.room.shown)
+        await settle()
+        h.host_side.begin()
+        await settle()
+        kept = guest.seat_kept[-1]
+        assert kept is not None
+        guest.session.peer.unmeet("table")
+        await settle()
+        clock[0] = 60.0  # the seat's grace is over: the computer plays it now
+        await settle(400)
+        again = Page(network, clock)
+        again.session.back_to_table(kept)
+        await settle()
+        assert again.session.role is Role.GUEST_CLOSED
+        assert again.session.seat.closed == words.NOT_BACK
+        broken = Page(network, clock)
+        broken.session.back_to_table("{not json")
+        assert broken.session.role is Role.IDLE and broken.seat_kept == [None]
     asyncio.run(run())

@@ -599,9 +599,16 @@ FAIR_VOID = ("This hand doesn't count, and the table has closed: press Play onli
              "a new table.")
 FAIR_KIND = "Fair table: no page can see your cards"
 """Where the page sits, at a table of four people that deal among themselves."""
-HOSTED_KIND = "The page that runs this table deals"
-"""Where the page sits, at a table one page runs (it holds every hand)."""
-HOSTING_KIND = "Your page runs this table and deals"
+
+
+def hosted_kind(host: str) -> str:
+    """Where the page sits, at a table of strangers that one page runs: it holds every hand,
+    and the header says so in few words (it must fit a phone's toolbar). ``host``: the name
+    its person chose ("" for none)."""
+    return f"{host}'s page sees all hands" if host else "The host's page sees all hands"
+
+
+HOSTING_KIND = "Your page sees all hands: it deals"
 """The same, on the page that runs it."""
 FAIR_DEALING = "Shuffling and dealing with the other three pages: no page sees your cards."
 FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
@@ -693,12 +700,18 @@ TABLE_BACK = ("Your private table is back where it was. The computer plays your 
               "seats until they join again: send each of them the new invite link for their "
               "seat. Or carry the game on by yourself against the computers.")
 HOST_LOST = "The connection to the host was lost."
+PLAY_ONLINE = "Play online"
+PLAY_WITH_FRIENDS = "Play with friends"
 END_TABLE = "End the table for everyone"
 LEAVE_TABLE = "Leave the table"
 STOP_LOOKING = "Stop looking"
 BACK_TO_TABLE = "Back to the table"
 CLOSE = "Close"
 YOU_LEFT = "You left the table."
+NOT_BACK = ("Your seat at this table couldn't be given back: the computer has taken it, or "
+            "the table's page doesn't know this one.")
+BACK_OFFER = ("This page was at a table before it reloaded. Your seat waits for you a few "
+              "seconds: go back now to play on with the same cards and scores.")
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
             "must be open, with its table shared by code, and on the same version of the "

@@ -9,6 +9,7 @@ already showing the game), or pasted into the dialog.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -16,9 +17,11 @@ from typing import Any
 from hearts import SEAT_NAMES
 from web import words
 from web.browser import Browser
+from web.friends.hosting import Hosting
 from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
+from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
 from web.storage import Records
@@ -27,10 +30,6 @@ from web.table.local import LocalSeat
 from web.tasks import Tasks
 
 __all__ = ["FriendsDialog", "start"]
-
-ROLE_NAMES = {Role.IDLE: "", Role.HOSTING: "host", Role.HOST_CLOSED: "host",
-              Role.JOINING: "guest", Role.SEATED: "guest", Role.GUEST_CLOSED: "guest",
-              Role.LOOKING: "looking", Role.NO_RELAY: "looking", Role.FAIR: "fair"}
 
 
 class FriendsDialog:
@@ -42,6 +41,8 @@ class FriendsDialog:
         """``keep_relays(text)``: store the person's own relays ("" for the public ones);
         ``keep_name(name)``: store the name they chose (``name``: the one stored)."""
         self.keep_name = keep_name
+        self.kept_seat: str | None = None
+        """What this tab kept to come back to its seat after a reload (offered once)."""
         self.name = clean_name(name) or ""
         """The name the person chose for tables with others ("" for none)."""
         self.browser = browser
@@ -131,6 +132,8 @@ class FriendsDialog:
             "joincode": lambda: session.join_code(str(self.q("#join-code").value)),
             "solo": session.host_side.solo,
             "online": session.play_online,
+            "back": self.back_to_table,
+            "noback": self.no_back,
             "leave": session.leave,
             "close": lambda: self.show(False),
             "copy": lambda: self.copy(attr(target, "data-copy")),
@@ -144,6 +147,16 @@ class FriendsDialog:
             self.render()
             if act == "begin":
                 self.on_begin()  # the dialog steps aside: the focus goes to the table
+
+    def back_to_table(self) -> None:
+        if self.session is not None and self.kept_seat is not None:
+            kept, self.kept_seat = self.kept_seat, None
+            self.session.back_to_table(kept)
+
+    def no_back(self) -> None:
+        if self.session is not None and self.kept_seat is not None:
+            self.kept_seat = None
+            self.session.page.keep_seat(None)
 
     def copy(self, element_id: str) -> None:
         field = self.q(f"#{element_id}")
@@ -175,107 +188,58 @@ class FriendsDialog:
     # --- drawing ---------------------------------------------------------------------------
 
     def render(self) -> None:
-        """Show the session: its role, the invites or the invitation, errors, the log."""
+        """Show the session (``web.friends.sheet`` decides what shows), then the host's
+        invite rows and the log of refused messages."""
         session = self.session
         if session is None:
             return
+        model = sheet(session, offer_seat=self.kept_seat is not None, intro=self.intro)
         d = self.dialog.dataset
-        role = session.role
-        hosting = session.hosting
-        d.role = ROLE_NAMES[role]
-        ended = session.fair_ended if role is Role.GUEST_CLOSED else None
-        # a table of players who met in the lobby, not of friends
-        online = (hosting is not None and hosting.host.online) \
-            or (role is Role.SEATED and session.seat.peers is not None)
-        looking = role is Role.LOOKING
+        d.role = model.role
+        d.connected = "true" if model.connected else "false"
+        d.closed = "true" if model.closed else "false"
+        d.stage = model.stage
+        if model.seat:
+            d.seat, d.waiting, d.turn, d.hand = model.seat, model.waiting, model.turn, model.hand
         html = self.browser.document.documentElement
-        if looking:
+        if model.looking:
             html.setAttribute("data-looking", "true")
         else:
             html.removeAttribute("data-looking")
-        self.q("#friends-title").textContent = \
-            "Play online" if role in (Role.LOOKING, Role.NO_RELAY, Role.FAIR) or ended \
-            or online else "Play with friends"
-        self.q("#fr-retry").hidden = role is not Role.NO_RELAY
-        fair_closed = self.q("#fr-fair-closed")
-        fair_closed.hidden = ended is None
-        fair_closed.textContent = ended or ""  # why a fair table closed, first of all
-        d.connected = "true" if role is Role.SEATED else "false"
-        closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
-            and ended is None else None
-        d.closed = "true" if closed or ended else "false"
-        # the ways to connect and meet, where they can still be chosen (an online table
-        # met through the relays and STUN already)
-        host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED) and not online
-        for starting in ("#fr-start", "#fr-open"):
-            self.q(starting).hidden = role not in (Role.IDLE, Role.GUEST_CLOSED)
-        self.q("#fr-intro").hidden = role not in (Role.HOSTING, Role.FAIR, Role.SEATED)
-        self.q("#fr-intro").textContent = words.FAIR_SEATED if role is Role.FAIR else (
-            (words.ONLINE_HOSTED if role is Role.HOSTING else words.ONLINE_SEATED) if online
-            else words.FRIEND_SEATED if role is Role.SEATED
-            else words.TABLE_BACK if session.resumed else self.intro)
-        self.q("#fr-net").hidden = not host_side
-        # looking: the lobby's note names them; no relay answered: choose another
-        self.q("#fr-relay-set").hidden = not host_side and role is not Role.NO_RELAY
-        invites = self.q("#fr-invites")
-        invites.hidden = hosting is None or online  # the lobby offers its open seats
-        if hosting is not None:
-            for seat in (1, 2, 3):
-                self.q(f"#fr-kind-{seat}").textContent = hosting.seat_words(seat)
-                self.q(f"#fr-invite-{seat}").hidden = hosting.seated(seat)
-                steps = self.q(f"[data-invite-seat='{seat}'] .fr-steps")
-                link = hosting.links.get(seat)
-                steps.hidden = link is None or hosting.seated(seat)
-                if link is not None and str(self.q(f"#fr-link-{seat}").value) != link:
-                    self.q(f"#fr-link-{seat}").value = link
-                    self.q(f"#fr-qr-{seat}").innerHTML = hosting.qr[seat]
-                    self.q(f"#fr-code-{seat}").value = ""
-            self.q("#fr-begin").hidden = hosting.host.started
-            room = hosting.room
-            self.q("#fr-share-button").hidden = room is not None
-            self.q("#fr-shared").hidden = room is None
-            if room is not None and str(self.q("#table-code").value) != room.shown:
-                self.q("#table-code").value = room.shown
-                self.q("#fr-room-link").value = room.link(self.base())
-            self._refusals(hosting.host.log.count, hosting.refusal_log())
+        self.q("#friends-title").textContent = model.title
+        for part in PARTS:
+            self.q(part).hidden = not model.shows(part)
+        for part, text in model.texts:
+            node = self.q(part)
+            if str(node.textContent) != text:
+                node.textContent = text
         joining = session.joining
-        invited = role is Role.JOINING and joining is not None
-        bad_link = role is Role.GUEST_CLOSED and joining is None and ended is None
-        self.q("#fr-join").hidden = not (invited or bad_link)
-        self.q("#fr-join-note").textContent = joining.note() if invited and joining else (
-            words.BAD_INVITE if bad_link else "")
-        self.q("#fr-make-answer").hidden = not (invited and joining and joining.failed)
-        self.q("#fr-answer-row").hidden = not (invited and joining and joining.code)
         self.q("#answer-code").value = joining.code if joining is not None else ""
-        self.q("#fr-paste").hidden = not session.can_join() \
-            or role in (Role.LOOKING, Role.NO_RELAY)
-        lobby = session.lobby
-        self.q("#fr-online").hidden = role is not Role.LOOKING
-        if role is Role.LOOKING:
-            self.q("#fr-online-state").textContent = words.looking_text(
-                lobby.people() if lobby else 1,
-                lobby.seconds_left(session.now()) if lobby else session.online.wait)
-        self.q("#fr-paste-note").hidden = hosting is None
-        self.q("#fr-solo").hidden = not session.host_side.can_go_solo()
-        leave = self.q("#fr-leave")
-        leave.hidden = role not in (Role.HOSTING, Role.SEATED, Role.FAIR)
-        leave.textContent = words.END_TABLE if role is Role.HOSTING else words.LEAVE_TABLE
-        # one way out of the dialog, named for where it goes (looking: it stops looking)
-        self.q("#fr-close").textContent = (
-            words.STOP_LOOKING if role is Role.LOOKING
-            else words.BACK_TO_TABLE if role in (Role.HOSTING, Role.SEATED, Role.FAIR)
-            else words.CLOSE)
-        self.q("#fr-error").textContent = closed or session.error
-        state = session.seat.state
-        if state is None:
-            d.stage = "connecting" if role in (Role.JOINING, Role.SEATED) else ""
-            return
-        view = state.view
-        d.stage = state.stage
-        d.seat = str(view.seat)
-        d.waiting = ",".join(str(s) for s in state.waiting)
-        d.turn = "true" if state.stage == "play" and view.my_turn else "false"
-        d.hand = str(view.hand_number)
+        hosting = session.hosting
+        if hosting is not None:
+            self._invites(hosting)
+
+    def _invites(self, hosting: Hosting) -> None:
+        """The host's rows, a seat each: who plays it, its invite; and the table's code."""
+        room = hosting.room
+        for seat in (1, 2, 3):
+            self.q(f"#fr-kind-{seat}").textContent = hosting.seat_words(seat)
+            # one code for everyone, once shared, stands in for the invites
+            self.q(f"#fr-invite-{seat}").hidden = hosting.seated(seat) or room is not None
+            steps = self.q(f"[data-invite-seat='{seat}'] .fr-steps")
+            link = hosting.links.get(seat)
+            steps.hidden = link is None or hosting.seated(seat) or room is not None
+            if link is not None and str(self.q(f"#fr-link-{seat}").value) != link:
+                self.q(f"#fr-link-{seat}").value = link
+                self.q(f"#fr-qr-{seat}").innerHTML = hosting.qr[seat]
+                self.q(f"#fr-code-{seat}").value = ""
+        self.q("#fr-begin").hidden = hosting.host.started
+        self.q("#fr-share-button").hidden = room is not None
+        self.q("#fr-shared").hidden = room is None
+        if room is not None and str(self.q("#table-code").value) != room.shown:
+            self.q("#table-code").value = room.shown
+            self.q("#fr-room-link").value = room.link(self.base())
+        self._refusals(hosting.host.log.count, hosting.refusal_log())
 
     def _refusals(self, count: int, lines: list[str]) -> None:
         """The host's log of refused guest messages."""
@@ -318,7 +282,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
         level=lambda: records.settings.level, ice=view.network.ice,
-        base=view.base, relays=view.network.relays, name=lambda: view.name)
+        base=view.base, relays=view.network.relays, name=lambda: view.name,
+        keep_seat=lambda text: _tab_keep(browser, KEY_SEAT, text))
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
                       wait=opts.wait, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
@@ -364,8 +329,37 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda conn: session.closed(str(conn)),
         session.page_leaving)))
     button.disabled = False
+    view.kept_seat = _tab_read(browser, KEY_SEAT)
     view.read_link()
     if session.role is Role.IDLE:
         session.host_side.resume(records.table())
+    if session.role is Role.IDLE and view.kept_seat is not None:
+        view.show(True)  # this tab was at a table before it reloaded: offer the seat back
+    else:
+        view.kept_seat = None
     view.render()
     return session
+
+
+KEY_SEAT = "hearts.seat"
+"""sessionStorage: this tab's seat at a table found by code, to come back to it after a
+reload (``GuestSide.keep_seat``). Per tab, so two tabs never claim one seat."""
+
+
+def _tab_read(browser: Browser, key: str) -> str | None:
+    """A value of this tab's sessionStorage (None: none, or no storage)."""
+    try:
+        value = browser.window.sessionStorage.getItem(key)
+    except Exception:  # storage refused (a private window's settings): nothing kept
+        return None
+    # (JavaScript's null arrives as Pyodide's jsnull, not None: only a string is a value)
+    return value[:500] if isinstance(value, str) else None
+
+
+def _tab_keep(browser: Browser, key: str, text: str | None) -> None:
+    """Keep (or, None, forget) a value in this tab's sessionStorage, if it has one."""
+    with contextlib.suppress(Exception):  # no storage: the seat just can't be come back to
+        if text is None:
+            browser.window.sessionStorage.removeItem(key)
+        else:
+            browser.window.sessionStorage.setItem(key, text)

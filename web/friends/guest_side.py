@@ -10,6 +10,7 @@ its state. No DOM: everything comes through the ``Session``.
 
 from __future__ import annotations
 
+import json
 from typing import TYPE_CHECKING
 
 from hearts import Game
@@ -41,6 +42,8 @@ class GuestSide:
         self.joining: Joining | CodeJoining | None = None
         """JOINING, SEATED: the invite answered or the code looked for, and the host's
         connection."""
+        self.kept: str | None = None
+        """What was kept for coming back to the seat after a reload (``keep_seat``)."""
 
     # --- going to a table ------------------------------------------------------------------
 
@@ -61,8 +64,9 @@ class GuestSide:
         session.error = ""
         self.answer()
 
-    def join_code(self, text: str) -> None:
-        """→ JOINING: look for a table by its short code (or its ``#t=…&k=…`` link)."""
+    def join_code(self, text: str, claim: tuple[int, str] | None = None) -> None:
+        """→ JOINING: look for a table by its short code (or its ``#t=…&k=…`` link);
+        ``claim``: the seat this page held there before a reload, and its secret."""
         session = self.session
         try:
             code = read_code(text)
@@ -72,7 +76,7 @@ class GuestSide:
             return
         session.forget()
         session.fire(Event.JOIN)
-        joining = self.joining = CodeJoining(code)
+        joining = self.joining = CodeJoining(code, claim)
         session.error = ""
 
         async def look() -> None:
@@ -82,7 +86,10 @@ class GuestSide:
             if reply is None:
                 self.gone(Event.RELAY_FAILED)
                 return
-            await session.sleep(LOOK_SECONDS)
+            since = session.now()
+            while self.joining is joining and session.role is Role.JOINING \
+                    and session.now() - since < LOOK_SECONDS:
+                await session.sleep(0.25)
             if self.joining is joining and session.role is Role.JOINING:
                 session.peer.unmeet(TABLE_ROOM)
                 session.seat.closed = words.NO_TABLE
@@ -108,6 +115,9 @@ class GuestSide:
         session = self.session
         if isinstance(self.joining, CodeJoining) and conn.startswith(f"r:{TABLE_ROOM}:"):
             self.joining.room[peer_of(conn)] = conn
+            if session.role is Role.JOINING and self.joining.conn is None:
+                # this page speaks first: the host's page seats it on these words
+                session.peer.send(conn, intent_text(self.joining.greeting()))
         if self.joining is not None and conn == self.joining.conn \
                 and session.fire(Event.CONNECTED):
             session.remote = RemoteSeat(session.seat, self.send,
@@ -120,14 +130,18 @@ class GuestSide:
         joining, session = self.joining, self.session
         if isinstance(joining, CodeJoining) and joining.conn is None \
                 and session.role is Role.JOINING:
-            # In a table's room only its host speaks first: its first message, the table's
-            # state, says which page that is.
+            # In a table's room only its host answers a newcomer's first words: its answer,
+            # the table's state, says which page that is.
             kind = session.seat.receive(text)
             if kind is None:
                 return
             joining.conn = conn
+            if kind == "closed":  # turned away (a seat that couldn't be given back)
+                self.gone(Event.TABLE_CLOSED)
+                return
             self.opened(conn)
             session.news(kind)
+            self.keep_seat()
         elif joining is not None and conn == joining.conn:
             kind = session.seat.receive(text)
             if kind == "closed":
@@ -138,6 +152,7 @@ class GuestSide:
                     self.gone(Event.TABLE_CLOSED)
             elif kind is not None:
                 session.news(kind)
+                self.keep_seat()
 
     def closed(self, conn: str) -> None:
         seat = self.session.seat
@@ -150,6 +165,24 @@ class GuestSide:
             if seat.closed is None:
                 seat.closed = words.HOST_LOST
             self.gone(Event.NOBODY_ANSWERED)
+
+    def keep_seat(self) -> None:
+        """At a table found by its code: keep what this page needs to come back to its seat
+        after a reload (the table's code, the seat, the host's secret for it)."""
+        joining, seat = self.joining, self.session.seat
+        if not isinstance(joining, CodeJoining) or seat.state is None or seat.secret is None:
+            return
+        kept = json.dumps({"code": joining.table.code, "seat": seat.state.view.seat,
+                           "secret": seat.secret})
+        if kept != self.kept:
+            self.kept = kept
+            self.session.page.keep_seat(kept)
+
+    def forget_seat(self) -> None:
+        """Nothing to come back to: the table closed, or this person left it."""
+        if self.kept is not None:
+            self.kept = None
+            self.session.page.keep_seat(None)
 
     def say_name(self) -> None:
         """Tell the host the name this person chose (if any), for their seat."""
@@ -233,6 +266,7 @@ class GuestSide:
             session.peer.unmeet(TABLE_ROOM)
         if self.joining is not None:
             self.joining.conn = None
+        self.forget_seat()
         session.fire(event)
         session.page.on_change()
 

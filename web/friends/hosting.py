@@ -19,7 +19,7 @@ from web.friends.peer import Peer
 from web.p2p.codes import CodeError, Invite, answer_sdp, decode_answer, encode_invite, parse_sdp
 from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
-from web.p2p.protocol import Intent
+from web.p2p.protocol import Intent, ProtocolError, dump, parse_intent
 from web.p2p.qr import qr_svg
 from web.p2p.saved import table_json
 from web.p2p.tablecode import TableCode
@@ -62,6 +62,9 @@ class Hosting:
         self.pending_ice: dict[int, str] = {}
         """seat -> the ICE servers (JSON) its open invite was made with."""
         self.conn_seat: dict[str, int] = {}
+        self.greeting: set[str] = set()
+        """Connections of pages that came into the table's room and haven't yet said who
+        they are: a newcomer ("hello") or a person coming back to their seat ("back")."""
         self.links: dict[int, str] = {}
         self.qr: dict[int, str] = {}
         self.notes: dict[int, str] = {}
@@ -214,8 +217,7 @@ class Hosting:
     def opened(self, conn: str) -> None:
         seat = self.conn_seat.get(conn)
         if seat is None and conn.startswith(f"r:{TABLE_ROOM}:"):
-            if not self.arrived(conn):
-                self.peer.close(conn)
+            self.greeting.add(conn)  # seated by its first words (``_greeted``)
             return
         if seat is None or self.pending.get(seat, (0, ""))[1] != conn:
             self.peer.close(conn)
@@ -226,10 +228,33 @@ class Hosting:
         self.flush()
 
     def received(self, conn: str, text: str) -> None:
+        if conn in self.greeting:
+            self.greeting.discard(conn)
+            self._greeted(conn, text)
+            return
         self.host.receive(conn, text, self.now())
         self.flush()
 
+    def _greeted(self, conn: str, text: str) -> None:
+        """The first words of a page in the table's room: a newcomer takes a free seat; a
+        page with a seat's secret takes that seat back; anything else is turned away."""
+        try:
+            intent: Intent | None = parse_intent(text)
+        except ProtocolError:
+            intent = None
+        if intent is not None and intent.kind == "back":
+            if self.host.back(conn, intent.seat, intent.secret, self.now()):
+                self.conn_seat[conn] = intent.seat
+                self.flush()
+                return
+            self.peer.send(conn, dump("closed", reason=words.NOT_BACK))
+            self.peer.close(conn)
+            return
+        if intent is None or intent.kind != "hello" or not self.arrived(conn):
+            self.peer.close(conn)
+
     def closed(self, conn: str) -> None:
+        self.greeting.discard(conn)
         if conn in self.conn_seat:
             self.host.drop(conn, self.now())
             self.flush()

@@ -12,6 +12,7 @@ from hearts import SEAT_NAMES
 from web import words
 from web.friends.peer import Peer
 from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
+from web.p2p.protocol import Intent
 from web.p2p.tablecode import TableCode
 
 __all__ = ["PUBLIC_RELAYS", "STUN", "CodeJoining", "Joining", "across_internet",
@@ -93,8 +94,10 @@ class CodeJoining:
     """A table this page looks for by its short code, through relays: no answer code goes
     back; the host's page seats whoever comes into the table's room."""
 
-    def __init__(self, code: TableCode) -> None:
+    def __init__(self, code: TableCode, claim: tuple[int, str] | None = None) -> None:
+        """``claim``: the seat this page held before a reload, and its secret."""
         self.table = code
+        self.claim = claim
         self.conn: str | None = None
         """The host's connection, once its first message came (the table's state)."""
         self.room: dict[str, str] = {}
@@ -104,3 +107,10 @@ class CodeJoining:
 
     def note(self) -> str:
         return words.LOOKING_FOR_TABLE.format(code=self.table.shown)
+
+    def greeting(self) -> Intent:
+        """This page's first words to each page in the table's room (only the host's page
+        answers): a newcomer's, or the claim to the seat it held."""
+        if self.claim is None:
+            return Intent("hello")
+        return Intent("back", seat=self.claim[0], secret=self.claim[1])

@@ -86,6 +86,9 @@ class PageHooks:
     """The relays where tables are found by code (public ones unless the address says)."""
     name: Callable[[], str] = lambda: ""
     """The name the person chose for tables with others ("": their seat's place)."""
+    keep_seat: Callable[[str | None], None] = lambda text: None
+    """Keep, for this tab only, what brings this page back to its seat after a reload
+    (None: forget it)."""
 
 
 class Session:
@@ -288,6 +291,18 @@ class Session:
         if self._may_join():
             self.guest_side.join_code(text)
 
+    def back_to_table(self, kept: str) -> None:
+        """Back to the seat this page held before it reloaded (``kept``: what
+        ``GuestSide.keep_seat`` kept); a kept seat that doesn't read is forgotten."""
+        try:
+            data = json.loads(kept)
+            code, seat, secret = str(data["code"]), int(data["seat"]), str(data["secret"])
+        except (ValueError, KeyError, TypeError):
+            self.page.keep_seat(None)
+            return
+        if self._may_join():
+            self.guest_side.join_code(code, claim=(seat, secret))
+
     def play_online(self) -> None:
         """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting (only
         while the dialog stays open: closing it stops looking)."""
@@ -371,8 +386,9 @@ class Session:
             # the saved table stays, to carry on after a reload
             self.hosting.host.close(words.HOST_GONE, vanishing=True)
             self.hosting.flush()
-        elif self.role is Role.SEATED:
+        elif self.role is Role.SEATED and not self.guest_side.kept:
             self.guest_side.send(Intent("leave"))
+        # (a seat that can be come back to waits its grace: this may be a reload)
         elif self.fair is not None:
             self.fair_side.page_leaving()
 

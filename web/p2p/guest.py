@@ -45,6 +45,8 @@ class SeatState:
     state: TableState | None = None
     closed: str | None = None
     """Why the table closed (None while it is open)."""
+    secret: str | None = None
+    """The secret the host gave this seat: presented to take it back after a reload."""
     handover: bool = False
     """The host's page went from an online table: another page carries it on."""
     refusal: str | None = None
@@ -98,6 +100,9 @@ class SeatState:
         peers = data.get("peers")
         self.peers = tuple(None if p is None else str(p)[:64] for p in peers)[:4] \
             if isinstance(peers, list) else None
+        secret = data.get("secret")
+        self.secret = secret if isinstance(secret, str) and len(secret) == 32 \
+            and all(c in "0123456789abcdef" for c in secret) else None
         self.state = state
         self.refusal = None
         self.events = events

@@ -20,6 +20,8 @@ people, the turn timer) over ``Seats`` (``web.p2p.seats``: who sits where). Rule
 
 from __future__ import annotations
 
+import hmac
+import secrets
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -101,6 +103,9 @@ class HostTable(TableFlow):
         self.names = ["", "", "", ""]
         """Per seat, the name its person chose ("": the place's name; always so for a
         computer). The person sends it once seated (``Intent("name")``)."""
+        self.secrets = ["", "", "", ""]
+        """Per guest seat, the secret only its page is sent: a page that reloads presents it
+        to take the seat back (``back``) while the seat waits for its person."""
         self.outbox: list[tuple[str, str]] = []
         self.hangups: list[str] = []
         self.log = RefusalLog()
@@ -149,6 +154,22 @@ class HostTable(TableFlow):
         if replaced is not None:
             self.hangups.append(replaced)
         self.names[seat] = ""  # until the person who sat down says theirs
+        self.secrets[seat] = secrets.token_hex(16)
+        self._lines[seat] = _Line(sent=len(self.game.events), bucket=_Bucket(at=now))
+        self.broadcast()
+        return True
+
+    def back(self, conn: str, seat: int, secret: str, now: float) -> bool:
+        """The page on ``conn`` takes back ``seat``, whose person's page went (it is waiting
+        out its grace), by its secret: the same hand, the same scores. False (nothing
+        changes) for a wrong secret, or a seat that isn't waiting for its person."""
+        if self.closed or not 1 <= seat <= 3 or self.kind(seat) != "away" \
+                or self.seat_of(conn) is not None or not self.secrets[seat] \
+                or not hmac.compare_digest(secret, self.secrets[seat]):
+            return False
+        replaced = self.seats.sit(conn, seat)
+        if replaced is not None:
+            self.hangups.append(replaced)
         self._lines[seat] = _Line(sent=len(self.game.events), bucket=_Bucket(at=now))
         self.broadcast()
         return True
@@ -177,6 +198,7 @@ class HostTable(TableFlow):
         if conn is not None:
             self.hangups.append(conn)
         self.names[seat] = ""
+        self.secrets[seat] = ""
         self.waiting_ready.discard(seat)
 
     def tick(self, now: float) -> bool:
@@ -308,6 +330,7 @@ class HostTable(TableFlow):
             "view": view_to_dict(self.game.view(seat)),
             "kinds": [self.kind(s) for s in range(4)],
             "names": list(self.names),
+            **({"secret": self.secrets[seat]} if self.secrets[seat] else {}),
             "waiting": self.waiting_for(),
             "turn_left": self.turn_left(),
             "ready": seat in self.waiting_ready,

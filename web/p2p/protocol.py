@@ -55,7 +55,10 @@ REACTIONS = {"nice": "Nice one!", "oops": "Oops!", "wow": "Wow!", "thanks": "Tha
              "hurry": "Your turn, friend!", "gg": "Good game!"}
 """Preset reactions: guests send the key, everyone sees the words (no free text)."""
 INTENTS = {"pass": {"cards"}, "play": {"card"}, "ready": set(), "leave": set(),
-           "react": {"id"}, "name": {"name"}}
+           "react": {"id"}, "name": {"name"}, "hello": set(), "back": {"seat", "secret"}}
+"""Every intent and its fields. "hello" and "back" are a page's first words in a table's
+meeting room: a newcomer, or a person coming back to the seat whose secret they hold."""
+_SECRET = re.compile(r"[0-9a-f]{32}")
 _CARD = re.compile(r"[2-9TJQKA][CDHS]")
 
 
@@ -72,6 +75,10 @@ class Intent:
     reaction: str = ""
     name: str = ""
     """A "name" intent: the name the person chose ("" for their seat's own name)."""
+    seat: int = 0
+    secret: str = ""
+    """A "back" intent: the seat this page held before it reloaded, and the secret the host
+    gave that seat (only that seat's page was sent it)."""
 
 
 def dump(kind: str, **fields: Any) -> str:
@@ -92,6 +99,8 @@ def intent_text(intent: Intent) -> str:
         return dump("play", card=str(intent.cards[0]))
     if intent.kind == "react":
         return dump("react", id=intent.reaction)
+    if intent.kind == "back":
+        return dump("back", seat=intent.seat, secret=intent.secret)
     if intent.kind == "name":  # unescaped, so that 20 characters fit in an intent
         return json.dumps({"v": VERSION, "t": "name", "name": intent.name},
                           separators=(",", ":"), ensure_ascii=False)
@@ -129,6 +138,12 @@ def parse_intent(text: object) -> Intent:
         if not isinstance(key, str) or key not in REACTIONS:
             raise ProtocolError("unknown reaction")
         return Intent(kind, reaction=key)
+    if kind == "back":
+        seat, secret = data["seat"], data["secret"]
+        if type(seat) is not int or not 1 <= seat <= 3 or not isinstance(secret, str) \
+                or not _SECRET.fullmatch(secret):
+            raise ProtocolError("not a seat and its secret")
+        return Intent(kind, seat=seat, secret=secret)
     if kind == "name":  # a name that breaks the rules leaves the seat its own name
         return Intent(kind, name=clean_name(data["name"]) or "")
     return Intent(kind)

@@ -9,6 +9,7 @@
   var nothing = function () {};
   var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
   var rooms = new Map();
+  var leaving = new Map();  // room name -> the promise of its leaving
   var RELAY_WAIT_MS = 8000;  // how long meet waits for a relay's socket to open
 
   function gathered(pc, ms) {
@@ -103,6 +104,7 @@
         var name = options.name;
         var prefix = "r:" + name + ":";
         if (rooms.has(name)) window.heartsP2P.unmeet(name);
+        if (leaving.has(name)) await leaving.get(name);
         var joined = module.meet(options, {
           open: function (peer) {
             peers.set(prefix + peer, { room: name, ended: false });
@@ -133,7 +135,12 @@
     // Leave a room (its connections close with it).
     unmeet: function (name) {
       var joined = rooms.get(name);
-      if (joined) { joined.leave(); rooms.delete(name); }
+      if (joined) {
+        // Trystero hands back a room still being left to whoever joins it again then:
+        // meet waits for this to end first.
+        leaving.set(name, Promise.resolve(joined.leave()).catch(nothing));
+        rooms.delete(name);
+      }
       peers.forEach(function (peer, id) { if (peer.room === name) peers.delete(id); });
     },
     send: function (id, text) {

@@ -57,7 +57,8 @@ class RemoteSeat:
         state = self.seat.state
         if self.seat.peers is not None:
             # Strangers must know whose page holds their cards (a fair table says the opposite).
-            where = words.HOSTING_KIND if self.hosting else words.HOSTED_KIND
+            host = state.names[0] if state is not None and state.names else ""
+            where = words.HOSTING_KIND if self.hosting else words.hosted_kind(host)
         else:
             where = "Hosting a private table" if self.hosting else "At a friend's table"
         if state is None:

@@ -1,0 +1,85 @@
+"""The dialog's screens (web/friends/sheet.py), one per moment of a page's session.
+
+Each moment's first screen is one decision with one way forward: these drive a real
+``Session`` on the fake network of ``test_friends_session`` and read the frozen sheet.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from tests.test_friends_session import Network, Page, settle
+from web import words
+from web.friends.session import Role
+from web.friends.sheet import PARTS, sheet
+
+PRIMARY = ("#fr-open", "#fr-retry", "#fr-back", "#fr-solo")
+"""The parts holding the dialog's primary buttons."""
+
+
+def test_the_first_screen_opens_a_table_or_joins_one() -> None:
+    page = Page(Network())
+    model = sheet(page.session, intro="intro")
+    assert model.role == "" and model.title == words.PLAY_WITH_FRIENDS
+    assert model.shows("#fr-open") and model.shows("#fr-paste")
+    assert not model.shows("#fr-leave") and model.text("#fr-close") == words.CLOSE
+    assert [p for p in PRIMARY if model.shows(p)] == ["#fr-open"]
+    assert set(PARTS) >= model.shown
+
+
+def test_looking_shows_the_countdown_and_one_way_out_that_stops_it() -> None:
+    async def run() -> None:
+        page = Page(Network())
+        page.session.play_online()
+        await settle(20)
+        model = sheet(page.session)
+        assert model.looking and model.title == words.PLAY_ONLINE
+        assert model.shows("#fr-online") and "Looking" in model.text("#fr-online-state")
+        assert not model.shows("#fr-leave") and not model.shows("#fr-paste")
+        assert model.text("#fr-close") == words.STOP_LOOKING
+        page.close_dialog()
+        await settle(20)
+        assert not sheet(page.session).looking
+    asyncio.run(run())
+
+
+def test_no_relay_says_so_and_offers_to_try_again_or_choose_a_relay() -> None:
+    async def run() -> None:
+        network = Network()
+        network.relay_up = False
+        page = Page(network)
+        page.session.play_online()
+        await settle(50)
+        model = sheet(page.session)
+        assert page.session.role is Role.NO_RELAY
+        assert model.shows("#fr-retry") and model.shows("#fr-relay-set")
+        assert not model.shows("#fr-online") and not model.looking
+        assert "127.0.0.1:1" in model.text("#fr-error")
+        assert [p for p in PRIMARY if model.shows(p)] == ["#fr-retry"]
+    asyncio.run(run())
+
+
+def test_a_host_sees_how_to_end_the_table_and_how_to_go_back_to_it() -> None:
+    async def run() -> None:
+        page = Page(Network())
+        page.session.open_table()
+        await settle()
+        model = sheet(page.session)
+        assert model.role == "host" and model.stage == "lobby"
+        assert model.shows("#fr-invites") and model.shows("#fr-leave")
+        assert model.text("#fr-leave") == words.END_TABLE
+        assert model.text("#fr-close") == words.BACK_TO_TABLE
+        page.session.leave()
+        closed = sheet(page.session)
+        assert closed.closed and closed.text("#fr-error") == words.table_closed(
+            told=False, solo=False)
+        assert not closed.shows("#fr-leave") and closed.text("#fr-close") == words.CLOSE
+    asyncio.run(run())
+
+
+def test_a_tab_that_held_a_seat_is_offered_it_back_first() -> None:
+    page = Page(Network())
+    model = sheet(page.session, offer_seat=True)
+    assert model.shows("#fr-back") and model.text("#fr-back-note") == words.BACK_OFFER
+    assert [p for p in PRIMARY if model.shows(p)] == ["#fr-back"]
+    assert not model.shows("#fr-paste")
