@@ -318,6 +318,34 @@ def test_a_module_left_out_of_the_start_stdlib_still_imports(
     table.play_one()
 
 
+def test_a_first_visit_gets_the_rest_of_its_stdlib_once_the_table_is_up(
+        open_table: Callable[..., TablePage]) -> None:
+    """The first visit's stdlib holds what the page imports until its table is ready; the
+    rest of what it may import (email, importlib.metadata, …) comes after, in
+    python_stdlib_later.zip.gz, and imports from there without the whole stdlib."""
+    table = open_table()
+    warnings: list[str] = []
+    table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    table.goto("?start=plain&speed=instant")
+    assert start_kind(table) == "plain"
+    table.page.wait_for_selector("#open-table:not([disabled])", state="attached")
+    later = table.page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter(r => r.name.endsWith("/python_stdlib_later.zip.gz")).map(r => r.startTime)""")
+    ready_ms = float(table.page.evaluate("document.documentElement.dataset.readyMs"))
+    assert len(later) == 1 and later[0] >= ready_ms  # asked for after the table was ready
+    table.page.evaluate('''() => { const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = "import js, email.message, importlib.metadata, statistics\\n"
+          + "js.window.heartsFrom = email.message.__file__";
+        document.body.append(s); }''')
+    table.page.wait_for_function("window.heartsFrom !== undefined")
+    assert "/python_stdlib_later.zip/" in table.page.evaluate("window.heartsFrom")
+    assert not any(url.endswith("/python_stdlib.zip") for url in table.requests)
+    assert not any(text.startswith("Hearts:") for text in warnings), warnings
+    table.pass_cards()  # and the game plays on
+    table.play_one()
+
+
 @pytest.mark.parametrize("start", ["snapshot", "plain"])
 def test_pyscripts_own_modules_start_precompiled(
         open_table: Callable[..., TablePage], start: str) -> None:

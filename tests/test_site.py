@@ -12,6 +12,7 @@ import re
 import sys
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -253,3 +254,25 @@ def test_pyscripts_modules_are_precompiled_from_what_its_core_writes() -> None:
     assert len(sources) >= 10 and "__init__.py" in sources
     for name, text in sources.items():
         assert json.dumps(text, ensure_ascii=False)[1:-1] in core, name
+
+
+def test_the_finder_adds_a_mounted_zip_to_packages_of_both_partial_zips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package imported from the first zip or from the later one looks for its other
+    parts in a zip mounted afterwards; packages of ours are left alone."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    first, later, ours = (ModuleType("importlib_part"), ModuleType("email_part"),
+                          ModuleType("web_part"))
+    first.__path__ = ["/lib/python314.zip/importlib"]
+    later.__path__ = [stdlib_finder.LATER + "/email"]
+    ours.__path__ = ["/home/pyodide/web"]
+    sys.modules.update({"importlib_part": first, "email_part": later, "web_part": ours})
+    stdlib_finder.add_zip(stdlib_finder.LATER)
+    stdlib_finder.add_zip(stdlib_finder.LATER)  # (once)
+    assert sys.path.count(stdlib_finder.LATER) == 1
+    assert first.__path__ == ["/lib/python314.zip/importlib", stdlib_finder.LATER + "/importlib"]
+    stdlib_finder.add_zip(stdlib_finder.WHOLE)
+    assert later.__path__ == [stdlib_finder.LATER + "/email", stdlib_finder.WHOLE + "/email"]
+    assert first.__path__[-1] == stdlib_finder.WHOLE + "/importlib"
+    assert ours.__path__ == ["/home/pyodide/web"]
