@@ -28,7 +28,9 @@ It prints, per network profile and site, the median of the runs for:
   first draw;
 * ready: ``data-ready``, the table playable;
 * CLS: the layout shifts (none after an input) from the start to two frames after ready;
-* MB: bytes over the network (CDP's encoded lengths, so a service-worker answer counts 0);
+* MB: bytes over the network during the visit (CDP's encoded lengths, so a service-worker
+  answer counts 0), what came after the table included; →ready: those that had arrived by
+  data-ready (Resource Timing's transfer sizes);
 
 and the split below; then the bytes over the wire of each file of the first visit, site by
 site:
@@ -120,7 +122,12 @@ SPLIT = """
     .filter(r => r.startTime < (interpEnd ?? t.ready))
     .map(r => r.responseEnd);
   const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  // bytes over the wire that had arrived by data-ready (a service worker's answer counts 0)
+  const toReady = [...performance.getEntriesByType("navigation"),
+                   ...performance.getEntriesByType("resource")]
+    .filter(r => r.responseEnd <= t.ready).reduce((sum, r) => sum + (r.transferSize || 0), 0);
   return {
+    bytes_to_ready: toReady,
     ready: t.ready,
     fcp: fcp ? fcp.startTime : null,
     table: t.shown ?? t.frame,
@@ -273,6 +280,7 @@ def phases(s: dict[str, Any]) -> dict[str, float | None]:
         "import": span(s["import_start"], s["import_end"]),
         "render": span(s["import_end"], s["ready"]),
         "MB": s["bytes"] / 1e6,
+        "MB ready": s["bytes_to_ready"] / 1e6,
     }
 
 
@@ -287,15 +295,16 @@ def f(v: float | None, digits: int = 0) -> str:
 
 def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
-    print(f"{'':6}{'paint':>7}{'table':>7}{'ready':>7}{'CLS':>6}{'MB':>6}{'download':>10}"
-          f"{'interp':>8}{'setup':>7}{'import':>8}{'render':>8}")
+    print(f"{'':6}{'paint':>7}{'table':>7}{'ready':>7}{'CLS':>6}{'MB':>6}{'→ready':>7}"
+          f"{'download':>10}{'interp':>8}{'setup':>7}{'import':>8}{'render':>8}")
     for kind in VISITS:
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
             continue
         med = {k: median([row[k] for row in rows]) for k in rows[0]}
         print(f"{kind:6}{f(med['paint']):>7}{f(med['table']):>7}{f(med['ready']):>7}"
-              f"{f(med['CLS'], 2):>6}{f(med['MB'], 1):>6}{f(med['download']):>10}"
+              f"{f(med['CLS'], 2):>6}{f(med['MB'], 1):>6}{f(med['MB ready'], 2):>7}"
+              f"{f(med['download']):>10}"
               f"{f(med['interpreter']):>8}{f(med['setup']):>7}{f(med['import']):>8}"
               f"{f(med['render']):>8}")
 
