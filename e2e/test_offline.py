@@ -105,8 +105,14 @@ def test_after_one_visit_it_loads_and_plays_offline(
     table.page.context.on("requestfailed", lambda request: failed.append(request.url))
     table.page.context.set_offline(True)
     before = len(requests)
+    # (the hand boot.js painted from its copy of the table, before Python was up)
+    table.page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        window.heartsPainted = document.documentElement.dataset.painted !== "true" ? null
+          : [...document.querySelectorAll("#hand [data-card]")].map(e => e.dataset.card); })""")
+    table.page.wait_for_function("localStorage.getItem('hearts.felt') !== null")
     table.reload()
     assert table.hand() == hand  # the game resumed where it was
+    assert table.page.evaluate("window.heartsPainted") == hand  # and was on the screen at once
     assert started_from_snapshot(table)  # which the worker had cached meanwhile,
     # unpacked: the page read it from the cache, without asking for the .gz
     assert not any("/snapshot.bin" in url for url in requests[before:]), requests[before:]
