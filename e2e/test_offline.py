@@ -105,8 +105,14 @@ def test_after_one_visit_it_loads_and_plays_offline(
     table.page.context.on("requestfailed", lambda request: failed.append(request.url))
     table.page.context.set_offline(True)
     before = len(requests)
+    # (the hand boot.js painted from its copy of the table, before Python was up)
+    table.page.add_init_script("""document.addEventListener("DOMContentLoaded", () => {
+        window.heartsPainted = document.documentElement.dataset.painted !== "true" ? null
+          : [...document.querySelectorAll("#hand [data-card]")].map(e => e.dataset.card); })""")
+    table.page.wait_for_function("localStorage.getItem('hearts.felt') !== null")
     table.reload()
     assert table.hand() == hand  # the game resumed where it was
+    assert table.page.evaluate("window.heartsPainted") == hand  # and was on the screen at once
     assert started_from_snapshot(table)  # which the worker had cached meanwhile,
     # unpacked: the page read it from the cache, without asking for the .gz
     assert not any("/snapshot.bin" in url for url in requests[before:]), requests[before:]
@@ -314,6 +320,34 @@ def test_a_module_left_out_of_the_start_stdlib_still_imports(
     assert table.page.evaluate("window.heartsHls") == 0
     assert any("colorsys is not in the start's stdlib" in text for text in warnings), warnings
     assert sum(url.endswith("/python_stdlib.zip") for url in requests) == 1
+    table.pass_cards()  # and the game plays on
+    table.play_one()
+
+
+def test_a_first_visit_gets_the_rest_of_its_stdlib_once_the_table_is_up(
+        open_table: Callable[..., TablePage]) -> None:
+    """The first visit's stdlib holds what the page imports until its table is ready; the
+    rest of what it may import (email, importlib.metadata, …) comes after, in
+    python_stdlib_later.zip.gz, and imports from there without the whole stdlib."""
+    table = open_table()
+    warnings: list[str] = []
+    table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    table.goto("?start=plain&speed=instant")
+    assert start_kind(table) == "plain"
+    table.page.wait_for_selector("#open-table:not([disabled])", state="attached")
+    later = table.page.evaluate("""() => performance.getEntriesByType("resource")
+        .filter(r => r.name.endsWith("/python_stdlib_later.zip.gz")).map(r => r.startTime)""")
+    ready_ms = float(table.page.evaluate("document.documentElement.dataset.readyMs"))
+    assert len(later) == 1 and later[0] >= ready_ms  # asked for after the table was ready
+    table.page.evaluate('''() => { const s = document.createElement("script");
+        s.type = "py";
+        s.textContent = "import js, email.message, importlib.metadata, statistics\\n"
+          + "js.window.heartsFrom = email.message.__file__";
+        document.body.append(s); }''')
+    table.page.wait_for_function("window.heartsFrom !== undefined")
+    assert "/python_stdlib_later.zip/" in table.page.evaluate("window.heartsFrom")
+    assert not any(url.endswith("/python_stdlib.zip") for url in table.requests)
+    assert not any(text.startswith("Hearts:") for text in warnings), warnings
     table.pass_cards()  # and the game plays on
     table.play_one()
 

@@ -62,3 +62,15 @@ def test_a_failed_load_is_shown_and_the_code_never_runs() -> None:
     pending.on_failed("HTTP 404")
     assert ran == []
     assert shown == ["tables: the page's code for private tables didn't load: HTTP 404"]
+
+
+def test_each_draw_tells_the_start_script_what_was_drawn() -> None:
+    """web/static/boot.js keeps a copy of the felt (or forgets it) when told of a draw; a
+    page without it (pytest, an old page) is left alone."""
+    told: list[tuple[str, bool]] = []
+    window = Window()
+    window.heartsKeepTable = lambda state, local: told.append((state, local))  # type: ignore[attr-defined]
+    make_browser(window, []).keep_drawn("play", True)
+    make_browser(window, []).keep_drawn("over", False)
+    assert told == [("play", True), ("over", False)]
+    make_browser(Window(), []).keep_drawn("play", True)  # no start script: nothing happens

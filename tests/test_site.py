@@ -12,6 +12,7 @@ import re
 import sys
 import zipfile
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 
@@ -184,15 +185,18 @@ def test_the_snapshot_imports_every_module_of_the_zip_after_the_stdlib(tmp_path:
 
 
 def test_the_version_label_is_a_content_hash_unless_given(tmp_path: Path) -> None:
-    page = '<footer><span id="version">dev</span></footer>'
+    page = ('<head><meta name="hearts-version" content="dev"></head>'
+            '<footer><span id="version">dev</span></footer>')
     site = make_site(tmp_path / "a", {**FILES, "index.html": page})
     label = version.label(site)
     assert label == version.label(make_site(tmp_path / "b", {**FILES, "index.html": page}))
     assert version.stamp(site) == label
-    assert (site / "index.html").read_text() == page.replace(">dev<", f">{label}<")
+    assert (site / "index.html").read_text() == page.replace(">dev<", f">{label}<").replace(
+        '"dev"', f'"{label}"')  # (boot.js reads the head's: a saved table of another version)
     other = make_site(tmp_path / "c", {**FILES, "index.html": page})
     assert version.stamp(other, "v1") == "v1"
     assert 'id="version">v1<' in (other / "index.html").read_text()
+    assert '<meta name="hearts-version" content="v1">' in (other / "index.html").read_text()
 
 
 def test_the_stdlib_finder_installs_once_and_only_answers_stdlib_names(
@@ -250,3 +254,25 @@ def test_pyscripts_modules_are_precompiled_from_what_its_core_writes() -> None:
     assert len(sources) >= 10 and "__init__.py" in sources
     for name, text in sources.items():
         assert json.dumps(text, ensure_ascii=False)[1:-1] in core, name
+
+
+def test_the_finder_adds_a_mounted_zip_to_packages_of_both_partial_zips(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A package imported from the first zip or from the later one looks for its other
+    parts in a zip mounted afterwards; packages of ours are left alone."""
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    monkeypatch.setattr(sys, "modules", dict(sys.modules))
+    first, later, ours = (ModuleType("importlib_part"), ModuleType("email_part"),
+                          ModuleType("web_part"))
+    first.__path__ = ["/lib/python314.zip/importlib"]
+    later.__path__ = [stdlib_finder.LATER + "/email"]
+    ours.__path__ = ["/home/pyodide/web"]
+    sys.modules.update({"importlib_part": first, "email_part": later, "web_part": ours})
+    stdlib_finder.add_zip(stdlib_finder.LATER)
+    stdlib_finder.add_zip(stdlib_finder.LATER)  # (once)
+    assert sys.path.count(stdlib_finder.LATER) == 1
+    assert first.__path__ == ["/lib/python314.zip/importlib", stdlib_finder.LATER + "/importlib"]
+    stdlib_finder.add_zip(stdlib_finder.WHOLE)
+    assert later.__path__ == [stdlib_finder.LATER + "/email", stdlib_finder.WHOLE + "/email"]
+    assert first.__path__[-1] == stdlib_finder.WHOLE + "/importlib"
+    assert ours.__path__ == ["/home/pyodide/web"]

@@ -19,9 +19,21 @@ run, starts a fresh Chromium (``/usr/bin/chromium``) with an empty profile:
 
 Several sites are run interleaved (site A run 1, site B run 1, A run 2, …), to compare
 builds on the same busy machine (``make bench-start`` compares with a build of ``main``).
-It prints, per network profile and site, the median of the runs for: time to data-ready,
-bytes over the network (CDP's encoded lengths, so a service-worker answer counts 0), and the
-split below; then the bytes over the wire of each file of the first visit, site by site:
+It prints, per network profile and site, the median of the runs for:
+
+* paint: the first contentful paint (the page's frame: the felt, and the loader or the
+  saved table);
+* table: the first frame with the table's cards on it: the saved table that
+  ``web/static/boot.js`` paints on a repeat visit (``<html data-painted>``), else Python's
+  first draw;
+* ready: ``data-ready``, the table playable;
+* CLS: the layout shifts (none after an input) from the start to two frames after ready;
+* MB: bytes over the network during the visit (CDP's encoded lengths, so a service-worker
+  answer counts 0), what came after the table included; →ready: those that had arrived by
+  data-ready (Resource Timing's transfer sizes);
+
+and the split below; then the bytes over the wire of each file of the first visit, site by
+site:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
 * interpreter: Pyodide's start, from the marks of ``web/static/start.mjs`` (download of the wasm
@@ -61,15 +73,37 @@ CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--disable-sync", "--no-first-run"]
 
-# Records when the page reaches each stage, in performance.now() milliseconds.
+# Records when the page reaches each stage, in performance.now() milliseconds: PyScript's
+# progress events, the first frame with the table's cards on it (the saved table boot.js
+# paints, else Python's first draw), data-ready, two frames after it, and every layout shift.
 PROBE = """
 (() => {
-  const t = window.__bench = {progress: {}, ready: null};
+  const t = window.__bench = {progress: {}, ready: null, table: null, frame: null,
+                              shown: null, settled: null, shifts: [], painted: false};
   addEventListener("py:progress", e => { t.progress[String(e.detail)] = performance.now(); });
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries()) if (!e.hadRecentInput) t.shifts.push([e.startTime, e.value]);
+  }).observe({type: "layout-shift", buffered: true});
+  new PerformanceObserver(list => {
+    for (const e of list.getEntries())
+      if (e.identifier === "table" && t.shown === null) t.shown = e.renderTime || e.startTime;
+  }).observe({type: "element", buffered: true});
   new MutationObserver(() => {
-    if (t.ready === null && document.documentElement.dataset.ready === "true")
+    const root = document.documentElement;
+    if (root.dataset.painted) t.painted = true;
+    if (t.table === null && (root.dataset.painted || root.dataset.ready === "true")) {
+      // When the frame that shows the cards is on the screen (Element Timing: the cards'
+      // ranks, new elements, are marked before that frame), else its animation frame.
+      t.table = -1;
+      document.querySelectorAll("#hand .r").forEach(e => e.setAttribute("elementtiming", "table"));
+      requestAnimationFrame(() => { t.frame = performance.now(); });
+    }
+    if (t.ready === null && root.dataset.ready === "true") {
       t.ready = performance.now();
-  }).observe(document, {attributes: true, subtree: true, attributeFilter: ["data-ready"]});
+      requestAnimationFrame(() => requestAnimationFrame(() => { t.settled = performance.now(); }));
+    }
+  }).observe(document, {attributes: true, subtree: true,
+                        attributeFilter: ["data-ready", "data-painted"]});
 })();
 """
 
@@ -87,8 +121,18 @@ SPLIT = """
   const ends = performance.getEntriesByType("resource")
     .filter(r => r.startTime < (interpEnd ?? t.ready))
     .map(r => r.responseEnd);
+  const fcp = performance.getEntriesByName("first-contentful-paint")[0];
+  // bytes over the wire that had arrived by data-ready (a service worker's answer counts 0)
+  const toReady = [...performance.getEntriesByType("navigation"),
+                   ...performance.getEntriesByType("resource")]
+    .filter(r => r.responseEnd <= t.ready).reduce((sum, r) => sum + (r.transferSize || 0), 0);
   return {
+    bytes_to_ready: toReady,
     ready: t.ready,
+    fcp: fcp ? fcp.startTime : null,
+    table: t.shown ?? t.frame,
+    painted: t.painted,
+    cls: t.shifts.filter(([at]) => at <= t.settled).reduce((sum, [, value]) => sum + value, 0),
     download: ends.length ? Math.max(...ends) : null,
     interp_start: interpStart,
     interp_end: interpEnd,
@@ -147,6 +191,10 @@ def visit(page: Page, url: str, net: str, cpu: float) -> dict[str, Any]:
     meter = Meter(page, net, cpu)
     page.goto(url)
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=300_000)
+    page.wait_for_function("window.__bench.settled !== null && window.__bench.frame !== null"
+                           " && (window.__bench.shown !== null"
+                           "     || !document.querySelector('#hand .r'))",
+                           timeout=60_000)
     split: dict[str, Any] = page.evaluate(SPLIT)
     split["bytes"] = meter.bytes
     split["files"] = {name.removeprefix(url) or "./": size
@@ -222,13 +270,17 @@ def phases(s: dict[str, Any]) -> dict[str, float | None]:
     def span(a: Any, b: Any) -> float | None:
         return None if a is None or b is None else b - a
     return {
+        "paint": s["fcp"],
+        "table": s["table"],
         "ready": s["ready"],
+        "CLS": s["cls"],
         "download": s["download"],
         "interpreter": span(s["interp_start"], s["interp_end"]),
         "setup": span(s["pyscript_got"], s["import_start"]),
         "import": span(s["import_start"], s["import_end"]),
         "render": span(s["import_end"], s["ready"]),
         "MB": s["bytes"] / 1e6,
+        "MB ready": s["bytes_to_ready"] / 1e6,
     }
 
 
@@ -243,15 +295,18 @@ def f(v: float | None, digits: int = 0) -> str:
 
 def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
-    print(f"{'':6}{'ready':>8}{'download':>10}{'interp':>8}{'setup':>8}{'import':>8}"
-          f"{'render':>8}{'MB':>7}")
+    print(f"{'':6}{'paint':>7}{'table':>7}{'ready':>7}{'CLS':>6}{'MB':>6}{'→ready':>7}"
+          f"{'download':>10}{'interp':>8}{'setup':>7}{'import':>8}{'render':>8}")
     for kind in VISITS:
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
             continue
         med = {k: median([row[k] for row in rows]) for k in rows[0]}
-        print(f"{kind:6}{f(med['ready']):>8}{f(med['download']):>10}{f(med['interpreter']):>8}"
-              f"{f(med['setup']):>8}{f(med['import']):>8}{f(med['render']):>8}{f(med['MB'], 1):>7}")
+        print(f"{kind:6}{f(med['paint']):>7}{f(med['table']):>7}{f(med['ready']):>7}"
+              f"{f(med['CLS'], 2):>6}{f(med['MB'], 1):>6}{f(med['MB ready'], 2):>7}"
+              f"{f(med['download']):>10}"
+              f"{f(med['interpreter']):>8}{f(med['setup']):>7}{f(med['import']):>8}"
+              f"{f(med['render']):>8}")
 
 
 def report_marks(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
@@ -328,7 +383,8 @@ def main() -> None:
                     site_runs.append(run_with_one_retry(p, url, args, net))
                     print(f"{name} {net} run {i + 1}: " + ", ".join(
                         f"{kind} {r['ready'] / 1000:.2f} s {r['bytes'] / 1e6:.1f} MB "
-                        f"({r.get('start_kind') or '?'})"
+                        f"(table {r['table'] / 1000:.2f} s{', painted' if r['painted'] else ''}, "
+                        f"{r.get('start_kind') or '?'})"
                         for kind, r in site_runs[-1].items()), file=sys.stderr, flush=True)
     for server in servers:
         server.shutdown()

@@ -83,6 +83,14 @@ class Browser:
         load().then(self.proxy(lambda *_: self.guard(function, where)()),
                     self.proxy(self.guard(failed, where)))
 
+    def keep_drawn(self, state: str, local: bool) -> None:
+        """The table was drawn (``state``: ``<html data-state>``; ``local``: the game against
+        the computers): web/static/boot.js keeps a copy of it to paint at the next start,
+        before Python is up, or forgets the one it has (a finished game, a table of friends)."""
+        keep = getattr(self.window, "heartsKeepTable", None)
+        if keep is not None:
+            keep(state, local)
+
     def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))

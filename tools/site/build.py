@@ -241,6 +241,8 @@ def build(out: Path, version: str | None = None) -> Path:
     stored_and_gzipped(split_later(out / "py" / "hearts.zip", later))
     stored_and_gzipped(out / "py" / "hearts.zip")
     stored_and_gzipped(out / "pyodide" / "python_stdlib_plain.zip")  # (the first visit's)
+    if (out / "pyodide" / "python_stdlib_later.zip").exists():  # (and what it may need later)
+        stored_and_gzipped(out / "pyodide" / "python_stdlib_later.zip")
     # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one
     # buffer) and its digest (the worker's cache keeps it unpacked under it), the lock
     # file's info without its packages (none ship)

@@ -14,12 +14,16 @@
 //                          the EXTRA modules (named after "--extra"), precompiled;
 //   OUT/python_stdlib_plain.zip  the part the ordinary start of a first visit needs: the
 //                          above and every stdlib module imported before the snapshot,
-//                          precompiled, with the finder module _hearts_stdlib;
+//                          precompiled, with the finder module _hearts_stdlib; with
+//                          "--first NAME...", only those modules (what the page has imported
+//                          once its table is ready) and the rest in
+//   OUT/python_stdlib_later.zip  fetched once the table is on the screen;
 //   OUT/snapshot.bin.gz    a memory snapshot of Python on that small stdlib with our engine
 //                          (and the stdlib modules the page and PyScript use) already
 //                          imported, garbage collected, gzipped.
 //
 // Usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE... [--extra NAME...]
+//                                          [--first NAME...]
 //   PY_ZIP: the site's zip of our Python (unpacked into /home/pyodide, where PyScript puts it
 //   too, so module paths match after a restore); MODULE...: what to import before the snapshot.
 //   A module that fails to import is left out of the snapshot and named on stderr; with
@@ -220,6 +224,24 @@ def trim_stdlib(src_path, out_path, keep_whole, extra, imported, with_imported, 
                 code, importlib.util.source_hash(finder_source.encode()), checked=False)))
     return len(wanted), len(names), missing
 
+def split_stdlib(src_path, first_path, later_path, first):
+    """The zip src_path cut in two: the modules first (with their packages' __init__) and
+    _hearts_stdlib into first_path, the rest into later_path. Returns their file counts."""
+    parts = {"_hearts_stdlib"}
+    for name in first:
+        bits = name.split(".")
+        parts.update("/".join(bits[:i]) for i in range(1, len(bits) + 1))
+    counts = [0, 0]
+    source = zipfile.ZipFile(src_path)
+    with zipfile.ZipFile(first_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as one, \
+            zipfile.ZipFile(later_path, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as two:
+        for info in source.infolist():
+            module = info.filename.removesuffix(".pyc").removesuffix("/__init__")
+            into = 0 if module in parts else 1
+            (one, two)[into].writestr(info, source.read(info))
+            counts[into] += 1
+    return counts
+
 `;
 
 function log(message) {
@@ -230,9 +252,12 @@ async function main() {
   const args = process.argv.slice(2);
   const strict = args[0] === "--strict";
   const rest = strict ? args.slice(1) : args;
-  const cut = rest.indexOf("--extra");
-  const [outDir, pyZip, ...modules] = cut < 0 ? rest : rest.slice(0, cut);
-  const extra = cut < 0 ? [] : rest.slice(cut + 1);
+  const cutFirst = rest.indexOf("--first");
+  const first = cutFirst < 0 ? [] : rest.slice(cutFirst + 1);
+  const named = cutFirst < 0 ? rest : rest.slice(0, cutFirst);
+  const cut = named.indexOf("--extra");
+  const [outDir, pyZip, ...modules] = cut < 0 ? named : named.slice(0, cut);
+  const extra = cut < 0 ? [] : named.slice(cut + 1);
   if (!outDir || !pyZip) {
     process.stderr.write(
       "usage: node tools/site/build_runtime.mjs [--strict] OUT_DIR PY_ZIP MODULE...\n");
@@ -372,7 +397,22 @@ gc.collect()
       py0.toPy(plain ? [] : KEPT_WHOLE),
       py0.toPy(plain ? [...extra, ...PLAIN_EXTRA] : extra), py0.toPy(imported), plain,
       plain ? finderSource : "").toJs();
-    fs.writeFileSync(out, py0.FS.readFile("/tmp/small.zip"));
+    if (plain) {
+      // (always both zips: with no --first list, the later one is empty)
+      const counts = py0.globals.get("split_stdlib")("/tmp/small.zip", "/tmp/first.zip",
+        "/tmp/later.zip", py0.toPy(first.length ? [...first, ...PLAIN_EXTRA] : [...imported, ...extra, ...PLAIN_EXTRA]))
+        .toJs();
+      const later = path.join(outDir, "python_stdlib_later.zip");
+      fs.writeFileSync(out, py0.FS.readFile("/tmp/first.zip"));
+      fs.writeFileSync(later, py0.FS.readFile("/tmp/later.zip"));
+      py0.FS.unlink("/tmp/first.zip");
+      py0.FS.unlink("/tmp/later.zip");
+      log(`python_stdlib_later.zip: ${counts[1]} files, `
+        + `${(fs.statSync(later).size / 1e6).toFixed(2)} MB (once the table is up)`);
+      trimmed[0] = counts[0];
+    } else {
+      fs.writeFileSync(out, py0.FS.readFile("/tmp/small.zip"));
+    }
     py0.FS.unlink("/tmp/small.zip");
     log(`${file}: ${trimmed[0]} of ${trimmed[1]} files, `
       + `${(fs.statSync(out).size / 1e6).toFixed(2)} MB`);

@@ -1,4 +1,10 @@
-"""Record which stdlib modules the page imports, for the snapshot start's small stdlib.
+"""Record which stdlib modules the page imports, for the small stdlibs of its starts.
+
+``python -m tools.site.record_stdlib --first SITE``: the modules a page started the ordinary
+way (a first visit) has imported once its table is ready, before private tables' code
+(held back), written to ``tools/site/stdlib_first.txt``: what ``python_stdlib_plain.zip``
+holds (tools/site/runtime.py). Re-record after the page imports more at start (a module
+missing there still imports, a little later: see tools/site/stdlib_finder.py).
 
 A pytest plugin: ``.venv/bin/pytest -p tools.site.record_stdlib e2e/ ...`` — before any
 browser context of the tests closes, each of its pages that has Python running is asked for
@@ -11,10 +17,11 @@ file's list whole: modules already in the snapshot are left out of the small std
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
-from playwright.sync_api import BrowserContext
+from playwright.sync_api import BrowserContext, sync_playwright
 
 ASK = """async () => {
   if (document.documentElement.dataset.ready !== "true") return null;
@@ -23,7 +30,7 @@ ASK = """async () => {
   s.type = "py";
   s.textContent = "import js, sys\\n" +
     "js.window.__stdlibUsed = ' '.join(sorted(n for n, m in list(sys.modules.items()) " +
-    "if '/lib/python3' in (getattr(m, '__file__', None) or '')))";
+    "if '/lib/python' in (getattr(m, '__file__', None) or '')))";
   document.body.append(s);
   for (let i = 0; i < 100 && window.__stdlibUsed === undefined; i++)
     await new Promise(r => setTimeout(r, 50));
@@ -52,3 +59,42 @@ def pytest_sessionfinish() -> None:
     out = Path(os.environ.get("HEARTS_RECORD_STDLIB", "stdlib-used.txt"))
     old = set(out.read_text().split()) if out.exists() else set()
     out.write_text("".join(f"{name}\n" for name in sorted(SEEN | old)))
+
+
+FIRST = Path(__file__).resolve().parent / "stdlib_first.txt"
+
+
+def record_first(site: Path) -> list[str]:
+    """The stdlib modules in sys.modules of ``site``'s page at data-ready, on a first visit."""
+    from tools.site.serve import serve_in_thread
+
+    server, _ = serve_in_thread(site)
+    url = f"http://127.0.0.1:{server.server_address[1]}/?speed=instant&start=plain"
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium",
+                                        args=["--no-sandbox", "--disable-gpu"])
+            page = browser.new_context(service_workers="block").new_page()
+            page.route("**/py/hearts_later.zip.gz", lambda route: None)  # (never answered)
+            page.goto(url)
+            page.wait_for_selector("html[data-ready='true']", state="attached",
+                                   timeout=120_000)
+            names = page.evaluate(ASK)
+            browser.close()
+    finally:
+        server.shutdown()
+    if not names:
+        raise SystemExit("the page's Python didn't answer")
+    return sorted(names.split())
+
+
+def main(argv: list[str]) -> None:
+    if len(argv) != 3 or argv[1] != "--first":
+        raise SystemExit("usage: python -m tools.site.record_stdlib --first SITE_DIR")
+    names = record_first(Path(argv[2]))
+    FIRST.write_text("".join(f"{name}\n" for name in names), encoding="utf-8")
+    print(f"{len(names)} modules written to {FIRST}")
+
+
+if __name__ == "__main__":
+    main(sys.argv)

@@ -3,7 +3,8 @@
 ``add(site)`` replaces ``pyodide/python_stdlib.zip`` by the same files precompiled to
 ``.pyc``, adds ``pyodide/snapshot.bin.gz`` (a memory snapshot with our modules imported)
 and the two small stdlibs cut from the big one for the two starts
-(``python_stdlib_start.zip``, ``python_stdlib_plain.zip``), and replaces ``py/hearts.zip``
+(``python_stdlib_start.zip``, ``python_stdlib_plain.zip`` and, for later, its
+``python_stdlib_later.zip``), and replaces ``py/hearts.zip``
 by the same modules precompiled, without their sources (0.4 instead of 0.6 MB: the
 snapshot start has them imported already; on a first visit compiling them would cost
 ~0.5 s; tracebacks keep file names and line numbers). All are made by
@@ -29,8 +30,8 @@ CACHE = ROOT / "node_modules" / ".cache" / "hearts-runtime"
 FINDER = Path(__file__).resolve().parent / "stdlib_finder.py"
 PYSCRIPT_STDLIB = ROOT / "node_modules" / "@pyscript" / "core" / "src" / "stdlib" / "pyscript.js"
 RUNTIME_FILES = {"python_stdlib.zip": "pyodide", "python_stdlib_start.zip": "pyodide",
-                 "python_stdlib_plain.zip": "pyodide", "snapshot.bin.gz": "pyodide",
-                 "hearts_site.zip": "py/hearts.zip"}
+                 "python_stdlib_plain.zip": "pyodide", "python_stdlib_later.zip": "pyodide",
+                 "snapshot.bin.gz": "pyodide", "hearts_site.zip": "py/hearts.zip"}
 
 # Imported before the snapshot is taken: the stdlib modules the page and PyScript load at
 # start (seen in sys.modules of a running page), then all of our own modules.
@@ -50,6 +51,14 @@ SNAPSHOT_STDLIB = (
 # with a console warning naming the module), so re-record after the page imports more.
 STDLIB_USED = Path(__file__).resolve().parent / "stdlib_used.txt"
 START_STDLIB_EXTRA = tuple(STDLIB_USED.read_text(encoding="utf-8").split())
+# The first visit's stdlib is cut in two: python_stdlib_plain.zip holds the modules of
+# STDLIB_FIRST, those in sys.modules of a page started the ordinary way once its table is
+# ready (recorded by ``python -m tools.site.record_stdlib --first _site``), and
+# python_stdlib_later.zip the rest of what the page may import, fetched once the table is on
+# the screen (web/static/start.mjs). A module missing from the first zip still imports: the
+# finder fetches the later zip then (once, synchronously, with a console warning).
+STDLIB_FIRST = Path(__file__).resolve().parent / "stdlib_first.txt"
+PLAIN_STDLIB_FIRST = tuple(STDLIB_FIRST.read_text(encoding="utf-8").split())
 # Every module of our zip is imported before the snapshot too. The page's modules import
 # nothing of the browser on import (only web/browser.py reaches PyScript, when main() runs),
 # so one that fails to import under Node is a bug: True makes it stop the build. (False
@@ -85,7 +94,8 @@ def add(out: Path) -> None:
     key = _digest([*(PYODIDE / n for n in ("pyodide.asm.wasm", "pyodide.asm.mjs", "pyodide.mjs",
                                            "python_stdlib.zip", "pyodide-lock.json")),
                    PYSCRIPT_STDLIB, RUNTIME_TOOL, FINDER, py_zip],
-                  extra=f"{STRICT_IMPORTS} {' '.join(modules)} | {' '.join(START_STDLIB_EXTRA)}")
+                  extra=f"{STRICT_IMPORTS} {' '.join(modules)} | {' '.join(START_STDLIB_EXTRA)}"
+                        f" | {' '.join(PLAIN_STDLIB_FIRST)}")
     cached = CACHE / key[:24]
     if not all((cached / name).exists() for name in RUNTIME_FILES):
         CACHE.mkdir(parents=True, exist_ok=True)
@@ -95,7 +105,8 @@ def add(out: Path) -> None:
                   flush=True)
             strict = ["--strict"] if STRICT_IMPORTS else []
             done = subprocess.run(["node", str(RUNTIME_TOOL), *strict, str(work), str(py_zip),
-                                   *modules, "--extra", *START_STDLIB_EXTRA], check=False)
+                                   *modules, "--extra", *START_STDLIB_EXTRA,
+                                   "--first", *PLAIN_STDLIB_FIRST], check=False)
             if done.returncode:
                 raise SystemExit(f"{RUNTIME_TOOL.name} failed (exit {done.returncode}): see "
                                  "its lines above")

@@ -1,14 +1,18 @@
 """The version label in the page's footer: given, or a hash of the site's contents (so a
-rebuild that changes nothing changes neither the label nor the worker's cache)."""
+rebuild that changes nothing changes neither the label nor the worker's cache). It goes
+into the page's head too (``<meta name="hearts-version">``), where web/static/boot.js reads
+it: a copy of the table it saved under another version is not painted."""
 
 from __future__ import annotations
 
 import hashlib
+import html
 from pathlib import Path
 
 from tools.site.offline import site_files
 
 MARK = '<span id="version">dev</span>'
+HEAD_MARK = '<meta name="hearts-version" content="dev">'
 
 
 def label(site: Path) -> str:
@@ -24,7 +28,8 @@ def stamp(site: Path, version: str | None = None) -> str:
     page = site / "index.html"
     text = page.read_text(encoding="utf-8")
     version = version or label(site)
-    if MARK in text:
-        page.write_text(text.replace(MARK, f'<span id="version">{version}</span>'),
-                        encoding="utf-8")
+    stamped = text.replace(MARK, f'<span id="version">{html.escape(version)}</span>').replace(
+        HEAD_MARK, f'<meta name="hearts-version" content="{html.escape(version)}">')
+    if stamped != text:
+        page.write_text(stamped, encoding="utf-8")
     return version

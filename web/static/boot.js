@@ -1,7 +1,25 @@
-// Before the game is ready, say what is happening (the loader in index.html).
+// Before the game is ready: say what is happening (the loader in index.html) and, on a
+// repeat visit, paint the table as it was last drawn (see "The table at once" below).
 // (Everything about the game itself is Python: web/main.py starts it.)
 (function () {
   "use strict";
+  // Every sentence of the page lives in web/words.py, but these are shown before Python is
+  // up (or when it never gets going): they can't come from there, so they are here, in one
+  // place. (The loader's first words, "Shuffling… fetching the cards", are in index.html.)
+  var WORDS = {
+    stages: {
+      "download": "fetching the cards",
+      "restore": "setting up the table",
+      "Loading Pyodide": "fetching the cards",
+      "Loading interpreter": "fetching the cards",
+      "Loaded interpreter": "setting up the table",
+      "Loading files": "bringing the players in",
+      "Loaded files": "dealing"
+    },
+    failed: "The game didn't finish loading. Check your connection and try again.",
+    slow: "This is taking longer than usual. Your connection may be slow.",
+    waiting: "Getting the cards ready…" // over the prompt of a painted table
+  };
   if (location.protocol === "file:") {
     document.documentElement.classList.add("from-file");
     document.addEventListener("DOMContentLoaded", function () {
@@ -38,15 +56,7 @@
   // The loader: a bar driven by the bytes of the biggest download (the snapshot or the wasm,
   // reported by web/static/start.mjs) and the start's stages, in the players' words; a notice with a
   // "Try again" button when nothing moves for a while or a file of the start fails to load.
-  var words = {
-    "download": "fetching the cards",
-    "restore": "setting up the table",
-    "Loading Pyodide": "fetching the cards",
-    "Loading interpreter": "fetching the cards",
-    "Loaded interpreter": "setting up the table",
-    "Loading files": "bringing the players in",
-    "Loaded files": "dealing"
-  };
+  var words = WORDS.stages;
   // Where each stage puts the bar (0..1); the download fills 0.05..0.8 by its bytes.
   var floor = {
     "Loading Pyodide": 0.02, "Loading interpreter": 0.05, "restore": 0.8,
@@ -100,16 +110,163 @@
     if (t && t !== window && (t.tagName === "SCRIPT"
         || (t.tagName === "LINK" && /stylesheet|preload/.test(t.rel)))) {
       failed = true;
-      notice("The game didn't finish loading. Check your connection and try again.");
+      notice(WORDS.failed);
     }
   }, true);
   var timer = setInterval(function () {
     if (document.documentElement.dataset.ready) return clearInterval(timer);
     if (!failed && Date.now() - last > STALL_MS) {
-      notice("This is taking longer than usual. Your connection may be slow.");
+      notice(WORDS.slow);
     }
   }, 1000);
   document.addEventListener("click", function (event) {
     if (event.target && event.target.id === "load-retry") location.reload();
   });
+
+  // --- The table at once --------------------------------------------------------------
+  // After every draw, web/table/view.py calls heartsKeepTable(state, local): a copy of the
+  // felt (#table's HTML) and of the stats line goes to localStorage with the build's version
+  // (<meta name="hearts-version">), written once the page is idle and on the way out. At
+  // the next start, the inline script after #table in index.html calls heartsPaint(): the
+  // copy is painted before anything below it is laid out, and inert (<html data-painted>:
+  // no card takes a tap or the focus — a tap made before the game is ready does nothing, it
+  // is not kept for later), "Getting the cards ready…" over the prompt, which keeps its box.
+  // Python's first draw updates those same elements in place (it finds them by id, the
+  // cards by data-card), so nothing moves; data-ready ends the paint. A copy of another
+  // version, unreadable, of a finished game or a table of friends, or not matching this
+  // page's table, is deleted, and the ordinary loader shows.
+  var FELT_KEY = "hearts.felt";
+  var KEPT = { pass: true, play: true, wait: true, moon: true, summary: true };
+  // What a copy may not hold (it is parsed as HTML: nothing in it may run or load).
+  var UNSAFE = "script,style,link,meta,base,iframe,frame,object,embed,img,image,video,audio,"
+    + "source,svg,math,form,input,textarea,select,template,a";
+  var keepPending = false;
+  var root = document.documentElement;
+
+  function version() {
+    var meta = document.querySelector('meta[name="hearts-version"]');
+    return meta ? meta.content : "";
+  }
+
+  function forgetFelt() {
+    try { localStorage.removeItem(FELT_KEY); } catch (error) { /* no storage: nothing kept */ }
+  }
+
+  function writeFelt() {
+    if (!keepPending) return;
+    keepPending = false;
+    var table = el("table"), stats = el("stats");
+    if (root.dataset.ready !== "true" || root.dataset.painted || !KEPT[root.dataset.state]
+        || !table || !stats) return;
+    var copy = {
+      version: version(), state: root.dataset.state, table: table.innerHTML,
+      stats: stats.innerHTML, people: table.getAttribute("data-people") || "",
+      fourColour: root.classList.contains("four-colour")
+    };
+    try {
+      localStorage.setItem(FELT_KEY, JSON.stringify(copy));
+    } catch (error) { // storage full or refused: the game's own save comes first
+      forgetFelt();
+    }
+  }
+
+  window.heartsKeepTable = function (state, local) {
+    state = String(state);
+    if (state === "loading") return; // (Python's draws before the game is ready)
+    if (!local || !KEPT[state]) {
+      keepPending = false;
+      forgetFelt();
+      return;
+    }
+    if (keepPending) return;
+    keepPending = true;
+    if (window.requestIdleCallback) window.requestIdleCallback(writeFelt, { timeout: 1000 });
+    else setTimeout(writeFelt, 200);
+  };
+  window.addEventListener("pagehide", writeFelt);
+
+  // The saved HTML as nodes, if it is a copy of `live`: the same ids, each once, and
+  // nothing that could run or load.
+  function parsed(html, live) {
+    var box = document.createElement("template");
+    box.innerHTML = html;
+    var nodes = box.content;
+    if (nodes.querySelector(UNSAFE)) return null;
+    var all = nodes.querySelectorAll("*");
+    for (var i = 0; i < all.length; i++) {
+      for (var j = 0; j < all[i].attributes.length; j++) {
+        var name = all[i].attributes[j].name;
+        if (/^on|^(href|src|srcset|action|formaction|style)$/i.test(name)
+            && !(name === "style" && /^(--[a-z]+: ?[0-9.]+;? ?)+$/.test(all[i].getAttribute(name)))) {
+          return null;
+        }
+      }
+    }
+    var ids = function (where) {
+      return Array.prototype.map.call(where.querySelectorAll("[id]"), function (node) {
+        return node.id;
+      }).sort().join(" ");
+    };
+    return ids(nodes) === ids(live) ? nodes : null;
+  }
+
+  function paint(text) {
+    var copy;
+    try { copy = JSON.parse(text); } catch (error) { return false; }
+    if (!copy || typeof copy !== "object" || copy.version !== version() || !KEPT[copy.state]
+        || typeof copy.table !== "string" || typeof copy.stats !== "string") return false;
+    var table = el("table"), stats = el("stats"), loader = el("loader");
+    if (!table || !stats || !loader) return false;
+    var felt = parsed(copy.table, table), line = parsed(copy.stats, stats);
+    if (!felt || !line) return false;
+    felt.getElementById("loader").replaceWith(loader); // the live one, as the page has it
+    felt.getElementById("alert").textContent = ""; // (said once, not again at every start)
+    felt.getElementById("event").textContent = "";
+    table.replaceChildren(felt);
+    stats.replaceChildren(line);
+    if (typeof copy.people === "string" && /^[0-9]+$/.test(copy.people)) {
+      table.setAttribute("data-people", copy.people);
+    }
+    root.classList.toggle("four-colour", copy.fourColour === true);
+    el("prompt").setAttribute("data-wait", WORDS.waiting);
+    table.inert = true;
+    root.dataset.painted = "true";
+    return true;
+  }
+
+  // The game is ready: the table is Python's now. It stays inert a moment longer, so that a
+  // tap the browser kept while Python was busy lands on the painted table (and does
+  // nothing), not on the live one.
+  function unpaint() {
+    delete root.dataset.painted;
+    var prompt = el("prompt"), table = el("table");
+    if (prompt) prompt.removeAttribute("data-wait");
+    var woken = false;
+    var wake = function () {
+      if (!woken && table) table.inert = false;
+      woken = true;
+    };
+    requestAnimationFrame(function () { setTimeout(wake, 0); });
+    setTimeout(wake, 250); // (a hidden page draws no frames)
+  }
+
+  window.heartsPaint = function () {
+    window.heartsPaint = null; // (once)
+    if (location.protocol === "file:" || root.dataset.ready) return;
+    var text = null;
+    try { text = localStorage.getItem(FELT_KEY); } catch (error) { return; }
+    if (text === null) return;
+    var painted = false;
+    try { painted = paint(text); } catch (error) { painted = false; }
+    if (!painted) {
+      forgetFelt();
+      return;
+    }
+    new MutationObserver(function (changes, observer) {
+      if (root.dataset.ready === "true") {
+        observer.disconnect();
+        unpaint();
+      }
+    }).observe(root, { attributes: true, attributeFilter: ["data-ready"] });
+  };
 })();

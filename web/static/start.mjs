@@ -38,6 +38,7 @@ const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.gz", import
 const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
 const LATER_ZIP_URL = new URL("../py/hearts_later.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
+const LATER_STDLIB_URL = new URL("../pyodide/python_stdlib_later.zip.gz", import.meta.url).href;
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
 
 // PyScript writes its own package into ./pyscript at every start, and would compile it there:
@@ -73,15 +74,19 @@ import hearts
 hearts.Game.new(1)
 `;
 // After an ordinary start on the small stdlib: the safety net, from that zip (a site built
-// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip.gz is the npm stdlib).
+// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip.gz is the npm stdlib). That
+// stdlib holds what the page imports until its table is ready; the rest of what it may
+// import, python_stdlib_later.zip.gz, is fetched with our second zip (laterLoader), or by
+// the finder if a module of it is imported before.
 const AFTER_PLAIN_START = `
 try:
     import _hearts_stdlib
 except ImportError:
     pass
 else:
-    _hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)})
+    _hearts_stdlib.install(${JSON.stringify(WHOLE_STDLIB_URL)}, ${JSON.stringify(LATER_STDLIB_URL)})
 `;
+const LATER_STDLIB_PATH = "/lib/python_stdlib_later.zip";
 
 // The loader's bar (web/static/boot.js) follows the bytes of the biggest download (the
 // snapshot, or the wasm) and the stages of the start.
@@ -296,11 +301,37 @@ function laterLoader(py, kind) {
   let loaded = null;
   return () => {
     if (!loaded) {
+      const stdlib = kind === "plain" ? laterStdlib(py) : Promise.resolve();
       loaded = kind === "snapshot" ? Promise.resolve() : fetchBytes(LATER_ZIP_URL)
-        .then((bytes) => installZip(py, bytes, LATER_ZIP_PATH, EXTEND_PACKAGES));
+        .then(async (bytes) => {
+          await stdlib;
+          installZip(py, bytes, LATER_ZIP_PATH, EXTEND_PACKAGES);
+        });
     }
     return loaded;
   };
+}
+
+// The rest of the first visit's stdlib, mounted after the small one (unless the finder has
+// fetched it already, for a module imported before). If it can't be fetched now, the finder
+// still fetches it when a module of it is imported.
+async function laterStdlib(py) {
+  const incoming = "/tmp/python_stdlib_later.zip.part";
+  try {
+    py.FS.writeFile(incoming, await fetchBytes(LATER_STDLIB_URL));
+    runIn(py, `
+import os, sys, zlib, _hearts_stdlib
+with open(${JSON.stringify(incoming)}, "rb") as _file:
+    _data = _file.read()
+os.remove(${JSON.stringify(incoming)})
+if _hearts_stdlib.LATER not in sys.path:
+    with open(_hearts_stdlib.LATER, "wb") as _file:
+        _file.write(zlib.decompress(_data, 31) if _data[:2] == b"\\x1f\\x8b" else _data)
+    _hearts_stdlib.add_zip(_hearts_stdlib.LATER)
+`);
+  } catch (error) {
+    console.warn("Hearts: the rest of the stdlib didn't load now:", error);
+  }
 }
 
 function output() {

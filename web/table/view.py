@@ -154,6 +154,7 @@ class TableView:
         self._stats(m)
         self.motion.play(self.drawn, m, fresh, hand_was, el["trick"], el["hand"])
         self.drawn = m
+        self.browser.keep_drawn(m.state, m.where is None)
 
     def _trick(self, m: TableModel) -> None:
         """The cards on the felt, kept in place while the trick grows (so they can move)."""
