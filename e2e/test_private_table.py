@@ -397,7 +397,7 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     guests[2].hide_dialog()
     host.page.wait_for_function(
         "document.querySelector('.seat-north .name').textContent === 'Bo'")
-    assert guests[1].page.inner_text(".seat-east .name") == "Bo"  # West sees North at its right
+    assert guests[1].page.inner_text(".seat-west .name") == "Bo"  # West has North at its left
     north.screenshot(path=str(ARTIFACTS / "private-names-north.png"))
     assert north.eval_on_selector_all("#hand [data-card]", "e => e.length") == 13
     assert north.inner_text("#prompt").startswith("Pass 3 cards")
@@ -537,7 +537,8 @@ def check_only_own_hand(seat: Seat, number: int) -> int:
     public: set[str] = set()
     for message in messages:
         assert set(message) <= {"v", "t", "stage", "view", "kinds", "waiting", "turn_left",
-                                "ready", "last_hand", "events", "reason", "seat", "id", "text"}
+                                "ready", "last_hand", "events", "reason", "seat", "id", "text",
+                                "names", "secret"}
         if message["t"] != "state":
             assert not CARD.search(json.dumps(message)), message
             continue
