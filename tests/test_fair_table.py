@@ -15,7 +15,7 @@ from tests.test_fair_deal import SMALL
 from web import words
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
-from web.p2p.fair.transcript import Cheat, Play
+from web.p2p.fair.transcript import Cheat, Fault, Play
 from web.p2p.fair.wire import envelope, message
 
 
@@ -266,3 +266,39 @@ def test_a_page_that_sends_nothing_closes_the_table_after_a_turn_and_the_grace()
     mesh.clock.t = 30.0 + 61.0
     assert mesh.pages[1].stalled()  # the others never passed, nor did their pages for them
     assert mesh.pages[1].closed == words.fair_stalled_text(None, 1)
+
+
+def test_a_page_marking_cards_is_named_at_once_by_every_other_page() -> None:
+    """The first shuffler sends the point cards as non-residues (``cheats.MarkedCards``):
+    every other page refuses its shuffle on arrival, before anyone has a card."""
+    mesh = Mesh(seed=12, cheats={0: "marked"})
+    mesh.run()
+    for page in mesh.pages[1:]:
+        assert page.fault == Fault(0, Cheat.MARKED) and page.stage is FairStage.CLOSED
+        assert page.closed == words.fault_text(Fault(0, Cheat.MARKED), page.seat) + " " + \
+            words.FAIR_VOID
+        assert page.current.dealt is None
+
+
+def test_framing_with_p_minus_1_names_the_framer_and_never_an_honest_page() -> None:
+    mesh = Mesh(seed=13, cheats={2: "framing"})
+    mesh.run()
+    for page in mesh.pages:
+        if page.seat != 2:
+            assert page.fault == Fault(2, Cheat.MARKED), page.closed
+            assert page.closed is not None and not page.closed.startswith("You")
+
+
+def test_a_page_whose_own_step_fails_its_check_blames_its_input_not_itself() -> None:
+    """A value that should have been refused on arrival, slipped into a page's record
+    behind the checks' back: the page's own blind over it fails, and it names nobody."""
+    mesh = Mesh(seed=14)
+    mesh.run()
+    receiver = mesh.pages[1]
+    passer = mesh.pages[0]
+    assert passer.choose_pass(tuple(passer.hand()[:3])) is None
+    slot = passer.transcript.pass_slots[0][0]
+    receiver.transcript.hidden[slot] = SMALL.p - 1
+    mesh.run()
+    assert receiver.stage is FairStage.CLOSED and receiver.fault is None
+    assert receiver.closed == words.FAIR_OWN_STEP

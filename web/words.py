@@ -608,6 +608,9 @@ FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only the
 FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
                "start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
+FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
+                 "was sent, so it can't go on and can't tell who spoiled them. This hand "
+                 "doesn't count, and the table has closed.")
 def looking_text(people: int, seconds: float) -> str:
     """Play online's line while it looks: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
@@ -647,6 +650,7 @@ _CHEATS = {
     Cheat.NO_KEYS: "didn't show their keys at the end of the hand",
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
     Cheat.MALFORMED: "sent a message the fair deal doesn't have",
+    Cheat.MARKED: "sent a number no card can be, to mark cards and follow them",
 }
 
 

@@ -17,10 +17,13 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hearts.cards import Card
+from web.p2p.fair.group import jacobi
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "TAMPERS", "FalsePass", "StackedDeck"]
+__all__ = ["CHEATS", "TAMPERS", "FalsePass", "Framing", "MarkedCards", "StackedDeck"]
+
+POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
 
 class StackedDeck(Party):
@@ -32,6 +35,51 @@ class StackedDeck(Party):
         group = self.transcript.group
         queen = group.power(group.encode(Card.parse("QS")), group.short_key(self._source))
         return (*deck[:5], queen, *deck[6:]), commitment
+
+
+class MarkedCards(Party):
+    """Marks the point cards: each is sent as ``p - v``, a non-residue. A lock is an odd
+    power, which keeps a number's Legendre symbol, so after the four shuffles the marked
+    values are still the only non-residues and ``follow`` shows whose slots the point
+    cards went to. (Marked at the first shuffle, they are the point cards; a later
+    shuffler marks whatever cards sit where the point cards started.) It takes the mark
+    off again in its own lock (``p - x`` once more), so the others' cards still open.
+    Refused on arrival: every number received must be a residue (``Group.is_element``)."""
+
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
+        group = self.transcript.group
+        before = self.transcript.deck_before_shuffle(self.seat)
+        marked = {group.power(before[c.index], self._shuffle_key) for c in POINT_CARDS}
+        return tuple(group.p - x if x in marked else x for x in deck), commitment
+
+    def lock(self) -> tuple[int, ...]:
+        group = self.transcript.group
+        mine = slots_of(self.seat)
+        return tuple(group.p - x if slot not in mine and jacobi(x, group.p) == -1 else x
+                     for slot, x in enumerate(super().lock()))
+
+    def follow(self) -> dict[int, int]:
+        """Seat -> how many marked cards were dealt to it, read off the last shuffle."""
+        group = self.transcript.group
+        seats = dict.fromkeys(range(4), 0)
+        for slot, x in enumerate(self.transcript.shuffles[-1]):
+            if jacobi(x, group.p) == -1:
+                seats[slot // 13] += 1
+        return seats
+
+
+class Framing(Party):
+    """Puts ``p - 1`` in a slot as it opens the cards of the seat before it, last (round
+    3): were that card passed, its receiver's proof of its blind over a base of order 2
+    would fail its own check, and the receiver's page would have named itself. Refused on
+    arrival (``p - 1`` is no residue), naming this page."""
+
+    def open(self, round_: int) -> tuple[int, ...]:
+        values = super().open(round_)
+        if round_ != 3:
+            return values
+        return (self.transcript.group.p - 1, *values[1:])
 
 
 class FalsePass(Party):
@@ -63,7 +111,8 @@ def undealt_card(kind: str, fields: Fields, seat: int) -> Fields:
     return fields
 
 
-CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass}
+CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
+                                  "marked": MarkedCards, "framing": Framing}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card}
 """The cheats at what a page sends, by name."""

@@ -339,8 +339,15 @@ class FairTable:
         text = message(kind, **fields)
         try:
             receive(self.transcript, self.seat, text)
-        except CheatDetected as error:  # this page's own step: a bug, or a cheat of its own
-            self._caught(error.fault)
+        except CheatDetected:
+            # This page's own step fails its own check: what it computed from is bad (every
+            # value it received passed the checks on arrival, so a bug, or this page's own
+            # modification). It never names itself, nor anyone: it can't tell who.
+            self._own_step_failed()
+            if self.cheat not in CHEATS:
+                return
+            # A modified page (the tests') sends it anyway, and goes no further.
+            self.outbox.append(envelope(self.hand_number, text))
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
@@ -396,6 +403,10 @@ class FairTable:
             a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
             self.scores = (a, b, c, d)
         return True
+
+    def _own_step_failed(self) -> None:
+        self.closed = words.FAIR_OWN_STEP
+        self.outbox.clear()
 
     def _caught(self, fault: Fault) -> None:
         self.fault = fault

@@ -53,6 +53,7 @@ class Cheat(Enum):
     NO_KEYS = "no_keys"            # didn't show its keys at the end
     FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
     MALFORMED = "malformed"        # sent a message that isn't one of the protocol's
+    MARKED = "marked"              # sent a number outside the cards' group (a marked card)
 
 
 @dataclass(frozen=True)
@@ -379,8 +380,10 @@ class Transcript:
             raise CheatDetected(Fault(seat, Cheat.OUT_OF_TURN))
 
     def _check_values(self, seat: int, values: tuple[int, ...], count: int) -> None:
-        if len(values) != count or not all(map(self.group.is_element, values)):
+        if len(values) != count or not all(map(self.group.in_range, values)):
             raise CheatDetected(Fault(seat, Cheat.BAD_DECK))
+        if not all(map(self.group.is_element, values)):  # a non-residue: a marked card
+            raise CheatDetected(Fault(seat, Cheat.MARKED))
 
     def _check_deck(self, seat: int, deck: tuple[int, ...]) -> None:
         # Equal numbers stay equal under any key: a repeated card shows at once.
