@@ -14,10 +14,11 @@ import pytest
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
 from web import words
-from web.p2p.fair import proofs
+from web.p2p.fair import proofs, wire
 from web.p2p.fair.audit import audit, audit_in_steps
 from web.p2p.fair.cheats import POINT_CARDS, FalsePass, Framing, MarkedCards, StackedDeck
 from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
+from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
 from web.p2p.fair.proofs import (
@@ -33,7 +34,6 @@ from web.p2p.fair.transcript import (
     Fault,
     Reveal,
     Transcript,
-    blind_context,
     slots_of,
 )
 from web.p2p.fair.wire import max_chars, message, receive
@@ -401,8 +401,8 @@ class AsksForAnotherCard(Party):
         kept = next(s for s in slots_of(passer) if s not in t.pass_slots[passer])
         key = t.group.short_key(random.Random(5))
         forged = t.group.power(t.hidden[kept], key)
-        proof = prove_power(t.group, key, t.hidden[kept], forged, blind_context(kept),
-                            random.Random(6))
+        proof = prove_power(t.group, key, t.hidden[kept], forged,
+                            t.context("blind", self.seat, kept), random.Random(6))
         return (forged, *values[1:]), (proof, *proofs[1:])
 
 
@@ -625,3 +625,42 @@ def test_the_audit_comes_in_slices_with_the_same_verdict() -> None:
             assert done.value == whole and whole.fair
             break
     assert slices >= 12  # a seat's shuffle, lock, opening round and reading at a time
+
+
+def test_every_proof_is_bound_to_its_table_hand_seat_and_kind() -> None:
+    t = table(seed=45)
+    dealt_and_passed(t)
+    two = Card.parse("2C")
+    seat = next(p.seat for p in t.parties if two in p.hand())
+    slot, proof = t.parties[seat].play(two)
+    tr = t.transcripts[(seat + 1) % 4]
+    statement = (SMALL, SMALL.generator, tr.commitments[seat], SMALL.encode(two),
+                 tr.hidden[slot], proof)
+    assert check_same_power(*statement, tr.context("play", seat, slot))
+    elsewhere = [Transcript(tr.direction, SMALL, table="another table", hand=1),
+                 Transcript(tr.direction, SMALL, table="local", hand=2)]
+    for context in [t.context("play", seat, slot) for t in elsewhere] + [
+            tr.context("play", (seat + 1) % 4, slot), tr.context("blind", seat, slot)]:
+        assert not check_same_power(*statement, context)
+
+
+def test_a_held_message_is_read_once_when_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1's lock comes before seat 0's: it waits, and is not read again at each try."""
+    t = table(seed=46)
+    for p in t.parties:
+        deck, commitment = p.shuffle()
+        t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    first = message("fair_lock", deck=t.parties[0].lock())
+    receive(t.transcripts[1], 0, first)
+    second = message("fair_lock", deck=t.parties[1].lock())
+    reads: list[str] = []
+    real = wire._parse
+    monkeypatch.setattr(wire, "_parse",
+                        lambda raw, group: reads.append(raw) or real(raw, group))
+    inbox, early = Inbox(lambda: 0.0, []), t.transcripts[2]
+    assert inbox.hold(1, 1, second, SMALL)
+    for _ in range(5):
+        assert not inbox.take(early, 1)  # out of turn: it waits
+    assert inbox.hold(0, 1, first, SMALL)
+    assert inbox.take(early, 1) and inbox.take(early, 1) and len(early.locks) == 2
+    assert reads == [second, first]

@@ -29,8 +29,10 @@ class LocalTable:
     """Four parties, four transcripts, and a broadcast between them."""
 
     def __init__(self, direction: PassDirection, sources: Sequence[KeySource | None] = (),
-                 makers: dict[int, PartyMaker] | None = None, group: Group = GROUP) -> None:
-        self.transcripts = [Transcript(direction, group) for _ in range(NUM_SEATS)]
+                 makers: dict[int, PartyMaker] | None = None, group: Group = GROUP,
+                 name: str = "local", hand: int = 1) -> None:
+        self.transcripts = [Transcript(direction, group, table=name, hand=hand)
+                            for _ in range(NUM_SEATS)]
         makers = makers or {}
         self.parties = [makers.get(seat, Party)(seat, self.transcripts[seat],
                                                 sources[seat] if sources else None)

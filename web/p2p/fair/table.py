@@ -96,12 +96,15 @@ class FairTable:
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
                  source: KeySource | None = None,
-                 clock: Callable[[], float] = time.perf_counter, cheat: str = "") -> None:
+                 clock: Callable[[], float] = time.perf_counter, cheat: str = "",
+                 name: str = "") -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
-        follow) or a step of the deal it cheats at (``cheats.CHEATS``)."""
+        follow) or a step of the deal it cheats at (``cheats.CHEATS``); ``name``: what
+        names this table, the same at every page (it goes into every proof)."""
         self.seat = seat
+        self.name = name
         self.cheat = cheat
         self.now = now
         self.turn = turn
@@ -129,7 +132,8 @@ class FairTable:
     def _hand(self, number: int) -> FairHand:
         return FairHand(self.seat, number, rules=self.rules, group=self.group,
                         source=self.source, party=CHEATS.get(self.cheat, Party),
-                        send=self._send, clock=self.clock, timings=self.timings)
+                        send=self._send, clock=self.clock, timings=self.timings,
+                        table=self.name)
 
     def _start_hand(self, number: int) -> None:
         self.current = self._hand(number)
@@ -307,7 +311,12 @@ class FairTable:
         hand, inner = opened
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
-        if not self.inbox.hold(seat, hand, inner):
+        try:
+            held = self.inbox.hold(seat, hand, inner, self.group)
+        except CheatDetected as error:
+            self._caught(error.fault)
+            return
+        if not held:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
         self._settle()

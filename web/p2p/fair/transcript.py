@@ -104,16 +104,6 @@ def slots_of(seat: int) -> range:
     return range(13 * seat, 13 * seat + 13)
 
 
-def blind_context(slot: int) -> bytes:
-    """What a receiver's proof of its lock on a passed card is bound to."""
-    return b"blind %d" % slot
-
-
-def play_context(slot: int) -> bytes:
-    """What a seat's proof of a played card is bound to."""
-    return b"play %d" % slot
-
-
 def chain_seat(owner: int, round_: int) -> int:
     """The seat that takes its key off ``owner``'s cards in opening round 1, 2 or 3."""
     return (owner + round_) % NUM_SEATS
@@ -122,9 +112,14 @@ def chain_seat(owner: int, round_: int) -> int:
 class Transcript:
     """The public record of one hand, in protocol order; appending checks each message."""
 
-    def __init__(self, direction: PassDirection, group: Group = GROUP) -> None:
+    def __init__(self, direction: PassDirection, group: Group = GROUP, *, table: str = "",
+                 hand: int = 1) -> None:
+        """``table``: what names this table among all others (every page gives the same);
+        ``hand``: the hand's number. Both go into every proof's challenge (``context``)."""
         self.group = group
         self.direction = direction
+        self.table = table
+        self.hand = hand
         self.shuffles: list[tuple[int, ...]] = []
         """Stage 1: the deck after seat 0, 1, 2, 3 locked it with one key and shuffled it."""
         self.commitments: list[int] = []
@@ -149,6 +144,12 @@ class Transcript:
         self.digests: dict[int, str] = {}
         """Each page's digest of its record, sent before the keys (see ``digest``)."""
         self.reveals: dict[int, Reveal] = {}
+
+    def context(self, kind: str, seat: int, slot: int) -> bytes:
+        """What a proof by ``seat`` of ``kind`` ("blind", "play") about ``slot`` is bound
+        to: this table, this hand, the seat, the kind of message and the slot. A proof
+        copied from another table, hand, seat or step has another challenge, so fails."""
+        return json.dumps([self.table, self.hand, kind, seat, slot]).encode()
 
     # --- where the hand is ------------------------------------------------------------------
     def opened_round(self, round_: int) -> bool:
@@ -286,7 +287,8 @@ class Transcript:
         self._check_values(seat, values, 3)
         slots = self.pass_slots[self.passer_to(seat)]
         if len(proofs) != 3 or not all(
-                check_power(self.group, self.hidden[slot], value, proof, blind_context(slot))
+                check_power(self.group, self.hidden[slot], value, proof,
+                            self.context("blind", seat, slot))
                 for slot, value, proof in zip(slots, values, proofs, strict=True)):
             raise CheatDetected(Fault(seat, Cheat.BLIND))
         self.blinded[seat] = values
@@ -332,7 +334,7 @@ class Transcript:
             return (len(proof) == 1 and type(proof[0]) is int and 0 < proof[0] < group.q
                     and group.power(code, proof[0]) == self.hidden[slot])
         return check_same_power(group, group.generator, self.commitments[seat], code,
-                                self.hidden[slot], proof, play_context(slot))
+                                self.hidden[slot], proof, self.context("play", seat, slot))
 
     def add_complaint(self, seat: int) -> None:
         """``seat`` says a card dealt or passed to it doesn't open: the hand stops, keys are

@@ -21,7 +21,8 @@ from web.p2p.fair.group import Group
 from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
-__all__ = ["envelope", "max_chars", "message", "open_envelope", "receive"]
+__all__ = ["Parsed", "apply", "envelope", "max_chars", "message", "open_envelope", "parse",
+           "receive"]
 
 _ONE: Final = (1,)
 _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
@@ -152,16 +153,27 @@ def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
     return kind, {name: _read(*spec[name], body[name], limit) for name in spec}
 
 
-def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
-    """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``.
+Parsed = tuple[str, dict[str, Any]]
+"""A message read off the wire: its type and its fields, numbers as ints."""
 
-    Returns the play if it was a card played. Raises ``CheatDetected`` naming ``seat`` if
-    the message is malformed or breaks the protocol.
-    """
+
+def parse(raw: str, group: Group, seat: int) -> Parsed:
+    """Read the message ``raw`` from the page at ``seat``: done once, on arrival (a message
+    that waits for its turn is not read again). Raises ``CheatDetected`` naming ``seat`` if
+    it is malformed."""
     try:
-        kind, f = _parse(raw, transcript.group)
+        return _parse(raw, group)
     except _Malformed as error:
         raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+
+
+def apply(transcript: Transcript, seat: int, parsed: Parsed) -> Play | None:
+    """Add the message ``parsed`` from the page at ``seat`` to ``transcript``.
+
+    Returns the play if it was a card played. Raises ``CheatDetected`` naming ``seat`` if
+    it breaks the protocol (``OUT_OF_TURN``: it may only have come early).
+    """
+    kind, f = parsed
     if kind == "fair_shuffle":
         transcript.add_shuffle(seat, f["deck"], f["commit"])
     elif kind == "fair_lock":
@@ -183,6 +195,12 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
     else:
         transcript.add_reveal(Reveal(seat, f["shuffle"], f["slots"], f["blinds"]))
     return None
+
+
+def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
+    """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``
+    (``parse``, then ``apply``)."""
+    return apply(transcript, seat, parse(raw, transcript.group, seat))
 
 
 def envelope(hand: int, text: str) -> str:
