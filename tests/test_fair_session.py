@@ -166,3 +166,19 @@ def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None
             assert pages[n].session.seat.closed == words.fair_gone_text(seats[1].table.seat, me)
             assert pages[n].session.role is Role.GUEST_CLOSED
     asyncio.run(run())
+
+
+def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting() -> None:
+    """A page that wants seat 0 changes its bytes once it has seen the others'
+    (``cheats.SeatGrabber``): every other page refuses the draw, and nobody is seated."""
+    async def run() -> None:
+        _, pages = fair_pages(cheat={0: "seat0"})
+        for page in pages:
+            page.session.play_online()
+            await settle(20)
+        await settle(3000)
+        for page in pages[1:]:
+            assert page.session.role is Role.GUEST_CLOSED
+            assert page.session.seat.closed == words.FAIR_DRAW_BROKEN
+            assert not any(isinstance(s, FairSeat) for s in page.shown)
+    asyncio.run(run())

@@ -608,6 +608,9 @@ FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only the
 FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
                "start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
+FAIR_DRAW_BROKEN = ("Another page broke the draw for the seats: it showed something other "
+                    "than what it had promised, so the fair table couldn't start. Press Play "
+                    "online to look again.")
 FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
                  "was sent, so it can't go on and can't tell who spoiled them. This hand "
                  "doesn't count, and the table has closed.")

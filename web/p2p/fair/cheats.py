@@ -19,9 +19,11 @@ from collections.abc import Callable
 from hearts.cards import Card
 from web.p2p.fair.group import jacobi
 from web.p2p.fair.party import Party
+from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "TAMPERS", "FalsePass", "Framing", "MarkedCards", "StackedDeck"]
+__all__ = ["CHEATS", "DRAWS", "TAMPERS", "FalsePass", "Framing", "MarkedCards", "SeatGrabber",
+           "StackedDeck"]
 
 POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
@@ -91,6 +93,22 @@ class FalsePass(Party):
         return b, a, c
 
 
+class SeatGrabber(SeatDraw):
+    """Would sit first (and shuffle first: ``MarkedCards`` needs seat 0). It holds its
+    reveal back until the three others' are in, then sends whichever bytes put it in seat
+    0 — not the ones it committed to, so every other page refuses the draw."""
+
+    def received(self, peer: str, text: str) -> list[str]:
+        out = [m for m in super().received(peer, text) if '"reveal"' not in m]
+        if len(self.reveals) < 4:
+            return out
+        for n in range(1000):
+            self.nonce = self.reveals[self.me] = n.to_bytes(32, "big")
+            if (self.order() or [""])[0] == self.me:
+                break
+        return [*out, self.reveal_text()]
+
+
 Fields = dict[str, object]
 Tamper = Callable[[str, Fields, int], Fields]
 """A message's type, its fields and the sender's seat -> the fields it sends instead."""
@@ -114,5 +132,7 @@ def undealt_card(kind: str, fields: Fields, seat: int) -> Fields:
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
                                   "marked": MarkedCards, "framing": Framing}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
+DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
+"""The cheats at the draw for the seats, by name."""
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card}
 """The cheats at what a page sends, by name."""
