@@ -607,8 +607,8 @@ def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_bl
     seen_by_0.digests = dict.fromkeys(range(4), seen_by_0.digest())
     assert audit(seen_by_0).fault == Fault(2, Cheat.SHUFFLE)
     assert words.disagreement_text([2, 3], 0) == (
-        "North and East saw different messages from yours, so nobody can be named. "
-        "This hand doesn't count.")
+        "North and East saw different messages from yours, so nobody can be named, and no "
+        "page showed its keys. This hand doesn't count.")
 
 
 def test_the_audit_comes_in_slices_with_the_same_verdict() -> None:

@@ -163,7 +163,8 @@ def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None
         # ... then every other page closes too, naming it.
         for n in others:
             me = seats[n].table.seat
-            assert pages[n].session.seat.closed == words.fair_gone_text(seats[1].table.seat, me)
+            assert pages[n].session.seat.closed == words.fair_gone_text(
+                seats[1].table.seat, me, after_deal=True)
             assert pages[n].session.role is Role.GUEST_CLOSED
     asyncio.run(run())
 

@@ -9,10 +9,13 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts import Card
 from hearts.rules import PassDirection, pass_target
 from tests.test_fair_deal import SMALL
 from web import words
+from web.p2p.fair.cheats import TAMPERS
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Fault, Play
@@ -265,7 +268,7 @@ def test_a_page_that_sends_nothing_closes_the_table_after_a_turn_and_the_grace()
     assert not mesh.pages[1].stalled()
     mesh.clock.t = 30.0 + 61.0
     assert mesh.pages[1].stalled()  # the others never passed, nor did their pages for them
-    assert mesh.pages[1].closed == words.fair_stalled_text(None, 1)
+    assert mesh.pages[1].closed == words.FAIR_STALLED
 
 
 def test_a_page_marking_cards_is_named_at_once_by_every_other_page() -> None:
@@ -302,3 +305,62 @@ def test_a_page_whose_own_step_fails_its_check_blames_its_input_not_itself() -> 
     mesh.run()
     assert receiver.stage is FairStage.CLOSED and receiver.fault is None
     assert receiver.closed == words.FAIR_OWN_STEP
+
+
+def _false_digest(kind: str, fields: dict[str, object], seat: int) -> dict[str, object]:
+    return {**fields, "sha256": "0" * 64} if kind == "fair_digest" else fields
+
+
+def test_a_false_digest_shows_no_page_any_key_and_blames_no_honest_page(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A page sends a false digest once the hand is over: before, every honest page showed
+    its keys anyway, so the liar read every hand. Now no key leaves an honest page."""
+    monkeypatch.setitem(TAMPERS, "falsedigest", _false_digest)
+    mesh = Mesh(seed=15, cheats={3: "falsedigest"})
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    mesh.run()
+    for page in mesh.pages[:3]:
+        assert page.closed == words.disagreement_text([3], page.seat), page.closed
+        assert page.fault is None and page.result is None
+        assert not any('fair_keys' in text for text in mesh.seen[page.seat])
+    assert set(mesh.pages[3].transcript.reveals) <= {3}  # the liar got no key but its own
+
+
+def test_a_card_withheld_from_the_next_player_blames_no_honest_page() -> None:
+    """A page sends its card to two pages but not to the next player: the two wait for
+    that player, who waits for the card. Nobody is named, at any page."""
+    mesh = Mesh(seed=16)
+    mesh.run()
+    mesh.pass_all()
+    for _ in range(5):  # a few cards, then the withholding one
+        page = next(p for p in mesh.pages if p.to_play() == p.seat)
+        page.play(page.auto_card())
+        mesh.run()
+    cheat = next(p for p in mesh.pages if p.to_play() == p.seat)
+    victim = (cheat.seat + 1) % 4
+    cheat.play(cheat.auto_card())
+    for text in cheat.take_outbox():
+        mesh.seen[cheat.seat].append(text)
+        for other in range(4):
+            if other not in (cheat.seat, victim):
+                mesh.channels[(cheat.seat, other)].append(text)
+    mesh.run()
+    assert mesh.pages[victim].to_play() is None or mesh.pages[victim].transcript.to_play \
+        == cheat.seat
+    mesh.clock.t += 100.0
+    for page in mesh.pages:
+        if page is not cheat:
+            assert page.stalled() and page.closed == words.FAIR_STALLED
+            assert page.fault is None
+
+
+def test_a_page_that_leaves_after_the_deal_is_named_as_leaving_the_hand() -> None:
+    mesh = Mesh(seed=17)
+    mesh.run()
+    mesh.pages[0].gone(2)
+    mesh.clock.t += GONE_GRACE
+    assert mesh.pages[0].stalled()
+    assert mesh.pages[0].closed == words.fair_gone_text(2, 0, after_deal=True)
+    assert mesh.pages[0].closed.startswith("North's page left the hand after the deal")

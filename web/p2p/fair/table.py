@@ -290,8 +290,9 @@ class FairTable:
         if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
                 or self._waiting() is not None or not self.timer.stalled():
             return False
-        to_play = self.transcript.to_play if self.stage is FairStage.PLAYING else None
-        self.closed = words.fair_stalled_text(to_play, self.seat)
+        # Nobody named: a page that sent its card to two pages but not to the next player
+        # would have that honest player blamed by the two (they wait for its card).
+        self.closed = words.FAIR_STALLED
         self.outbox.clear()
         return True
 
@@ -336,7 +337,7 @@ class FairTable:
 
     def _close_gone(self) -> None:
         assert self._gone is not None
-        self.closed = words.fair_gone_text(self._gone, self.seat)
+        self.closed = words.fair_gone_text(self._gone, self.seat, self.transcript.dealt)
         self.outbox.clear()
 
     def take_outbox(self) -> list[str]:
@@ -367,6 +368,12 @@ class FairTable:
         """Take every message that fits now, and every step of this page that is due."""
         while self.closed is None and (self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
+        t = self.transcript
+        if self.closed is None and len(t.digests) == NUM_SEATS and t.disagreeing:
+            # Some page saw other messages, or lies about what it saw: this page keeps its
+            # keys (``steps.due_step``), or a false digest would read every hand.
+            self.closed = words.disagreement_text(t.disagreeing, self.seat)
+            self.outbox.clear()
         self._waiting()  # the person's time runs from the moment their move is due
 
     def _drain(self) -> bool:
