@@ -194,12 +194,13 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
     ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: its seat complains at once
     ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
+    ("marked", Cheat.MARKED),        # non-residues to follow the point cards: on arrival
 ])
 def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
     """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how,
     and the hand doesn't count."""
-    at_once = cheat in ("short", "stacked")  # before anyone has 13 cards
+    at_once = cheat in ("short", "stacked", "marked")  # before anyone has 13 cards
     _sit(pages, relay, cheat=(2, cheat), dealt=not at_once)
     if not at_once:
         _play_hand(pages)
