@@ -28,6 +28,7 @@ from web.p2p.fair.proofs import (
     prove_same_power,
     response_limit,
 )
+from web.p2p.fair.signing import echo
 from web.p2p.fair.transcript import (
     Cheat,
     CheatDetected,
@@ -520,7 +521,7 @@ def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
     dealt_and_passed(t)
     t.play_hand(first_legal)
     for seat, tr in enumerate(t.transcripts):
-        t.send(seat, message("fair_digest", sha256=tr.digest()))
+        t.send(seat, message("fair_digest", sha256=tr.digest(), echo=(echo({}),) * 4))
     for party in t.parties:
         reveal = party.reveal()
         if party.seat == 1:
@@ -602,9 +603,11 @@ def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_bl
     results = t.finish()
     assert [r.disagreeing for r in results] == [(2, 3), (2, 3), (0, 1), (0, 1)]
     assert all(r.fault is None and not r.fair for r in results)
+    assert not any(tr.reveals for tr in t.transcripts)  # no page showed its keys
     # Without the digests, seats 0 and 1 would have blamed seat 2, who shuffled honestly.
     seen_by_0 = t.transcripts[0]
     seen_by_0.digests = dict.fromkeys(range(4), seen_by_0.digest())
+    seen_by_0.reveals = {p.seat: p.reveal() for p in t.parties}
     assert audit(seen_by_0).fault == Fault(2, Cheat.SHUFFLE)
     assert words.disagreement_text([2, 3], 0) == (
         "North and East saw different messages from yours, so nobody can be named, and no "

@@ -11,6 +11,7 @@ from collections import Counter
 
 import pytest
 
+from tests.test_fair_deal import SMALL
 from web.p2p.fair.cheats import SeatGrabber
 from web.p2p.fair.seating import DrawError, SeatDraw
 
@@ -32,7 +33,8 @@ def draw_all(draws: list[SeatDraw]) -> None:
 
 def draws(seed: int, cheat: type[SeatDraw] = SeatDraw) -> list[SeatDraw]:
     return [(cheat if n == 0 else SeatDraw)(me, [i for i in IDS if i != me],
-                                            random.Random(seed * 10 + n))
+                                            SMALL.codes[n], random.Random(seed * 10 + n),
+                                            SMALL)
             for n, me in enumerate(IDS)]
 
 
@@ -43,6 +45,7 @@ def test_the_four_pages_draw_the_same_seats_and_the_same_table_name() -> None:
     assert orders[0] is not None and sorted(orders[0]) == sorted(IDS)
     assert all(o == orders[0] for o in orders)
     assert len({d.name() for d in four}) == 1
+    assert all(d.keys == {me: SMALL.codes[n] for n, me in enumerate(IDS)} for d in four)
 
 
 def test_the_lowest_id_no_longer_sits_first() -> None:
@@ -69,6 +72,8 @@ def test_a_page_that_changes_its_bytes_after_seeing_the_others_is_refused() -> N
     "not json", '{"v":1,"t":"fair_draw"}', '{"v":1,"t":"fair_draw","commit":"ab"}',
     '{"v":1,"t":"fair_draw","reveal":"' + "0" * 64 + '"}',  # a reveal before its commit
     '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","reveal":"' + "0" * 64 + '"}',
+    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '"}',  # no signing key
+    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","key":"' + "1" + '"}',  # 1: no key
 ])
 def test_a_broken_draw_message_names_its_sender(text: str) -> None:
     draw = draws(3)[1]

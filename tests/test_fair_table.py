@@ -15,11 +15,11 @@ from hearts import Card
 from hearts.rules import PassDirection, pass_target
 from tests.test_fair_deal import SMALL
 from web import words
-from web.p2p.fair.cheats import TAMPERS
+from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Fault, Play
-from web.p2p.fair.wire import envelope, message
+from web.p2p.fair.wire import message
 
 
 class Clock:
@@ -36,9 +36,12 @@ class Mesh:
     def __init__(self, seed: int = 1, cheats: dict[int, str] | None = None) -> None:
         self.clock = Clock()
         self.rng = random.Random(seed)
+        self.signing = [SMALL.short_key(random.Random(seed * 100 + s)) for s in range(4)]
+        keys = [SMALL.power(SMALL.generator, x) for x in self.signing]
         self.pages = [FairTable(s, now=self.clock, turn=30.0, group=SMALL,
                                 source=random.Random(seed * 10 + s),
-                                cheat=(cheats or {}).get(s, "")) for s in range(4)]
+                                cheat=(cheats or {}).get(s, ""), name="mesh",
+                                signing_key=self.signing[s], keys=keys) for s in range(4)]
         self.channels: dict[tuple[int, int], list[str]] = {
             (a, b): [] for a in range(4) for b in range(4) if a != b}
         self.seen: dict[int, list[str]] = {s: [] for s in range(4)}
@@ -178,7 +181,8 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
     slot, proof = page.party.play(Card.parse("2C"))
     lie = page.party.transcript  # the record it would have to fool
     assert lie.to_play is None
-    forged = envelope(1, message("fair_play", slot=slot, card=Card.parse("3C"), proof=proof))
+    forged = page._envelope("fair_play", message("fair_play", slot=slot,  # signed by it
+                                                 card=Card.parse("3C"), proof=proof))
     for other in mesh.pages:
         if other is not page:
             other.received_from(page.seat, forged)
@@ -311,21 +315,77 @@ def _false_digest(kind: str, fields: dict[str, object], seat: int) -> dict[str, 
     return {**fields, "sha256": "0" * 64} if kind == "fair_digest" else fields
 
 
-def test_a_false_digest_shows_no_page_any_key_and_blames_no_honest_page(
-        monkeypatch: pytest.MonkeyPatch) -> None:
-    """A page sends a false digest once the hand is over: before, every honest page showed
-    its keys anyway, so the liar read every hand. Now no key leaves an honest page."""
-    monkeypatch.setitem(TAMPERS, "falsedigest", _false_digest)
-    mesh = Mesh(seed=15, cheats={3: "falsedigest"})
+def _to_the_end(mesh: Mesh) -> None:
     mesh.run()
     mesh.pass_all()
     mesh.play_hand()
     mesh.run()
+
+
+@pytest.mark.parametrize("tamper", [_false_digest, false_echo])
+def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
+        monkeypatch: pytest.MonkeyPatch, tamper: Tamper) -> None:
+    """A page lies in its digest once the hand is over: before, every honest page showed
+    its keys anyway, so the liar read every hand, and nobody was named. Now no key leaves
+    an honest page; each sends its evidence, and the liar, which won't (it would show the
+    lie), is named once the table has waited beyond a turn."""
+    monkeypatch.setitem(TAMPERS, "liar", tamper)
+    mesh = Mesh(seed=15, cheats={3: "liar"})
+    _to_the_end(mesh)
     for page in mesh.pages[:3]:
-        assert page.closed == words.disagreement_text([3], page.seat), page.closed
-        assert page.fault is None and page.result is None
+        assert page.closed is None and page.transcript.disputed
         assert not any('fair_keys' in text for text in mesh.seen[page.seat])
+        assert any('fair_evidence' in text for text in mesh.seen[page.seat])
     assert set(mesh.pages[3].transcript.reveals) <= {3}  # the liar got no key but its own
+    mesh.clock.t += 100.0
+    for page in mesh.pages[:3]:
+        assert page.stalled() and page.fault == Fault(3, Cheat.NO_EVIDENCE), page.closed
+        assert page.result is None
+
+
+def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The liar sends its evidence after all: it is what it was sent, so it doesn't hash
+    to its echo, and every honest page names it."""
+    monkeypatch.setitem(TAMPERS, "liar", false_echo)
+    mesh = Mesh(seed=16, cheats={3: "liar"})
+    _to_the_end(mesh)
+    liar = mesh.pages[3]
+    frozen = liar._echoed[1]
+    items = tuple(x.item() for s in sorted(frozen) for _, x in sorted(frozen[s].items()))
+    text = liar._envelope("fair_evidence", message("fair_evidence", items=items))
+    for page in mesh.pages[:3]:
+        page.received_from(3, text)
+        assert page.fault == Fault(3, Cheat.FALSE_ECHO), page.closed
+        assert page.closed is not None and page.closed.startswith(
+            words.seat_name(3, page.seat))
+
+
+def test_a_page_that_sends_different_pages_different_shuffles_is_named() -> None:
+    """Seat 1 signs its shuffle for seats 0 and 2 and a spoilt one for seat 3: the hand
+    goes on until a card doesn't open, the echoes differ, the evidence holds two signed
+    shuffles of seat 1 with one number, and every honest page names it."""
+    mesh = Mesh(seed=18)
+    mesh.collect()
+    while not mesh.channels[(1, 3)]:
+        busy = [k for k, q in mesh.channels.items() if q and k[0] != 1]
+        sender, receiver = mesh.rng.choice(busy)
+        mesh.pages[receiver].received_from(sender, mesh.channels[(sender, receiver)].pop(0))
+        mesh.collect()
+    cheat = mesh.pages[1]
+    deck, commit = cheat.transcript.shuffles[1], cheat.transcript.commitments[1]
+    spoilt = message("fair_shuffle", deck=(deck[1], deck[0], *deck[2:]), commit=commit)
+    cheat._numbers[1] -= 1  # the same number, signed again over other words
+    mesh.channels[(1, 3)][0] = cheat._envelope("fair_shuffle", spoilt)
+    mesh.run()
+    for page in mesh.pages:
+        if page.stage is FairStage.PASSING:
+            page.choose_pass(tuple(page.hand()[:3]))
+    mesh.run()
+    mesh.play_hand()
+    mesh.run()
+    for page in (mesh.pages[0], mesh.pages[2], mesh.pages[3]):
+        assert page.fault == Fault(1, Cheat.EQUIVOCATED), page.closed
 
 
 def test_a_card_withheld_from_the_next_player_blames_no_honest_page() -> None:

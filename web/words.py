@@ -654,6 +654,11 @@ _CHEATS = {
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
     Cheat.MALFORMED: "sent a message the fair deal doesn't have",
     Cheat.MARKED: "sent a number no card can be, to mark cards and follow them",
+    Cheat.UNSIGNED: "sent a message without its page's signature",
+    Cheat.FALSE_ECHO: "said it saw messages other than the ones it was sent",
+    Cheat.EQUIVOCATED: "sent different pages different messages",
+    Cheat.NO_EVIDENCE: ("abandoned the hand: when the pages' records differed, it wouldn't "
+                        "show the messages it had been sent"),
 }
 
 

@@ -11,6 +11,7 @@ peer and the clocks are injected, and pytest runs it.
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Awaitable, Callable
 from statistics import mean
 
@@ -60,6 +61,8 @@ class FairPlay:
         self.early: list[tuple[str, str]] = []
         self.seats: dict[str, int] = {}
         """Connection -> seat, once seated."""
+        self.signing_key = 0
+        """This page's signing key for the table (made with the draw)."""
         self.draw: SeatDraw | None = None
         """The draw for the seats, once the four are in the room."""
         self.table: FairTable | None = None
@@ -100,7 +103,10 @@ class FairPlay:
     def _start_draw(self) -> None:
         assert self.me is not None
         peers = list(self.room)[:3]
-        self.draw = DRAWS.get(self.cheat, SeatDraw)(self.me, peers)
+        group = self.group
+        self.signing_key = group.short_key(secrets.SystemRandom())  # this table's only
+        self.draw = DRAWS.get(self.cheat, SeatDraw)(
+            self.me, peers, group.power(group.generator, self.signing_key), group=group)
         for conn in self.room.values():
             self.send(conn, self.draw.commit_text())
         early, self.early = self.early, []
@@ -125,13 +131,14 @@ class FairPlay:
                 self.send(other, message)
         order = draw.order()
         if order is not None:
-            self._sit(order, draw.name())
+            self._sit(order, draw.name(), [draw.keys[peer] for peer in order])
 
-    def _sit(self, ids: list[str], name: str) -> None:
+    def _sit(self, ids: list[str], name: str, keys: list[int]) -> None:
         assert self.me is not None
         self.seats = {self.room[peer]: ids.index(peer) for peer in ids if peer != self.me}
         table = self.table = FairTable(ids.index(self.me), now=self.now, turn=self.turn,
-                                       cheat=self.cheat, group=self.group, name=name)
+                                       cheat=self.cheat, group=self.group, name=name,
+                                       signing_key=self.signing_key, keys=keys)
         self.seat = FairSeat(table, self.pump, start_over=self.start_over)
         self.on_seated(self.seat)
         for conn, text in self.early:

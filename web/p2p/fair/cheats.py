@@ -129,10 +129,20 @@ def undealt_card(kind: str, fields: Fields, seat: int) -> Fields:
     return fields
 
 
+def false_echo(kind: str, fields: Fields, seat: int) -> Fields:
+    """Says, at the hand's end, it saw other messages than it did (once a false complaint
+    or digest read every hand): no page shows its keys, each sends its evidence, and it
+    is named — for the lie if it sends its own, else for sending none."""
+    if kind == "fair_digest":
+        return {**fields, "echo": ("0" * 64,) * 4}
+    return fields
+
+
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
                                   "marked": MarkedCards, "framing": Framing}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
 DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
 """The cheats at the draw for the seats, by name."""
-TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card}
+TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
+                              "falseecho": false_echo}
 """The cheats at what a page sends, by name."""

@@ -33,17 +33,17 @@ class Inbox:
         """Seat -> its messages waiting: hand number, the message read, and how long the
         reading took (ms, counted in a play's check)."""
 
-    def hold(self, seat: int, hand: int, text: str, group: Group) -> bool:
-        """Read and keep ``seat``'s message of hand number ``hand``; False if that page
-        already has ``MAX_PENDING`` waiting (garbage). Raises ``CheatDetected`` naming
-        ``seat`` if the message is malformed."""
+    def hold(self, seat: int, hand: int, text: str, group: Group) -> str | None:
+        """Read and keep ``seat``'s message of hand number ``hand``: its type, or None if
+        that page already has ``MAX_PENDING`` waiting (garbage). Raises ``CheatDetected``
+        naming ``seat`` if the message is malformed."""
         queue = self.pending[seat]
         if len(queue) >= MAX_PENDING:
-            return False
+            return None
         started = self.clock()
         parsed = parse(text, group, seat)
         queue.append((hand, parsed, (self.clock() - started) * 1000))
-        return True
+        return parsed[0]
 
     def take(self, transcript: Transcript, hand: int) -> bool:
         """Enter into ``transcript`` the first held message of ``hand`` that fits it now;

@@ -11,7 +11,10 @@ bytes first, but can only refuse to reveal (the table then never starts), not ch
 own: a reveal that isn't the one committed to is refused (``DrawError``). The same hash
 names the table (``name``), and goes into every proof's challenge (``Transcript.context``).
 
-Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>}``, then
+Each commit also carries the page's public signing key for the table (``key``, in hex: a
+residue, ``signing``), so every page knows every seat's key before anyone has a seat.
+
+Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>}``, then
 ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
 """
 
@@ -22,7 +25,7 @@ import json
 import secrets
 from collections.abc import Sequence
 
-from web.p2p.fair.group import KeySource
+from web.p2p.fair.group import GROUP, Group, KeySource
 
 __all__ = ["DRAW", "DrawError", "SeatDraw", "is_draw"]
 
@@ -51,7 +54,9 @@ def is_draw(text: str) -> bool:
 class SeatDraw:
     """This page's part of the draw among ``me`` and the three ``others`` (page ids)."""
 
-    def __init__(self, me: str, others: Sequence[str], source: KeySource | None = None) -> None:
+    def __init__(self, me: str, others: Sequence[str], key: int,
+                 source: KeySource | None = None, group: Group = GROUP) -> None:
+        """``key``: this page's public signing key for the table."""
         if len(set(others) | {me}) != 4:
             raise ValueError("a fair table's draw is among four different pages")
         self.me = me
@@ -60,11 +65,14 @@ class SeatDraw:
         self.nonce = rng.getrandbits(256).to_bytes(32, "big")
         self.commits: dict[str, str] = {me: _commitment(me, self.nonce)}
         self.reveals: dict[str, bytes] = {me: self.nonce}
+        self.group = group
+        self.keys: dict[str, int] = {me: key}
+        """Page id -> its public signing key for the table."""
 
     def commit_text(self) -> str:
         """This page's first message: the hash of its bytes."""
-        return json.dumps({"v": 1, "t": DRAW, "commit": self.commits[self.me]},
-                          separators=(",", ":"))
+        return json.dumps({"v": 1, "t": DRAW, "commit": self.commits[self.me],
+                           "key": f"{self.keys[self.me]:x}"}, separators=(",", ":"))
 
     def reveal_text(self) -> str:
         """This page's second message, once it holds every commit: its bytes."""
@@ -80,8 +88,8 @@ class SeatDraw:
             body = json.loads(text)
         except ValueError as error:
             raise DrawError(peer, "not JSON") from error
-        if not isinstance(body, dict) or len(body) != 3 or body.get("v") != 1 \
-                or body.get("t") != DRAW:
+        if not isinstance(body, dict) or len(body) != (4 if "commit" in body else 3) \
+                or body.get("v") != 1 or body.get("t") != DRAW:
             raise DrawError(peer, "not a message of the draw")
         value = body.get("commit", body.get("reveal"))
         if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
@@ -89,7 +97,12 @@ class SeatDraw:
         if "commit" in body:
             if peer in self.commits:
                 raise DrawError(peer, "a second commit")
+            key = body.get("key")
+            if not isinstance(key, str) or not 0 < len(key) <= 1024 \
+                    or key.strip("0123456789abcdef") or not self.group.is_element(int(key, 16)):
+                raise DrawError(peer, "not a signing key")
             self.commits[peer] = value
+            self.keys[peer] = int(key, 16)
             return [self.reveal_text()] if len(self.commits) == 4 else []
         if peer not in self.commits or peer in self.reveals or len(self.commits) < 4:
             raise DrawError(peer, "a reveal out of turn")

@@ -44,8 +44,8 @@ def due_step(t: Transcript, p: Party) -> Step | None:
             and me not in t.unblinded:
         return "fair_unblind", {"values": p.unblind()}
     if t.over and me not in t.digests:
-        return "fair_digest", {"sha256": t.digest()}
-    if len(t.digests) == NUM_SEATS and not t.disagreeing and me not in t.reveals:
+        return "fair_digest", {"sha256": t.digest()}  # the table adds its echo
+    if t.agreed and me not in t.reveals:
         keys = p.reveal()
         return "fair_keys", {"shuffle": keys.shuffle_key, "slots": keys.slot_keys,
                              "blinds": keys.blind_keys}

@@ -25,6 +25,7 @@ from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.proofs import check_power, check_same_power
+from web.p2p.fair.signing import Signed, parse_item
 
 __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "slots_of"]
 
@@ -54,6 +55,10 @@ class Cheat(Enum):
     FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
     MALFORMED = "malformed"        # sent a message that isn't one of the protocol's
     MARKED = "marked"              # sent a number outside the cards' group (a marked card)
+    UNSIGNED = "unsigned"          # a message without its page's signature, or out of number
+    FALSE_ECHO = "false_echo"      # said it saw messages other than those it was sent
+    EQUIVOCATED = "equivocated"    # signed two different messages for one step
+    NO_EVIDENCE = "no_evidence"    # sent no evidence when the pages' echoes differed
 
 
 @dataclass(frozen=True)
@@ -143,6 +148,11 @@ class Transcript:
         """The first seat that said a card of its own doesn't open: the hand stops there."""
         self.digests: dict[int, str] = {}
         """Each page's digest of its record, sent before the keys (see ``digest``)."""
+        self.echoes: dict[int, tuple[str, ...]] = {}
+        """Each page's echo, sent with its digest: per seat, the hash of the signed
+        messages it took from that seat (``signing.echo``)."""
+        self.evidence: dict[int, tuple[Signed, ...]] = {}
+        """Each page's signed messages, sent when digests or echoes differ."""
         self.reveals: dict[int, Reveal] = {}
 
     def context(self, kind: str, seat: int, slot: int) -> bytes:
@@ -358,10 +368,30 @@ class Transcript:
         text = json.dumps(record, default=repr, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def add_digest(self, seat: int, digest: str) -> None:
-        """``seat``'s digest of its record, once the hand is ``over``."""
+    def add_digest(self, seat: int, digest: str, echo: tuple[str, ...]) -> None:
+        """``seat``'s digest of its record and its echo, once the hand is ``over``."""
         self._in_turn(seat, self.over and seat not in self.digests)
         self.digests[seat] = digest
+        self.echoes[seat] = echo
+
+    @property
+    def agreed(self) -> bool:
+        """Every page's digest and echoes are in, and all agree: keys may be shown."""
+        return len(self.digests) == NUM_SEATS and not self.disagreeing \
+            and len(set(self.echoes.values())) == 1
+
+    @property
+    def disputed(self) -> bool:
+        """Every page's digest and echoes are in, and they don't all agree."""
+        return len(self.digests) == NUM_SEATS and not self.agreed
+
+    def add_evidence(self, seat: int, items: tuple[str, ...]) -> None:
+        """``seat``'s signed messages, once digests or echoes differ (``disputed``)."""
+        self._in_turn(seat, self.disputed and seat not in self.evidence)
+        signed = tuple(parse_item(item) for item in items)
+        if any(s is None for s in signed):
+            raise CheatDetected(Fault(seat, Cheat.MALFORMED))
+        self.evidence[seat] = tuple(s for s in signed if s is not None)
 
     @property
     def disagreeing(self) -> list[int]:
@@ -371,8 +401,7 @@ class Transcript:
 
     def add_reveal(self, reveal: Reveal) -> None:
         """A page's keys, once the hand is ``over`` and every page sent its digest."""
-        self._in_turn(reveal.seat, self.over and len(self.digests) == NUM_SEATS
-                      and reveal.seat not in self.reveals)
+        self._in_turn(reveal.seat, self.over and self.agreed and reveal.seat not in self.reveals)
         self.reveals[reveal.seat] = reveal
 
     # --- checks -----------------------------------------------------------------------------
