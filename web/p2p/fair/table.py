@@ -157,6 +157,9 @@ class FairTable:
                         table=self.name)
 
     def _start_hand(self, number: int) -> None:
+        for kept in (self.signed, self._echoed):  # a hand over is over: its evidence too
+            for old in [h for h in kept if h < number]:
+                del kept[old]
         self.current = self._hand(number)
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
