@@ -142,6 +142,8 @@ class FairTable:
         """A page that left (``gone``), and when."""
         self._gone_at = 0.0
         self.fault: Fault | None = None
+        self._halted = False
+        """A modified page (the tests') sent a step its own check refused: it stops there."""
         self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
@@ -416,10 +418,11 @@ class FairTable:
             # This page's own step fails its own check: what it computed from is bad (every
             # value it received passed the checks on arrival, so a bug, or this page's own
             # modification). It never names itself, nor anyone: it can't tell who.
-            self._own_step_failed()
             if self.cheat not in CHEATS:
+                self._own_step_failed()
                 return
-            # A modified page (the tests') sends it anyway, and goes no further.
+            # A modified page (the tests') sends it anyway, stays, and goes no further.
+            self._halted = True
             self.outbox.append(self._envelope(kind, text))
             return
         tamper = TAMPERS.get(self.cheat)
@@ -429,7 +432,8 @@ class FairTable:
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
-        while self.closed is None and (self._drain() or self.current.act() or self._revoke()):
+        while self.closed is None and not self._halted and (
+                self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
         if self.closed is None and self.transcript.disputed:
             self._dispute()
