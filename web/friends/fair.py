@@ -86,9 +86,10 @@ class FairPlay:
             return
         self.me = str(reply["self"])
         since = self.now()
-        while not self.done and self.table is None:  # GATHER_SECONDS for the draw too
+        while not self.done and self.table is None:
             if len(self.room) >= 3 and self.draw is None:
                 self._start_draw()
+                since = self.now()  # the draw has GATHER_SECONDS of its own
             elif self.now() - since >= GATHER_SECONDS:
                 self._close(words.FAIR_NOBODY)
                 return
