@@ -194,12 +194,13 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
     ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: its seat complains at once
     ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
+    ("marked", Cheat.MARKED),        # non-residues to follow the point cards: on arrival
 ])
 def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
     """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how,
     and the hand doesn't count."""
-    at_once = cheat in ("short", "stacked")  # before anyone has 13 cards
+    at_once = cheat in ("short", "stacked", "marked")  # before anyone has 13 cards
     _sit(pages, relay, cheat=(2, cheat), dealt=not at_once)
     if not at_once:
         _play_hand(pages)
@@ -211,5 +212,23 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         assert "doesn't count" in text, text
     if cheat == "stacked":
         _shoot(pages[0], "cheat-stacked")
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors
+
+
+def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """``?cheat=falseecho``: at the hand's end it says it saw other messages than it did.
+    No other page shows its keys; each sends its evidence, and once the table has waited
+    a turn and 30 s for the liar's, every other page names it."""
+    logs = _sit(pages, relay, cheat=(2, "falseecho"))
+    _play_hand(pages)
+    what = words.fault_text(Fault(0, Cheat.NO_EVIDENCE), 1).split(" cheated: ", 1)[1]
+    for seat in pages[:2] + pages[3:]:
+        seat.wait_data("closed", "true", timeout=150_000)
+        text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
+        assert f" cheated: {what}" in text and not text.startswith("You"), text
+    for lines in logs:
+        assert not any("scored" in line for line in lines), lines
     for seat in pages:
         assert not seat.table.errors, seat.table.errors

@@ -14,9 +14,11 @@ import pytest
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
 from web import words
+from web.p2p.fair import proofs, wire
 from web.p2p.fair.audit import audit, audit_in_steps
-from web.p2p.fair.cheats import FalsePass, StackedDeck
-from web.p2p.fair.group import GROUP, GROUPS, Group
+from web.p2p.fair.cheats import POINT_CARDS, FalsePass, Framing, MarkedCards, StackedDeck
+from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
+from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
 from web.p2p.fair.proofs import (
@@ -26,13 +28,13 @@ from web.p2p.fair.proofs import (
     prove_same_power,
     response_limit,
 )
+from web.p2p.fair.signing import echo
 from web.p2p.fair.transcript import (
     Cheat,
     CheatDetected,
     Fault,
     Reveal,
     Transcript,
-    blind_context,
     slots_of,
 )
 from web.p2p.fair.wire import max_chars, message, receive
@@ -224,6 +226,88 @@ def test_a_short_deck_or_a_repeated_card_is_caught_on_arrival(cheat: type[Party]
     assert caught.value.fault == Fault(2, Cheat.BAD_DECK)
 
 
+# --- marked cards: every number received must be in the cards' group -------------------------
+@pytest.mark.parametrize("group", [SMALL, GROUP])
+def test_the_jacobi_symbol_says_what_eulers_criterion_says(group: Group) -> None:
+    rng = random.Random(40)
+    for x in [2, 3, 4, group.p - 1, group.p - 2, *(rng.randrange(2, group.p) for _ in range(60))]:
+        assert (jacobi(x, group.p) == 1) == group.is_residue(x) == group.is_element(x)
+    assert jacobi(0, group.p) == 0 and jacobi(group.p, group.p) == 0
+    assert not group.is_element(1) and not group.is_element(group.p)
+
+
+def _honest_shuffles_until(t: LocalTable, seat: int) -> str:
+    """The shuffles before ``seat``'s, sent; the text of ``seat``'s own."""
+    for p in t.parties[:seat]:
+        deck, commitment = p.shuffle()
+        t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    deck, commitment = t.parties[seat].shuffle()
+    return message("fair_shuffle", deck=deck, commit=commitment)
+
+
+def test_marked_cards_would_be_followed_through_every_shuffle_without_the_check(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack, with the check on arrival as it was (the range only): the first shuffler
+    knows how many point cards each seat holds, and every other seat's cards still open."""
+    monkeypatch.setattr(Group, "is_element", Group.in_range)
+    t = table(seed=41, cheats={0: MarkedCards})
+    hands = t.deal()
+    cheat = t.parties[0]
+    assert isinstance(cheat, MarkedCards)
+    follow = cheat.follow()
+    assert sum(follow.values()) == 14
+    for seat in (1, 2, 3):
+        assert len(hands[seat]) == 13
+        assert follow[seat] == sum(c in POINT_CARDS for c in hands[seat])
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_marked_cards_are_refused_on_arrival_by_every_page_naming_the_marker(seat: int) -> None:
+    t = table(seed=42 + seat, cheats={seat: MarkedCards})
+    text = _honest_shuffles_until(t, seat)
+    for honest in set(range(4)) - {seat}:
+        with pytest.raises(CheatDetected) as caught:
+            receive(t.transcripts[honest], seat, text)
+        assert caught.value.fault == Fault(seat, Cheat.MARKED)
+
+
+def test_a_proof_over_a_non_residue_is_refused() -> None:
+    """Chaum–Pedersen for ``-code**e``: with ``t2 = -base**r`` the check holds whenever the
+    challenge is odd, so a page would find one in about two tries; never with the check."""
+    rng = random.Random(43)
+    g, code = SMALL.generator, SMALL.codes[9]
+    e = SMALL.short_key(rng)
+    commitment, marked = SMALL.power(g, e), SMALL.p - SMALL.power(code, e)
+    for _ in range(40):
+        r = rng.getrandbits(200)
+        t1, t2 = SMALL.power(g, r), SMALL.p - SMALL.power(code, r)
+        c = proofs._challenge(SMALL, b"ctx", g, commitment, code, marked, t1, t2)
+        if c % 2:
+            break
+    forged = (t1, t2, r + c * e)
+    with pytest.MonkeyPatch.context() as patch:  # the range check alone takes it
+        patch.setattr(Group, "is_element", Group.in_range)
+        assert check_same_power(SMALL, g, commitment, code, marked, forged, b"ctx")
+    assert not check_same_power(SMALL, g, commitment, code, marked, forged, b"ctx")
+
+
+def test_framing_with_p_minus_1_is_refused_on_arrival_naming_the_framer() -> None:
+    t = table(seed=44, cheats={2: Framing})
+    for p in t.parties:
+        deck, commitment = p.shuffle()
+        t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    for p in t.parties:
+        t.send(p.seat, message("fair_lock", deck=p.lock()))
+    for round_ in (1, 2):
+        for p, values in [(p, p.open(round_)) for p in t.parties]:
+            t.send(p.seat, message("fair_open", round=round_, values=values))
+    text = message("fair_open", round=3, values=t.parties[2].open(3))
+    for honest in (0, 1, 3):
+        with pytest.raises(CheatDetected) as caught:
+            receive(t.transcripts[honest], 2, text)
+        assert caught.value.fault == Fault(2, Cheat.MARKED)
+
+
 def test_a_page_that_shuffles_out_of_turn_is_named() -> None:
     transcript = Transcript(PassDirection.LEFT, SMALL)
     with pytest.raises(CheatDetected) as caught:  # seat 0 shuffles first
@@ -318,8 +402,8 @@ class AsksForAnotherCard(Party):
         kept = next(s for s in slots_of(passer) if s not in t.pass_slots[passer])
         key = t.group.short_key(random.Random(5))
         forged = t.group.power(t.hidden[kept], key)
-        proof = prove_power(t.group, key, t.hidden[kept], forged, blind_context(kept),
-                            random.Random(6))
+        proof = prove_power(t.group, key, t.hidden[kept], forged,
+                            t.context("blind", self.seat, kept), random.Random(6))
         return (forged, *values[1:]), (proof, *proofs[1:])
 
 
@@ -437,7 +521,7 @@ def test_keys_shown_at_the_end_that_were_not_used_are_named() -> None:
     dealt_and_passed(t)
     t.play_hand(first_legal)
     for seat, tr in enumerate(t.transcripts):
-        t.send(seat, message("fair_digest", sha256=tr.digest()))
+        t.send(seat, message("fair_digest", sha256=tr.digest(), echo=(echo({}),) * 4))
     for party in t.parties:
         reveal = party.reveal()
         if party.seat == 1:
@@ -475,11 +559,11 @@ def test_a_malformed_message_names_its_sender(raw: str) -> None:
 
 def test_numbers_travel_as_base64_and_come_back_whole() -> None:
     deck = tuple(GROUP.codes)
-    text = message("fair_shuffle", deck=deck, commit=GROUP.p - 2)
+    text = message("fair_shuffle", deck=deck, commit=max(GROUP.codes))
     assert len(text) < max_chars(GROUP) and '"deck":["' in text
     transcript = Transcript(PassDirection.LEFT, GROUP)
     receive(transcript, 0, text)
-    assert transcript.shuffles == [deck] and transcript.commitments == [GROUP.p - 2]
+    assert transcript.shuffles == [deck] and transcript.commitments == [max(GROUP.codes)]
 
 
 def test_a_false_pass_is_named_even_if_the_other_passes_never_came() -> None:
@@ -519,13 +603,15 @@ def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_bl
     results = t.finish()
     assert [r.disagreeing for r in results] == [(2, 3), (2, 3), (0, 1), (0, 1)]
     assert all(r.fault is None and not r.fair for r in results)
+    assert not any(tr.reveals for tr in t.transcripts)  # no page showed its keys
     # Without the digests, seats 0 and 1 would have blamed seat 2, who shuffled honestly.
     seen_by_0 = t.transcripts[0]
     seen_by_0.digests = dict.fromkeys(range(4), seen_by_0.digest())
+    seen_by_0.reveals = {p.seat: p.reveal() for p in t.parties}
     assert audit(seen_by_0).fault == Fault(2, Cheat.SHUFFLE)
     assert words.disagreement_text([2, 3], 0) == (
-        "North and East saw different messages from yours, so nobody can be named. "
-        "This hand doesn't count.")
+        "North and East saw different messages from yours, so nobody can be named, and no "
+        "page showed its keys. This hand doesn't count.")
 
 
 def test_the_audit_comes_in_slices_with_the_same_verdict() -> None:
@@ -542,3 +628,42 @@ def test_the_audit_comes_in_slices_with_the_same_verdict() -> None:
             assert done.value == whole and whole.fair
             break
     assert slices >= 12  # a seat's shuffle, lock, opening round and reading at a time
+
+
+def test_every_proof_is_bound_to_its_table_hand_seat_and_kind() -> None:
+    t = table(seed=45)
+    dealt_and_passed(t)
+    two = Card.parse("2C")
+    seat = next(p.seat for p in t.parties if two in p.hand())
+    slot, proof = t.parties[seat].play(two)
+    tr = t.transcripts[(seat + 1) % 4]
+    statement = (SMALL, SMALL.generator, tr.commitments[seat], SMALL.encode(two),
+                 tr.hidden[slot], proof)
+    assert check_same_power(*statement, tr.context("play", seat, slot))
+    elsewhere = [Transcript(tr.direction, SMALL, table="another table", hand=1),
+                 Transcript(tr.direction, SMALL, table="local", hand=2)]
+    for context in [t.context("play", seat, slot) for t in elsewhere] + [
+            tr.context("play", (seat + 1) % 4, slot), tr.context("blind", seat, slot)]:
+        assert not check_same_power(*statement, context)
+
+
+def test_a_held_message_is_read_once_when_it_comes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Seat 1's lock comes before seat 0's: it waits, and is not read again at each try."""
+    t = table(seed=46)
+    for p in t.parties:
+        deck, commitment = p.shuffle()
+        t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    first = message("fair_lock", deck=t.parties[0].lock())
+    receive(t.transcripts[1], 0, first)
+    second = message("fair_lock", deck=t.parties[1].lock())
+    reads: list[str] = []
+    real = wire._parse
+    monkeypatch.setattr(wire, "_parse",
+                        lambda raw, group: reads.append(raw) or real(raw, group))
+    inbox, early = Inbox(lambda: 0.0, []), t.transcripts[2]
+    assert inbox.hold(1, 1, second, SMALL)
+    for _ in range(5):
+        assert not inbox.take(early, 1)  # out of turn: it waits
+    assert inbox.hold(0, 1, first, SMALL)
+    assert inbox.take(early, 1) and inbox.take(early, 1) and len(early.locks) == 2
+    assert reads == [second, first]

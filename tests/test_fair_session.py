@@ -124,6 +124,8 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at its first card
     ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: a complaint, the audit
     ("falsepass", Cheat.FALSE_PASS),  # the receiver's cards don't open: the same
+    ("marked", Cheat.MARKED),        # non-residues: refused on arrival
+    ("framing", Cheat.MARKED),       # p - 1 in a slot it opens: refused on arrival
 ])
 def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
         cheat: str, kind: Cheat) -> None:
@@ -163,6 +165,23 @@ def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None
         # ... then every other page closes too, naming it.
         for n in others:
             me = seats[n].table.seat
-            assert pages[n].session.seat.closed == words.fair_gone_text(seats[1].table.seat, me)
+            assert pages[n].session.seat.closed == words.fair_gone_text(
+                seats[1].table.seat, me, after_deal=True)
             assert pages[n].session.role is Role.GUEST_CLOSED
+    asyncio.run(run())
+
+
+def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting() -> None:
+    """A page that wants seat 0 changes its bytes once it has seen the others'
+    (``cheats.SeatGrabber``): every other page refuses the draw, and nobody is seated."""
+    async def run() -> None:
+        _, pages = fair_pages(cheat={0: "seat0"})
+        for page in pages:
+            page.session.play_online()
+            await settle(20)
+        await settle(3000)
+        for page in pages[1:]:
+            assert page.session.role is Role.GUEST_CLOSED
+            assert page.session.seat.closed == words.FAIR_DRAW_BROKEN
+            assert not any(isinstance(s, FairSeat) for s in page.shown)
     asyncio.run(run())

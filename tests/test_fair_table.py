@@ -9,14 +9,17 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts import Card
 from hearts.rules import PassDirection, pass_target
 from tests.test_fair_deal import SMALL
 from web import words
+from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
-from web.p2p.fair.transcript import Cheat, Play
-from web.p2p.fair.wire import envelope, message
+from web.p2p.fair.transcript import Cheat, Fault, Play
+from web.p2p.fair.wire import message
 
 
 class Clock:
@@ -33,9 +36,12 @@ class Mesh:
     def __init__(self, seed: int = 1, cheats: dict[int, str] | None = None) -> None:
         self.clock = Clock()
         self.rng = random.Random(seed)
+        self.signing = [SMALL.short_key(random.Random(seed * 100 + s)) for s in range(4)]
+        keys = [SMALL.power(SMALL.generator, x) for x in self.signing]
         self.pages = [FairTable(s, now=self.clock, turn=30.0, group=SMALL,
                                 source=random.Random(seed * 10 + s),
-                                cheat=(cheats or {}).get(s, "")) for s in range(4)]
+                                cheat=(cheats or {}).get(s, ""), name="mesh",
+                                signing_key=self.signing[s], keys=keys) for s in range(4)]
         self.channels: dict[tuple[int, int], list[str]] = {
             (a, b): [] for a in range(4) for b in range(4) if a != b}
         self.seen: dict[int, list[str]] = {s: [] for s in range(4)}
@@ -175,7 +181,8 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
     slot, proof = page.party.play(Card.parse("2C"))
     lie = page.party.transcript  # the record it would have to fool
     assert lie.to_play is None
-    forged = envelope(1, message("fair_play", slot=slot, card=Card.parse("3C"), proof=proof))
+    forged = page._envelope("fair_play", message("fair_play", slot=slot,  # signed by it
+                                                 card=Card.parse("3C"), proof=proof))
     for other in mesh.pages:
         if other is not page:
             other.received_from(page.seat, forged)
@@ -265,4 +272,155 @@ def test_a_page_that_sends_nothing_closes_the_table_after_a_turn_and_the_grace()
     assert not mesh.pages[1].stalled()
     mesh.clock.t = 30.0 + 61.0
     assert mesh.pages[1].stalled()  # the others never passed, nor did their pages for them
-    assert mesh.pages[1].closed == words.fair_stalled_text(None, 1)
+    assert mesh.pages[1].closed == words.FAIR_STALLED
+
+
+def test_a_page_marking_cards_is_named_at_once_by_every_other_page() -> None:
+    """The first shuffler sends the point cards as non-residues (``cheats.MarkedCards``):
+    every other page refuses its shuffle on arrival, before anyone has a card."""
+    mesh = Mesh(seed=12, cheats={0: "marked"})
+    mesh.run()
+    for page in mesh.pages[1:]:
+        assert page.fault == Fault(0, Cheat.MARKED) and page.stage is FairStage.CLOSED
+        assert page.closed == words.fault_text(Fault(0, Cheat.MARKED), page.seat) + " " + \
+            words.FAIR_VOID
+        assert page.current.dealt is None
+
+
+def test_framing_with_p_minus_1_names_the_framer_and_never_an_honest_page() -> None:
+    mesh = Mesh(seed=13, cheats={2: "framing"})
+    mesh.run()
+    for page in mesh.pages:
+        if page.seat != 2:
+            assert page.fault == Fault(2, Cheat.MARKED), page.closed
+            assert page.closed is not None and not page.closed.startswith("You")
+
+
+def test_a_page_whose_own_step_fails_its_check_blames_its_input_not_itself() -> None:
+    """A value that should have been refused on arrival, slipped into a page's record
+    behind the checks' back: the page's own blind over it fails, and it names nobody."""
+    mesh = Mesh(seed=14)
+    mesh.run()
+    receiver = mesh.pages[1]
+    passer = mesh.pages[0]
+    assert passer.choose_pass(tuple(passer.hand()[:3])) is None
+    slot = passer.transcript.pass_slots[0][0]
+    receiver.transcript.hidden[slot] = SMALL.p - 1
+    mesh.run()
+    assert receiver.stage is FairStage.CLOSED and receiver.fault is None
+    assert receiver.closed == words.FAIR_OWN_STEP
+
+
+def _false_digest(kind: str, fields: dict[str, object], seat: int) -> dict[str, object]:
+    return {**fields, "sha256": "0" * 64} if kind == "fair_digest" else fields
+
+
+def _to_the_end(mesh: Mesh) -> None:
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    mesh.run()
+
+
+@pytest.mark.parametrize("tamper", [_false_digest, false_echo])
+def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
+        monkeypatch: pytest.MonkeyPatch, tamper: Tamper) -> None:
+    """A page lies in its digest once the hand is over: before, every honest page showed
+    its keys anyway, so the liar read every hand, and nobody was named. Now no key leaves
+    an honest page; each sends its evidence, and the liar, which won't (it would show the
+    lie), is named once the table has waited beyond a turn."""
+    monkeypatch.setitem(TAMPERS, "liar", tamper)
+    mesh = Mesh(seed=15, cheats={3: "liar"})
+    _to_the_end(mesh)
+    for page in mesh.pages[:3]:
+        assert page.closed is None and page.transcript.disputed
+        assert not any('fair_keys' in text for text in mesh.seen[page.seat])
+        assert any('fair_evidence' in text for text in mesh.seen[page.seat])
+    assert set(mesh.pages[3].transcript.reveals) <= {3}  # the liar got no key but its own
+    mesh.clock.t += 100.0
+    for page in mesh.pages[:3]:
+        assert page.stalled() and page.fault == Fault(3, Cheat.NO_EVIDENCE), page.closed
+        assert page.result is None
+
+
+def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The liar sends its evidence after all: it is what it was sent, so it doesn't hash
+    to its echo, and every honest page names it."""
+    monkeypatch.setitem(TAMPERS, "liar", false_echo)
+    mesh = Mesh(seed=16, cheats={3: "liar"})
+    _to_the_end(mesh)
+    liar = mesh.pages[3]
+    frozen = liar._echoed[1]
+    items = tuple(x.item() for s in sorted(frozen) for _, x in sorted(frozen[s].items()))
+    text = liar._envelope("fair_evidence", message("fair_evidence", items=items))
+    for page in mesh.pages[:3]:
+        page.received_from(3, text)
+        assert page.fault == Fault(3, Cheat.FALSE_ECHO), page.closed
+        assert page.closed is not None and page.closed.startswith(
+            words.seat_name(3, page.seat))
+
+
+def test_a_page_that_sends_different_pages_different_shuffles_is_named() -> None:
+    """Seat 1 signs its shuffle for seats 0 and 2 and a spoilt one for seat 3: the hand
+    goes on until a card doesn't open, the echoes differ, the evidence holds two signed
+    shuffles of seat 1 with one number, and every honest page names it."""
+    mesh = Mesh(seed=18)
+    mesh.collect()
+    while not mesh.channels[(1, 3)]:
+        busy = [k for k, q in mesh.channels.items() if q and k[0] != 1]
+        sender, receiver = mesh.rng.choice(busy)
+        mesh.pages[receiver].received_from(sender, mesh.channels[(sender, receiver)].pop(0))
+        mesh.collect()
+    cheat = mesh.pages[1]
+    deck, commit = cheat.transcript.shuffles[1], cheat.transcript.commitments[1]
+    spoilt = message("fair_shuffle", deck=(deck[1], deck[0], *deck[2:]), commit=commit)
+    cheat._numbers[1] -= 1  # the same number, signed again over other words
+    mesh.channels[(1, 3)][0] = cheat._envelope("fair_shuffle", spoilt)
+    mesh.run()
+    for page in mesh.pages:
+        if page.stage is FairStage.PASSING:
+            page.choose_pass(tuple(page.hand()[:3]))
+    mesh.run()
+    mesh.play_hand()
+    mesh.run()
+    for page in (mesh.pages[0], mesh.pages[2], mesh.pages[3]):
+        assert page.fault == Fault(1, Cheat.EQUIVOCATED), page.closed
+
+
+def test_a_card_withheld_from_the_next_player_blames_no_honest_page() -> None:
+    """A page sends its card to two pages but not to the next player: the two wait for
+    that player, who waits for the card. Nobody is named, at any page."""
+    mesh = Mesh(seed=16)
+    mesh.run()
+    mesh.pass_all()
+    for _ in range(5):  # a few cards, then the withholding one
+        page = next(p for p in mesh.pages if p.to_play() == p.seat)
+        page.play(page.auto_card())
+        mesh.run()
+    cheat = next(p for p in mesh.pages if p.to_play() == p.seat)
+    victim = (cheat.seat + 1) % 4
+    cheat.play(cheat.auto_card())
+    for text in cheat.take_outbox():
+        mesh.seen[cheat.seat].append(text)
+        for other in range(4):
+            if other not in (cheat.seat, victim):
+                mesh.channels[(cheat.seat, other)].append(text)
+    mesh.run()
+    assert mesh.pages[victim].to_play() is None or mesh.pages[victim].transcript.to_play \
+        == cheat.seat
+    mesh.clock.t += 100.0
+    for page in mesh.pages:
+        if page is not cheat:
+            assert page.stalled() and page.closed == words.FAIR_STALLED
+            assert page.fault is None
+
+
+def test_a_page_that_leaves_after_the_deal_is_named_as_leaving_the_hand() -> None:
+    mesh = Mesh(seed=17)
+    mesh.run()
+    mesh.pages[0].gone(2)
+    mesh.clock.t += GONE_GRACE
+    assert mesh.pages[0].stalled()
+    assert mesh.pages[0].closed == words.fair_gone_text(2, 0, after_deal=True)
+    assert mesh.pages[0].closed.startswith("North's page left the hand after the deal")

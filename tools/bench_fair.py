@@ -14,7 +14,9 @@ full-size ``pow`` timed in the same process, a figure the machine's load hardly 
 - pass: the three cards each way, re-keyed to their receivers;
 - check: one page reading a played card off the wire and checking its proof (budget:
   20 ms), mean and max;
-- audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``).
+- audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``);
+- with ``--shuffle-proof``: one shuffle's proof (``shuffle_proof``, not in the deal yet),
+  made once and checked once (a page would make one and check three).
 
 ``--chromium`` serves this repository, opens headless Debian Chromium with Playwright and
 runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network).
@@ -39,6 +41,7 @@ from hearts.rules import PassDirection  # noqa: E402
 from web.p2p.fair.audit import audit_in_steps  # noqa: E402
 from web.p2p.fair.group import GROUPS  # noqa: E402
 from web.p2p.fair.local import LocalTable, first_legal  # noqa: E402
+from web.p2p.fair.shuffle_proof import check_shuffle, prove_shuffle  # noqa: E402
 from web.p2p.fair.wire import message, receive  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
@@ -100,7 +103,23 @@ def one_hand(size: int) -> tuple[dict[str, float], list[float]]:
     return figures, checks
 
 
-def measure(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
+def shuffle_proof_ms(size: int) -> dict[str, float]:
+    """One shuffle of the 52 card codes: its proof made, then checked, in ms."""
+    group = GROUPS[size]
+    source = secrets.SystemRandom()
+    key = group.short_key(source)
+    after = [group.power(x, key) for x in group.codes]
+    source.shuffle(after)
+    clock = time.perf_counter()
+    proof = prove_shuffle(group, key, group.codes, after, b"bench", source)
+    made = (time.perf_counter() - clock) * 1000
+    clock = time.perf_counter()
+    if not check_shuffle(group, group.codes, after, proof, b"bench", source):
+        raise AssertionError("an honest shuffle's proof failed")
+    return {"shuffle_prove_ms": made, "shuffle_check_ms": (time.perf_counter() - clock) * 1000}
+
+
+def measure(bits: list[int], hands: int, proof: bool = False) -> dict[str, dict[str, float]]:
     """The best (least disturbed) of ``hands`` runs per group, in ms."""
     out: dict[str, dict[str, float]] = {}
     for size in bits:
@@ -111,6 +130,8 @@ def measure(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
         figures["full_pow_ms"] = unit
         figures["check_mean_ms"] = statistics.fmean(checks)
         figures["check_max_ms"] = max(checks)
+        if proof:
+            figures.update(shuffle_proof_ms(size))
         out[GROUPS[size].name] = figures
     return out
 
@@ -123,11 +144,13 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             f" (= {f['deal_ms'] / f['full_pow_ms']:3.0f} pows of {f['full_pow_ms']:4.2f})"
             f"  pass {f['pass_ms']:4.0f}  check {f['check_mean_ms']:4.1f} mean"
             f" {f['check_max_ms']:5.1f} max  audit {f['audit_ms']:5.0f} ms"
-            f" (slices {f['audit_slice_ms']:3.0f})")
+            f" (slices {f['audit_slice_ms']:3.0f})"
+            + (f"  shuffle proof: make {f['shuffle_prove_ms']:5.0f} ms,"
+               f" check {f['shuffle_check_ms']:5.0f} ms" if "shuffle_prove_ms" in f else ""))
     return "\n".join(lines)
 
 
-def _in_chromium(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
+def _in_chromium(bits: list[int], hands: int, proof: bool) -> dict[str, dict[str, float]]:
     from playwright.sync_api import sync_playwright
 
     from tools.site.serve import serve_in_thread
@@ -139,7 +162,7 @@ def _in_chromium(bits: list[int], hands: int) -> dict[str, dict[str, float]]:
             files["/bench/" + file.relative_to(REPO).as_posix()] = file.read_text()
     files["/bench/bench_fair.py"] = Path(__file__).read_text()
     code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_fair\n"
-            f"json.dumps(bench_fair.measure({bits!r}, {hands}))")
+            f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}))")
     server, _ = serve_in_thread(REPO)
     try:
         with sync_playwright() as p:
@@ -169,20 +192,23 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=3)
     parser.add_argument("--pyodide", action="store_true", help="also run in Pyodide (Node)")
     parser.add_argument("--chromium", action="store_true", help="also run in Chromium")
+    parser.add_argument("--shuffle-proof", action="store_true",
+                        help="also time one shuffle's proof, made and checked")
     args = parser.parse_args()
     in_pyodide = sys.platform == "emscripten"
-    print(_line("Pyodide (Node)" if in_pyodide else "CPython", measure(args.bits, args.hands)),
-          flush=True)
+    print(_line("Pyodide (Node)" if in_pyodide else "CPython",
+                measure(args.bits, args.hands, args.shuffle_proof)), flush=True)
     if in_pyodide:
         return
     if args.pyodide:
         command = ["node", str(REPO / "tools" / "pyodide_run.mjs"), "--mount", str(REPO / "web"),
                    str(Path(__file__).resolve()), "--bits", *map(str, args.bits),
-                   "--hands", str(args.hands)]
+                   "--hands", str(args.hands), *(["--shuffle-proof"] if args.shuffle_proof
+                                                 else [])]
         print(subprocess.run(command, check=True, capture_output=True, text=True,
                              cwd=REPO).stdout, end="", flush=True)
     if args.chromium:
-        print(_line("Chromium", _in_chromium(args.bits, args.hands)))
+        print(_line("Chromium", _in_chromium(args.bits, args.hands, args.shuffle_proof)))
 
 
 if __name__ == "__main__":

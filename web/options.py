@@ -12,7 +12,8 @@ from urllib.parse import parse_qs
 __all__ = ["Options", "parse"]
 
 
-CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt")
+CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt", "marked", "framing",
+          "falseecho")
 """A fair table's modified pages, by name: a revoke, or a step of the deal cheated at."""
 
 

@@ -623,6 +623,12 @@ FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only the
 FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
                "start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
+FAIR_DRAW_BROKEN = ("Another page broke the draw for the seats: it showed something other "
+                    "than what it had promised, so the fair table couldn't start. Press Play "
+                    "online to look again.")
+FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
+                 "was sent, so it can't go on and can't tell who spoiled them. This hand "
+                 "doesn't count, and the table has closed.")
 def looking_text(people: int, seconds: float) -> str:
     """Play online's line while it looks: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
@@ -662,26 +668,38 @@ _CHEATS = {
     Cheat.NO_KEYS: "didn't show their keys at the end of the hand",
     Cheat.FALSE_ALARM: "said a card of theirs didn't open, and it did",
     Cheat.MALFORMED: "sent a message the fair deal doesn't have",
+    Cheat.MARKED: "sent a number no card can be, to mark cards and follow them",
+    Cheat.UNSIGNED: "sent a message without its page's signature",
+    Cheat.FALSE_ECHO: "said it saw messages other than the ones it was sent",
+    Cheat.EQUIVOCATED: "sent different pages different messages",
+    Cheat.NO_EVIDENCE: ("abandoned the hand: when the pages' records differed, it wouldn't "
+                        "show the messages it had been sent"),
 }
 
 
-def fair_gone_text(seat: int, me: int) -> str:
+def fair_gone_text(seat: int, me: int, after_deal: bool = False) -> str:
     """A page left a fair table: its keys went with it, so the hand can't be finished."""
+    if after_deal:
+        return (f"{seat_name(seat, me)}'s page left the hand after the deal, taking its keys: "
+                "the hand can't be finished, so it doesn't count, and the table has closed.")
     return (f"{seat_name(seat, me)}'s page left. Nobody else holds its cards or its keys, so "
             "this hand can't be finished: it doesn't count, and the table has closed.")
 
 
-def fair_stalled_text(seat: int | None, me: int) -> str:
-    """A fair table waited beyond any turn for a page that sent nothing."""
-    who = "a page" if seat is None else f"{seat_name(seat, me)}'s page"
-    return (f"The table waited more than a minute for {who}, which sent nothing; nobody "
-            "else can move for it, so this hand doesn't count and the table has closed.")
+FAIR_STALLED = ("The table waited more than a minute and nothing came. A page that holds "
+                "back its messages, or sends them to only some pages, looks the same from "
+                "here as one whose connection failed, so nobody is named: this hand doesn't "
+                "count and the table has closed.")
+"""A fair table waited beyond any turn: neutral, since a page that sends its card to two
+pages but not to the next player would otherwise have that player blamed."""
 
 
 def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
-    """The pages' records differ: someone sent different pages different things."""
+    """The pages' records differ: someone sent different pages different things (or sent a
+    false digest); no page shows its keys."""
     return (f"{join(seat_name(s, me, kinds) for s in seats)} saw different messages from "
-            "yours, so nobody can be named. This hand doesn't count.")
+            "yours, so nobody can be named, and no page showed its keys. This hand doesn't "
+            "count.")
 
 
 def fault_text(fault: Fault, me: int, kinds: Sequence[str] = ()) -> str:

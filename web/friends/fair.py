@@ -2,21 +2,24 @@
 
 The lobby sends four people to a fair table (``web.friends.lobby``): each page meets the
 three others in the table code's room (the ``FAIR_ROOM`` connections, a full mesh), and
-once all four are there each takes the seat of its id among the four, sorted — every page
-works out the same seats, and nobody chooses. From then on every message of this page's
-``FairTable`` goes to the three others, every message of theirs into it; between messages
-the audit runs in slices, the page yielding after each. No DOM: the peer and the clocks are
-injected, and pytest runs it.
+once all four are there the four draw the seats (``web.p2p.fair.seating``: commit, then
+reveal) — every page works out the same seats, and nobody chooses. From then on every
+message of this page's ``FairTable`` goes to the three others, every message of theirs into
+it; between messages the audit runs in slices, the page yielding after each. No DOM: the
+peer and the clocks are injected, and pytest runs it.
 """
 
 from __future__ import annotations
 
+import secrets
 from collections.abc import Awaitable, Callable
 from statistics import mean
 
 from web import words
 from web.friends.peer import Reply
+from web.p2p.fair.cheats import DRAWS
 from web.p2p.fair.group import GROUP, Group
+from web.p2p.fair.seating import DrawError, SeatDraw, is_draw
 from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
@@ -58,6 +61,10 @@ class FairPlay:
         self.early: list[tuple[str, str]] = []
         self.seats: dict[str, int] = {}
         """Connection -> seat, once seated."""
+        self.signing_key = 0
+        """This page's signing key for the table (made with the draw)."""
+        self.draw: SeatDraw | None = None
+        """The draw for the seats, once the four are in the room."""
         self.table: FairTable | None = None
         self.seat: FairSeat | None = None
         self.done = False
@@ -80,8 +87,9 @@ class FairPlay:
         self.me = str(reply["self"])
         since = self.now()
         while not self.done and self.table is None:
-            if len(self.room) >= 3:
-                self._sit()
+            if len(self.room) >= 3 and self.draw is None:
+                self._start_draw()
+                since = self.now()  # the draw has GATHER_SECONDS of its own
             elif self.now() - since >= GATHER_SECONDS:
                 self._close(words.FAIR_NOBODY)
                 return
@@ -93,12 +101,45 @@ class FairPlay:
                 self._after()  # the verdict (the slices before it change nothing on show)
             await self.sleep(0 if stepped else 0.1)  # a slice, then the page breathes
 
-    def _sit(self) -> None:
+    def _start_draw(self) -> None:
         assert self.me is not None
-        ids = sorted([self.me, *list(self.room)[:3]])
+        peers = list(self.room)[:3]
+        group = self.group
+        self.signing_key = group.short_key(secrets.SystemRandom())  # this table's only
+        self.draw = DRAWS.get(self.cheat, SeatDraw)(
+            self.me, peers, group.power(group.generator, self.signing_key), group=group)
+        for conn in self.room.values():
+            self.send(conn, self.draw.commit_text())
+        early, self.early = self.early, []
+        for conn, text in early:  # a draw that began at another page first
+            if is_draw(text):
+                self._drawn(conn, text)
+            else:
+                self.early.append((conn, text))
+
+    def _drawn(self, conn: str, text: str) -> None:
+        draw = self.draw
+        assert draw is not None
+        if self.done or self.table is not None:
+            return
+        try:
+            out = draw.received(peer_of(conn), text)
+        except DrawError:
+            self._close(words.FAIR_DRAW_BROKEN)
+            return
+        for message in out:
+            for other in self.room.values():
+                self.send(other, message)
+        order = draw.order()
+        if order is not None:
+            self._sit(order, draw.name(), [draw.keys[peer] for peer in order])
+
+    def _sit(self, ids: list[str], name: str, keys: list[int]) -> None:
+        assert self.me is not None
         self.seats = {self.room[peer]: ids.index(peer) for peer in ids if peer != self.me}
         table = self.table = FairTable(ids.index(self.me), now=self.now, turn=self.turn,
-                                       cheat=self.cheat, group=self.group)
+                                       cheat=self.cheat, group=self.group, name=name,
+                                       signing_key=self.signing_key, keys=keys)
         self.seat = FairSeat(table, self.pump, start_over=self.start_over)
         self.on_seated(self.seat)
         for conn, text in self.early:
@@ -113,7 +154,9 @@ class FairPlay:
 
     def received(self, conn: str, text: str) -> None:
         if self.table is None:
-            if len(self.early) < MAX_EARLY:
+            if self.draw is not None and conn in self.room.values() and is_draw(text):
+                self._drawn(conn, text)
+            elif len(self.early) < MAX_EARLY:
                 self.opened(conn)
                 self.early.append((conn, text))
             return

@@ -17,10 +17,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from hearts.cards import Card
+from web.p2p.fair.group import jacobi
 from web.p2p.fair.party import Party
+from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "TAMPERS", "FalsePass", "StackedDeck"]
+__all__ = ["CHEATS", "DRAWS", "TAMPERS", "FalsePass", "Framing", "MarkedCards", "SeatGrabber",
+           "StackedDeck"]
+
+POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
 
 class StackedDeck(Party):
@@ -34,6 +39,51 @@ class StackedDeck(Party):
         return (*deck[:5], queen, *deck[6:]), commitment
 
 
+class MarkedCards(Party):
+    """Marks the point cards: each is sent as ``p - v``, a non-residue. A lock is an odd
+    power, which keeps a number's Legendre symbol, so after the four shuffles the marked
+    values are still the only non-residues and ``follow`` shows whose slots the point
+    cards went to. (Marked at the first shuffle, they are the point cards; a later
+    shuffler marks whatever cards sit where the point cards started.) It takes the mark
+    off again in its own lock (``p - x`` once more), so the others' cards still open.
+    Refused on arrival: every number received must be a residue (``Group.is_element``)."""
+
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
+        group = self.transcript.group
+        before = self.transcript.deck_before_shuffle(self.seat)
+        marked = {group.power(before[c.index], self._shuffle_key) for c in POINT_CARDS}
+        return tuple(group.p - x if x in marked else x for x in deck), commitment
+
+    def lock(self) -> tuple[int, ...]:
+        group = self.transcript.group
+        mine = slots_of(self.seat)
+        return tuple(group.p - x if slot not in mine and jacobi(x, group.p) == -1 else x
+                     for slot, x in enumerate(super().lock()))
+
+    def follow(self) -> dict[int, int]:
+        """Seat -> how many marked cards were dealt to it, read off the last shuffle."""
+        group = self.transcript.group
+        seats = dict.fromkeys(range(4), 0)
+        for slot, x in enumerate(self.transcript.shuffles[-1]):
+            if jacobi(x, group.p) == -1:
+                seats[slot // 13] += 1
+        return seats
+
+
+class Framing(Party):
+    """Puts ``p - 1`` in a slot as it opens the cards of the seat before it, last (round
+    3): were that card passed, its receiver's proof of its blind over a base of order 2
+    would fail its own check, and the receiver's page would have named itself. Refused on
+    arrival (``p - 1`` is no residue), naming this page."""
+
+    def open(self, round_: int) -> tuple[int, ...]:
+        values = super().open(round_)
+        if round_ != 3:
+            return values
+        return (self.transcript.group.p - 1, *values[1:])
+
+
 class FalsePass(Party):
     """Takes its key off the wrong slots: the receiver's cards don't open, it complains,
     and the audit names the passer."""
@@ -41,6 +91,22 @@ class FalsePass(Party):
     def unblind(self) -> tuple[int, ...]:
         a, b, c = super().unblind()
         return b, a, c
+
+
+class SeatGrabber(SeatDraw):
+    """Would sit first (and shuffle first: ``MarkedCards`` needs seat 0). It holds its
+    reveal back until the three others' are in, then sends whichever bytes put it in seat
+    0 — not the ones it committed to, so every other page refuses the draw."""
+
+    def received(self, peer: str, text: str) -> list[str]:
+        out = [m for m in super().received(peer, text) if '"reveal"' not in m]
+        if len(self.reveals) < 4:
+            return out
+        for n in range(1000):
+            self.nonce = self.reveals[self.me] = n.to_bytes(32, "big")
+            if (self.order() or [""])[0] == self.me:
+                break
+        return [*out, self.reveal_text()]
 
 
 Fields = dict[str, object]
@@ -63,7 +129,20 @@ def undealt_card(kind: str, fields: Fields, seat: int) -> Fields:
     return fields
 
 
-CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass}
+def false_echo(kind: str, fields: Fields, seat: int) -> Fields:
+    """Says, at the hand's end, it saw other messages than it did (once a false complaint
+    or digest read every hand): no page shows its keys, each sends its evidence, and it
+    is named — for the lie if it sends its own, else for sending none."""
+    if kind == "fair_digest":
+        return {**fields, "echo": ("0" * 64,) * 4}
+    return fields
+
+
+CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
+                                  "marked": MarkedCards, "framing": Framing}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
-TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card}
+DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
+"""The cheats at the draw for the seats, by name."""
+TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
+                              "falseecho": false_echo}
 """The cheats at what a page sends, by name."""

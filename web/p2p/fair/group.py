@@ -30,7 +30,7 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Final, Protocol
+from typing import Final, Protocol, TypeGuard
 
 from hearts.cards import ALL_CARDS, Card
 
@@ -40,6 +40,7 @@ __all__ = [
     "GROUPS",
     "Group",
     "KeySource",
+    "jacobi",
 ]
 
 EXPONENT_BITS: Final = 160
@@ -79,6 +80,28 @@ class KeySource(Protocol):
     def getrandbits(self, k: int, /) -> int: ...
 
     def shuffle(self, x: list[int], /) -> None: ...
+
+
+def jacobi(a: int, n: int) -> int:
+    """The Jacobi symbol (a/n) for an odd ``n > 0``; for a prime ``n``, Legendre's: 1 for a
+    nonzero square mod n, -1 for a non-square, 0 for a multiple of n.
+
+    The binary algorithm (Cohen, *A Course in Computational Algebraic Number Theory*, 1993,
+    Algorithm 1.4.10): a Euclid-like loop, about 20 times cheaper than Euler's criterion
+    ``pow(a, (n - 1) // 2, n)`` at 1024 bits, so every number a page receives can be checked.
+    """
+    a %= n
+    sign = 1
+    while a:
+        twos = (a & -a).bit_length() - 1
+        if twos:
+            a >>= twos
+            if twos & 1 and n & 7 in (3, 5):  # (2/n) = -1 when n = 3 or 5 mod 8
+                sign = -sign
+        if a & n & 2:  # quadratic reciprocity: both are 3 mod 4
+            sign = -sign
+        a, n = n % a, a
+    return sign if n == 1 else 0
 
 
 TABLE_WINDOW: Final = 6
@@ -161,7 +184,19 @@ class Group:
         return 0 < value < self.p and pow(value, self.q, self.p) == 1
 
     def is_element(self, value: object) -> bool:
-        """Whether ``value`` can be a card in transit: an int in 2..p-1 (1 is no card's code)."""
+        """Whether ``value`` can be a card in transit: an int in 2..p-1 (1 is no card's code)
+        that is a quadratic residue, i.e. in the subgroup of prime order ``q``.
+
+        Every honest value is one (cards are squares, and a power of a square is a square).
+        A non-residue such as ``p - v`` keeps its Legendre symbol through every later lock,
+        so a page that slipped one in could follow that card through the others' shuffles
+        (a marked card); and ``p - 1`` has order 2, so a proof over it says nothing. So every
+        number a page receives — deck values, commitments, proofs' first messages — is
+        refused unless this holds (``in_range`` and ``jacobi``)."""
+        return self.in_range(value) and jacobi(value, self.p) == 1
+
+    def in_range(self, value: object) -> TypeGuard[int]:
+        """Whether ``value`` is an int in 2..p-1 (the form of a number mod p, 1 excluded)."""
         return type(value) is int and 1 < value < self.p
 
     def encode(self, card: Card) -> int:

@@ -30,17 +30,19 @@ class FairHand:
     def __init__(self, seat: int, number: int, *, rules: Rules, group: Group,
                  source: KeySource | None, party: type[Party],
                  send: Callable[..., None], clock: Callable[[], float],
-                 timings: dict[str, list[float]]) -> None:
+                 timings: dict[str, list[float]], table: str = "") -> None:
         """``party``: the class of this page's keys (``Party``, or a test's cheat);
         ``send(kind, **fields)``: a message to the others; ``timings``: the table's, where
-        this hand adds its deal and audit (milliseconds)."""
+        this hand adds its deal and audit (milliseconds); ``table``: the table's name, in
+        every proof (``Transcript.context``)."""
         self.seat = seat
         self.number = number
         self.rules = rules
         self.send = send
         self.clock = clock
         self.timings = timings
-        self.transcript = Transcript(rules.pass_direction(number), group)
+        self.transcript = Transcript(rules.pass_direction(number), group, table=table,
+                                     hand=number)
         self.party = party(seat, self.transcript, source)
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None

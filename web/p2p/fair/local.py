@@ -14,6 +14,7 @@ from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask
 from web.p2p.fair.audit import AuditResult, audit
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
+from web.p2p.fair.signing import echo
 from web.p2p.fair.transcript import OPEN_ROUNDS, Play, Transcript
 from web.p2p.fair.wire import message, receive
 
@@ -29,8 +30,10 @@ class LocalTable:
     """Four parties, four transcripts, and a broadcast between them."""
 
     def __init__(self, direction: PassDirection, sources: Sequence[KeySource | None] = (),
-                 makers: dict[int, PartyMaker] | None = None, group: Group = GROUP) -> None:
-        self.transcripts = [Transcript(direction, group) for _ in range(NUM_SEATS)]
+                 makers: dict[int, PartyMaker] | None = None, group: Group = GROUP,
+                 name: str = "local", hand: int = 1) -> None:
+        self.transcripts = [Transcript(direction, group, table=name, hand=hand)
+                            for _ in range(NUM_SEATS)]
         makers = makers or {}
         self.parties = [makers.get(seat, Party)(seat, self.transcripts[seat],
                                                 sources[seat] if sources else None)
@@ -91,13 +94,16 @@ class LocalTable:
 
     def finish(self, rules: Rules | None = None, auditors: Sequence[int] = range(NUM_SEATS)
                ) -> list[AuditResult]:
-        """Every page sends its digest, then its keys; each page in ``auditors`` audits."""
+        """Every page sends its digest, then (if they all agree) its keys; each page in
+        ``auditors`` audits."""
+        unsigned = (echo({}),) * NUM_SEATS  # messages here aren't signed: nothing to echo
         for seat, t in enumerate(self.transcripts):
-            self.send(seat, message("fair_digest", sha256=t.digest()))
-        for p in self.parties:
-            r = p.reveal()
-            self.send(p.seat, message("fair_keys", shuffle=r.shuffle_key, slots=r.slot_keys,
-                                      blinds=r.blind_keys))
+            self.send(seat, message("fair_digest", sha256=t.digest(), echo=unsigned))
+        if all(t.agreed for t in self.transcripts):  # else no page shows its keys
+            for p in self.parties:
+                r = p.reveal()
+                self.send(p.seat, message("fair_keys", shuffle=r.shuffle_key,
+                                          slots=r.slot_keys, blinds=r.blind_keys))
         return [audit(self.transcripts[seat], rules) for seat in auditors]
 
 

@@ -19,7 +19,7 @@ from hearts.cards import Card
 from hearts.rules import pass_target
 from web.p2p.fair.group import KeySource
 from web.p2p.fair.proofs import prove_power, prove_same_power
-from web.p2p.fair.transcript import Reveal, Transcript, blind_context, play_context, slots_of
+from web.p2p.fair.transcript import Reveal, Transcript, slots_of
 
 __all__ = ["Party"]
 
@@ -96,7 +96,8 @@ class Party:
             value = group.power(transcript.hidden[slot], key)
             values.append(value)
             proofs.append(prove_power(group, key, transcript.hidden[slot], value,
-                                      blind_context(slot), self._source))
+                                      transcript.context("blind", self.seat, slot),
+                                      self._source))
         return tuple(values), tuple(proofs)
 
     def unblind(self) -> tuple[int, ...]:
@@ -139,7 +140,8 @@ class Party:
         code = group.encode(card)
         return slot, prove_same_power(group, self._shuffle_key, group.generator,
                                       transcript.commitments[self.seat], code,
-                                      transcript.hidden[slot], play_context(slot),
+                                      transcript.hidden[slot],
+                                      transcript.context("play", self.seat, slot),
                                       self._source)
 
     def reveal(self) -> Reveal:

@@ -2,7 +2,8 @@
 
 A pure function of the public record and the page's ``Party``: the shuffle and the lock in
 seat order, the three opening rounds, the blind and unblind of a pass, the digest and the
-keys at the hand's end (``docs/protocol.md``, the message table). The page's own moves —
+keys at the hand's end — the keys only once the four digests agree (``docs/protocol.md``,
+the message table). The page's own moves —
 its pass, its cards — are its person's, not here.
 """
 
@@ -43,8 +44,8 @@ def due_step(t: Transcript, p: Party) -> Step | None:
             and me not in t.unblinded:
         return "fair_unblind", {"values": p.unblind()}
     if t.over and me not in t.digests:
-        return "fair_digest", {"sha256": t.digest()}
-    if len(t.digests) == NUM_SEATS and me not in t.reveals:
+        return "fair_digest", {"sha256": t.digest()}  # the table adds its echo
+    if t.agreed and me not in t.reveals:
         keys = p.reveal()
         return "fair_keys", {"shuffle": keys.shuffle_key, "slots": keys.slot_keys,
                              "blinds": keys.blind_keys}

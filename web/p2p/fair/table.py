@@ -21,8 +21,9 @@ with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``)
 
 from __future__ import annotations
 
+import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from hearts import Card, PlayerView
@@ -35,8 +36,12 @@ from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
+from web.p2p.fair.signing import Signed, echo, judge, sign, text_hash, verify
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
 from web.p2p.fair.wire import envelope, message, open_envelope, receive
+
+END_KINDS = ("fair_digest", "fair_keys", "fair_evidence")
+"""What a page echoes leaves these out: they cross the mesh while pages send their echoes."""
 
 __all__ = ["FairStage", "FairTable", "TurnClock"]
 
@@ -96,13 +101,32 @@ class FairTable:
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
                  source: KeySource | None = None,
-                 clock: Callable[[], float] = time.perf_counter, cheat: str = "") -> None:
+                 clock: Callable[[], float] = time.perf_counter, cheat: str = "",
+                 name: str = "", signing_key: int, keys: Sequence[int]) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
-        follow) or a step of the deal it cheats at (``cheats.CHEATS``)."""
+        follow) or a step of the deal it cheats at (``cheats.CHEATS``); ``name``: what
+        names this table, the same at every page (it goes into every proof);
+        ``signing_key``: this page's key for the table, and ``keys``: every seat's public
+        one (``g**key``, announced in the draw), by seat (``signing``)."""
         self.seat = seat
+        self.name = name
         self.cheat = cheat
+        self.signing_key = signing_key
+        self.keys = tuple(keys)
+        if len(self.keys) != NUM_SEATS or group.power(group.generator, signing_key) \
+                != self.keys[seat]:
+            raise ValueError("a fair table needs four public keys, this page's among them")
+        self._numbers: dict[int, int] = {}
+        """Hand -> the number of this page's next message of it."""
+        self._expected: dict[tuple[int, int], int] = {}
+        """(seat, hand) -> the number that seat's next message must have."""
+        self.signed: dict[int, dict[int, dict[int, Signed]]] = {}
+        """Hand -> seat -> number -> each signed message this page sent or took (the
+        digest, keys and evidence aside)."""
+        self._echoed: dict[int, dict[int, dict[int, Signed]]] = {}
+        """Hand -> ``signed`` as it was when this page sent its digest and echo."""
         self.now = now
         self.turn = turn
         self.rules = rules or Rules()
@@ -118,6 +142,8 @@ class FairTable:
         """A page that left (``gone``), and when."""
         self._gone_at = 0.0
         self.fault: Fault | None = None
+        self._halted = False
+        """A modified page (the tests') sent a step its own check refused: it stops there."""
         self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
@@ -129,9 +155,13 @@ class FairTable:
     def _hand(self, number: int) -> FairHand:
         return FairHand(self.seat, number, rules=self.rules, group=self.group,
                         source=self.source, party=CHEATS.get(self.cheat, Party),
-                        send=self._send, clock=self.clock, timings=self.timings)
+                        send=self._send, clock=self.clock, timings=self.timings,
+                        table=self.name)
 
     def _start_hand(self, number: int) -> None:
+        for kept in (self.signed, self._echoed):  # a hand over is over: its evidence too
+            for old in [h for h in kept if h < number]:
+                del kept[old]
         self.current = self._hand(number)
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
@@ -286,8 +316,16 @@ class FairTable:
         if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
                 or self._waiting() is not None or not self.timer.stalled():
             return False
-        to_play = self.transcript.to_play if self.stage is FairStage.PLAYING else None
-        self.closed = words.fair_stalled_text(to_play, self.seat)
+        t = self.transcript
+        missing = [s for s in range(NUM_SEATS) if s not in t.evidence]
+        if t.disputed and missing:
+            # Every page sends its evidence to every page once the echoes differ: one that
+            # sent none (here) abandoned the hand rather than show what it was sent.
+            self._caught(Fault(missing[0], Cheat.NO_EVIDENCE))
+            return True
+        # Nobody named: a page that sent its card to two pages but not to the next player
+        # would have that honest player blamed by the two (they wait for its card).
+        self.closed = words.FAIR_STALLED
         self.outbox.clear()
         return True
 
@@ -304,12 +342,25 @@ class FairTable:
         if opened is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        hand, inner = opened
+        hand, n, inner, t, z = opened
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
-        if not self.inbox.hold(seat, hand, inner):
+        signed = Signed(seat, n, text_hash(inner), t, z)
+        if n != self._expected.get((seat, hand), 0) \
+                or not verify(self.group, self.keys[seat], self.name, signed, hand):
+            self._caught(Fault(seat, Cheat.UNSIGNED))
+            return
+        self._expected[(seat, hand)] = n + 1
+        try:
+            kind = self.inbox.hold(seat, hand, inner, self.group)
+        except CheatDetected as error:
+            self._caught(error.fault)
+            return
+        if kind is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
+        if kind not in END_KINDS:
+            self.signed.setdefault(hand, {}).setdefault(seat, {})[n] = signed
         self._settle()
 
     def gone(self, seat: int) -> None:
@@ -327,7 +378,7 @@ class FairTable:
 
     def _close_gone(self) -> None:
         assert self._gone is not None
-        self.closed = words.fair_gone_text(self._gone, self.seat)
+        self.closed = words.fair_gone_text(self._gone, self.seat, self.transcript.dealt)
         self.outbox.clear()
 
     def take_outbox(self) -> list[str]:
@@ -335,23 +386,83 @@ class FairTable:
         return out
 
     # --- the protocol's steps -------------------------------------------------------------------
+    def _envelope(self, kind: str, text: str) -> str:
+        """``text`` signed, numbered and enveloped; kept in ``signed`` (but the END_KINDS)."""
+        hand = self.hand_number
+        n = self._numbers.get(hand, 0)
+        self._numbers[hand] = n + 1
+        digest = text_hash(text)
+        source = self.source if self.source is not None else secrets.SystemRandom()
+        t, z = sign(self.group, self.signing_key, self.name, hand, self.seat, n, digest,
+                    source)
+        if kind not in END_KINDS:
+            self.signed.setdefault(hand, {}).setdefault(self.seat, {})[n] = \
+                Signed(self.seat, n, digest, t, z)
+        return envelope(hand, n, text, (t, z))
+
+    def _echo(self) -> tuple[str, ...]:
+        """Per seat, the hash of its signed messages this page took (this page's: sent),
+        as they are now; kept, for the evidence if the echoes differ."""
+        frozen = {s: dict(m) for s, m in self.signed.get(self.hand_number, {}).items()}
+        self._echoed[self.hand_number] = frozen
+        return tuple(echo({n: x.digest for n, x in frozen.get(s, {}).items()})
+                     for s in range(NUM_SEATS))
+
     def _send(self, kind: str, **fields: object) -> None:
+        if kind == "fair_digest":
+            fields = {**fields, "echo": self._echo()}
         text = message(kind, **fields)
         try:
             receive(self.transcript, self.seat, text)
-        except CheatDetected as error:  # this page's own step: a bug, or a cheat of its own
-            self._caught(error.fault)
+        except CheatDetected:
+            # This page's own step fails its own check: what it computed from is bad (every
+            # value it received passed the checks on arrival, so a bug, or this page's own
+            # modification). It never names itself, nor anyone: it can't tell who.
+            if self.cheat not in CHEATS:
+                self._own_step_failed()
+                return
+            # A modified page (the tests') sends it anyway, stays, and goes no further.
+            self._halted = True
+            self.outbox.append(self._envelope(kind, text))
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
             text = message(kind, **tamper(kind, fields, self.seat))
-        self.outbox.append(envelope(self.hand_number, text))
+        self.outbox.append(self._envelope(kind, text))
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
-        while self.closed is None and (self._drain() or self.current.act() or self._revoke()):
+        while self.closed is None and not self._halted and (
+                self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
+        if self.closed is None and self.transcript.disputed:
+            self._dispute()
         self._waiting()  # the person's time runs from the moment their move is due
+
+    def _dispute(self) -> None:
+        """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
+        a false digest would read every hand; it sends its evidence, and once every page's
+        is in, names whoever the signatures show lied (``signing.judge``), or nobody."""
+        t, hand = self.transcript, self.hand_number
+        if self.seat not in t.evidence:
+            frozen = self._echoed.get(hand, {})
+            self._send("fair_evidence", items=tuple(
+                x.item() for s in sorted(frozen) for _, x in sorted(frozen[s].items())))
+            if self.closed is not None:
+                return
+        while self._drain():  # evidence that came first
+            pass
+        if self.closed is not None or len(t.evidence) < NUM_SEATS:
+            return
+        verdict = judge(self.group, self.name, hand, self.keys, t.echoes, t.evidence)
+        if verdict is not None:
+            seat, how = verdict
+            self._caught(Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED))
+            return
+        mine = t.echoes[self.seat]
+        differ = sorted(set(t.disagreeing) | {s for s, e in t.echoes.items() if e != mine})
+        self.closed = words.disagreement_text(differ, self.seat)
+        self.outbox.clear()
 
     def _drain(self) -> bool:
         try:
@@ -396,6 +507,10 @@ class FairTable:
             a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
             self.scores = (a, b, c, d)
         return True
+
+    def _own_step_failed(self) -> None:
+        self.closed = words.FAIR_OWN_STEP
+        self.outbox.clear()
 
     def _caught(self, fault: Fault) -> None:
         self.fault = fault

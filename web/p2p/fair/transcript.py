@@ -25,6 +25,7 @@ from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.proofs import check_power, check_same_power
+from web.p2p.fair.signing import Signed, parse_item
 
 __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "slots_of"]
 
@@ -53,6 +54,11 @@ class Cheat(Enum):
     NO_KEYS = "no_keys"            # didn't show its keys at the end
     FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
     MALFORMED = "malformed"        # sent a message that isn't one of the protocol's
+    MARKED = "marked"              # sent a number outside the cards' group (a marked card)
+    UNSIGNED = "unsigned"          # a message without its page's signature, or out of number
+    FALSE_ECHO = "false_echo"      # said it saw messages other than those it was sent
+    EQUIVOCATED = "equivocated"    # signed two different messages for one step
+    NO_EVIDENCE = "no_evidence"    # sent no evidence when the pages' echoes differed
 
 
 @dataclass(frozen=True)
@@ -103,16 +109,6 @@ def slots_of(seat: int) -> range:
     return range(13 * seat, 13 * seat + 13)
 
 
-def blind_context(slot: int) -> bytes:
-    """What a receiver's proof of its lock on a passed card is bound to."""
-    return b"blind %d" % slot
-
-
-def play_context(slot: int) -> bytes:
-    """What a seat's proof of a played card is bound to."""
-    return b"play %d" % slot
-
-
 def chain_seat(owner: int, round_: int) -> int:
     """The seat that takes its key off ``owner``'s cards in opening round 1, 2 or 3."""
     return (owner + round_) % NUM_SEATS
@@ -121,9 +117,14 @@ def chain_seat(owner: int, round_: int) -> int:
 class Transcript:
     """The public record of one hand, in protocol order; appending checks each message."""
 
-    def __init__(self, direction: PassDirection, group: Group = GROUP) -> None:
+    def __init__(self, direction: PassDirection, group: Group = GROUP, *, table: str = "",
+                 hand: int = 1) -> None:
+        """``table``: what names this table among all others (every page gives the same);
+        ``hand``: the hand's number. Both go into every proof's challenge (``context``)."""
         self.group = group
         self.direction = direction
+        self.table = table
+        self.hand = hand
         self.shuffles: list[tuple[int, ...]] = []
         """Stage 1: the deck after seat 0, 1, 2, 3 locked it with one key and shuffled it."""
         self.commitments: list[int] = []
@@ -147,7 +148,18 @@ class Transcript:
         """The first seat that said a card of its own doesn't open: the hand stops there."""
         self.digests: dict[int, str] = {}
         """Each page's digest of its record, sent before the keys (see ``digest``)."""
+        self.echoes: dict[int, tuple[str, ...]] = {}
+        """Each page's echo, sent with its digest: per seat, the hash of the signed
+        messages it took from that seat (``signing.echo``)."""
+        self.evidence: dict[int, tuple[Signed, ...]] = {}
+        """Each page's signed messages, sent when digests or echoes differ."""
         self.reveals: dict[int, Reveal] = {}
+
+    def context(self, kind: str, seat: int, slot: int) -> bytes:
+        """What a proof by ``seat`` of ``kind`` ("blind", "play") about ``slot`` is bound
+        to: this table, this hand, the seat, the kind of message and the slot. A proof
+        copied from another table, hand, seat or step has another challenge, so fails."""
+        return json.dumps([self.table, self.hand, kind, seat, slot]).encode()
 
     # --- where the hand is ------------------------------------------------------------------
     def opened_round(self, round_: int) -> bool:
@@ -285,7 +297,8 @@ class Transcript:
         self._check_values(seat, values, 3)
         slots = self.pass_slots[self.passer_to(seat)]
         if len(proofs) != 3 or not all(
-                check_power(self.group, self.hidden[slot], value, proof, blind_context(slot))
+                check_power(self.group, self.hidden[slot], value, proof,
+                            self.context("blind", seat, slot))
                 for slot, value, proof in zip(slots, values, proofs, strict=True)):
             raise CheatDetected(Fault(seat, Cheat.BLIND))
         self.blinded[seat] = values
@@ -331,7 +344,7 @@ class Transcript:
             return (len(proof) == 1 and type(proof[0]) is int and 0 < proof[0] < group.q
                     and group.power(code, proof[0]) == self.hidden[slot])
         return check_same_power(group, group.generator, self.commitments[seat], code,
-                                self.hidden[slot], proof, play_context(slot))
+                                self.hidden[slot], proof, self.context("play", seat, slot))
 
     def add_complaint(self, seat: int) -> None:
         """``seat`` says a card dealt or passed to it doesn't open: the hand stops, keys are
@@ -355,10 +368,30 @@ class Transcript:
         text = json.dumps(record, default=repr, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
-    def add_digest(self, seat: int, digest: str) -> None:
-        """``seat``'s digest of its record, once the hand is ``over``."""
+    def add_digest(self, seat: int, digest: str, echo: tuple[str, ...]) -> None:
+        """``seat``'s digest of its record and its echo, once the hand is ``over``."""
         self._in_turn(seat, self.over and seat not in self.digests)
         self.digests[seat] = digest
+        self.echoes[seat] = echo
+
+    @property
+    def agreed(self) -> bool:
+        """Every page's digest and echoes are in, and all agree: keys may be shown."""
+        return len(self.digests) == NUM_SEATS and not self.disagreeing \
+            and len(set(self.echoes.values())) == 1
+
+    @property
+    def disputed(self) -> bool:
+        """Every page's digest and echoes are in, and they don't all agree."""
+        return len(self.digests) == NUM_SEATS and not self.agreed
+
+    def add_evidence(self, seat: int, items: tuple[str, ...]) -> None:
+        """``seat``'s signed messages, once digests or echoes differ (``disputed``)."""
+        self._in_turn(seat, self.disputed and seat not in self.evidence)
+        signed = tuple(parse_item(item) for item in items)
+        if any(s is None for s in signed):
+            raise CheatDetected(Fault(seat, Cheat.MALFORMED))
+        self.evidence[seat] = tuple(s for s in signed if s is not None)
 
     @property
     def disagreeing(self) -> list[int]:
@@ -368,8 +401,7 @@ class Transcript:
 
     def add_reveal(self, reveal: Reveal) -> None:
         """A page's keys, once the hand is ``over`` and every page sent its digest."""
-        self._in_turn(reveal.seat, self.over and len(self.digests) == NUM_SEATS
-                      and reveal.seat not in self.reveals)
+        self._in_turn(reveal.seat, self.over and self.agreed and reveal.seat not in self.reveals)
         self.reveals[reveal.seat] = reveal
 
     # --- checks -----------------------------------------------------------------------------
@@ -379,8 +411,10 @@ class Transcript:
             raise CheatDetected(Fault(seat, Cheat.OUT_OF_TURN))
 
     def _check_values(self, seat: int, values: tuple[int, ...], count: int) -> None:
-        if len(values) != count or not all(map(self.group.is_element, values)):
+        if len(values) != count or not all(map(self.group.in_range, values)):
             raise CheatDetected(Fault(seat, Cheat.BAD_DECK))
+        if not all(map(self.group.is_element, values)):  # a non-residue: a marked card
+            raise CheatDetected(Fault(seat, Cheat.MARKED))
 
     def _check_deck(self, seat: int, deck: tuple[int, ...]) -> None:
         # Equal numbers stay equal under any key: a repeated card shows at once.

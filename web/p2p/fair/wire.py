@@ -21,9 +21,12 @@ from web.p2p.fair.group import Group
 from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
-__all__ = ["envelope", "max_chars", "message", "open_envelope", "receive"]
+__all__ = ["Parsed", "apply", "envelope", "max_chars", "message", "open_envelope", "parse",
+           "receive"]
 
 _ONE: Final = (1,)
+MAX_ITEMS: Final = 4 * 32
+"""Evidence items in one message at most: every seat's messages of a hand (22 at most)."""
 _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
     # field -> (form, the lengths a list may have; _ONE for a single value)
     "fair_shuffle": {"deck": ("numbers", (52,)), "commit": ("number", _ONE)},
@@ -35,7 +38,8 @@ _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
     "fair_play": {"slot": ("small", _ONE), "card": ("card", _ONE),
                   "proof": ("numbers", (1, 3))},
     "fair_complain": {},
-    "fair_digest": {"sha256": ("hex", _ONE)},
+    "fair_digest": {"sha256": ("hex", _ONE), "echo": ("hexes", (4,))},
+    "fair_evidence": {"items": ("items", (MAX_ITEMS,))},
     "fair_keys": {"shuffle": ("number", _ONE), "slots": ("numbers", (52,)),
                   "blinds": ("numbers", (0, 3))},
 }
@@ -52,8 +56,14 @@ def _number_text(n: int) -> str:
 
 def max_chars(group: Group) -> int:
     """The longest message of a table in ``group``: 60 numbers and room for the rest (a deck
-    of 52 numbers of 1024 bits is about 9 000 characters)."""
-    return 60 * (_number_chars(group) + 3) + 500
+    of 52 numbers of 1024 bits is about 9 000 characters), or the evidence of a dispute
+    (``MAX_ITEMS`` signed hashes)."""
+    return max(60 * (_number_chars(group) + 3) + 500, MAX_ITEMS * _item_chars(group) + 200)
+
+
+def _item_chars(group: Group) -> int:
+    hex_digits = (max(group.p, response_limit(group)).bit_length() + 3) // 4
+    return 2 + 2 + 5 + 65 + 2 * (hex_digits + 1) + 3
 
 
 def _number_chars(group: Group) -> int:
@@ -119,6 +129,15 @@ def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
         if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
             raise _Malformed("not a SHA-256 digest")
         return value
+    if shape == "hexes":
+        if not isinstance(value, list) or len(value) != lengths[0]:
+            raise _Malformed("not the digests of four seats")
+        return tuple(_read("hex", _ONE, v, limit) for v in value)
+    if shape == "items":
+        if not isinstance(value, list) or len(value) > lengths[0] or not all(
+                isinstance(v, str) and len(v) <= 4 * limit + 100 for v in value):
+            raise _Malformed("not evidence")
+        return tuple(value)
     if shape == "card":
         if not isinstance(value, str) or len(value) != 2:
             raise _Malformed("not a card")
@@ -152,16 +171,27 @@ def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
     return kind, {name: _read(*spec[name], body[name], limit) for name in spec}
 
 
-def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
-    """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``.
+Parsed = tuple[str, dict[str, Any]]
+"""A message read off the wire: its type and its fields, numbers as ints."""
 
-    Returns the play if it was a card played. Raises ``CheatDetected`` naming ``seat`` if
-    the message is malformed or breaks the protocol.
-    """
+
+def parse(raw: str, group: Group, seat: int) -> Parsed:
+    """Read the message ``raw`` from the page at ``seat``: done once, on arrival (a message
+    that waits for its turn is not read again). Raises ``CheatDetected`` naming ``seat`` if
+    it is malformed."""
     try:
-        kind, f = _parse(raw, transcript.group)
+        return _parse(raw, group)
     except _Malformed as error:
         raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+
+
+def apply(transcript: Transcript, seat: int, parsed: Parsed) -> Play | None:
+    """Add the message ``parsed`` from the page at ``seat`` to ``transcript``.
+
+    Returns the play if it was a card played. Raises ``CheatDetected`` naming ``seat`` if
+    it breaks the protocol (``OUT_OF_TURN``: it may only have come early).
+    """
+    kind, f = parsed
     if kind == "fair_shuffle":
         transcript.add_shuffle(seat, f["deck"], f["commit"])
     elif kind == "fair_lock":
@@ -179,27 +209,43 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
     elif kind == "fair_complain":
         transcript.add_complaint(seat)
     elif kind == "fair_digest":
-        transcript.add_digest(seat, f["sha256"])
+        transcript.add_digest(seat, f["sha256"], f["echo"])
+    elif kind == "fair_evidence":
+        transcript.add_evidence(seat, f["items"])
     else:
         transcript.add_reveal(Reveal(seat, f["shuffle"], f["slots"], f["blinds"]))
     return None
 
 
-def envelope(hand: int, text: str) -> str:
+def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
+    """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``
+    (``parse``, then ``apply``)."""
+    return apply(transcript, seat, parse(raw, transcript.group, seat))
+
+
+def envelope(hand: int, n: int, text: str, signature: tuple[int, int]) -> str:
     """A message of hand number ``hand`` as it goes over a fair table's mesh: the page
-    keeps a later hand's messages for that hand."""
-    return json.dumps({"v": 1, "t": "fair", "h": hand, "m": text}, separators=(",", ":"))
+    keeps a later hand's messages for that hand; ``n``: its number among its sender's
+    messages of the hand; ``signature``: its sender's (``signing.sign``)."""
+    return json.dumps({"v": 1, "t": "fair", "h": hand, "n": n, "m": text,
+                       "s": [_number_text(x) for x in signature]}, separators=(",", ":"))
 
 
-def open_envelope(text: str, group: Group) -> tuple[int, str] | None:
-    """The hand number and the message inside ``text`` (None: not an envelope)."""
+def open_envelope(text: str, group: Group) -> tuple[int, int, str, int, int] | None:
+    """The hand number, message number, message and signature inside ``text`` (None: not
+    an envelope)."""
     try:
         data = json.loads(text)
-        hand, inner = data["h"], data["m"]
+        hand, n, inner, sig = data["h"], data["n"], data["m"], data["s"]
     except (ValueError, KeyError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") != "fair" \
-            or type(hand) is not int or not isinstance(inner, str) \
-            or len(inner) > max_chars(group):
+            or len(data) != 6 or type(hand) is not int or type(n) is not int \
+            or not 0 <= n < 1000 or not isinstance(inner, str) \
+            or len(inner) > max_chars(group) or not isinstance(sig, list) or len(sig) != 2:
         return None
-    return hand, inner
+    try:
+        t, z = (_number(x, _number_chars(group)) for x in sig)
+    except _Malformed:
+        return None
+    return hand, n, inner, t, z

@@ -1,0 +1,89 @@
+"""The draw for a fair table's seats (web/p2p/fair/seating.py): commit, then reveal.
+
+Four draws exchange their messages as the mesh would; a page that made itself the lowest
+id no longer sits first, and one that changes its bytes after seeing the others' is refused.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+
+from tests.test_fair_deal import SMALL
+from web.p2p.fair.cheats import SeatGrabber
+from web.p2p.fair.seating import DrawError, SeatDraw
+
+IDS = ["0000-cheat", "k2", "m7", "z9"]
+
+
+def draw_all(draws: list[SeatDraw]) -> None:
+    """Every page's messages to every other page, each page's in order, until quiet."""
+    queues = {(a.me, b.me): [a.commit_text()] for a in draws for b in draws if a is not b}
+    by_id = {d.me: d for d in draws}
+    while any(queues.values()):
+        for (sender, receiver), queue in list(queues.items()):
+            if queue:
+                for out in by_id[receiver].received(sender, queue.pop(0)):
+                    for other in by_id:
+                        if other != receiver:
+                            queues[(receiver, other)].append(out)
+
+
+def draws(seed: int, cheat: type[SeatDraw] = SeatDraw) -> list[SeatDraw]:
+    return [(cheat if n == 0 else SeatDraw)(me, [i for i in IDS if i != me],
+                                            SMALL.codes[n], random.Random(seed * 10 + n),
+                                            SMALL)
+            for n, me in enumerate(IDS)]
+
+
+def test_the_four_pages_draw_the_same_seats_and_the_same_table_name() -> None:
+    four = draws(1)
+    draw_all(four)
+    orders = [d.order() for d in four]
+    assert orders[0] is not None and sorted(orders[0]) == sorted(IDS)
+    assert all(o == orders[0] for o in orders)
+    assert len({d.name() for d in four}) == 1
+    assert all(d.keys == {me: SMALL.codes[n] for n, me in enumerate(IDS)} for d in four)
+
+
+def test_the_lowest_id_no_longer_sits_first() -> None:
+    """Seats came from sorted ids, so a page that made its id lowest was always seat 0."""
+    seats: Counter[int] = Counter()
+    for seed in range(40):
+        four = draws(seed)
+        draw_all(four)
+        order = four[1].order()
+        assert order is not None
+        seats[order.index("0000-cheat")] += 1
+    assert set(seats) == {0, 1, 2, 3} and max(seats.values()) < 20
+
+
+def test_a_page_that_changes_its_bytes_after_seeing_the_others_is_refused() -> None:
+    four = draws(2, SeatGrabber)
+    with pytest.raises(DrawError) as caught:
+        draw_all(four)
+    assert caught.value.peer == "0000-cheat"
+    assert all(d.order() is None for d in four[1:])  # no honest page took the seats
+
+
+@pytest.mark.parametrize("text", [
+    "not json", '{"v":1,"t":"fair_draw"}', '{"v":1,"t":"fair_draw","commit":"ab"}',
+    '{"v":1,"t":"fair_draw","reveal":"' + "0" * 64 + '"}',  # a reveal before its commit
+    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","reveal":"' + "0" * 64 + '"}',
+    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '"}',  # no signing key
+    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","key":"' + "1" + '"}',  # 1: no key
+])
+def test_a_broken_draw_message_names_its_sender(text: str) -> None:
+    draw = draws(3)[1]
+    with pytest.raises(DrawError) as caught:
+        draw.received("z9", text)
+    assert caught.value.peer == "z9"
+
+
+def test_a_second_commit_is_refused() -> None:
+    a, b = draws(4)[:2]
+    b.received(a.me, a.commit_text())
+    with pytest.raises(DrawError):
+        b.received(a.me, a.commit_text())
