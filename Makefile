@@ -56,7 +56,7 @@ bench: $(BIN)/.installed
 ## Start-up of the built site in headless Chromium, served with gzip like GitHub Pages and
 # throttled like a phone (9 Mbps/60 ms, 1.6 Mbps/150 ms): first and service-worker visits,
 # median of 3, interleaved with a build of $(REF) (the reference, built into _ref/).
-REF ?= f2faede
+REF ?= c375d94
 REF_SITE := _ref/$(REF)/_site
 BENCH_ARGS ?= --net 9mbps --net 1.6mbps
 $(REF_SITE): $(BIN)/.installed node_modules/.installed
