@@ -69,6 +69,7 @@ class Table:
         """Show ``seat`` from now on (the one shown before stops what it had in flight)."""
         self.seat.detach()
         self.announcer.pending.clear()
+        self.view.clear_event()
         self.page = PageState(ready=self.page.ready)
         self.seat = seat
         seat.attach(self)
@@ -184,12 +185,14 @@ class Table:
         start = self.pending if confirmed else then
         self.pending = None
         self.page = PageState(ready=True)
+        self.view.clear_event()
         (start or self.seat.new_game)()
         self.focus_home()
 
     def start_over(self) -> None:
         """The error dialog's New game: a fresh start at once (what that is, the seat says)."""
         self.page = PageState(ready=self.page.ready)
+        self.view.clear_event()
         self.seat.start_over()
         self.render()
 
@@ -221,6 +224,7 @@ class Table:
         snap = self.seat.snapshot()
         if snap.result is None or snap.stage == "over":
             return
+        self.view.clear_event()  # the last trick's line belongs to the hand just over
         self.seat.next_hand()
         self.render()
         self.view.hand.focus()

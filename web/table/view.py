@@ -277,6 +277,10 @@ class TableView:
         if text:
             self._text("event", text)
 
+    def clear_event(self) -> None:
+        """Empty the line on the felt: what it said belongs to a game, hand or table gone."""
+        self._text("event", "")
+
     def notice(self, text: str) -> None:
         """The notice over the table (storage trouble, a reset save); "" hides it."""
         node = self.el["notice"]

@@ -1,0 +1,66 @@
+"""The solo table's moments in Chromium: the felt's line at each new start, the summary
+over the hand it sums up, the pass landing before the first lead, the keyboard's way to
+each control, and cards sized to the screen."""
+
+from __future__ import annotations
+
+import pytest
+from tablepage import TablePage
+from test_daily_and_record import menu, near_the_end
+
+from hearts import Game, Phase
+from hearts.bots import make
+from web import store
+from web.record import gamecode
+
+pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
+
+
+def near_hand_end(seed: int) -> Game:
+    """The game of ``seed`` played by easy computers, at South's last card of hand 1."""
+    game = Game.new(seed=seed)
+    bots = [make("easy", s) for s in range(4)]
+    while True:
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
+            continue
+        seat = game.to_play
+        assert seat is not None
+        if seat == 0 and len(game.hand(0)) == 1:
+            return game
+        game.play(bots[seat].choose_play(game.view(seat)))
+
+
+def event_line(table: TablePage) -> str:
+    return table.page.inner_text("#event").strip()
+
+
+def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage) -> None:
+    """Nothing from a game, or a hand, that is over stays on the felt under the next."""
+    table.goto("?speed=instant")
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_the_end(5)))})
+    while table.wait_input() == "play":
+        table.play_one()
+    assert table.state() == "over"
+    assert event_line(table).startswith("Game over.")
+    table.page.keyboard.press("Escape")  # the game-over summary closes
+    table.page.wait_for_selector("#summary:not([open])", state="attached")
+    menu(table, "daily-button")  # the game is over: the daily starts at once
+    table.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
+    assert event_line(table) == ""
+    table.pass_cards()
+    while not event_line(table):
+        table.play_one()
+    menu(table, "code-button")
+    table.page.fill("#code-input", gamecode.encode(77))
+    table.page.click("#code-play")
+    table.page.click("#confirm-new[open] #confirm-new-game")
+    table.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
+    assert event_line(table) == ""
+    # The hand's last card: the summary, then the next hand starts with an empty line.
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_hand_end(8)))})
+    table.play_one()
+    assert table.state() == "summary"
+    table.next_hand()
+    assert event_line(table) == ""
