@@ -64,3 +64,23 @@ def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage)
     assert table.state() == "summary"
     table.next_hand()
     assert event_line(table) == ""
+
+
+def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
+    """Behind "Hand 1 is over" the felt shows hand 1 at its end: the last trick taken, no
+    cards left; hand 2 is dealt when the summary is dismissed."""
+    game = near_hand_end(8)
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(game))})
+    table.play_one()
+    page = table.page
+    assert table.state() == "summary"
+    assert page.inner_text("#summary-title") == "Hand 1 is over"
+    assert page.inner_text("#pass-dir").startswith("Hand 1: pass left")
+    assert len(table.trick()) == 4 and page.locator("#trick .winner").count() == 1
+    assert table.hand() == []
+    assert page.locator(".seat .fan .back").count() == 0
+    table.screenshot("summary-over-its-hand")
+    table.next_hand()
+    assert page.inner_text("#pass-dir").startswith("Hand 2: pass right")
+    assert table.trick() == [] and len(table.hand()) == 13
+    assert page.locator(".seat .fan .back").count() == 39

@@ -16,8 +16,9 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from hearts import Card, Game, GameOver, HandScored, Phase, Rules
+from hearts import Card, Game, GameOver, HandScored, Phase, Rules, Trick
 from hearts.seathand import SeatHand
+from hearts.story import tricks_of
 from web import players, store, words
 from web.record import gamecode
 from web.record.daily import DAILY_LEVEL, daily_seed
@@ -137,7 +138,16 @@ class LocalSeat:
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
             share=share, share_note=note, badge=self.books.badge(self.saved),
-            reviewable=summary is not None and self.books.reviewable(summary.hand))
+            reviewable=summary is not None and self.books.reviewable(summary.hand),
+            finished=self._finished(summary))
+
+    def _finished(self, summary: store.Summary | None) -> tuple[Trick, ...]:
+        """The tricks of the hand the summary is about (() when they aren't kept)."""
+        hand = self.books.last_hand
+        if summary is None or hand is None or hand.hand_number != summary.hand \
+                or not hand.complete:
+            return ()
+        return tricks_of(hand.plays)
 
     @property
     def last_hand(self) -> SeatHand | None:

@@ -16,7 +16,7 @@ that house rule), ``scores`` (a hand is over; the table waits before the next) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from hearts import Card, PassDirection, Phase, PlayerView, Trick
@@ -111,6 +111,9 @@ class SeatSnapshot:
     """The coach can review the hand of the summary on show."""
     verdict: str = ""
     """A line of the hand summary after its points: a fair table's audit of the hand."""
+    finished: tuple[Trick, ...] = ()
+    """The tricks of the hand the summary is about, each with its taker (() when the seat
+    doesn't know them): the felt shows that hand's end behind its summary."""
 
 
 @dataclass
@@ -401,6 +404,27 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
     return ""
 
 
+def finished_felt(snap: SeatSnapshot, view: PlayerView
+                  ) -> tuple[PlayerView, SeatSnapshot]:
+    """The view and snapshot the felt is drawn from. Behind a hand's summary that is the
+    hand just over, at its end (the engine has dealt the next one already; it is shown
+    when the summary is dismissed): nobody holds a card, its last trick lies taken."""
+    result = snap.result
+    if snap.stage != "scores" or result is None or view.hand_number == result.hand:
+        return view, snap
+    points = [0, 0, 0, 0]
+    for trick in snap.finished:
+        if trick.winner is not None:
+            points[trick.winner] += trick.points
+    felt = replace(view, hand_number=result.hand,
+                   pass_direction=view.rules.pass_direction(result.hand), hand=(),
+                   passed=None, received=None, tricks=snap.finished, trick=None,
+                   hearts_broken=True, hand_points=(points[0], points[1], points[2], points[3]),
+                   hand_sizes=(0, 0, 0, 0), to_play=None, legal_plays=())
+    shown = snap.shown or (snap.finished[-1] if snap.finished else None)
+    return felt, replace(snap, shown=shown, collecting=snap.collecting if snap.shown else None)
+
+
 def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> TableModel:
     """The table for ``snap`` as the page stands (``page``), with the person's ``stats``."""
     stats = stats or Stats()
@@ -412,6 +436,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
                           prompt=snap.note, where=snap.where, clock_ms=snap.clock_ms,
                           won=won, best=best)
     summary = _summary(snap, view, page)
+    view, snap = finished_felt(snap, view)
     if not page.ready:
         state = "loading"
     elif snap.stage == "over":
