@@ -14,6 +14,7 @@ from typing import Any
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
+from hearts.story import HandStory
 from web.p2p.fair.transcript import Cheat, Fault
 
 __all__ = [
@@ -258,6 +259,36 @@ def moon_result(scores: Sequence[int], shooter: int, me: int) -> str:
 def points_text(points: Sequence[int], me: int, order: Iterable[int] = range(4)) -> str:
     """ "You 0, West 26, North 26, East 26" (seats in ``order``)."""
     return ", ".join(f"{seat_name(s, me)} {points[s]}" for s in order)
+
+
+def _whose(seat: int, me: int, kinds: Sequence[str] = ()) -> str:
+    return "your" if seat == me else f"{seat_name(seat, me, kinds)}'s"
+
+
+def story_lines(story: HandStory, me: int, kinds: Sequence[str] = ()
+                ) -> tuple[tuple[str, str], ...]:
+    """The hand's story for its summary, a (symbol, sentence) pair a line: the card's
+    symbol shown, the sentence in words after it (so it is read in the same order)."""
+    lines = []
+    if story.moon is None and story.stopped is not None:
+        shooter, stopper = story.stopped
+        lines.append(("☾\ufe0e", f"{seat_name(stopper, me, kinds)} stopped "
+                                  f"{_whose(shooter, me, kinds)} moon."))
+    if story.queen is not None:
+        lines.append(("Q♠\ufe0e", f"Queen of spades: {seat_name(story.queen, me, kinds)} took "
+                                   "it, 13 points."))
+    if story.jack is not None:
+        lines.append(("J♦\ufe0e", f"Jack of diamonds: {seat_name(story.jack, me, kinds)} took "
+                                   "it, 10 points off."))
+    taken = ", ".join(f"{seat_name(s, me, kinds)} {story.hearts[s]}" for s in range(4))
+    lines.append(("♥\ufe0e", f"Hearts taken: {taken}."))
+    return tuple(lines)
+
+
+def totals_text(totals: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
+    """The summary's running totals: "Totals: You 12, West 30, North 8, East 28."."""
+    return "Totals: " + ", ".join(f"{seat_name(s, me, kinds)} {totals[s]}"
+                                  for s in range(4)) + "."
 
 
 def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = ()) -> str:

@@ -21,6 +21,7 @@ from typing import Literal
 
 from hearts import Card, PassDirection, Phase, PlayerView, Trick
 from hearts.rules import pass_target
+from hearts.story import hand_story
 from web import words
 from web.record.chart import Chart
 from web.record.chart import build as build_chart
@@ -196,6 +197,10 @@ class SummaryModel:
     """Offer the coach's review of this hand (a button)."""
     coach: str = ""
     """The coach's line: its review under way, or what it found."""
+    story: tuple[tuple[str, str], ...] = ()
+    """The hand's story (``words.story_lines``): who took the Q♠, the hearts each took…"""
+    totals_line: str = ""
+    """A hand summary: the running totals after the hand, in words ("" at game over)."""
 
 
 @dataclass(frozen=True)
@@ -358,6 +363,9 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
     else:
         button = ("summary-close", "Close")
     names = tuple(words.seat_name(s, me) for s in range(4))
+    story = words.story_lines(hand_story(snap.finished, view.rules), me, snap.kinds) \
+        if result is not None and snap.finished else ()
+    totals_line = "" if over else words.totals_text(view.scores, me, snap.kinds)
     chart = None
     if over:  # drawn from the viewer's side, like the score table
         order = [(me + i) % 4 for i in range(4)]
@@ -370,7 +378,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         share=snap.share if over else "",
                         share_note=snap.share_note if over else "", chart=chart,
                         review=snap.reviewable and result is not None,
-                        coach=page.coach if snap.reviewable and result is not None else "")
+                        coach=page.coach if snap.reviewable and result is not None else "",
+                        story=story, totals_line=totals_line)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:

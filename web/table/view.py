@@ -57,6 +57,13 @@ def summary_html(s: SummaryModel) -> str:
         parts.append(f'<p class="moon">{e(s.moon)}</p>')
     if s.points:
         parts.append(f'<p id="summary-desc">{e(s.points)}</p>')
+    if s.story:  # the symbol is seen; its words follow it, so both tell the same order
+        items = "".join(
+            f'<li><span class="sym{" red" if symbol[0] in "♥♦" else ""}" aria-hidden="true">'
+            f'{e(symbol)}</span> {e(text)}</li>' for symbol, text in s.story)
+        parts.append(f'<ul class="story" id="summary-story">{items}</ul>')
+    if s.totals_line:
+        parts.append(f'<p class="totals-line" id="summary-totals">{e(s.totals_line)}</p>')
     if s.share:
         parts.append(share_html(s.share, s.share_note))
     if s.chart is not None:
