@@ -77,6 +77,8 @@ class Settings:
     """Short sounds for cards, tricks, hearts broken, the Queen of spades and the moon."""
     coach: bool = True
     """Review each hand when it ends (the review is there on demand either way)."""
+    play_out: bool = False
+    """Play the rest of a hand out by itself once it can't change anyone's points."""
     rules: Rules = field(default_factory=Rules)
     """The house rules for the next new game (a game keeps the rules it started with)."""
 
@@ -205,6 +207,10 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.coach = data["coach"]
     elif "coach" in data:  # (saved before the coach existed: the default, silently)
         bad = True
+    if isinstance(data.get("play_out"), bool):
+        settings.play_out = data["play_out"]
+    elif "play_out" in data:  # (saved before it existed: the default, silently)
+        bad = True
     if "rules" in data:  # (saved before house rules existed: the defaults, silently)
         rules = _house_rules(data["rules"])
         if rules is None:
@@ -230,7 +236,7 @@ def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
     return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
                        "deck": settings.deck, "sound": settings.sound,
-                       "coach": settings.coach,
+                       "coach": settings.coach, "play_out": settings.play_out,
                        "rules": rules_to_dict(settings.rules)})
 
 

@@ -133,6 +133,13 @@ class Table:
         self.seat.pass_cards()
         self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
 
+    def on_play_out(self) -> None:
+        """The Play out the rest button: the rest of the hand can't change any points."""
+        if self.page.ready and self.seat.snapshot().can_play_out:
+            self.page.review = False
+            self.page.hint = ()
+            self.seat.play_out()
+
     def on_hint(self) -> None:
         snap = self.seat.snapshot()
         view = snap.view

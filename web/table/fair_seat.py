@@ -143,6 +143,10 @@ class FairSeat:
     def choose_moon(self, choice: str) -> None:
         """Fair tables play the standard rules: no moon is ever the shooter's choice."""
 
+    def play_out(self) -> None:
+        """Never offered here (``can_play_out`` stays False): each person plays every
+        card of their own at a table of people."""
+
     def next_hand(self) -> None:
         self.table.next_hand()
         self.update()

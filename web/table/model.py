@@ -112,6 +112,8 @@ class SeatSnapshot:
     """The coach can review the hand of the summary on show."""
     verdict: str = ""
     """A line of the hand summary after its points: a fair table's audit of the hand."""
+    can_play_out: bool = False
+    """The person is to play and the rest of the hand can't change anyone's points."""
     finished: tuple[Trick, ...] = ()
     """The tricks of the hand the summary is about, each with its taker (() when the seat
     doesn't know them): the felt shows that hand's end behind its summary."""
@@ -235,6 +237,8 @@ class TableModel:
     pass_shown: bool = False
     pass_enabled: bool = False
     pass_text: str = "Pass (0 of 3)"
+    play_out: bool = False
+    """Offer to play out the rest of the hand (it can't change anyone's points)."""
     pass_chip: str = ""
     hearts_chip: str = ""
     badge: str = ""
@@ -396,7 +400,8 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
         n = len(snap.selected)
         return words.pass_prompt(view) + (f" {n} of 3 chosen." if n else "")
     if state == "play":
-        return words.turn_prompt(view)
+        note = f" {words.PLAY_OUT_NOTE}" if snap.can_play_out else ""
+        return words.turn_prompt(view) + note
     if state in ("summary", "over"):
         return ""
     if snap.stage == "pass" and not snap.may_pass:
@@ -511,6 +516,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_shown=pass_shown,
         pass_enabled=pass_shown and n == 3 and not snap.moving,
         pass_text=f"Pass ({n} of 3)" if n != 3 else "Pass 3 cards",
+        play_out=state == "play" and snap.can_play_out,
         pass_chip=words.pass_direction_chip(view),
         hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
         badge=snap.badge,

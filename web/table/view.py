@@ -29,7 +29,7 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
             "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge",
-            "house-line", "house-rules", "house-rules-list", "moon-choice")
+            "house-line", "house-rules", "house-rules-list", "moon-choice", "play-out")
 
 
 def card_face(notation: str) -> str:
@@ -147,6 +147,8 @@ class TableView:
         el["pass"].hidden = not m.pass_shown
         el["pass"].disabled = not m.pass_enabled
         self._text("pass", m.pass_text)
+        if el["play-out"] is not None:
+            el["play-out"].hidden = not m.play_out
         self._text("pass-dir", m.pass_chip)
         self._text("hearts-state", m.hearts_chip)
         el["hearts-state"].classList.toggle("on", m.hearts_broken)
