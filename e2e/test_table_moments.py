@@ -84,3 +84,41 @@ def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     assert page.inner_text("#pass-dir").startswith("Hand 2: pass right")
     assert table.trick() == [] and len(table.hand()) == 13
     assert page.locator(".seat .fan .back").count() == 39
+
+
+WATCH_FIRST_LEAD = """() => {
+  const hand = () => document.querySelectorAll('#hand [data-card]');
+  const flying = () => document.getAnimations().filter(a => a.playState === 'running'
+      && a.effect && a.effect.target && a.effect.target.closest
+      && a.effect.target.closest('#hand')).length;
+  window.__lead = null;
+  window.__early = 0;  // frames where the hand could be played with cards still flying in
+  const frame = () => {
+    if (flying() && document.documentElement.dataset.state === 'play') window.__early++;
+    if (window.__lead === null) requestAnimationFrame(frame);
+  };
+  requestAnimationFrame(frame);
+  new MutationObserver(() => {
+    if (window.__lead === null && document.querySelector('#trick [data-card]'))
+      window.__lead = {hand: hand().length, flying: flying(),
+                       marked: document.querySelectorAll('#hand .received').length};
+  }).observe(document.querySelector('#trick'), {childList: true});
+}"""
+
+
+def test_the_first_lead_waits_for_the_received_cards_to_land(table: TablePage) -> None:
+    """At the normal pace, nobody leads (and the keyboard can't play) while the cards
+    received are still flying in; they land, marked, before the first card is played."""
+    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
+        store.Settings(speed="normal", level="easy"))}, "?seed=3")
+    page = table.page
+    for card in table.hand()[:3]:
+        table.click_card(card)
+    page.evaluate(WATCH_FIRST_LEAD)
+    page.click("#pass")
+    page.wait_for_function("window.__lead !== null", timeout=30_000)
+    lead = page.evaluate("window.__lead")
+    early = page.evaluate("window.__early")
+    assert lead["flying"] == 0 and early == 0, (lead, early)
+    # (South may lead the 2♣ itself: then one card of the 13 has gone to the trick)
+    assert lead["hand"] in (12, 13) and lead["marked"] >= 2, lead
