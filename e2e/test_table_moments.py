@@ -122,3 +122,63 @@ def test_the_first_lead_waits_for_the_received_cards_to_land(table: TablePage) -
     assert lead["flying"] == 0 and early == 0, (lead, early)
     # (South may lead the 2♣ itself: then one card of the 13 has gone to the trick)
     assert lead["hand"] in (12, 13) and lead["marked"] >= 2, lead
+
+
+def focused(table: TablePage) -> str:
+    return str(table.page.evaluate(
+        "document.activeElement.id || document.activeElement.dataset.card || ''"))
+
+
+def test_the_keyboard_reaches_pass_and_every_command(table: TablePage) -> None:
+    """Tab goes from the hand to Pass once three cards are chosen; U, N and L do Undo,
+    Next hand / New game and Last trick, with their badges and the Keys dialog's list."""
+    table.goto("?speed=instant&seed=3")
+    page = table.page
+    keys = page.keyboard
+    page.focus('#hand [data-card][tabindex="0"]')
+    for _ in range(3):
+        keys.press("Enter")
+        keys.press("ArrowRight")
+    assert len(table.marked("selected")) == 3
+    keys.press("Tab")
+    assert focused(table) == "pass"
+    keys.press("Shift+Tab")
+    assert focused(table) in table.hand()
+    keys.press("Tab")
+    keys.press("Enter")
+    table.page.wait_for_function("document.querySelector('#pass').hidden")
+    table.wait_input()
+    while not table.page.is_enabled("#undo"):
+        page.focus('#hand [data-card][tabindex="0"]')
+        for card in table.playable()[:1]:
+            page.focus(f'#hand [data-card="{card}"]')
+            keys.press("Enter")
+        table.wait_input()
+    held = table.hand()
+    keys.press("Escape")  # (the focus stays where it is: the keys are the page's)
+    keys.press("u")
+    page.wait_for_function("n => document.querySelectorAll('#hand [data-card]').length > n",
+                           arg=len(held))
+    table.wait_input()
+    keys.press("l")  # read out (and shown, once a trick is over)
+    page.wait_for_function("document.querySelector('#status').textContent.includes('trick')")
+    assert [page.inner_text(f"#{b} kbd") for b in ("new-game", "undo", "last-trick")] == \
+        ["N", "U", "L"]
+    keys.press("?")
+    page.wait_for_selector("#help[open]")
+    listed = page.inner_text("#help .keys")
+    assert "Undo" in listed and "Next hand" in listed and "Play out the rest" in listed
+    keys.press("Escape")
+    keys.press("n")  # a game under way: New game asks first
+    page.wait_for_selector("#confirm-new[open]")
+    keys.press("Escape")
+    # The hand's end: N on its summary deals the next hand.
+    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_hand_end(8)))})
+    page.focus('#hand [data-card][tabindex="0"]')
+    keys.press("Enter")
+    page.wait_for_function("document.documentElement.dataset.state === 'summary'")
+    assert page.inner_text("#next-hand kbd") == "N"
+    keys.press("n")
+    page.wait_for_function("document.documentElement.dataset.state === 'pass'")
+    assert len(table.hand()) == 13
+

@@ -83,7 +83,8 @@ def summary_html(s: SummaryModel) -> str:
     if s.code:
         parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
     parts.append(f'<p class="sheet-actions"><button type="button" id="{s.button_id}"'
-                 f' class="primary">{e(s.button_text)}</button></p>')
+                 f' class="primary" aria-keyshortcuts="N">{e(s.button_text)} <kbd>N</kbd>'
+                 '</button></p>')
     if s.review:
         # The coach's line is written in place (TableView._summary): it changes while the
         # dialog is open, and redrawing the dialog would take the focus off its button.
