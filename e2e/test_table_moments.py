@@ -4,6 +4,8 @@ each control, and cards sized to the screen."""
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from tablepage import TablePage
 from test_daily_and_record import menu, near_the_end
@@ -182,3 +184,41 @@ def test_the_keyboard_reaches_pass_and_every_command(table: TablePage) -> None:
     page.wait_for_function("document.documentElement.dataset.state === 'pass'")
     assert len(table.hand()) == 13
 
+
+CARDS = """() => [...document.querySelectorAll('#hand [data-card]')].map(b => {
+  const r = b.getBoundingClientRect(), rank = b.querySelector('.corner').getBoundingClientRect();
+  return {left: r.left, right: r.right, top: Math.round(r.top), bottom: r.bottom,
+          width: r.width, rankRight: rank.right,
+          rankPx: parseFloat(getComputedStyle(b.querySelector('.corner .r')).fontSize)};
+})"""
+
+
+@pytest.mark.parametrize("size", ["320x640", "390x844", "1440x900"])
+def test_cards_are_as_large_as_the_screen_allows(open_table, size: str) -> None:  # type: ignore[no-untyped-def]
+    """At least 44 px wide on a phone, in two rows where need be, each rank in sight; side
+    by side without overlapping where the felt has room (1440×900)."""
+    width, height = (int(v) for v in size.split("x"))
+    phone = width < 500
+    table = open_table(viewport={"width": width, "height": height}, name=f"cards-{size}",
+                       **({"has_touch": True, "is_mobile": True} if phone else {}))
+    table.goto("?speed=instant&seed=3")
+    table.screenshot("passing")
+    cards = table.page.evaluate(CARDS)
+    assert len(cards) == 13 and table.no_horizontal_overflow()
+    rows = sorted({c["top"] for c in cards})
+    print(f"\n{size}: {cards[0]['width']:.1f} px wide, rank {cards[0]['rankPx']:.1f} px, "
+          f"{len(rows)} row(s)")
+    assert all(c["right"] <= width and c["left"] >= 0 for c in cards)
+    if phone:
+        assert cards[0]["width"] >= 44 and cards[0]["rankPx"] >= 13
+        assert len(rows) <= 2
+    else:
+        assert cards[0]["width"] >= 70 and len(rows) == 1
+    for before, after in itertools.pairwise(cards):
+        if after["top"] != before["top"]:
+            continue  # a new row
+        if phone:
+            assert after["left"] >= before["rankRight"], (before, after)  # the rank shows
+        else:
+            assert after["left"] >= before["right"] - 0.5, (before, after)  # no overlap
+    assert max(c["bottom"] for c in cards) <= height  # the hand is on the screen
