@@ -120,6 +120,8 @@ class Saved:
     """Whether this finished game is already in the stats."""
     daily: str | None = None
     """The day (``"2026-12-01"``) whose daily deal this game is; None for other games."""
+    from_code: bool = False
+    """The game was started from a friend's game code (its badge on the felt says so)."""
     tally: tuple[int, int, int] = (0, 0, 0)
     """The finished hands' moons shot, moons stopped and Q♠ taken by the person
     (``web.record.history.Tally``), kept here because a reload replays only this hand."""
@@ -329,6 +331,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         else:
             saved.undo, saved.undo_hand, saved.undo_trick = step
     saved.counted = data.get("counted") is True
+    saved.from_code = data.get("from_code") is True
     daily = data.get("daily")
     if daily is not None:
         if _daily_fits(game, daily):
@@ -454,6 +457,7 @@ def dump_save(saved: Saved) -> str:
         "undo_trick": saved.undo_trick if saved.undo is not None else 0,
         "counted": saved.counted,
         "daily": saved.daily,
+        "from_code": saved.from_code,
         "tally": list(saved.tally),
     }, separators=(",", ":"))
 

@@ -53,7 +53,6 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
-PLAY_OUT = "Play out the rest"
 PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
 PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
@@ -113,19 +112,27 @@ def waiting_for(seats: Iterable[int], me: int) -> str:
 # --- prompts ---------------------------------------------------------------------------------
 
 def pass_prompt(view: PlayerView) -> str:
-    """ "Pass 3 cards to the left → West." (or that there is no passing)."""
+    """ "Pass 3 cards to the left ← West." (or that there is no passing)."""
     if view.pass_to is None:
         return "No passing this hand."
     word = view.pass_direction.word
     where = "across" if view.pass_direction is PassDirection.ACROSS else f"to the {word}"
-    return f"Pass 3 cards {where} → {seat_name(view.pass_to, view.seat)}."
+    return f"Pass 3 cards {where} {pass_arrow(view)} {seat_name(view.pass_to, view.seat)}."
+
+
+def pass_arrow(view: PlayerView) -> str:
+    """An arrow pointing where the passed cards go on this seat's page: ← to the seat on
+    the left, ↑ across, → to the right ("" when nobody passes)."""
+    if view.pass_to is None:
+        return ""
+    return {1: "←", 2: "↑", 3: "→"}[(view.pass_to - view.seat) % 4]
 
 
 def pass_direction_chip(view: PlayerView) -> str:
-    """The chip over the trick: "Hand 1: pass left → West"."""
+    """The chip over the trick: "Hand 1: pass left ← West"."""
     if view.pass_to is None:
         return "No passing this hand"
-    return (f"Hand {view.hand_number}: pass {view.pass_direction.word} → "
+    return (f"Hand {view.hand_number}: pass {view.pass_direction.word} {pass_arrow(view)} "
             f"{seat_name(view.pass_to, view.seat)}")
 
 
@@ -161,7 +168,10 @@ def received_text(view: PlayerView) -> str:
 
 
 def hint_text(cards: Sequence[Card], reason: str) -> str:
-    """ "Hint: Queen of spades. Pass the queen…"."""
+    """ "Hint: Pass the Q♠, …" — the cards named once: by the reason when it names them
+    all, else in words before it."""
+    if reason and all(c.short in reason for c in cards):
+        return f"Hint: {reason}"
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
 
 
@@ -452,6 +462,11 @@ def code_line(code: str) -> str:
 
 def daily_badge(day: Any) -> str:
     return f"Daily deal, {short_day(day)}"
+
+
+def code_badge(code: str) -> str:
+    """The felt's chip for a game started from a friend's code."""
+    return f"Game code {code}"
 
 
 def daily_start(day: Any) -> str:

@@ -101,7 +101,11 @@ class Books:
     def badge(self, saved: store.Saved) -> str:
         """What kind of game this is, on the felt ("" for an ordinary one)."""
         day = parse_day(saved.daily)
-        return "" if day is None else words.daily_badge(day)
+        if day is not None:
+            return words.daily_badge(day)
+        game = saved.game
+        return words.code_badge(gamecode.encode(game.seed, game.rules)) if saved.from_code \
+            else ""
 
     def daily_result(self, saved: store.Saved) -> tuple[str, str]:
         """A finished daily's share text (the day's first result: the one that counts) and,

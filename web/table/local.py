@@ -269,7 +269,7 @@ class LocalSeat:
         """The game of a code a friend gave (``gamecode.decode_game``): the same deals,
         under the same rules."""
         rules = rules if rules is not None else Rules()
-        self.begin(store.Saved(Game.new(seed, rules)),
+        self.begin(store.Saved(Game.new(seed, rules), from_code=True),
                    words.code_start(gamecode.encode(seed, rules), rules != Rules()))
 
     def begin(self, saved: store.Saved, said: str) -> None:
