@@ -48,3 +48,24 @@ def test_a_game_from_a_code_has_its_badge_and_keeps_it() -> None:
     saved, _ = store.load_save(store.dump_save(seat.saved))
     assert saved is not None and saved.from_code
     assert Books.badge(seat.books, store.Saved(Game.new(5))) == ""
+
+
+def test_a_dailys_result_says_the_help_taken() -> None:
+    import datetime
+    day = datetime.date(2026, 12, 3)
+    assert words.share_text(day, 110, 4, 1) == "Hearts daily 2026-12-03: 110 points, 4th of 4" \
+        " · streak 1"
+    assert words.share_text(day, 110, 4, 1, 1, 2).endswith(" · streak 1 · 1 undo, 2 hints")
+    assert words.share_text(day, 5, 1, 3, 0, 1).endswith(" · 1 hint")
+
+
+def test_undos_and_hints_are_counted_and_kept() -> None:
+    seat, _, _ = local_seat()
+    seat.hinted()
+    seat.hinted()
+    assert seat.saved.helps == (0, 2)
+    saved, note = store.load_save(store.dump_save(seat.saved))
+    assert saved is not None and saved.helps == (0, 2) and note is None
+    text = store.dump_save(seat.saved).replace('"helps":[0,2]', '"helps":[0,"x"]')
+    saved, note = store.load_save(text)
+    assert saved is not None and saved.helps == (0, 0) and note is not None

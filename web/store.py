@@ -120,6 +120,9 @@ class Saved:
     """Whether this finished game is already in the stats."""
     daily: str | None = None
     """The day (``"2026-12-01"``) whose daily deal this game is; None for other games."""
+    helps: tuple[int, int] = (0, 0)
+    """How many times the person took a card back (Undo) and asked for a hint this game:
+    a daily's result says so."""
     from_code: bool = False
     """The game was started from a friend's game code (its badge on the felt says so)."""
     tally: tuple[int, int, int] = (0, 0, 0)
@@ -338,6 +341,13 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
             saved.daily = str(daily)
         else:
             lost.append("the mark that it is the daily deal")
+    helps = data.get("helps")
+    if (isinstance(helps, list) and len(helps) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000
+                    for n in helps)):
+        saved.helps = (helps[0], helps[1])
+    elif helps is not None:
+        lost.append("the count of undos and hints")
     tally = data.get("tally")
     if tally is not None:
         counts = _three(tally, len(game.hand_history))
@@ -459,6 +469,7 @@ def dump_save(saved: Saved) -> str:
         "daily": saved.daily,
         "from_code": saved.from_code,
         "tally": list(saved.tally),
+        "helps": list(saved.helps),
     }, separators=(",", ":"))
 
 

@@ -478,10 +478,13 @@ def code_start(code: str, house_rules: bool = False) -> str:
     return f"Game {code}: the same deals as your friend's{rules}, against the computers."
 
 
-def share_text(day: Any, total: int, place: int, streak: int) -> str:
-    """The daily's result to paste to friends: the score and the place, never a card."""
+def share_text(day: Any, total: int, place: int, streak: int, undos: int = 0,
+               hints: int = 0) -> str:
+    """The daily's result to paste to friends: the score and the place, never a card; and
+    the help taken, if any ("… · 1 undo, 2 hints")."""
+    helped = ", ".join(plural(n, noun) for n, noun in ((undos, "undo"), (hints, "hint")) if n)
     return (f"Hearts daily {day.isoformat()}: {plural(total, 'point')}, {ordinal(place)} of 4"
-            f" · streak {streak}")
+            f" · streak {streak}" + (f" · {helped}" if helped else ""))
 
 
 def streak_text(count: int) -> str:

@@ -117,6 +117,7 @@ class Books:
         record = self.records.record
         mine = (game.scores[0], place_of(game.scores))
         counted = record.days.get(day, mine)
+        helps = saved.helps if counted == mine else (0, 0)  # (the help of this game only)
         share = words.share_text(day, counted[0], counted[1],
-                                 streak(record.days, max(day, self.today())))
+                                 streak(record.days, max(day, self.today())), *helps)
         return share, "" if counted == mine else words.DAILY_FIRST_ONLY

@@ -149,6 +149,7 @@ class Table:
             self.say_now(words.HINT_LATER)
             return
         advice = players.hint(view)
+        self.seat.hinted()
         self.page.hint = tuple(c.notation for c in advice.cards)
         self.say_now(words.hint_text(advice.cards, advice.reason))
         self.render()

@@ -226,6 +226,12 @@ class LocalSeat:
         s.undo_trick = len(game.tricks) + 1
         self._act(lambda: game.play(card))
 
+    def hinted(self) -> None:
+        """The person asked for a hint: counted (a daily's result says so)."""
+        undos, hints = self.saved.helps
+        self.saved.helps = (undos, hints + 1)
+        self.keep()
+
     def play_out(self) -> None:
         """Play the rest of the hand, South's cards too (only once it is ``settled``)."""
         game = self.game
@@ -293,6 +299,8 @@ class LocalSeat:
             if seat == 0:
                 break
         self.saved.undo = None
+        undos, hints = self.saved.helps
+        self.saved.helps = (undos + 1, hints)
         self.seen = len(game.events)
         self.books.note_hand(game)
         self.keep()

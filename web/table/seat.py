@@ -89,6 +89,9 @@ class Seat(Protocol):
     def play(self, card: Card) -> None:
         """Play ``card`` (legal: the table checked the snapshot)."""
 
+    def hinted(self) -> None:
+        """The person asked for a hint (counted where a result is shared)."""
+
     def play_out(self) -> None:
         """Play the rest of the hand, the person's cards too (only when the snapshot's
         ``can_play_out``)."""
