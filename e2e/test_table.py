@@ -27,7 +27,7 @@ def load_save(table: TablePage, saved: store.Saved) -> None:
 def test_a_hand_played_by_clicking(table: TablePage) -> None:
     table.goto("?speed=instant&seed=3")
     assert table.state() == "pass"
-    assert "Pass 3 cards to the left → West" in table.page.inner_text("#prompt")
+    assert "Pass 3 cards to the left ← West" in table.page.inner_text("#prompt")
     assert not table.page.is_visible("#reactions")  # nobody to say them to
     hand = table.hand()
     assert len(hand) == 13

@@ -339,7 +339,8 @@ def test_playing_a_code_deals_the_same_game() -> None:
     assert seat.game.seed != first.seed
     seat.play_code(gamecode.decode(gamecode.encode(first.seed)))
     assert seat.game.seed == first.seed and seat.game.hand(0) == first.hand(0)
-    assert seat.saved.daily is None and seat.snapshot().badge == ""
+    assert seat.saved.daily is None and seat.saved.from_code
+    assert seat.snapshot().badge == words.code_badge(gamecode.encode(first.seed))
 
 
 @pytest.mark.parametrize("rules", [

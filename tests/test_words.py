@@ -30,7 +30,7 @@ def test_seats_are_named_from_the_viewers_side() -> None:
     assert words.seat_name(0, 2, kinds, names) == "Ana"
     assert words.seat_name(1, 2, kinds, names) == "West"  # no name chosen: the place
     assert words.seat_name(2, 2, kinds, names) == "You"
-    assert words.pass_prompt(Game.new(seed=1).view(2)) == "Pass 3 cards to the left → East."
+    assert words.pass_prompt(Game.new(seed=1).view(2)) == "Pass 3 cards to the left ← East."
 
 
 def test_the_cards_on_the_table_are_read_as_one_sentence() -> None:

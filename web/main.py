@@ -85,6 +85,8 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     listen(el["pass"], "click", lambda e: table.on_pass())
     listen(el["hint"], "click", lambda e: table.on_hint())
     listen(el["undo"], "click", lambda e: table.on_undo())
+    if el["play-out"] is not None:
+        listen(el["play-out"], "click", lambda e: table.on_play_out())
     listen(el["last-trick"], "click", lambda e: table.on_review())
     listen(el["new-game"], "click", lambda e: table.on_new_game())
     listen(el["confirm-new-game"], "click", lambda e: table.on_new_game(confirmed=True))

@@ -77,6 +77,8 @@ class Settings:
     """Short sounds for cards, tricks, hearts broken, the Queen of spades and the moon."""
     coach: bool = True
     """Review each hand when it ends (the review is there on demand either way)."""
+    play_out: bool = False
+    """Play the rest of a hand out by itself once it can't change anyone's points."""
     rules: Rules = field(default_factory=Rules)
     """The house rules for the next new game (a game keeps the rules it started with)."""
 
@@ -118,6 +120,11 @@ class Saved:
     """Whether this finished game is already in the stats."""
     daily: str | None = None
     """The day (``"2026-12-01"``) whose daily deal this game is; None for other games."""
+    helps: tuple[int, int] = (0, 0)
+    """How many times the person took a card back (Undo) and asked for a hint this game:
+    a daily's result says so."""
+    from_code: bool = False
+    """The game was started from a friend's game code (its badge on the felt says so)."""
     tally: tuple[int, int, int] = (0, 0, 0)
     """The finished hands' moons shot, moons stopped and Q♠ taken by the person
     (``web.record.history.Tally``), kept here because a reload replays only this hand."""
@@ -205,6 +212,10 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         settings.coach = data["coach"]
     elif "coach" in data:  # (saved before the coach existed: the default, silently)
         bad = True
+    if isinstance(data.get("play_out"), bool):
+        settings.play_out = data["play_out"]
+    elif "play_out" in data:  # (saved before it existed: the default, silently)
+        bad = True
     if "rules" in data:  # (saved before house rules existed: the defaults, silently)
         rules = _house_rules(data["rules"])
         if rules is None:
@@ -230,7 +241,7 @@ def dump_settings(settings: Settings) -> str:
     """Settings as stored JSON."""
     return json.dumps({"schema": SCHEMA, "speed": settings.speed, "level": settings.level,
                        "deck": settings.deck, "sound": settings.sound,
-                       "coach": settings.coach,
+                       "coach": settings.coach, "play_out": settings.play_out,
                        "rules": rules_to_dict(settings.rules)})
 
 
@@ -323,12 +334,20 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         else:
             saved.undo, saved.undo_hand, saved.undo_trick = step
     saved.counted = data.get("counted") is True
+    saved.from_code = data.get("from_code") is True
     daily = data.get("daily")
     if daily is not None:
         if _daily_fits(game, daily):
             saved.daily = str(daily)
         else:
             lost.append("the mark that it is the daily deal")
+    helps = data.get("helps")
+    if (isinstance(helps, list) and len(helps) == 2
+            and all(isinstance(n, int) and not isinstance(n, bool) and 0 <= n <= 10_000
+                    for n in helps)):
+        saved.helps = (helps[0], helps[1])
+    elif helps is not None:
+        lost.append("the count of undos and hints")
     tally = data.get("tally")
     if tally is not None:
         counts = _three(tally, len(game.hand_history))
@@ -448,7 +467,9 @@ def dump_save(saved: Saved) -> str:
         "undo_trick": saved.undo_trick if saved.undo is not None else 0,
         "counted": saved.counted,
         "daily": saved.daily,
+        "from_code": saved.from_code,
         "tally": list(saved.tally),
+        "helps": list(saved.helps),
     }, separators=(",", ":"))
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
+from hearts.story import HandStory
 from web.p2p.fair.transcript import Cheat, Fault
 
 __all__ = [
@@ -55,6 +56,8 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
+PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
+PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
 SOLO_AGAIN = "Your game goes on against the computers."
 
@@ -115,19 +118,27 @@ def waiting_for(seats: Iterable[int], me: int) -> str:
 # --- prompts ---------------------------------------------------------------------------------
 
 def pass_prompt(view: PlayerView) -> str:
-    """ "Pass 3 cards to the left → West." (or that there is no passing)."""
+    """ "Pass 3 cards to the left ← West." (or that there is no passing)."""
     if view.pass_to is None:
         return "No passing this hand."
     word = view.pass_direction.word
     where = "across" if view.pass_direction is PassDirection.ACROSS else f"to the {word}"
-    return f"Pass 3 cards {where} → {seat_name(view.pass_to, view.seat)}."
+    return f"Pass 3 cards {where} {pass_arrow(view)} {seat_name(view.pass_to, view.seat)}."
+
+
+def pass_arrow(view: PlayerView) -> str:
+    """An arrow pointing where the passed cards go on this seat's page: ← to the seat on
+    the left, ↑ across, → to the right ("" when nobody passes)."""
+    if view.pass_to is None:
+        return ""
+    return {1: "←", 2: "↑", 3: "→"}[(view.pass_to - view.seat) % 4]
 
 
 def pass_direction_chip(view: PlayerView) -> str:
-    """The chip over the trick: "Hand 1: pass left → West"."""
+    """The chip over the trick: "Hand 1: pass left ← West"."""
     if view.pass_to is None:
         return "No passing this hand"
-    return (f"Hand {view.hand_number}: pass {view.pass_direction.word} → "
+    return (f"Hand {view.hand_number}: pass {view.pass_direction.word} {pass_arrow(view)} "
             f"{seat_name(view.pass_to, view.seat)}")
 
 
@@ -163,7 +174,10 @@ def received_text(view: PlayerView) -> str:
 
 
 def hint_text(cards: Sequence[Card], reason: str) -> str:
-    """ "Hint: Queen of spades. Pass the queen…"."""
+    """ "Hint: Pass the Q♠, …" — the cards named once: by the reason when it names them
+    all, else in words before it."""
+    if reason and all(c.short in reason for c in cards):
+        return f"Hint: {reason}"
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
 
 
@@ -264,6 +278,38 @@ def moon_result(scores: Sequence[int], shooter: int, me: int) -> str:
 def points_text(points: Sequence[int], me: int, order: Iterable[int] = range(4)) -> str:
     """ "You 0, West 26, North 26, East 26" (seats in ``order``)."""
     return ", ".join(f"{seat_name(s, me)} {points[s]}" for s in order)
+
+
+def _whose(seat: int, me: int, kinds: Sequence[str] = (), names: Sequence[str] = ()) -> str:
+    return "your" if seat == me else f"{seat_name(seat, me, kinds, names)}'s"
+
+
+def story_lines(story: HandStory, me: int, kinds: Sequence[str] = (),
+                names: Sequence[str] = ()) -> tuple[tuple[str, str], ...]:
+    """The hand's story for its summary, a (symbol, sentence) pair a line: the card's
+    symbol shown, the sentence in words after it (so it is read in the same order);
+    ``names``: the names people chose at a table with others."""
+    lines = []
+    if story.moon is None and story.stopped is not None:
+        shooter, stopper = story.stopped
+        lines.append(("☾\ufe0e", f"{seat_name(stopper, me, kinds, names)} stopped "
+                                  f"{_whose(shooter, me, kinds, names)} moon."))
+    if story.queen is not None:
+        taker = seat_name(story.queen, me, kinds, names)
+        lines.append(("Q♠\ufe0e", f"Queen of spades: {taker} took it, 13 points."))
+    if story.jack is not None:
+        taker = seat_name(story.jack, me, kinds, names)
+        lines.append(("J♦\ufe0e", f"Jack of diamonds: {taker} took it, 10 points off."))
+    taken = ", ".join(f"{seat_name(s, me, kinds, names)} {story.hearts[s]}" for s in range(4))
+    lines.append(("♥\ufe0e", f"Hearts taken: {taken}."))
+    return tuple(lines)
+
+
+def totals_text(totals: Sequence[int], me: int, kinds: Sequence[str] = (),
+                names: Sequence[str] = ()) -> str:
+    """The summary's running totals: "Totals: You 12, West 30, North 8, East 28."."""
+    return "Totals: " + ", ".join(f"{seat_name(s, me, kinds, names)} {totals[s]}"
+                                  for s in range(4)) + "."
 
 
 def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = (),
@@ -428,6 +474,11 @@ def daily_badge(day: Any) -> str:
     return f"Daily deal, {short_day(day)}"
 
 
+def code_badge(code: str) -> str:
+    """The felt's chip for a game started from a friend's code."""
+    return f"Game code {code}"
+
+
 def daily_start(day: Any) -> str:
     return f"The daily deal of {day_text(day)}, against hard computers."
 
@@ -437,10 +488,13 @@ def code_start(code: str, house_rules: bool = False) -> str:
     return f"Game {code}: the same deals as your friend's{rules}, against the computers."
 
 
-def share_text(day: Any, total: int, place: int, streak: int) -> str:
-    """The daily's result to paste to friends: the score and the place, never a card."""
+def share_text(day: Any, total: int, place: int, streak: int, undos: int = 0,
+               hints: int = 0) -> str:
+    """The daily's result to paste to friends: the score and the place, never a card; and
+    the help taken, if any ("… · 1 undo, 2 hints")."""
+    helped = ", ".join(plural(n, noun) for n, noun in ((undos, "undo"), (hints, "hint")) if n)
     return (f"Hearts daily {day.isoformat()}: {plural(total, 'point')}, {ordinal(place)} of 4"
-            f" · streak {streak}")
+            f" · streak {streak}" + (f" · {helped}" if helped else ""))
 
 
 def streak_text(count: int) -> str:

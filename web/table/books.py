@@ -101,7 +101,11 @@ class Books:
     def badge(self, saved: store.Saved) -> str:
         """What kind of game this is, on the felt ("" for an ordinary one)."""
         day = parse_day(saved.daily)
-        return "" if day is None else words.daily_badge(day)
+        if day is not None:
+            return words.daily_badge(day)
+        game = saved.game
+        return words.code_badge(gamecode.encode(game.seed, game.rules)) if saved.from_code \
+            else ""
 
     def daily_result(self, saved: store.Saved) -> tuple[str, str]:
         """A finished daily's share text (the day's first result: the one that counts) and,
@@ -113,6 +117,7 @@ class Books:
         record = self.records.record
         mine = (game.scores[0], place_of(game.scores))
         counted = record.days.get(day, mine)
+        helps = saved.helps if counted == mine else (0, 0)  # (the help of this game only)
         share = words.share_text(day, counted[0], counted[1],
-                                 streak(record.days, max(day, self.today())))
+                                 streak(record.days, max(day, self.today())), *helps)
         return share, "" if counted == mine else words.DAILY_FIRST_ONLY

@@ -69,6 +69,7 @@ class Table:
         """Show ``seat`` from now on (the one shown before stops what it had in flight)."""
         self.seat.detach()
         self.announcer.pending.clear()
+        self.view.clear_event()
         self.page = PageState(ready=self.page.ready)
         self.seat = seat
         seat.attach(self)
@@ -132,6 +133,13 @@ class Table:
         self.seat.pass_cards()
         self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
 
+    def on_play_out(self) -> None:
+        """The Play out the rest button: the rest of the hand can't change any points."""
+        if self.page.ready and self.seat.snapshot().can_play_out:
+            self.page.review = False
+            self.page.hint = ()
+            self.seat.play_out()
+
     def on_hint(self) -> None:
         snap = self.seat.snapshot()
         view = snap.view
@@ -141,6 +149,7 @@ class Table:
             self.say_now(words.HINT_LATER)
             return
         advice = players.hint(view)
+        self.seat.hinted()
         self.page.hint = tuple(c.notation for c in advice.cards)
         self.say_now(words.hint_text(advice.cards, advice.reason))
         self.render()
@@ -184,12 +193,14 @@ class Table:
         start = self.pending if confirmed else then
         self.pending = None
         self.page = PageState(ready=True)
+        self.view.clear_event()
         (start or self.seat.new_game)()
         self.focus_home()
 
     def start_over(self) -> None:
         """The error dialog's New game: a fresh start at once (what that is, the seat says)."""
         self.page = PageState(ready=self.page.ready)
+        self.view.clear_event()
         self.seat.start_over()
         self.render()
 
@@ -221,6 +232,7 @@ class Table:
         snap = self.seat.snapshot()
         if snap.result is None or snap.stage == "over":
             return
+        self.view.clear_event()  # the last trick's line belongs to the hand just over
         self.seat.next_hand()
         self.render()
         self.view.hand.focus()

@@ -143,6 +143,13 @@ class FairSeat:
     def choose_moon(self, choice: str) -> None:
         """Fair tables play the standard rules: no moon is ever the shooter's choice."""
 
+    def hinted(self) -> None:
+        """Nothing is shared from a table of people: a hint isn't counted."""
+
+    def play_out(self) -> None:
+        """Never offered here (``can_play_out`` stays False): each person plays every
+        card of their own at a table of people."""
+
     def next_hand(self) -> None:
         self.table.next_hand()
         self.update()

@@ -14,6 +14,28 @@ from web.table.controller import Table
 
 __all__ = ["on_key"]
 
+_AFTER_HAND = ("pass", "play-out")
+"""The buttons that act on the hand (shown only when they can): Tab goes from the hand to
+them, though the page puts them before it."""
+
+
+def _tab(table: Table, event: Any) -> bool:
+    """Tab from the hand to Pass (or Play out the rest), Shift+Tab back; True if moved."""
+    hand = table.view.hand
+    el = table.view.el
+    ready = [el[name] for name in _AFTER_HAND
+             if el[name] is not None and not el[name].hidden and not el[name].disabled]
+    if not ready:
+        return False
+    active = table.browser.el(table.browser.document.activeElement)
+    if not event.shiftKey and hand.focused() is not None:
+        ready[0].focus()
+        return True
+    if event.shiftKey and active is not None and any(active == b for b in ready):
+        hand.focus()
+        return True
+    return False
+
 
 def on_key(table: Table, event: Any, open_help: Any) -> None:
     """Handle one keydown ``event`` (``open_help``: shows the Keys dialog)."""
@@ -26,6 +48,9 @@ def on_key(table: Table, event: Any, open_help: Any) -> None:
     hand = table.view.hand
     key = str(event.key)
     modal = browser.query("dialog[open]") is not None
+    if key == "Tab" and not modal and _tab(table, event):
+        event.preventDefault()
+        return
     if (event.shiftKey and len(key) == 1 and key.upper() in "SHDC" and not modal
             and hand.focused() is None):
         hand.focus()  # Shift+suit from anywhere: into the hand, at that suit
@@ -55,5 +80,23 @@ def on_key(table: Table, event: Any, open_help: Any) -> None:
         event.preventDefault()
         if view is not None:
             table.say_now(words.scores_text(view))
+    elif lower == "u" and not event.shiftKey and not modal:
+        event.preventDefault()
+        table.on_undo()
+    elif lower == "n" and not event.shiftKey:
+        # N does what the button starting with N says: Next hand on a hand's summary,
+        # New game elsewhere (asked first when a game is under way).
+        summary = table.view.el["summary"]
+        button = browser.query("button.primary", summary) \
+            if table.dialogs.is_open(summary) else None
+        if button is not None:
+            event.preventDefault()
+            table.on_summary_button(str(button.id))
+        elif not modal:
+            event.preventDefault()
+            table.on_new_game()
+    elif lower == "p" and not event.shiftKey and not modal:
+        event.preventDefault()
+        table.on_play_out()
     elif key == "Escape":
         table.on_escape()

@@ -16,8 +16,10 @@ import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from hearts import Card, Game, GameOver, HandScored, Phase, Rules
+from hearts import Card, Game, GameOver, HandScored, Phase, Rules, Trick
+from hearts.playout import certain_outcome, jd_taker_of, state_of
 from hearts.seathand import SeatHand
+from hearts.story import tricks_of
 from web import players, store, words
 from web.record import gamecode
 from web.record.daily import DAILY_LEVEL, daily_seed
@@ -62,7 +64,11 @@ class LocalSeat:
         self.generation = 0
         """Bumped to stop a computer turn in flight (undo, new game, the table leaving)."""
         self.busy = False
-        self.presenter = Presenter(speed, sleep)
+        self.playing_out = False
+        """The rest of the hand is being played out (South's cards too)."""
+        self.certain: tuple[object, int, bool] = (None, -1, False)
+        """(game, cards played, answer): ``certain_outcome``'s last answer, kept."""
+        self.presenter = Presenter(self._pace, sleep)
         self.clock_last: float | None = None
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
@@ -79,6 +85,21 @@ class LocalSeat:
     def level(self) -> str:
         """The computers' level: the daily deal's own, else the one in the settings."""
         return DAILY_LEVEL if self.saved.daily is not None else self.records.settings.level
+
+    def _pace(self) -> str:
+        """The pace of the table: a hand played out goes at least at the fast pace."""
+        pace = self.speed()
+        return "fast" if self.playing_out and pace in ("slow", "normal") else pace
+
+    def settled(self) -> bool:
+        """Whether the rest of the hand being played can't change anyone's points."""
+        game = self.game
+        key = (game, len(game.plays))
+        if self.certain[:2] != key:
+            sure = game.phase is Phase.PLAY and certain_outcome(
+                state_of(game), jd_taker_of(game)) is not None
+            self.certain = (game, len(game.plays), sure)
+        return self.certain[2]
 
     def code(self) -> str:
         """This game's code (``web.record.gamecode``): a friend can play the same deals."""
@@ -129,6 +150,7 @@ class LocalSeat:
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
             may_play=stage == "play" and view.my_turn and not self.busy,
+            can_play_out=stage == "play" and view.my_turn and not self.busy and self.settled(),
             may_choose_moon=stage == "moon" and view.moon_chooser == 0 and not self.busy,
             moving=self.busy,
             result=None if summary is None else HandResult(summary.hand, summary.scores,
@@ -137,7 +159,16 @@ class LocalSeat:
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
             share=share, share_note=note, badge=self.books.badge(self.saved),
-            reviewable=summary is not None and self.books.reviewable(summary.hand))
+            reviewable=summary is not None and self.books.reviewable(summary.hand),
+            finished=self._finished(summary))
+
+    def _finished(self, summary: store.Summary | None) -> tuple[Trick, ...]:
+        """The tricks of the hand the summary is about (() when they aren't kept)."""
+        hand = self.books.last_hand
+        if summary is None or hand is None or hand.hand_number != summary.hand \
+                or not hand.complete:
+            return ()
+        return tricks_of(hand.plays)
 
     @property
     def last_hand(self) -> SeatHand | None:
@@ -164,6 +195,7 @@ class LocalSeat:
         """Stop the computers' turn in flight where it is (the game stays as it is)."""
         self.generation += 1
         self.busy = False
+        self.playing_out = False
         self.presenter.clear()
 
     # --- the person's intents -------------------------------------------------------------
@@ -193,6 +225,23 @@ class LocalSeat:
         s.undo_hand = game.hand_number
         s.undo_trick = len(game.tricks) + 1
         self._act(lambda: game.play(card))
+
+    def hinted(self) -> None:
+        """The person asked for a hint: counted (a daily's result says so)."""
+        undos, hints = self.saved.helps
+        self.saved.helps = (undos, hints + 1)
+        self.keep()
+
+    def play_out(self) -> None:
+        """Play the rest of the hand, South's cards too (only once it is ``settled``)."""
+        game = self.game
+        if self.busy or game.to_play != 0 or self.saved.summary is not None \
+                or not self.settled():
+            return
+        self.playing_out = True
+        self.saved.undo = None  # the rest is played as one: nothing to take back
+        self.news.say(words.PLAYING_OUT)
+        self._act(lambda: game.play(game.legal_plays()[0]))
 
     def choose_moon(self, choice: str) -> None:
         """The person shot the moon and chooses how it scores (``MoonScoring`` text)."""
@@ -226,7 +275,7 @@ class LocalSeat:
         """The game of a code a friend gave (``gamecode.decode_game``): the same deals,
         under the same rules."""
         rules = rules if rules is not None else Rules()
-        self.begin(store.Saved(Game.new(seed, rules)),
+        self.begin(store.Saved(Game.new(seed, rules), from_code=True),
                    words.code_start(gamecode.encode(seed, rules), rules != Rules()))
 
     def begin(self, saved: store.Saved, said: str) -> None:
@@ -250,6 +299,8 @@ class LocalSeat:
             if seat == 0:
                 break
         self.saved.undo = None
+        undos, hints = self.saved.helps
+        self.saved.helps = (undos + 1, hints)
         self.seen = len(game.events)
         self.books.note_hand(game)
         self.keep()
@@ -339,7 +390,10 @@ class LocalSeat:
                 started = self.clock()
                 seat = self.game.to_play
                 assert seat is not None
-                card = await players.choose_play(self.bots[seat], self.game.view(seat))
+                if seat == 0:  # played out: any legal card gives the same points
+                    card = self.game.legal_plays()[0]
+                else:
+                    card = await players.choose_play(self.bots[seat], self.game.view(seat))
                 # The computer's thinking counts toward the pause before its card.
                 left = self.presenter.delays()[0] - (self.clock() - started)
                 if left > 0:
@@ -352,7 +406,12 @@ class LocalSeat:
             if generation == self.generation:
                 self.busy = False
                 view = self.game.view(0)
-                if self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
+                if self.saved.summary is not None:
+                    self.playing_out = False
+                if (self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn
+                        and self.records.settings.play_out and self.settled()):
+                    self.play_out()  # the setting: the rest plays out by itself
+                elif self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
                     self.news.say(words.turn_prompt(view))
                 elif view.moon_chooser == 0:
                     self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
@@ -368,7 +427,7 @@ class LocalSeat:
         if game.phase is Phase.MOON:
             return game.moon_chooser != 0
         return (self.saved.summary is None and game.phase is Phase.PLAY
-                and game.to_play != 0)
+                and (game.to_play != 0 or self.playing_out))
 
     async def _present(self, generation: int) -> None:
         """Save, then tell the engine's new events in order (trick pauses included)."""

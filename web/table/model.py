@@ -16,11 +16,12 @@ that house rule), ``scores`` (a hand is over; the table waits before the next) a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 
 from hearts import Card, PassDirection, Phase, PlayerView, Trick
 from hearts.rules import pass_target
+from hearts.story import hand_story
 from web import words
 from web.record.chart import Chart
 from web.record.chart import build as build_chart
@@ -113,6 +114,11 @@ class SeatSnapshot:
     """The coach can review the hand of the summary on show."""
     verdict: str = ""
     """A line of the hand summary after its points: a fair table's audit of the hand."""
+    can_play_out: bool = False
+    """The person is to play and the rest of the hand can't change anyone's points."""
+    finished: tuple[Trick, ...] = ()
+    """The tricks of the hand the summary is about, each with its taker (() when the seat
+    doesn't know them): the felt shows that hand's end behind its summary."""
 
 
 @dataclass
@@ -195,6 +201,10 @@ class SummaryModel:
     """Offer the coach's review of this hand (a button)."""
     coach: str = ""
     """The coach's line: its review under way, or what it found."""
+    story: tuple[tuple[str, str], ...] = ()
+    """The hand's story (``words.story_lines``): who took the Q♠, the hearts each took…"""
+    totals_line: str = ""
+    """A hand summary: the running totals after the hand, in words ("" at game over)."""
 
 
 @dataclass(frozen=True)
@@ -229,6 +239,8 @@ class TableModel:
     pass_shown: bool = False
     pass_enabled: bool = False
     pass_text: str = "Pass (0 of 3)"
+    play_out: bool = False
+    """Offer to play out the rest of the hand (it can't change anyone's points)."""
     pass_chip: str = ""
     hearts_chip: str = ""
     badge: str = ""
@@ -357,6 +369,10 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
     else:
         button = ("summary-close", "Close")
     names = tuple(words.seat_name(s, me) for s in range(4))
+    story = words.story_lines(hand_story(snap.finished, view.rules), me, snap.kinds,
+                              snap.names) \
+        if result is not None and snap.finished else ()
+    totals_line = "" if over else words.totals_text(view.scores, me, snap.kinds, snap.names)
     chart = None
     if over:  # drawn from the viewer's side, like the score table
         order = [(me + i) % 4 for i in range(4)]
@@ -369,7 +385,8 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         share=snap.share if over else "",
                         share_note=snap.share_note if over else "", chart=chart,
                         review=snap.reviewable and result is not None,
-                        coach=page.coach if snap.reviewable and result is not None else "")
+                        coach=page.coach if snap.reviewable and result is not None else "",
+                        story=story, totals_line=totals_line)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
@@ -386,7 +403,8 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
         n = len(snap.selected)
         return words.pass_prompt(view) + (f" {n} of 3 chosen." if n else "")
     if state == "play":
-        return words.turn_prompt(view)
+        note = f" {words.PLAY_OUT_NOTE}" if snap.can_play_out else ""
+        return words.turn_prompt(view) + note
     if state in ("summary", "over"):
         return ""
     if snap.stage == "pass" and not snap.may_pass:
@@ -404,6 +422,27 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
     return ""
 
 
+def finished_felt(snap: SeatSnapshot, view: PlayerView
+                  ) -> tuple[PlayerView, SeatSnapshot]:
+    """The view and snapshot the felt is drawn from. Behind a hand's summary that is the
+    hand just over, at its end (the engine has dealt the next one already; it is shown
+    when the summary is dismissed): nobody holds a card, its last trick lies taken."""
+    result = snap.result
+    if snap.stage != "scores" or result is None or view.hand_number == result.hand:
+        return view, snap
+    points = [0, 0, 0, 0]
+    for trick in snap.finished:
+        if trick.winner is not None:
+            points[trick.winner] += trick.points
+    felt = replace(view, hand_number=result.hand,
+                   pass_direction=view.rules.pass_direction(result.hand), hand=(),
+                   passed=None, received=None, tricks=snap.finished, trick=None,
+                   hearts_broken=True, hand_points=(points[0], points[1], points[2], points[3]),
+                   hand_sizes=(0, 0, 0, 0), to_play=None, legal_plays=())
+    shown = snap.shown or (snap.finished[-1] if snap.finished else None)
+    return felt, replace(snap, shown=shown, collecting=snap.collecting if snap.shown else None)
+
+
 def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> TableModel:
     """The table for ``snap`` as the page stands (``page``), with the person's ``stats``."""
     stats = stats or Stats()
@@ -415,6 +454,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
                           prompt=snap.note, where=snap.where, clock_ms=snap.clock_ms,
                           won=won, best=best)
     summary = _summary(snap, view, page)
+    view, snap = finished_felt(snap, view)
     if not page.ready:
         state = "loading"
     elif snap.stage == "over":
@@ -480,6 +520,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_shown=pass_shown,
         pass_enabled=pass_shown and n == 3 and not snap.moving,
         pass_text=f"Pass ({n} of 3)" if n != 3 else "Pass 3 cards",
+        play_out=state == "play" and snap.can_play_out,
         pass_chip=words.pass_direction_chip(view),
         hearts_chip="♥\ufe0e broken" if view.hearts_broken else "♥\ufe0e not broken",
         badge=snap.badge,

@@ -21,6 +21,10 @@ __all__ = ["DELAYS", "Presenter"]
 DELAYS = {"slow": (1.1, 1.6, 0.45), "normal": (0.6, 1.0, 0.35), "fast": (0.25, 0.5, 0.25),
           "instant": (0.0, 0.0, 0.0)}
 """Seconds: before each computer card, a completed trick on show, the trick sliding away."""
+RECEIVED_HOLD = {"slow": 1.4, "normal": 0.9, "fast": 0.6, "instant": 0.0}
+"""Seconds the table holds after the passes are exchanged, before anyone leads: the cards
+received fly in (``web.table.motion``: about 0.7 s at the normal pace) and are seen, marked,
+in the hand before the first card is played."""
 
 
 class Presenter:
@@ -56,6 +60,11 @@ class Presenter:
                 await self._trick(event, view().seat, news, current)
             elif isinstance(event, PassesExchanged):
                 news.say(words.received_text(view()), show=True)
+                hold = RECEIVED_HOLD[self.speed()]
+                if hold:
+                    news.flush()  # heard now, not after the first trick
+                    news.changed()  # the received cards start on their way in
+                    await self.sleep(hold)
             else:
                 data = event_to_dict(event)
                 news.say(words.event_text(data, view().seat), show=True)

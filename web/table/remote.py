@@ -167,6 +167,13 @@ class RemoteSeat:
     def choose_moon(self, choice: str) -> None:
         """Private tables play the standard rules: no moon is ever the shooter's choice."""
 
+    def hinted(self) -> None:
+        """Nothing is shared from a table of people: a hint isn't counted."""
+
+    def play_out(self) -> None:
+        """Never offered here (``can_play_out`` stays False): each person plays every
+        card of their own at a table of people."""
+
     def next_hand(self) -> None:
         state = self.seat.state
         if state is not None and state.stage == "scores" and state.ready:

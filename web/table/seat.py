@@ -89,6 +89,13 @@ class Seat(Protocol):
     def play(self, card: Card) -> None:
         """Play ``card`` (legal: the table checked the snapshot)."""
 
+    def hinted(self) -> None:
+        """The person asked for a hint (counted where a result is shared)."""
+
+    def play_out(self) -> None:
+        """Play the rest of the hand, the person's cards too (only when the snapshot's
+        ``can_play_out``)."""
+
     def choose_moon(self, choice: str) -> None:
         """The person shot the moon: score it as ``choice`` (``MoonScoring`` text; only
         when the snapshot's ``may_choose_moon``)."""

@@ -84,7 +84,7 @@ class SettingsForm:
             box = self.browser.query(f'#settings input[name="{name}"][value="{value}"]')
             if box is not None:
                 box.checked = True
-        for name, on in (("sound", s.sound), ("coach", s.coach)):
+        for name, on in (("sound", s.sound), ("coach", s.coach), ("play_out", s.play_out)):
             box = self.browser.query(f'#settings input[name="{name}"]')
             if box is not None:
                 box.checked = on
@@ -114,6 +114,8 @@ class SettingsForm:
             self.on_sound()
         elif name == "coach":
             settings.coach = bool(target.checked)
+        elif name == "play_out":
+            settings.play_out = bool(target.checked)
         elif name in HOUSE_BOXES or name in _SELECTS:
             rules = house_rule_change(settings.rules, name, value,
                                       bool(getattr(target, "checked", False)))

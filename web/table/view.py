@@ -29,7 +29,7 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "pass-dir", "hearts-state", "trick-caption", "settings", "alert", "help",
             "settings-button", "help-button", "stat-where", "stat-clock", "reactions",
             "confirm-new", "confirm-new-game", "event", "scores-again", "game-badge",
-            "house-line", "house-rules", "house-rules-list", "moon-choice")
+            "house-line", "house-rules", "house-rules-list", "moon-choice", "play-out")
 
 
 def card_face(notation: str) -> str:
@@ -57,6 +57,13 @@ def summary_html(s: SummaryModel) -> str:
         parts.append(f'<p class="moon">{e(s.moon)}</p>')
     if s.points:
         parts.append(f'<p id="summary-desc">{e(s.points)}</p>')
+    if s.story:  # the symbol is seen; its words follow it, so both tell the same order
+        items = "".join(
+            f'<li><span class="sym{" red" if symbol[0] in "♥♦" else ""}" aria-hidden="true">'
+            f'{e(symbol)}</span> {e(text)}</li>' for symbol, text in s.story)
+        parts.append(f'<ul class="story" id="summary-story">{items}</ul>')
+    if s.totals_line:
+        parts.append(f'<p class="totals-line" id="summary-totals">{e(s.totals_line)}</p>')
     if s.share:
         parts.append(share_html(s.share, s.share_note))
     if s.chart is not None:
@@ -76,7 +83,8 @@ def summary_html(s: SummaryModel) -> str:
     if s.code:
         parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
     parts.append(f'<p class="sheet-actions"><button type="button" id="{s.button_id}"'
-                 f' class="primary">{e(s.button_text)}</button></p>')
+                 f' class="primary" aria-keyshortcuts="N">{e(s.button_text)} <kbd>N</kbd>'
+                 '</button></p>')
     if s.review:
         # The coach's line is written in place (TableView._summary): it changes while the
         # dialog is open, and redrawing the dialog would take the focus off its button.
@@ -140,6 +148,8 @@ class TableView:
         el["pass"].hidden = not m.pass_shown
         el["pass"].disabled = not m.pass_enabled
         self._text("pass", m.pass_text)
+        if el["play-out"] is not None:
+            el["play-out"].hidden = not m.play_out
         self._text("pass-dir", m.pass_chip)
         self._text("hearts-state", m.hearts_chip)
         el["hearts-state"].classList.toggle("on", m.hearts_broken)
@@ -277,6 +287,10 @@ class TableView:
         """The last thing the table said, on the felt at once (the live region may batch)."""
         if text:
             self._text("event", text)
+
+    def clear_event(self) -> None:
+        """Empty the line on the felt: what it said belongs to a game, hand or table gone."""
+        self._text("event", "")
 
     def notice(self, text: str) -> None:
         """The notice over the table (storage trouble, a reset save); "" hides it."""
