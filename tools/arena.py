@@ -212,7 +212,21 @@ RULE_SETS = {"standard": Rules(), "jd": Rules(jd_bonus=True)}
 
 
 def make_player(level: str, seed: int) -> Bot:
-    """A player of ``hearts.bots.make``'s levels or a frozen one of ``tools.baselines``."""
+    """A player of ``hearts.bots.make``'s levels or a frozen one of ``tools.baselines``.
+
+    ``hard:N`` and ``hard-today:N`` are those players with ``N`` playouts per decision
+    instead of the default: a cheaper proxy for screening ideas, never the final figure.
+    """
+    name, _, count = level.partition(":")
+    if count:
+        if name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1:
+            raise ValueError(f"{level!r}: only hard:N and hard-today:N take a playout "
+                             "count N >= 1")
+        if name == "hard":
+            from hearts.bots.hard import HardBot
+            return HardBot(seed, iterations=int(count))
+        from tools.baselines.hard_today.hard import HardBot as TodayBot
+        return TodayBot(seed, iterations=int(count))
     if level in BASELINES:
         return make_baseline(level, seed)
     return make(level, seed)

@@ -39,16 +39,17 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from itertools import combinations
 from time import perf_counter
 from typing import Final
 
 from hearts.bots.moon import better_moon_scoring
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
-from hearts.cards import SUIT_MASKS, Card, format_cards
+from hearts.cards import SUIT_MASKS, Card, cards_of_mask, format_cards, mask_of
 from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
 from hearts.steps import run
-from hearts.view import PlayerView
+from hearts.view import Phase, PlayerView
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
@@ -64,6 +65,11 @@ DEFAULT_OTHERS_WEIGHT: Final = 0.0
 """How much the others' mean hand score counts against this seat's own (0: own only)."""
 MIN_SAMPLES: Final = 24
 """Deals per decision at least, however many candidate cards there are."""
+PASS_SHORTLIST: Final = 6
+"""The pass search tries every three of this many most dangerous cards (20 sets)."""
+PASS_PLAYOUTS: Final = 1500
+"""Playouts per pass decision, shared by the candidate sets (whole hands: each costs
+about twice a play decision's average playout)."""
 
 
 class HardBot:
@@ -91,10 +97,52 @@ class HardBot:
     # --- passing ----------------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        """Three cards to pass: the Q♠ and high spades unless well guarded, cards that
-        void a short side suit, high hearts, then high cards (never the J♦ when it
-        counts −10)."""
-        return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
+        """Three cards to pass, by search: see ``pass_values``."""
+        return min(self.pass_values(view), key=lambda item: item[1])[0]
+
+    def pass_values(self, view: PlayerView) -> list[tuple[list[Card], float]]:
+        """Candidate passes with their expected outcome (lower is better).
+
+        The candidates are the three-card sets drawn from the ``PASS_SHORTLIST`` cards the
+        heuristic (``choose_pass_heuristic``) finds most dangerous. Each is tried on the
+        same deals of the unseen cards (``PASS_PLAYOUTS`` playouts in all): the other
+        seats pass by the heuristic, then the hand is played out by the fast policy and
+        scored like a play (own points, the moon, the J♦).
+        """
+        hand = list(view.hand)
+        keep_jd = view.rules.jd_bonus
+        scores = _pass_scores(hand, keep_jd)
+        shortlist = sorted(hand, key=lambda c: (-scores[c], -c.index))[:PASS_SHORTLIST]
+        candidates = [sorted(trio) for trio in combinations(shortlist, 3)]
+        pass_to = view.pass_to
+        if pass_to is None or len(hand) != 13 or view.phase is not Phase.PASS:
+            return [(choose_pass_heuristic(hand, keep_jd), 0.0)]
+        me = view.seat
+        direction = (pass_to - me) & 3
+        rng = random.Random("pass/" + _view_key(self.seed, view))
+        sampler = DealSampler(view)
+        masks = [mask_of(trio) for trio in candidates]
+        samples = max(MIN_SAMPLES, -(-PASS_PLAYOUTS // len(candidates)))
+        flags = rules_flags(view.rules)
+        moon = view.rules.shoot_the_moon
+        jd_box = [-1] if keep_jd else None
+        totals = [0.0] * len(candidates)
+        for _ in range(samples):
+            dealt = sampler.sample(rng)
+            given = [0, 0, 0, 0]
+            for seat in range(4):
+                if seat != me:
+                    given[seat] = mask_of(choose_pass_heuristic(cards_of_mask(dealt[seat]),
+                                                                keep_jd))
+            for i, trio in enumerate(masks):
+                given[me] = trio
+                hands = [dealt[s] & ~given[s] | given[(s - direction) & 3] for s in range(4)]
+                leader = next(s for s in range(4) if hands[s] & 1)
+                if jd_box is not None:
+                    jd_box[0] = -1
+                pts = playout(hands, [], leader, False, 0, [0, 0, 0, 0], flags, -1, jd_box)
+                totals[i] += _outcome(pts, me, moon, jd_box)
+        return [(trio, total / samples) for trio, total in zip(candidates, totals, strict=True)]
 
     # --- the moon -----------------------------------------------------------------------
 
@@ -231,10 +279,30 @@ def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
     return groups
 
 
+def _outcome(pts: list[int], me: int, moon: bool, jd_box: list[int] | None) -> float:
+    """A played-out hand's value for seat ``me`` (lower is better): its points, the moon
+    as 0 for the shooter and 26 for the others, the J♦'s −10."""
+    own = pts[me]
+    if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
+        value = 0.0 if own == 26 else 26.0
+    else:
+        value = float(own)
+    if jd_box is not None and jd_box[0] == me:
+        value -= JD_BONUS
+    return value
+
+
 def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = False
                           ) -> list[Card]:
     """Three cards of a 13-card hand to pass, by a danger score (sorted by index);
     ``keep_jd``: never the J♦ (the house rule that makes it worth −10)."""
+    scores = _pass_scores(hand, keep_jd)
+    chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
+    return sorted(chosen)
+
+
+def _pass_scores(hand: tuple[Card, ...] | list[Card], keep_jd: bool) -> dict[Card, float]:
+    """Each card's danger score for passing (higher: pass it sooner)."""
     by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
     spades = by_suit[3]
     low_spades = sum(1 for c in spades if c.rank < 12)
@@ -261,6 +329,5 @@ def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = F
         if keep_jd and card.mask == JD_MASK:
             score = -200.0
         scores[card] = score
-    chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
-    return sorted(chosen)
+    return scores
 
