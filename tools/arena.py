@@ -216,15 +216,21 @@ def make_player(level: str, seed: int) -> Bot:
 
     ``hard:N`` and ``hard-today:N`` are those players with ``N`` playouts per decision
     instead of the default: a cheaper proxy for screening ideas, never the final figure.
+    ``hard:N:nopass`` and ``hard:N:noinfer`` turn off the new hard player's pass search
+    or its inference from play, to measure each idea alone.
     """
-    name, _, count = level.partition(":")
-    if count:
-        if name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1:
-            raise ValueError(f"{level!r}: only hard:N and hard-today:N take a playout "
-                             "count N >= 1")
+    name, _, rest = level.partition(":")
+    count, _, option = rest.partition(":")
+    if rest:
+        if (name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1
+                or option not in ("", "nopass", "noinfer")
+                or (option and name != "hard")):
+            raise ValueError(f"{level!r}: only hard:N[:nopass|:noinfer] and hard-today:N "
+                             "take a playout count N >= 1")
         if name == "hard":
             from hearts.bots.hard import HardBot
-            return HardBot(seed, iterations=int(count))
+            return HardBot(seed, iterations=int(count), pass_search=option != "nopass",
+                           inference=option != "noinfer")
         from tools.baselines.hard_today.hard import HardBot as TodayBot
         return TodayBot(seed, iterations=int(count))
     if level in BASELINES:

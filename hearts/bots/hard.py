@@ -43,6 +43,7 @@ from itertools import combinations
 from time import perf_counter
 from typing import Final
 
+from hearts.bots.inference import PlayModel
 from hearts.bots.moon import better_moon_scoring
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
@@ -81,7 +82,8 @@ class HardBot:
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
-                 chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT) -> None:
+                 chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT,
+                 pass_search: bool = True, inference: bool = True) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -93,11 +95,15 @@ class HardBot:
         self.iterations = iterations
         self.chunk_ms = chunk_ms
         self.others_weight = others_weight
+        self.pass_search = pass_search
+        self.inference = inference
 
     # --- passing ----------------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass, by search: see ``pass_values``."""
+        if not self.pass_search:
+            return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
         return min(self.pass_values(view), key=lambda item: item[1])[0]
 
     def pass_values(self, view: PlayerView) -> list[tuple[list[Card], float]]:
@@ -199,6 +205,9 @@ class HardBot:
             samples = 1 << 30
         rng = random.Random(_view_key(self.seed, view))
         sampler = DealSampler(view)
+        model = PlayModel(view) if self.inference else None
+        if model is not None and not model.events:
+            model = None
         me = view.seat
         trick_cards = [card.index for card in view.trick.cards] if view.trick else []
         leader = view.trick.leader if view.trick else me
@@ -214,9 +223,11 @@ class HardBot:
         moon_mine = -w * 78.0  # this seat shot the moon: 0 for it, 26 for each other
         moon_theirs = 26.0 - w * 52.0  # another seat shot: 26 for this seat
         totals = [0.0] * count
-        played = 0
+        weights = 0.0
         for _ in range(samples):
             hands = sampler.sample(rng)
+            weight = model.weight(hands) if model is not None else 1.0
+            weights += weight
             for i in range(count):
                 card = reps[i]
                 if jd_box is not None:
@@ -225,13 +236,13 @@ class HardBot:
                               flags, card, jd_box)
                 own = pts[me]
                 if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
-                    totals[i] += moon_mine if own == 26 else moon_theirs
+                    value = moon_mine if own == 26 else moon_theirs
                 else:
-                    totals[i] += plain[own]
+                    value = plain[own]
                 if jd_box is not None and jd_box[0] >= 0:
                     # The J♦ takes 10 off its taker: this seat, or one of the others.
-                    totals[i] += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
-            played += 1
+                    value += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
+                totals[i] += weight * value
             now = perf_counter()
             if deadline is not None and now >= deadline:
                 break
@@ -240,7 +251,7 @@ class HardBot:
                 next_yield = perf_counter() + chunk
         values: list[tuple[Card, float]] = []
         for group, total in zip(groups, totals, strict=True):
-            value = total / played
+            value = total / weights
             values.extend((card, value) for card in group)
         return values
 
