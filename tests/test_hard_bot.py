@@ -279,3 +279,29 @@ def test_hard_takes_fewer_points_than_normal() -> None:
     results = [play_deal("hard", "normal", 1, number) for number in range(1, 81)]
     mean, low, high = mean_ci([r.difference for r in results])
     assert high < 0, f"hard vs normal: {mean:+.2f} points per hand [{low:+.2f}, {high:+.2f}]"
+
+
+def test_the_pass_is_searched_among_the_most_dangerous_cards() -> None:
+    from hearts.bots.hard import PASS_SHORTLIST, _pass_scores
+
+    game = Game.new(12)
+    view = game.view(1)
+    values = fast_bot(4).pass_values(view)
+    assert len(values) == 20  # every three of the six most dangerous cards
+    scores = _pass_scores(list(view.hand), False)
+    shortlist = set(sorted(view.hand, key=lambda c: (-scores[c], -c.index))[:PASS_SHORTLIST])
+    assert all(set(trio) <= shortlist for trio, _ in values)
+    chosen = fast_bot(4).choose_pass(view)
+    assert chosen == min(values, key=lambda item: item[1])[0]
+    assert chosen == fast_bot(4).choose_pass(view)  # same seed and view, same pass
+    assert HardBot(4, pass_search=False).choose_pass(view) == choose_pass_heuristic(view.hand)
+
+
+def test_the_pass_keeps_the_jack_of_diamonds_when_it_counts() -> None:
+    rules = Rules(jd_bonus=True)
+    jd = Card.parse("JD")
+    for seed in range(30):
+        game = Game.new(seed, rules)
+        for seat in range(4):
+            if jd in game.hand(seat):
+                assert jd not in fast_bot(seed).choose_pass(game.view(seat))

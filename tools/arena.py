@@ -68,6 +68,7 @@ __all__ = [
 
 # Earlier-hand scores that only set the hand number (and so the pass direction).
 _FILLER_ROWS = ((7, 6, 7, 6), (6, 7, 6, 7), (7, 7, 6, 6))
+_JD_FILLER_ROWS = ((7, 6, 7, -4), (6, 7, -4, 7), (-4, 7, 6, 7))  # the J♦ is always taken
 
 
 # --- statistics ---------------------------------------------------------------------------
@@ -336,7 +337,8 @@ class DealResult:
 def deal_game(seed: int, deal_number: int, rules: Rules | None = None) -> Game:
     """The game whose current hand is deal ``deal_number`` (see the module docstring)."""
     hands = deal(seed, deal_number)
-    history = list(_FILLER_ROWS[: (deal_number - 1) % 4])
+    rows = _JD_FILLER_ROWS if rules is not None and rules.jd_bonus else _FILLER_ROWS
+    history = list(rows[: (deal_number - 1) % 4])
     return Game.from_deal([cards_of_mask(m) for m in hands], history=history, rules=rules)
 
 

@@ -69,8 +69,10 @@ MIN_SAMPLES: Final = 24
 PASS_SHORTLIST: Final = 6
 """The pass search tries every three of this many most dangerous cards (20 sets)."""
 PASS_PLAYOUTS: Final = 1500
-"""Playouts per pass decision, shared by the candidate sets (whole hands: each costs
-about twice a play decision's average playout)."""
+"""Playouts per pass decision at ``DEFAULT_ITERATIONS`` (in proportion for others), shared
+by the candidate sets (whole hands: each costs about twice a play decision's average)."""
+PASS_MIN_SAMPLES: Final = 8
+"""Deals per pass decision at least."""
 
 
 class HardBot:
@@ -128,7 +130,9 @@ class HardBot:
         rng = random.Random("pass/" + _view_key(self.seed, view))
         sampler = DealSampler(view)
         masks = [mask_of(trio) for trio in candidates]
-        samples = max(MIN_SAMPLES, -(-PASS_PLAYOUTS // len(candidates)))
+        playouts = (PASS_PLAYOUTS if self.iterations is None
+                    else PASS_PLAYOUTS * self.iterations // DEFAULT_ITERATIONS)
+        samples = max(PASS_MIN_SAMPLES, -(-playouts // len(candidates)))
         flags = rules_flags(view.rules)
         moon = view.rules.shoot_the_moon
         jd_box = [-1] if keep_jd else None
