@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -177,3 +178,25 @@ def test_main_plays_the_jack_of_diamonds_rule(capsys: pytest.CaptureFixture[str]
     assert main(["--deals", "2", "--games", "0", "--jobs", "1", "--rules", "jd",
                  "--first-deal", "5"]) == 0
     assert "deals 5-6, rules jd" in capsys.readouterr().out
+
+
+def test_a_logged_run_can_be_summarized_later(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.arena import deal_from_json, deal_to_json
+
+    result = play_deal("normal", "basic", 1, 2)
+    assert deal_from_json(deal_to_json(result)) == result
+    with pytest.raises(ValueError):
+        deal_from_json('{"deal_number": 3}')
+    log = tmp_path / "run.jsonl"
+    assert main(["--deals", "3", "--games", "0", "--jobs", "1", "--log", str(log)]) == 0
+    played = capsys.readouterr().out
+    assert len(log.read_text().splitlines()) == 3
+    assert main(["--summarize", str(log), str(log)]) == 0  # a deal met twice counts once
+    again = capsys.readouterr().out
+    assert "3 duplicate deals" in again
+    difference = [line for line in played.splitlines() if "candidate - baseline" in line]
+    assert difference and difference[0] in again
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    assert main(["--summarize", str(bad)]) == 2

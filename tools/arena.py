@@ -29,6 +29,8 @@ time. ``--rules jd`` plays every deal with the J♦ taking 10 off its taker's sc
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import os
@@ -493,9 +495,35 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
+def deal_to_json(result: DealResult) -> str:
+    """One finished deal as a line of JSON (``--log``)."""
+    return json.dumps(dataclasses.asdict(result), separators=(",", ":"))
+
+
+def deal_from_json(line: str) -> DealResult:
+    """A deal written by ``deal_to_json``; ValueError for anything else."""
+    try:
+        data = json.loads(line)
+        return DealResult(
+            int(data["deal_number"]), _four(data["baseline"]), _four(data["candidate"]),
+            int(data["candidate_moons"]), int(data["baseline_moons"]),
+            tuple(float(x) for x in data["play_ms"]), tuple(float(x) for x in data["pass_ms"]),
+            tuple(float(x) for x in data["baseline_play_ms"]))
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a deal line of the arena's log: {line[:60]!r}") from error
+
+
+def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    a, b, c, d = (int(v) for v in values)
+    return a, b, c, d
+
+
 def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: int,
-        progress: bool, rules: str = "standard", first_deal: int = 1) -> Summary:
-    """Play everything (in ``jobs`` processes) and summarize."""
+        progress: bool, rules: str = "standard", first_deal: int = 1,
+        log: Path | None = None) -> Summary:
+    """Play everything (in ``jobs`` processes) and summarize; ``log``: append each
+    finished deal to that file as a line of JSON, so a long run stopped early still
+    counts (``--summarize``)."""
     deal_args = [(candidate, baseline, seed, i, rules)
                  for i in range(first_deal, first_deal + deals)]
     game_args = [(candidate, baseline, seed, g, rules) for g in range(games)]
@@ -508,6 +536,9 @@ def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: 
         for done, result in enumerate(results, start=1):
             if isinstance(result, DealResult):
                 deal_results.append(result)
+                if log is not None:
+                    with log.open("a", encoding="utf-8") as out:
+                        out.write(deal_to_json(result) + "\n")
             else:
                 game_results.append(result)
             if progress:
@@ -559,9 +590,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "(default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: the number of CPUs)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each finished deal to this file (JSON lines)")
+    parser.add_argument("--summarize", type=Path, nargs="+", default=None, metavar="LOG",
+                        help="play nothing: summarize the deals of these --log files "
+                        "(a deal met twice counts once)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar on stderr (it is shown for runs of 20+ tasks)")
     args = parser.parse_args(argv)
+    if args.summarize is not None:
+        return _summarize_logs(args.candidate, args.baseline, args.summarize)
     if args.deals < 2:
         parser.error("--deals must be at least 2 (a confidence interval needs two samples)")
     if args.games < 0 or args.jobs < 1:
@@ -575,10 +613,38 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.first_deal < 1:
         parser.error("--first-deal must be at least 1")
     summary = run(args.candidate, args.baseline, args.deals, args.games, args.seed,
-                  args.jobs, progress, args.rules, args.first_deal)
+                  args.jobs, progress, args.rules, args.first_deal, args.log)
     print(f"seed {args.seed}, deals {args.first_deal}-{args.first_deal + args.deals - 1}, "
           f"rules {args.rules}, {args.jobs} job(s)")
     for line in summary.lines:
+        print(line)
+    return 0
+
+
+def _summarize_logs(candidate: str, baseline: str, paths: Sequence[Path]) -> int:
+    deals: dict[int, DealResult] = {}
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            print(f"can't read {path}: {error}", file=sys.stderr)
+            return 2
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                result = deal_from_json(line)
+            except ValueError as error:
+                print(f"{path}:{number}: {error}", file=sys.stderr)
+                return 2
+            deals.setdefault(result.deal_number, result)
+    if len(deals) < 2:
+        print("fewer than two deals in the logs: no confidence interval", file=sys.stderr)
+        return 2
+    ordered = [deals[k] for k in sorted(deals)]
+    print(f"logs: {', '.join(str(p) for p in paths)}; deals {ordered[0].deal_number}-"
+          f"{ordered[-1].deal_number}")
+    for line in summarize(candidate, baseline, ordered, []).lines:
         print(line)
     return 0
 
