@@ -219,6 +219,7 @@ def make_player(level: str, seed: int) -> Bot:
 
     ``hard:N`` and ``hard-today:N`` are those players with ``N`` playouts per decision
     instead of the default: a cheaper proxy for screening ideas, never the final figure.
+    (The pass search keeps its default playouts.)
     ``hard:N:nopass`` and ``hard:N:noinfer`` turn off the new hard player's pass search
     or its inference from play, to measure each idea alone.
     """
@@ -231,9 +232,10 @@ def make_player(level: str, seed: int) -> Bot:
             raise ValueError(f"{level!r}: only hard:N[:nopass|:noinfer] and hard-today:N "
                              "take a playout count N >= 1")
         if name == "hard":
-            from hearts.bots.hard import HardBot
+            from hearts.bots.hard import PASS_PLAYOUTS, HardBot
+            # The pass search keeps its full strength: only the plays are cheaper.
             return HardBot(seed, iterations=int(count), pass_search=option != "nopass",
-                           inference=option != "noinfer")
+                           inference=option != "noinfer", pass_iterations=PASS_PLAYOUTS)
         from tools.baselines.hard_today.hard import HardBot as TodayBot
         return TodayBot(seed, iterations=int(count))
     if level in BASELINES:

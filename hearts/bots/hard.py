@@ -80,12 +80,16 @@ class HardBot:
 
     ``iterations``: playouts per decision (None: no fixed count, search until the
     budget). ``budget_ms``: time cap per decision (None: no cap). At least one is needed.
+    ``pass_search`` / ``inference``: the searched pass and the inference from play (off:
+    the heuristic pass, uniform deals). ``pass_iterations``: playouts per pass decision
+    (default ``PASS_PLAYOUTS``, in proportion to ``iterations``).
     """
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
                  chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT,
-                 pass_search: bool = True, inference: bool = True) -> None:
+                 pass_search: bool = True, inference: bool = True,
+                 pass_iterations: int | None = None) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -98,6 +102,10 @@ class HardBot:
         self.chunk_ms = chunk_ms
         self.others_weight = others_weight
         self.pass_search = pass_search
+        if pass_iterations is None:
+            pass_iterations = (PASS_PLAYOUTS if iterations is None
+                               else PASS_PLAYOUTS * iterations // DEFAULT_ITERATIONS)
+        self.pass_iterations = pass_iterations
         self.inference = inference
 
     # --- passing ----------------------------------------------------------------------
@@ -130,9 +138,7 @@ class HardBot:
         rng = random.Random("pass/" + _view_key(self.seed, view))
         sampler = DealSampler(view)
         masks = [mask_of(trio) for trio in candidates]
-        playouts = (PASS_PLAYOUTS if self.iterations is None
-                    else PASS_PLAYOUTS * self.iterations // DEFAULT_ITERATIONS)
-        samples = max(PASS_MIN_SAMPLES, -(-playouts // len(candidates)))
+        samples = max(PASS_MIN_SAMPLES, -(-self.pass_iterations // len(candidates)))
         flags = rules_flags(view.rules)
         moon = view.rules.shoot_the_moon
         jd_box = [-1] if keep_jd else None
