@@ -305,3 +305,20 @@ def test_the_pass_keeps_the_jack_of_diamonds_when_it_counts() -> None:
         for seat in range(4):
             if jd in game.hand(seat):
                 assert jd not in fast_bot(seed).choose_pass(game.view(seat))
+
+
+def test_the_pass_search_yields_in_slices_and_gives_the_same_cards() -> None:
+    view = Game.new(21).view(2)
+    bot = HardBot(3, budget_ms=None, iterations=FAST, chunk_ms=0.0, pass_iterations=400)
+    steps = bot.choose_pass_steps(view)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as stop:
+            chosen = stop.value
+            break
+    assert slices > 1
+    assert chosen == HardBot(3, budget_ms=None, iterations=FAST,
+                             pass_iterations=400).choose_pass(view)

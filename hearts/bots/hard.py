@@ -112,11 +112,21 @@ class HardBot:
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
         """Three cards to pass, by search: see ``pass_values``."""
+        return run(self.choose_pass_steps(view))
+
+    def choose_pass_steps(self, view: PlayerView) -> Generator[None, None, list[Card]]:
+        """Like ``choose_pass``, yielding between chunks of about ``chunk_ms`` of work."""
         if not self.pass_search:
             return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
-        return min(self.pass_values(view), key=lambda item: item[1])[0]
+        values = yield from self.pass_values_steps(view)
+        return min(values, key=lambda item: item[1])[0]
 
     def pass_values(self, view: PlayerView) -> list[tuple[list[Card], float]]:
+        """Candidate passes with their expected outcome: see ``pass_values_steps``."""
+        return run(self.pass_values_steps(view))
+
+    def pass_values_steps(self, view: PlayerView
+                          ) -> Generator[None, None, list[tuple[list[Card], float]]]:
         """Candidate passes with their expected outcome (lower is better).
 
         The candidates are the three-card sets drawn from the ``PASS_SHORTLIST`` cards the
@@ -143,7 +153,12 @@ class HardBot:
         moon = view.rules.shoot_the_moon
         jd_box = [-1] if keep_jd else None
         totals = [0.0] * len(candidates)
+        chunk = self.chunk_ms / 1000.0
+        next_yield = perf_counter() + chunk
         for _ in range(samples):
+            if perf_counter() >= next_yield:
+                yield
+                next_yield = perf_counter() + chunk
             dealt = sampler.sample(rng)
             given = [0, 0, 0, 0]
             for seat in range(4):
