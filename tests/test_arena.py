@@ -152,7 +152,7 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     assert isinstance(cheap, HardBot)
     assert (cheap.iterations, cheap.pass_search, cheap.inference) == (200, False, True)
     today = make_player("hard-today:50", 3)
-    assert isinstance(today, TodayBot) and today.iterations == 50
+    assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
     for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:nopass", "hard:9:fast"):
         with pytest.raises(ValueError):
             make_player(bad, 0)

@@ -219,7 +219,9 @@ def make_player(level: str, seed: int) -> Bot:
 
     ``hard:N`` and ``hard-today:N`` are those players with ``N`` playouts per decision
     instead of the default: a cheaper proxy for screening ideas, never the final figure.
-    (The pass search keeps its default playouts.)
+    (The pass search keeps its default playouts.) They have no time cap: on a loaded
+    machine the default 1 s cap would cut some searches short and make runs depend on
+    the load.
     ``hard:N:nopass`` and ``hard:N:noinfer`` turn off the new hard player's pass search
     or its inference from play, to measure each idea alone.
     """
@@ -234,10 +236,10 @@ def make_player(level: str, seed: int) -> Bot:
         if name == "hard":
             from hearts.bots.hard import PASS_PLAYOUTS, HardBot
             # The pass search keeps its full strength: only the plays are cheaper.
-            return HardBot(seed, iterations=int(count), pass_search=option != "nopass",
+            return HardBot(seed, None, int(count), pass_search=option != "nopass",
                            inference=option != "noinfer", pass_iterations=PASS_PLAYOUTS)
         from tools.baselines.hard_today.hard import HardBot as TodayBot
-        return TodayBot(seed, iterations=int(count))
+        return TodayBot(seed, None, int(count))
     if level in BASELINES:
         return make_baseline(level, seed)
     return make(level, seed)
