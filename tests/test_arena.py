@@ -148,12 +148,17 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     from tools.baselines.hard_today.hard import HardBot as TodayBot
 
     assert isinstance(make_player("hard-today", 3), TodayBot)
-    cheap = make_player("hard:200:nopass", 3)
+    cheap = make_player("hard:200:infer", 3)
     assert isinstance(cheap, HardBot)
     assert (cheap.iterations, cheap.pass_search, cheap.inference) == (200, False, True)
+    both = make_player("hard:200:pass+infer", 3)
+    assert isinstance(both, HardBot) and both.pass_search and both.inference
+    plain = make_player("hard", 3)
+    assert isinstance(plain, HardBot) and not plain.pass_search and not plain.inference
     today = make_player("hard-today:50", 3)
     assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
-    for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:nopass", "hard:9:fast"):
+    for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
+                "hard:9:pass+fast"):
         with pytest.raises(ValueError):
             make_player(bad, 0)
 

@@ -286,15 +286,17 @@ def test_the_pass_is_searched_among_the_most_dangerous_cards() -> None:
 
     game = Game.new(12)
     view = game.view(1)
-    values = fast_bot(4).pass_values(view)
+    searching = HardBot(4, budget_ms=None, iterations=FAST, pass_search=True)
+    values = searching.pass_values(view)
     assert len(values) == 20  # every three of the six most dangerous cards
     scores = _pass_scores(list(view.hand), False)
     shortlist = set(sorted(view.hand, key=lambda c: (-scores[c], -c.index))[:PASS_SHORTLIST])
     assert all(set(trio) <= shortlist for trio, _ in values)
-    chosen = fast_bot(4).choose_pass(view)
+    chosen = searching.choose_pass(view)
     assert chosen == min(values, key=lambda item: item[1])[0]
-    assert chosen == fast_bot(4).choose_pass(view)  # same seed and view, same pass
-    assert HardBot(4, pass_search=False).choose_pass(view) == choose_pass_heuristic(view.hand)
+    again = HardBot(4, budget_ms=None, iterations=FAST, pass_search=True).choose_pass(view)
+    assert chosen == again  # same seed and view, same pass
+    assert HardBot(4).choose_pass(view) == choose_pass_heuristic(view.hand)  # the default
 
 
 def test_the_pass_keeps_the_jack_of_diamonds_when_it_counts() -> None:
@@ -304,12 +306,14 @@ def test_the_pass_keeps_the_jack_of_diamonds_when_it_counts() -> None:
         game = Game.new(seed, rules)
         for seat in range(4):
             if jd in game.hand(seat):
-                assert jd not in fast_bot(seed).choose_pass(game.view(seat))
+                bot = HardBot(seed, budget_ms=None, iterations=FAST, pass_search=True)
+                assert jd not in bot.choose_pass(game.view(seat))
 
 
 def test_the_pass_search_yields_in_slices_and_gives_the_same_cards() -> None:
     view = Game.new(21).view(2)
-    bot = HardBot(3, budget_ms=None, iterations=FAST, chunk_ms=0.0, pass_iterations=400)
+    bot = HardBot(3, budget_ms=None, iterations=FAST, chunk_ms=0.0, pass_iterations=400,
+                  pass_search=True)
     steps = bot.choose_pass_steps(view)
     slices = 0
     while True:
@@ -320,5 +324,5 @@ def test_the_pass_search_yields_in_slices_and_gives_the_same_cards() -> None:
             chosen = stop.value
             break
     assert slices > 1
-    assert chosen == HardBot(3, budget_ms=None, iterations=FAST,
-                             pass_iterations=400).choose_pass(view)
+    assert chosen == HardBot(3, budget_ms=None, iterations=FAST, pass_iterations=400,
+                             pass_search=True).choose_pass(view)

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from hearts import Game
 from hearts.bots.hard import HardBot
 from hearts.bots.inference import MISMATCH, PlayModel
@@ -63,10 +65,24 @@ def test_the_hard_player_weighs_only_what_its_view_shows() -> None:
     seat = game.to_play
     assert seat is not None
     view = game.view(seat)
-    a = HardBot(2, budget_ms=None, iterations=200).play_values(view)
-    b = HardBot(2, budget_ms=None, iterations=200).play_values(view)
+    a = HardBot(2, budget_ms=None, iterations=200, inference=True).play_values(view)
+    b = HardBot(2, budget_ms=None, iterations=200, inference=True).play_values(view)
     assert a == b
-    off = HardBot(2, budget_ms=None, iterations=200, inference=False).play_values(view)
+    off = HardBot(2, budget_ms=None, iterations=200).play_values(view)  # the default
     assert [card for card, _ in off] == [card for card, _ in a]
     assert off != a  # the weights moved the values
     assert all(isinstance(card, Card) for card, _ in a)
+
+
+@pytest.mark.parametrize(("seed", "plays"), [(2, 3), (4, 17), (6, 30)])
+def test_with_inference_the_choice_is_the_same_however_the_hidden_cards_lie(
+        seed: int, plays: int) -> None:
+    from tests.test_hard_bot import _twin_games
+
+    game, twin = _twin_games(seed, plays)
+    me = game.to_play
+    assert me is not None
+    view, twin_view = game.view(me), twin.view(me)
+    assert view == twin_view
+    bot = HardBot(seed, budget_ms=None, iterations=300, inference=True)
+    assert bot.play_values(view) == bot.play_values(twin_view)

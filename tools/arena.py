@@ -222,22 +222,22 @@ def make_player(level: str, seed: int) -> Bot:
     (The pass search keeps its default playouts.) They have no time cap: on a loaded
     machine the default 1 s cap would cut some searches short and make runs depend on
     the load.
-    ``hard:N:nopass`` and ``hard:N:noinfer`` turn off the new hard player's pass search
-    or its inference from play, to measure each idea alone.
+    ``hard:N:pass``, ``hard:N:infer`` and ``hard:N:pass+infer`` turn on the hard player's
+    pass search and/or its inference from play (both off by default).
     """
     name, _, rest = level.partition(":")
     count, _, option = rest.partition(":")
     if rest:
+        options = set(option.split("+")) if option else set()
         if (name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1
-                or option not in ("", "nopass", "noinfer")
-                or (option and name != "hard")):
-            raise ValueError(f"{level!r}: only hard:N[:nopass|:noinfer] and hard-today:N "
-                             "take a playout count N >= 1")
+                or not options <= {"pass", "infer"} or (options and name != "hard")):
+            raise ValueError(f"{level!r}: only hard:N[:pass|:infer|:pass+infer] and "
+                             "hard-today:N take a playout count N >= 1")
         if name == "hard":
             from hearts.bots.hard import PASS_PLAYOUTS, HardBot
             # The pass search keeps its full strength: only the plays are cheaper.
-            return HardBot(seed, None, int(count), pass_search=option != "nopass",
-                           inference=option != "noinfer", pass_iterations=PASS_PLAYOUTS)
+            return HardBot(seed, None, int(count), pass_search="pass" in options,
+                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS)
         from tools.baselines.hard_today.hard import HardBot as TodayBot
         return TodayBot(seed, None, int(count))
     if level in BASELINES:

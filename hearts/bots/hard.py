@@ -13,6 +13,18 @@ Under the house rules the playouts follow the game's ``Rules`` (legality, the Jâ
 off its taker's score); a moon scored "shooter âˆ’26" (or the shooter's choice) is valued
 like "others +26": the two differ by 26 for every seat, which changes no one's standing.
 
+Inference from play (``hearts.bots.inference``): each sampled deal is weighted by how
+likely it makes the other seats' plays so far under a softened model of them, so deals
+where a seat would have played quite differently count less. The pass (``pass_values``)
+is searched too: every three of the six most dangerous cards, tried on the same deals of
+the unseen cards, the others passing by the heuristic and the hand played out by the fast
+policy. Both are off by default: the arena has not shown either to gain (issue 29,
+duplicate deals against the frozen ``hard-today`` at 500 playouts a decision, seed 1):
+inference alone -0.07 points per hand, 95% CI [-0.45, +0.31], 200 deals; the searched
+pass alone -0.35, CI [-0.94, +0.24], 94 deals. ``HardBot(..., inference=True)`` /
+``pass_search=True`` turn them on; ``tools/arena.py --candidate hard:500:pass``
+(or ``:infer``, ``:pass+infer``) measures them.
+
 Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
 the whole view, and the work is a fixed number of playouts (``iterations``). So for a
 given seed and view the choice is always the same, on CPython and Pyodide, however the
@@ -80,15 +92,16 @@ class HardBot:
 
     ``iterations``: playouts per decision (None: no fixed count, search until the
     budget). ``budget_ms``: time cap per decision (None: no cap). At least one is needed.
-    ``pass_search`` / ``inference``: the searched pass and the inference from play (off:
-    the heuristic pass, uniform deals). ``pass_iterations``: playouts per pass decision
-    (default ``PASS_PLAYOUTS``, in proportion to ``iterations``).
+    ``pass_search`` / ``inference``: the searched pass and the inference from play (off,
+    the default: the heuristic pass, uniform deals; see the module docstring).
+    ``pass_iterations``: playouts per pass decision (default ``PASS_PLAYOUTS``, in
+    proportion to ``iterations``).
     """
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
                  chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT,
-                 pass_search: bool = True, inference: bool = True,
+                 pass_search: bool = False, inference: bool = False,
                  pass_iterations: int | None = None) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
