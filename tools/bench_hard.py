@@ -102,21 +102,25 @@ def run(iterations: int, decisions: int, budget_ms: float | None) -> dict[str, o
     }
 
 
-def compare(decisions: int, passes: int) -> dict[str, float]:
+def compare(decisions: int, passes: int, pass_search: bool = False, inference: bool = False
+            ) -> dict[str, float]:
     """CPU ms per decision of the hard player and of the frozen ``hard-today``, interleaved
-    on the same positions (``decisions`` plays, then ``passes`` passes)."""
+    on the same positions (``decisions`` plays, then ``passes`` passes); ``pass_search``
+    and ``inference`` turn those options of the hard player on."""
     from tools.baselines.hard_today.hard import HardBot as TodayBot
     views = positions(decisions)
     cpu: dict[str, list[float]] = {"new": [], "today": [], "new_pass": [], "today_pass": []}
     for number, view in enumerate(views):
-        for name, bot in (("new", HardBot(number)), ("today", TodayBot(number))):
+        new = HardBot(number, pass_search=pass_search, inference=inference)
+        for name, bot in (("new", new), ("today", TodayBot(number))):
             start = time.process_time()
             bot.choose_play(view)
             cpu[name].append((time.process_time() - start) * 1000.0)
     rng = random.Random(7)
     for number in range(passes):
         view = Game.new(rng.randrange(10**9)).view(number % 4)
-        for name, bot in (("new_pass", HardBot(number)), ("today_pass", TodayBot(number))):
+        new = HardBot(number, pass_search=pass_search, inference=inference)
+        for name, bot in (("new_pass", new), ("today_pass", TodayBot(number))):
             start = time.process_time()
             bot.choose_pass(view)
             cpu[name].append((time.process_time() - start) * 1000.0)
@@ -151,9 +155,15 @@ def main() -> int:
                         help="CPython only: CPU per decision beside the frozen hard-today")
     parser.add_argument("--passes", type=int, default=20,
                         help="with --baseline: pass decisions to time too (default 20)")
+    parser.add_argument("--with", dest="options", default="",
+                        help="with --baseline: the hard player's options to turn on, "
+                        "'pass', 'infer' or 'pass+infer'")
     args = parser.parse_args()
+    options = set(args.options.split("+")) if args.options else set()
+    if not options <= {"pass", "infer"}:
+        parser.error(f"--with takes pass, infer or pass+infer, not {args.options!r}")
     if args.baseline:
-        figures = compare(args.decisions, args.passes)
+        figures = compare(args.decisions, args.passes, "pass" in options, "infer" in options)
         for key, value in figures.items():
             print(f"{key:<20} {value:8.2f}")
         return 0
