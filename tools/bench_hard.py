@@ -30,6 +30,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -112,7 +113,8 @@ def compare(decisions: int, passes: int, pass_search: bool = False, inference: b
     cpu: dict[str, list[float]] = {"new": [], "today": [], "new_pass": [], "today_pass": []}
     for number, view in enumerate(views):
         new = HardBot(number, pass_search=pass_search, inference=inference)
-        for name, bot in (("new", new), ("today", TodayBot(number))):
+        pair: list[tuple[str, Any]] = [("new", new), ("today", TodayBot(number))]
+        for name, bot in pair[::1 if number % 2 else -1]:  # who goes first alternates
             start = time.process_time()
             bot.choose_play(view)
             cpu[name].append((time.process_time() - start) * 1000.0)
