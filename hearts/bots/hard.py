@@ -21,7 +21,7 @@ the unseen cards, the others passing by the heuristic and the hand played out by
 policy. Both are off by default: the arena has not shown either to gain (issue 29,
 duplicate deals against the frozen ``hard-today`` at 500 playouts a decision, seed 1):
 inference alone -0.07 points per hand, 95% CI [-0.45, +0.31], 200 deals; the searched
-pass alone -0.35, CI [-0.94, +0.24], 94 deals. ``HardBot(..., inference=True)`` /
+pass alone -0.09, CI [-0.49, +0.32], 200 deals. ``HardBot(..., inference=True)`` /
 ``pass_search=True`` turn them on; ``tools/arena.py --candidate hard:500:pass``
 (or ``:infer``, ``:pass+infer``) measures them.
 
