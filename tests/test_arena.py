@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import pytest
 
@@ -139,3 +140,68 @@ def test_the_arenas_doctests_pass() -> None:
     import tools.arena
 
     assert doctest.testmod(tools.arena).failed == 0
+
+
+def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
+    from hearts.bots.hard import HardBot
+    from tools.arena import make_player
+    from tools.baselines.hard_today.hard import HardBot as TodayBot
+
+    assert isinstance(make_player("hard-today", 3), TodayBot)
+    cheap = make_player("hard:200:infer", 3)
+    assert isinstance(cheap, HardBot)
+    assert (cheap.iterations, cheap.pass_search, cheap.inference) == (200, False, True)
+    both = make_player("hard:200:pass+infer", 3)
+    assert isinstance(both, HardBot) and both.pass_search and both.inference
+    plain = make_player("hard", 3)
+    assert isinstance(plain, HardBot) and not plain.pass_search and not plain.inference
+    today = make_player("hard-today:50", 3)
+    assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
+    for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
+                "hard:9:pass+fast"):
+        with pytest.raises(ValueError):
+            make_player(bad, 0)
+
+
+def test_remembered_answers_change_nothing() -> None:
+    """A remembering baseline gives exactly the scores a fresh player would."""
+    from hearts.bots import make
+    from tools.arena import bot_seed, play_hand
+
+    for number in (1, 4):
+        result = play_deal("normal", "basic", 2, number)
+        for seat in range(4):
+            bots = [make("basic", bot_seed(2, number, s)) for s in range(4)]
+            bots[seat] = make("normal", bot_seed(2, number, seat))
+            assert play_hand(deal_game(2, number), bots)[seat] == result.candidate[seat]
+
+
+def test_main_plays_the_jack_of_diamonds_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    from hearts.rules import Rules
+
+    assert deal_game(1, 1, Rules(jd_bonus=True)).rules.jd_bonus
+    assert main(["--deals", "2", "--games", "0", "--jobs", "1", "--rules", "jd",
+                 "--first-deal", "5"]) == 0
+    assert "deals 5-6, rules jd" in capsys.readouterr().out
+
+
+def test_a_logged_run_can_be_summarized_later(tmp_path: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from tools.arena import deal_from_json, deal_to_json
+
+    result = play_deal("normal", "basic", 1, 2)
+    assert deal_from_json(deal_to_json(result)) == result
+    with pytest.raises(ValueError):
+        deal_from_json('{"deal_number": 3}')
+    log = tmp_path / "run.jsonl"
+    assert main(["--deals", "3", "--games", "0", "--jobs", "1", "--log", str(log)]) == 0
+    played = capsys.readouterr().out
+    assert len(log.read_text().splitlines()) == 3
+    assert main(["--summarize", str(log), str(log)]) == 0  # a deal met twice counts once
+    again = capsys.readouterr().out
+    assert "3 duplicate deals" in again
+    difference = [line for line in played.splitlines() if "candidate - baseline" in line]
+    assert difference and difference[0] in again
+    bad = tmp_path / "bad.jsonl"
+    bad.write_text("not json\n")
+    assert main(["--summarize", str(bad)]) == 2

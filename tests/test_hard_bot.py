@@ -279,3 +279,50 @@ def test_hard_takes_fewer_points_than_normal() -> None:
     results = [play_deal("hard", "normal", 1, number) for number in range(1, 81)]
     mean, low, high = mean_ci([r.difference for r in results])
     assert high < 0, f"hard vs normal: {mean:+.2f} points per hand [{low:+.2f}, {high:+.2f}]"
+
+
+def test_the_pass_is_searched_among_the_most_dangerous_cards() -> None:
+    from hearts.bots.hard import PASS_SHORTLIST, _pass_scores
+
+    game = Game.new(12)
+    view = game.view(1)
+    searching = HardBot(4, budget_ms=None, iterations=FAST, pass_search=True)
+    values = searching.pass_values(view)
+    assert len(values) == 20  # every three of the six most dangerous cards
+    scores = _pass_scores(list(view.hand), False)
+    shortlist = set(sorted(view.hand, key=lambda c: (-scores[c], -c.index))[:PASS_SHORTLIST])
+    assert all(set(trio) <= shortlist for trio, _ in values)
+    chosen = searching.choose_pass(view)
+    assert chosen == min(values, key=lambda item: item[1])[0]
+    again = HardBot(4, budget_ms=None, iterations=FAST, pass_search=True).choose_pass(view)
+    assert chosen == again  # same seed and view, same pass
+    assert HardBot(4).choose_pass(view) == choose_pass_heuristic(view.hand)  # the default
+
+
+def test_the_pass_keeps_the_jack_of_diamonds_when_it_counts() -> None:
+    rules = Rules(jd_bonus=True)
+    jd = Card.parse("JD")
+    for seed in range(30):
+        game = Game.new(seed, rules)
+        for seat in range(4):
+            if jd in game.hand(seat):
+                bot = HardBot(seed, budget_ms=None, iterations=FAST, pass_search=True)
+                assert jd not in bot.choose_pass(game.view(seat))
+
+
+def test_the_pass_search_yields_in_slices_and_gives_the_same_cards() -> None:
+    view = Game.new(21).view(2)
+    bot = HardBot(3, budget_ms=None, iterations=FAST, chunk_ms=0.0, pass_iterations=400,
+                  pass_search=True)
+    steps = bot.choose_pass_steps(view)
+    slices = 0
+    while True:
+        try:
+            next(steps)
+            slices += 1
+        except StopIteration as stop:
+            chosen = stop.value
+            break
+    assert slices > 1
+    assert chosen == HardBot(3, budget_ms=None, iterations=FAST, pass_iterations=400,
+                             pass_search=True).choose_pass(view)

@@ -16,13 +16,21 @@ par).
 **Timing.** Milliseconds per decision of the candidate (``choose_play``; passes are
 reported apart), measured around the call only.
 
-Each bot is ``hearts.bots.make(level, seed)`` with a seed derived from ``--seed``, the
-deal and the seat, the same for the baseline and the candidate in that seat.
+Each bot is ``hearts.bots.make(level, seed)`` (or a frozen past player of
+``tools.baselines``, e.g. ``hard-today``) with a seed derived from ``--seed``, the deal and
+the seat, the same for the baseline and the candidate in that seat.
+
+**Reuse.** Every player is deterministic per seed and view, so within a deal a baseline
+seat that meets a view it has already answered (the candidate has not yet changed
+anything) gives the remembered answer instead of searching again: the same cards, less
+time. ``--rules jd`` plays every deal with the J♦ taking 10 off its taker's score.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import multiprocessing
 import os
@@ -37,16 +45,20 @@ _REPO = str(Path(__file__).resolve().parent.parent)
 if _REPO not in sys.path:
     sys.path.insert(0, _REPO)
 
-from hearts.bots import Bot, make  # noqa: E402
+from hearts.bots import LEVELS, Bot, make  # noqa: E402
 from hearts.cards import Card, cards_of_mask  # noqa: E402
 from hearts.game import Game, deal  # noqa: E402
+from hearts.rules import MoonScoring, Rules  # noqa: E402
 from hearts.view import Phase, PlayerView  # noqa: E402
+from tools.baselines import BASELINES, make_baseline  # noqa: E402
 
 __all__ = [
+    "RULE_SETS",
     "DealResult",
     "GameResult",
     "Summary",
     "main",
+    "make_player",
     "mean_ci",
     "percentile",
     "play_deal",
@@ -58,6 +70,7 @@ __all__ = [
 
 # Earlier-hand scores that only set the hand number (and so the pass direction).
 _FILLER_ROWS = ((7, 6, 7, 6), (6, 7, 6, 7), (7, 7, 6, 6))
+_JD_FILLER_ROWS = ((7, 6, 7, -4), (6, 7, -4, 7), (-4, 7, 6, 7))  # the J♦ is always taken
 
 
 # --- statistics ---------------------------------------------------------------------------
@@ -197,6 +210,63 @@ def percentile(values: Sequence[float], q: float) -> float:
 
 # --- playing ------------------------------------------------------------------------------
 
+RULE_SETS = {"standard": Rules(), "jd": Rules(jd_bonus=True)}
+"""The house rules ``--rules`` offers: the standard game, and the J♦ worth −10."""
+
+
+def make_player(level: str, seed: int) -> Bot:
+    """A player of ``hearts.bots.make``'s levels or a frozen one of ``tools.baselines``.
+
+    ``hard:N`` and ``hard-today:N`` are those players with ``N`` playouts per decision
+    instead of the default: a cheaper proxy for screening ideas, never the final figure.
+    (The pass search keeps its default playouts.) They have no time cap: on a loaded
+    machine the default 1 s cap would cut some searches short and make runs depend on
+    the load.
+    ``hard:N:pass``, ``hard:N:infer`` and ``hard:N:pass+infer`` turn on the hard player's
+    pass search and/or its inference from play (both off by default).
+    """
+    name, _, rest = level.partition(":")
+    count, _, option = rest.partition(":")
+    if rest:
+        options = set(option.split("+")) if option else set()
+        if (name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1
+                or not options <= {"pass", "infer"} or (options and name != "hard")):
+            raise ValueError(f"{level!r}: only hard:N[:pass|:infer|:pass+infer] and "
+                             "hard-today:N take a playout count N >= 1")
+        if name == "hard":
+            from hearts.bots.hard import PASS_PLAYOUTS, HardBot
+            # The pass search keeps its full strength: only the plays are cheaper.
+            return HardBot(seed, None, int(count), pass_search="pass" in options,
+                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS)
+        from tools.baselines.hard_today.hard import HardBot as TodayBot
+        return TodayBot(seed, None, int(count))
+    if level in BASELINES:
+        return make_baseline(level, seed)
+    return make(level, seed)
+
+
+class _Remembering:
+    """A player that answers a view it has already seen with the same choice (exact: the
+    player is deterministic per seed and view), so a deal's replays cost less."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.plays: dict[PlayerView, Card] = {}
+        self.passes: dict[PlayerView, list[Card]] = {}
+
+    def choose_pass(self, view: PlayerView) -> list[Card]:
+        if view not in self.passes:
+            self.passes[view] = self.bot.choose_pass(view)
+        return list(self.passes[view])
+
+    def choose_play(self, view: PlayerView) -> Card:
+        if view not in self.plays:
+            self.plays[view] = self.bot.choose_play(view)
+        return self.plays[view]
+
+    def choose_moon(self, view: PlayerView) -> MoonScoring:
+        return self.bot.choose_moon(view)
+
 
 def bot_seed(seed: int, deal_number: int, seat: int) -> int:
     """The seed of the bot in ``seat`` for a deal (the same for baseline and candidate)."""
@@ -270,18 +340,21 @@ class DealResult:
         return sum(c - b for c, b in zip(self.candidate, self.baseline, strict=True)) / 4
 
 
-def deal_game(seed: int, deal_number: int) -> Game:
+def deal_game(seed: int, deal_number: int, rules: Rules | None = None) -> Game:
     """The game whose current hand is deal ``deal_number`` (see the module docstring)."""
     hands = deal(seed, deal_number)
-    history = list(_FILLER_ROWS[: (deal_number - 1) % 4])
-    return Game.from_deal([cards_of_mask(m) for m in hands], history=history)
+    rows = _JD_FILLER_ROWS if rules is not None and rules.jd_bonus else _FILLER_ROWS
+    history = list(rows[: (deal_number - 1) % 4])
+    return Game.from_deal([cards_of_mask(m) for m in hands], history=history, rules=rules)
 
 
-def play_deal(candidate: str, baseline: str, seed: int, deal_number: int) -> DealResult:
+def play_deal(candidate: str, baseline: str, seed: int, deal_number: int,
+              rules: Rules | None = None) -> DealResult:
     """Play deal ``deal_number`` five times (baseline ×4, then the candidate in each seat)."""
-    base_bots = [make(baseline, bot_seed(seed, deal_number, s)) for s in range(4)]
+    base_bots: list[Bot] = [_Remembering(make_player(baseline, bot_seed(seed, deal_number, s)))
+                            for s in range(4)]
     base_times: list[float] = []
-    base_scores = play_hand(deal_game(seed, deal_number), base_bots, 0, base_times)
+    base_scores = play_hand(deal_game(seed, deal_number, rules), base_bots, 0, base_times)
     cand_scores = [0, 0, 0, 0]
     cand_moons = 0
     base_moons = 0
@@ -289,8 +362,8 @@ def play_deal(candidate: str, baseline: str, seed: int, deal_number: int) -> Dea
     pass_ms: list[float] = []
     for seat in range(4):
         bots = list(base_bots)
-        bots[seat] = make(candidate, bot_seed(seed, deal_number, seat))
-        scores = play_hand(deal_game(seed, deal_number), bots, seat, play_ms, pass_ms)
+        bots[seat] = make_player(candidate, bot_seed(seed, deal_number, seat))
+        scores = play_hand(deal_game(seed, deal_number, rules), bots, seat, play_ms, pass_ms)
         cand_scores[seat] = scores[seat]
         cand_moons += _shooter(scores) == seat
         base_moons += _shooter(base_scores) == seat
@@ -309,13 +382,14 @@ class GameResult:
     hands: int
 
 
-def play_game(candidate: str, baseline: str, seed: int, game_number: int) -> GameResult:
+def play_game(candidate: str, baseline: str, seed: int, game_number: int,
+              rules: Rules | None = None) -> GameResult:
     """A whole game to 100, the candidate in seat ``game_number % 4``."""
     seat = game_number % 4
     game_seed = (seed * 7_919 + 1_000_000 + game_number) % 2**53
-    bots = [make(baseline, bot_seed(game_seed, 0, s)) for s in range(4)]
-    bots[seat] = make(candidate, bot_seed(game_seed, 0, seat))
-    game = Game.new(seed=game_seed)
+    bots = [make_player(baseline, bot_seed(game_seed, 0, s)) for s in range(4)]
+    bots[seat] = make_player(candidate, bot_seed(game_seed, 0, seat))
+    game = Game.new(seed=game_seed, rules=rules)
     while game.phase is not Phase.GAME_OVER:
         play_hand(game, bots)
     return GameResult(game_number, seat, game.winner == seat, len(game.hand_history))
@@ -403,12 +477,14 @@ def _report(s: Summary) -> list[str]:
 # --- running ------------------------------------------------------------------------------
 
 
-def _deal_task(args: tuple[str, str, int, int]) -> DealResult:
-    return play_deal(*args)
+def _deal_task(args: tuple[str, str, int, int, str]) -> DealResult:
+    candidate, baseline, seed, number, rules = args
+    return play_deal(candidate, baseline, seed, number, RULE_SETS[rules])
 
 
-def _game_task(args: tuple[str, str, int, int]) -> GameResult:
-    return play_game(*args)
+def _game_task(args: tuple[str, str, int, int, str]) -> GameResult:
+    candidate, baseline, seed, number, rules = args
+    return play_game(candidate, baseline, seed, number, RULE_SETS[rules])
 
 
 def _progress(done: int, total: int, started: float) -> None:
@@ -423,11 +499,38 @@ def _progress(done: int, total: int, started: float) -> None:
     sys.stderr.flush()
 
 
+def deal_to_json(result: DealResult) -> str:
+    """One finished deal as a line of JSON (``--log``)."""
+    return json.dumps(dataclasses.asdict(result), separators=(",", ":"))
+
+
+def deal_from_json(line: str) -> DealResult:
+    """A deal written by ``deal_to_json``; ValueError for anything else."""
+    try:
+        data = json.loads(line)
+        return DealResult(
+            int(data["deal_number"]), _four(data["baseline"]), _four(data["candidate"]),
+            int(data["candidate_moons"]), int(data["baseline_moons"]),
+            tuple(float(x) for x in data["play_ms"]), tuple(float(x) for x in data["pass_ms"]),
+            tuple(float(x) for x in data["baseline_play_ms"]))
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"not a deal line of the arena's log: {line[:60]!r}") from error
+
+
+def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    a, b, c, d = (int(v) for v in values)
+    return a, b, c, d
+
+
 def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: int,
-        progress: bool) -> Summary:
-    """Play everything (in ``jobs`` processes) and summarize."""
-    deal_args = [(candidate, baseline, seed, i) for i in range(1, deals + 1)]
-    game_args = [(candidate, baseline, seed, g) for g in range(games)]
+        progress: bool, rules: str = "standard", first_deal: int = 1,
+        log: Path | None = None) -> Summary:
+    """Play everything (in ``jobs`` processes) and summarize; ``log``: append each
+    finished deal to that file as a line of JSON, so a long run stopped early still
+    counts (``--summarize``)."""
+    deal_args = [(candidate, baseline, seed, i, rules)
+                 for i in range(first_deal, first_deal + deals)]
+    game_args = [(candidate, baseline, seed, g, rules) for g in range(games)]
     total = len(deal_args) + len(game_args)
     started = time.monotonic()
     deal_results: list[DealResult] = []
@@ -437,6 +540,9 @@ def run(candidate: str, baseline: str, deals: int, games: int, seed: int, jobs: 
         for done, result in enumerate(results, start=1):
             if isinstance(result, DealResult):
                 deal_results.append(result)
+                if log is not None:
+                    with log.open("a", encoding="utf-8") as out:
+                        out.write(deal_to_json(result) + "\n")
             else:
                 game_results.append(result)
             if progress:
@@ -471,10 +577,16 @@ def main(argv: Sequence[str] | None = None) -> int:
                     "seats (negative = candidate takes fewer points = better). Deal i is "
                     "hearts.game.deal(seed, i) played as hand i (pass left, right, across, "
                     "none, ...).")
+    levels = ", ".join(LEVELS + BASELINES)
     parser.add_argument("--candidate", default="normal", help="level under test "
-                        "(easy, normal, hard, basic; default normal)")
+                        f"({levels}; default normal)")
     parser.add_argument("--baseline", default="basic", help="level it plays against "
                         "(default basic)")
+    parser.add_argument("--rules", choices=sorted(RULE_SETS), default="standard",
+                        help="house rules of every deal and game (default standard; "
+                        "jd: the J♦ takes 10 off its taker's score)")
+    parser.add_argument("--first-deal", type=int, default=1,
+                        help="number of the first deal (default 1), to split a long run")
     parser.add_argument("--deals", type=int, default=200, help="duplicate deals (default 200)")
     parser.add_argument("--games", type=int, default=40,
                         help="games to 100 for the win rate (default 40; 0 skips them)")
@@ -482,23 +594,61 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "(default 1)")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                         help="worker processes (default: the number of CPUs)")
+    parser.add_argument("--log", type=Path, default=None,
+                        help="append each finished deal to this file (JSON lines)")
+    parser.add_argument("--summarize", type=Path, nargs="+", default=None, metavar="LOG",
+                        help="play nothing: summarize the deals of these --log files "
+                        "(a deal met twice counts once)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar on stderr (it is shown for runs of 20+ tasks)")
     args = parser.parse_args(argv)
+    if args.summarize is not None:
+        return _summarize_logs(args.candidate, args.baseline, args.summarize)
     if args.deals < 2:
         parser.error("--deals must be at least 2 (a confidence interval needs two samples)")
     if args.games < 0 or args.jobs < 1:
         parser.error("--games must be >= 0 and --jobs >= 1")
     for level in (args.candidate, args.baseline):
         try:
-            make(level, 0)
+            make_player(level, 0)
         except (ValueError, ImportError) as error:
             parser.error(f"can't make a {level!r} player: {error}")
     progress = not args.no_progress and args.deals + args.games >= 20
+    if args.first_deal < 1:
+        parser.error("--first-deal must be at least 1")
     summary = run(args.candidate, args.baseline, args.deals, args.games, args.seed,
-                  args.jobs, progress)
-    print(f"seed {args.seed}, {args.jobs} job(s)")
+                  args.jobs, progress, args.rules, args.first_deal, args.log)
+    print(f"seed {args.seed}, deals {args.first_deal}-{args.first_deal + args.deals - 1}, "
+          f"rules {args.rules}, {args.jobs} job(s)")
     for line in summary.lines:
+        print(line)
+    return 0
+
+
+def _summarize_logs(candidate: str, baseline: str, paths: Sequence[Path]) -> int:
+    deals: dict[int, DealResult] = {}
+    for path in paths:
+        try:
+            lines = path.read_text(encoding="utf-8").splitlines()
+        except OSError as error:
+            print(f"can't read {path}: {error}", file=sys.stderr)
+            return 2
+        for number, line in enumerate(lines, start=1):
+            if not line.strip():
+                continue
+            try:
+                result = deal_from_json(line)
+            except ValueError as error:
+                print(f"{path}:{number}: {error}", file=sys.stderr)
+                return 2
+            deals.setdefault(result.deal_number, result)
+    if len(deals) < 2:
+        print("fewer than two deals in the logs: no confidence interval", file=sys.stderr)
+        return 2
+    ordered = [deals[k] for k in sorted(deals)]
+    print(f"logs: {', '.join(str(p) for p in paths)}; deals {ordered[0].deal_number}-"
+          f"{ordered[-1].deal_number}")
+    for line in summarize(candidate, baseline, ordered, []).lines:
         print(line)
     return 0
 

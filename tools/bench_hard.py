@@ -3,6 +3,7 @@
     python tools/bench_hard.py                 # CPython only
     python tools/bench_hard.py --pyodide       # CPython, then the same run in Pyodide (Node)
     python tools/bench_hard.py --iterations 800 --decisions 60 --pyodide
+    python tools/bench_hard.py --baseline      # CPython: today's player beside the frozen one
 
 The decisions are the same on both interpreters: seeded hands played by the playout policy,
 every position where the seat to play has two or more legal cards (one legal card is
@@ -11,6 +12,11 @@ decision, and the process CPU time too (a fairer figure on a busy machine),
 and the cards chosen must agree between CPython and Pyodide (same seed and view, same
 card). Pyodide under Node is slower than Pyodide in Chromium: treat its figure as an
 upper bound for the page.
+
+``--baseline`` times the frozen copy of the previous hard player (``tools.baselines``,
+``hard-today``) on the same positions, each position by one then the other in turn (so a
+change in the machine's load hits both alike), passes included (a pass is a decision
+too), and prints the ratio of CPU time per decision.
 
 Run inside Pyodide directly: ``node tools/pyodide_run.mjs tools/bench_hard.py [options]``.
 """
@@ -24,6 +30,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
@@ -53,8 +60,8 @@ def positions(count: int, seed: int = 2024) -> list[PlayerView]:
     while len(views) < count:
         game = Game.new(rng.randrange(10**9))
         if game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, choose_pass_heuristic(game.hand(seat)))
+            for passer in range(4):
+                game.choose_pass(passer, choose_pass_heuristic(game.hand(passer)))
         start = len(game.hand_history)
         while len(game.hand_history) == start and len(views) < count:
             seat = game.to_play
@@ -96,6 +103,39 @@ def run(iterations: int, decisions: int, budget_ms: float | None) -> dict[str, o
     }
 
 
+def compare(decisions: int, passes: int, pass_search: bool = False, inference: bool = False
+            ) -> dict[str, float]:
+    """CPU ms per decision of the hard player and of the frozen ``hard-today``, interleaved
+    on the same positions (``decisions`` plays, then ``passes`` passes); ``pass_search``
+    and ``inference`` turn those options of the hard player on."""
+    from tools.baselines.hard_today.hard import HardBot as TodayBot
+    views = positions(decisions)
+    cpu: dict[str, list[float]] = {"new": [], "today": [], "new_pass": [], "today_pass": []}
+    for number, view in enumerate(views):
+        new = HardBot(number, pass_search=pass_search, inference=inference)
+        pair: list[tuple[str, Any]] = [("new", new), ("today", TodayBot(number))]
+        for name, bot in pair[::1 if number % 2 else -1]:  # who goes first alternates
+            start = time.process_time()
+            bot.choose_play(view)
+            cpu[name].append((time.process_time() - start) * 1000.0)
+    rng = random.Random(7)
+    for number in range(passes):
+        view = Game.new(rng.randrange(10**9)).view(number % 4)
+        new = HardBot(number, pass_search=pass_search, inference=inference)
+        for name, bot in (("new_pass", new), ("today_pass", TodayBot(number))):
+            start = time.process_time()
+            bot.choose_pass(view)
+            cpu[name].append((time.process_time() - start) * 1000.0)
+    out = {f"{name}_mean_ms": sum(v) / len(v) for name, v in cpu.items() if v}
+    out["play_ratio"] = out["new_mean_ms"] / out["today_mean_ms"]
+    if passes:
+        # A seat's hand: about ten plays with a real choice and, three hands in four, a pass.
+        new_hand = 10 * out["new_mean_ms"] + 0.75 * out["new_pass_mean_ms"]
+        today_hand = 10 * out["today_mean_ms"] + 0.75 * out["today_pass_mean_ms"]
+        out["hand_ratio"] = new_hand / today_hand
+    return out
+
+
 def _line(name: str, result: dict[str, object]) -> str:
     return (f"{name:<26} python {result['python']:<8} iterations {result['iterations']:<5} "
             f"decisions {result['decisions']:<4} mean {result['mean_ms']:>7} ms   "
@@ -113,7 +153,22 @@ def main() -> int:
     parser.add_argument("--pyodide", action="store_true",
                         help="also run the same decisions in Pyodide under Node")
     parser.add_argument("--json", action="store_true", help="print one JSON line only")
+    parser.add_argument("--baseline", action="store_true",
+                        help="CPython only: CPU per decision beside the frozen hard-today")
+    parser.add_argument("--passes", type=int, default=20,
+                        help="with --baseline: pass decisions to time too (default 20)")
+    parser.add_argument("--with", dest="options", default="",
+                        help="with --baseline: the hard player's options to turn on, "
+                        "'pass', 'infer' or 'pass+infer'")
     args = parser.parse_args()
+    options = set(args.options.split("+")) if args.options else set()
+    if not options <= {"pass", "infer"}:
+        parser.error(f"--with takes pass, infer or pass+infer, not {args.options!r}")
+    if args.baseline:
+        figures = compare(args.decisions, args.passes, "pass" in options, "infer" in options)
+        for key, value in figures.items():
+            print(f"{key:<20} {value:8.2f}")
+        return 0
     result = run(args.iterations, args.decisions, args.budget_ms)
     if args.json:
         print(json.dumps(result))

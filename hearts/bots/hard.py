@@ -13,6 +13,18 @@ Under the house rules the playouts follow the game's ``Rules`` (legality, the J�
 off its taker's score); a moon scored "shooter −26" (or the shooter's choice) is valued
 like "others +26": the two differ by 26 for every seat, which changes no one's standing.
 
+Inference from play (``hearts.bots.inference``): each sampled deal is weighted by how
+likely it makes the other seats' plays so far under a softened model of them, so deals
+where a seat would have played quite differently count less. The pass (``pass_values``)
+is searched too: every three of the six most dangerous cards, tried on the same deals of
+the unseen cards, the others passing by the heuristic and the hand played out by the fast
+policy. Both are off by default: the arena has not shown either to gain (issue 29,
+duplicate deals against the frozen ``hard-today`` at 500 playouts a decision, seed 1):
+inference alone -0.07 points per hand, 95% CI [-0.45, +0.31], 200 deals; the searched
+pass alone -0.09, CI [-0.49, +0.32], 200 deals. ``HardBot(..., inference=True)`` /
+``pass_search=True`` turn them on; ``tools/arena.py --candidate hard:500:pass``
+(or ``:infer``, ``:pass+infer``) measures them.
+
 Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
 the whole view, and the work is a fixed number of playouts (``iterations``). So for a
 given seed and view the choice is always the same, on CPython and Pyodide, however the
@@ -39,16 +51,18 @@ from __future__ import annotations
 
 import random
 from collections.abc import Generator
+from itertools import combinations
 from time import perf_counter
 from typing import Final
 
+from hearts.bots.inference import PlayModel
 from hearts.bots.moon import better_moon_scoring
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
-from hearts.cards import SUIT_MASKS, Card, format_cards
+from hearts.cards import SUIT_MASKS, Card, cards_of_mask, format_cards, mask_of
 from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
 from hearts.steps import run
-from hearts.view import PlayerView
+from hearts.view import Phase, PlayerView
 
 __all__ = [
     "DEFAULT_BUDGET_MS",
@@ -64,6 +78,13 @@ DEFAULT_OTHERS_WEIGHT: Final = 0.0
 """How much the others' mean hand score counts against this seat's own (0: own only)."""
 MIN_SAMPLES: Final = 24
 """Deals per decision at least, however many candidate cards there are."""
+PASS_SHORTLIST: Final = 6
+"""The pass search tries every three of this many most dangerous cards (20 sets)."""
+PASS_PLAYOUTS: Final = 1500
+"""Playouts per pass decision at ``DEFAULT_ITERATIONS`` (in proportion for others), shared
+by the candidate sets (whole hands: each costs about twice a play decision's average)."""
+PASS_MIN_SAMPLES: Final = 8
+"""Deals per pass decision at least."""
 
 
 class HardBot:
@@ -71,11 +92,17 @@ class HardBot:
 
     ``iterations``: playouts per decision (None: no fixed count, search until the
     budget). ``budget_ms``: time cap per decision (None: no cap). At least one is needed.
+    ``pass_search`` / ``inference``: the searched pass and the inference from play (off,
+    the default: the heuristic pass, uniform deals; see the module docstring).
+    ``pass_iterations``: playouts per pass decision (default ``PASS_PLAYOUTS``, in
+    proportion to ``iterations``).
     """
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
-                 chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT) -> None:
+                 chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT,
+                 pass_search: bool = False, inference: bool = False,
+                 pass_iterations: int | None = None) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -87,14 +114,79 @@ class HardBot:
         self.iterations = iterations
         self.chunk_ms = chunk_ms
         self.others_weight = others_weight
+        self.pass_search = pass_search
+        if pass_iterations is None:
+            pass_iterations = (PASS_PLAYOUTS if iterations is None
+                               else PASS_PLAYOUTS * iterations // DEFAULT_ITERATIONS)
+        self.pass_iterations = pass_iterations
+        self.inference = inference
 
     # --- passing ----------------------------------------------------------------------
 
     def choose_pass(self, view: PlayerView) -> list[Card]:
-        """Three cards to pass: the Q♠ and high spades unless well guarded, cards that
-        void a short side suit, high hearts, then high cards (never the J♦ when it
-        counts −10)."""
-        return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
+        """Three cards to pass, by search: see ``pass_values``."""
+        return run(self.choose_pass_steps(view))
+
+    def choose_pass_steps(self, view: PlayerView) -> Generator[None, None, list[Card]]:
+        """Like ``choose_pass``, yielding between chunks of about ``chunk_ms`` of work."""
+        if not self.pass_search:
+            return choose_pass_heuristic(view.hand, keep_jd=view.rules.jd_bonus)
+        values = yield from self.pass_values_steps(view)
+        return min(values, key=lambda item: item[1])[0]
+
+    def pass_values(self, view: PlayerView) -> list[tuple[list[Card], float]]:
+        """Candidate passes with their expected outcome: see ``pass_values_steps``."""
+        return run(self.pass_values_steps(view))
+
+    def pass_values_steps(self, view: PlayerView
+                          ) -> Generator[None, None, list[tuple[list[Card], float]]]:
+        """Candidate passes with their expected outcome (lower is better).
+
+        The candidates are the three-card sets drawn from the ``PASS_SHORTLIST`` cards the
+        heuristic (``choose_pass_heuristic``) finds most dangerous. Each is tried on the
+        same deals of the unseen cards (``PASS_PLAYOUTS`` playouts in all): the other
+        seats pass by the heuristic, then the hand is played out by the fast policy and
+        scored like a play (own points, the moon, the J♦).
+        """
+        hand = list(view.hand)
+        keep_jd = view.rules.jd_bonus
+        scores = _pass_scores(hand, keep_jd)
+        shortlist = sorted(hand, key=lambda c: (-scores[c], -c.index))[:PASS_SHORTLIST]
+        candidates = [sorted(trio) for trio in combinations(shortlist, 3)]
+        pass_to = view.pass_to
+        if pass_to is None or len(hand) != 13 or view.phase is not Phase.PASS:
+            return [(choose_pass_heuristic(hand, keep_jd), 0.0)]
+        me = view.seat
+        direction = (pass_to - me) & 3
+        rng = random.Random("pass/" + _view_key(self.seed, view))
+        sampler = DealSampler(view)
+        masks = [mask_of(trio) for trio in candidates]
+        samples = max(PASS_MIN_SAMPLES, -(-self.pass_iterations // len(candidates)))
+        flags = rules_flags(view.rules)
+        moon = view.rules.shoot_the_moon
+        jd_box = [-1] if keep_jd else None
+        totals = [0.0] * len(candidates)
+        chunk = self.chunk_ms / 1000.0
+        next_yield = perf_counter() + chunk
+        for _ in range(samples):
+            if perf_counter() >= next_yield:
+                yield
+                next_yield = perf_counter() + chunk
+            dealt = sampler.sample(rng)
+            given = [0, 0, 0, 0]
+            for seat in range(4):
+                if seat != me:
+                    given[seat] = mask_of(choose_pass_heuristic(cards_of_mask(dealt[seat]),
+                                                                keep_jd))
+            for i, trio in enumerate(masks):
+                given[me] = trio
+                hands = [dealt[s] & ~given[s] | given[(s - direction) & 3] for s in range(4)]
+                leader = next(s for s in range(4) if hands[s] & 1)
+                if jd_box is not None:
+                    jd_box[0] = -1
+                pts = playout(hands, [], leader, False, 0, [0, 0, 0, 0], flags, -1, jd_box)
+                totals[i] += _outcome(pts, me, moon, jd_box)
+        return [(trio, total / samples) for trio, total in zip(candidates, totals, strict=True)]
 
     # --- the moon -----------------------------------------------------------------------
 
@@ -151,6 +243,9 @@ class HardBot:
             samples = 1 << 30
         rng = random.Random(_view_key(self.seed, view))
         sampler = DealSampler(view)
+        model = PlayModel(view) if self.inference else None
+        if model is not None and not model.events:
+            model = None
         me = view.seat
         trick_cards = [card.index for card in view.trick.cards] if view.trick else []
         leader = view.trick.leader if view.trick else me
@@ -166,9 +261,11 @@ class HardBot:
         moon_mine = -w * 78.0  # this seat shot the moon: 0 for it, 26 for each other
         moon_theirs = 26.0 - w * 52.0  # another seat shot: 26 for this seat
         totals = [0.0] * count
-        played = 0
+        weights = 0.0
         for _ in range(samples):
             hands = sampler.sample(rng)
+            weight = model.weight(hands) if model is not None else 1.0
+            weights += weight
             for i in range(count):
                 card = reps[i]
                 if jd_box is not None:
@@ -177,13 +274,13 @@ class HardBot:
                               flags, card, jd_box)
                 own = pts[me]
                 if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
-                    totals[i] += moon_mine if own == 26 else moon_theirs
+                    value = moon_mine if own == 26 else moon_theirs
                 else:
-                    totals[i] += plain[own]
+                    value = plain[own]
                 if jd_box is not None and jd_box[0] >= 0:
                     # The J♦ takes 10 off its taker: this seat, or one of the others.
-                    totals[i] += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
-            played += 1
+                    value += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
+                totals[i] += weight * value
             now = perf_counter()
             if deadline is not None and now >= deadline:
                 break
@@ -192,7 +289,7 @@ class HardBot:
                 next_yield = perf_counter() + chunk
         values: list[tuple[Card, float]] = []
         for group, total in zip(groups, totals, strict=True):
-            value = total / played
+            value = total / weights
             values.extend((card, value) for card in group)
         return values
 
@@ -231,10 +328,30 @@ def _equivalent_groups(view: PlayerView) -> list[list[Card]]:
     return groups
 
 
+def _outcome(pts: list[int], me: int, moon: bool, jd_box: list[int] | None) -> float:
+    """A played-out hand's value for seat ``me`` (lower is better): its points, the moon
+    as 0 for the shooter and 26 for the others, the J♦'s −10."""
+    own = pts[me]
+    if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
+        value = 0.0 if own == 26 else 26.0
+    else:
+        value = float(own)
+    if jd_box is not None and jd_box[0] == me:
+        value -= JD_BONUS
+    return value
+
+
 def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = False
                           ) -> list[Card]:
     """Three cards of a 13-card hand to pass, by a danger score (sorted by index);
     ``keep_jd``: never the J♦ (the house rule that makes it worth −10)."""
+    scores = _pass_scores(hand, keep_jd)
+    chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
+    return sorted(chosen)
+
+
+def _pass_scores(hand: tuple[Card, ...] | list[Card], keep_jd: bool) -> dict[Card, float]:
+    """Each card's danger score for passing (higher: pass it sooner)."""
     by_suit = [[c for c in hand if c.suit == s] for s in range(4)]
     spades = by_suit[3]
     low_spades = sum(1 for c in spades if c.rank < 12)
@@ -261,6 +378,5 @@ def choose_pass_heuristic(hand: tuple[Card, ...] | list[Card], keep_jd: bool = F
         if keep_jd and card.mask == JD_MASK:
             score = -200.0
         scores[card] = score
-    chosen = sorted(hand, key=lambda c: (-scores[c], -c.index))[:3]
-    return sorted(chosen)
+    return scores
 

@@ -1,0 +1,191 @@
+"""A fast playout policy: finish a hand from any position with simple, sound card play.
+
+The hard player plays thousands of sampled deals to the end; this module is its inner
+loop, so it works on ``int`` masks and plain locals only (no objects, no allocation per
+card beyond the trick list). The policy, used for every seat:
+
+- lead the lowest card (never the Q♠, K♠ or A♠ while the queen is out, if avoidable);
+- follow with the highest card that still loses the trick; if every card would win,
+  the last player takes it with its highest card (keeping the Q♠), others with their
+  lowest;
+- when void: dump the Q♠, then the A♠/K♠ while the queen is out, then the highest
+  heart, then the highest card.
+
+Card indices are ``suit * 13 + rank - 2`` (clubs 0..12, diamonds 13..25, hearts 26..38,
+spades 39..51), as in ``hearts.cards``.
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
+from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
+
+__all__ = ["choose", "playout", "rules_flags"]
+
+# The shared masks under short module-global names (one dictionary lookup each in the loop).
+_SUIT: Final = SUIT_MASKS
+_ALL: Final = FULL_DECK_MASK
+_NOT_HEARTS: Final = FULL_DECK_MASK & ~HEARTS_MASK
+_QS_I: Final = QUEEN_OF_SPADES.index
+_QS: Final = QUEEN_OF_SPADES.mask
+_HIGH_SPADES: Final = above_mask(_QS_I)  # K♠, A♠
+_DANGER: Final = _QS | _HIGH_SPADES
+_NOT_POINTS: Final = _NOT_HEARTS & ~_QS
+_JD_I: Final = JACK_OF_DIAMONDS.index
+_JD: Final = JACK_OF_DIAMONDS.mask
+
+# Flag bits for the rules the playout needs.
+NO_POINTS_FIRST: Final = 1
+MUST_BREAK: Final = 2
+QS_BREAKS: Final = 4
+
+
+def rules_flags(rules: Rules) -> int:
+    """The rules as the flag bits ``playout`` and ``choose`` take."""
+    return ((NO_POINTS_FIRST if rules.no_points_on_first_trick else 0)
+            | (MUST_BREAK if rules.must_break_hearts else 0)
+            | (QS_BREAKS if rules.qs_breaks_hearts else 0))
+
+
+def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
+           qs_out: bool, flags: int, played: int) -> int:
+    """The policy's card (an index) for a seat holding ``hand``.
+
+    ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
+    the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
+    Q♠ has not been played yet; ``played`` is the mask of every card played this hand.
+    """
+    if n == 0:
+        if first:
+            legal = hand & 1 or hand  # the 2♣ leads the first trick
+        elif flags & MUST_BREAK and not broken:
+            legal = hand & _NOT_HEARTS or hand
+        else:
+            legal = hand
+        if qs_out:
+            legal = legal & ~_DANGER or legal
+        # Lead the card least likely to win: fewest unseen cards of its suit below it, as
+        # a share of the unseen cards of the suit; a suit nobody else holds is the worst.
+        out = ~played & ~hand
+        best = -1
+        best_score = 99.0
+        for base in (0, 13, 26, 39):
+            part = (legal >> base) & 0x1FFF
+            if part:
+                low = part & -part
+                others = (out >> base) & 0x1FFF
+                score = ((others & (low - 1)).bit_count() / others.bit_count() if others
+                         else 2.0)
+                if score < best_score:
+                    best_score = score
+                    best = base + low.bit_length() - 1
+        return best
+    follow = hand & _SUIT[led]
+    if follow:
+        below = follow & ((1 << top) - 1)
+        if below:
+            return below.bit_length() - 1  # the highest card that still ducks
+        keep = follow & ~_QS or follow
+        if n == 3:
+            return keep.bit_length() - 1  # taking it anyway: shed the highest
+        return (keep & -keep).bit_length() - 1
+    legal = (hand & _NOT_POINTS or hand) if first and flags & NO_POINTS_FIRST else hand
+    if legal & _QS:
+        return _QS_I
+    if qs_out and legal & _HIGH_SPADES:
+        return (legal & _HIGH_SPADES).bit_length() - 1
+    # Shed the card most likely to win a trick later (most unseen cards below it, few
+    # above); hearts count extra as they carry a point.
+    out = ~played & ~hand
+    best = -1
+    best_score = -1.0
+    for base in (0, 13, 26, 39):
+        part = (legal >> base) & 0x1FFF
+        if part:
+            r = part.bit_length()
+            others = (out >> base) & 0x1FFF
+            below = (others & ((1 << (r - 1)) - 1)).bit_count()
+            score = (below + 1) / (others.bit_count() + 1)
+            if base == 26:
+                score += 0.5
+            if score > best_score:
+                best_score = score
+                best = base + r - 1
+    return best
+
+
+def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
+            tricks_done: int, points: list[int], flags: int, first_card: int = -1,
+            jd_taker: list[int] | None = None) -> list[int]:
+    """Play the hand to its end with the policy; return ``points`` (updated in place).
+
+    ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
+    ``leader``, whether hearts are broken, completed tricks and points taken so far.
+    ``first_card``, if given, is played by the seat to play instead of the policy's card
+    (it must be legal; nothing is checked). ``jd_taker``, if given, gets in its first
+    item the seat that wins the J♦ if it is played from here on (the points stay the
+    hearts and the Q♠ only, so a moon is still 26 of them).
+    """
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    played = _ALL & ~held
+    qs_out = bool(held & _QS)
+    n = len(trick)
+    led = top = top_at = 0
+    trick_points = 0
+    # Whether the J♦ is still to be won: checked once per trick, not per card.
+    jd_open = jd_taker is not None and not (played & _JD and _JD_I not in trick)
+    if n:
+        led = trick[0] // 13
+        top = trick[0]
+        for at in range(1, n):
+            card = trick[at]
+            if card // 13 == led and card > top:
+                top, top_at = card, at
+        for card in trick:
+            if 26 <= card <= 38:
+                trick_points += 1
+            elif card == _QS_I:
+                trick_points += 13
+    seat = (leader + n) & 3
+    while tricks_done < 13:
+        hand = hands[seat]
+        if first_card >= 0:
+            card = first_card
+            first_card = -1
+        else:
+            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played)
+        hands[seat] = hand ^ (1 << card)
+        played |= 1 << card
+        if n == 0:
+            led = card // 13
+            top = card
+            top_at = 0
+        elif card > top and card // 13 == led:
+            top = card
+            top_at = n
+        if 26 <= card <= 38:
+            trick_points += 1
+            broken = True
+        elif card == _QS_I:
+            trick_points += 13
+            qs_out = False
+            if flags & QS_BREAKS:
+                broken = True
+        if n == 3:
+            winner = (leader + top_at) & 3
+            if trick_points:
+                points[winner] += trick_points
+                trick_points = 0
+            if jd_open and played & _JD:  # the J♦ was in this very trick
+                assert jd_taker is not None
+                jd_taker[0] = winner
+                jd_open = False
+            tricks_done += 1
+            leader = seat = winner
+            n = 0
+        else:
+            n += 1
+            seat = (seat + 1) & 3
+    return points
