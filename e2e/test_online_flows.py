@@ -123,6 +123,7 @@ def test_a_host_closing_an_online_table_closes_it_for_both_guests(
                                         timeout=60_000)
         host = next(seat for seat in pages if seat.data("role") == "host")
         guests = [seat for seat in pages if seat is not host]
+        host.wait_data("stage", "pass")
         host.show_dialog()
         assert host.page.inner_text(f"{DIALOG} #fr-leave") == "End the table for everyone"
         host.click("#fr-leave")

@@ -87,3 +87,17 @@ def test_a_second_commit_is_refused() -> None:
     b.received(a.me, a.commit_text())
     with pytest.raises(DrawError):
         b.received(a.me, a.commit_text())
+
+
+def test_a_reveal_that_overtakes_another_pages_commit_waits_for_it() -> None:
+    """Each page's messages come in order, but not across pages: a reveal (sent once its
+    page had every commit) may reach a page before the last commit does."""
+    a, b, c, d = draws(3)
+    assert b.received(a.me, a.commit_text()) == []
+    assert b.received(c.me, c.commit_text()) == []
+    assert b.received(a.me, a.reveal_text()) == []  # before d's commit: held, not refused
+    assert a.me not in b.reveals
+    assert b.received(d.me, d.commit_text()) == [b.reveal_text()]
+    assert a.me in b.reveals
+    with pytest.raises(DrawError):
+        b.received(a.me, a.reveal_text())  # a second reveal is still refused

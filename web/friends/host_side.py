@@ -72,7 +72,7 @@ class HostSide:
                 await session.sleep(0.25)
                 waited += 0.25
             if self.hosting is hosting and not host.started:
-                self.begin()
+                self.begin(step_aside=False)  # (the dialog stepped aside when dealt)
             await session.online.offer_seats(host, online)
         session.run(gather(), connecting=False)
 
@@ -150,11 +150,14 @@ class HostSide:
             await session.meet(code.room, code.code)
         session.run(meet(), connecting=False)
 
-    def begin(self) -> None:
+    def begin(self, step_aside: bool = True) -> None:
+        """Start the game (``step_aside``: the host pressed Start, so the dialog closes; a
+        table dealt online starts by itself and leaves a dialog the person opened open)."""
         if self.hosting is not None:
             self.hosting.host.start()
             self.hosting.flush()
-            self.session.page.show(False)
+            if step_aside:
+                self.session.page.show(False)
 
     def set_level(self, level: str) -> None:
         if self.hosting is not None:

@@ -68,6 +68,9 @@ class SeatDraw:
         self.group = group
         self.keys: dict[str, int] = {me: key}
         """Page id -> its public signing key for the table."""
+        self.early: dict[str, str] = {}
+        """Reveals that came before this page had every commit: a page reveals once it has
+        all four, and its reveal may overtake another page's commit on the way here."""
 
     def commit_text(self) -> str:
         """This page's first message: the hash of its bytes."""
@@ -103,14 +106,25 @@ class SeatDraw:
                 raise DrawError(peer, "not a signing key")
             self.commits[peer] = value
             self.keys[peer] = int(key, 16)
-            return [self.reveal_text()] if len(self.commits) == 4 else []
-        if peer not in self.commits or peer in self.reveals or len(self.commits) < 4:
+            if len(self.commits) < 4:
+                return []
+            early, self.early = self.early, {}
+            for revealer, nonce in early.items():
+                self._reveal(revealer, nonce)
+            return [self.reveal_text()]
+        if peer not in self.commits or peer in self.reveals or peer in self.early:
             raise DrawError(peer, "a reveal out of turn")
+        if len(self.commits) < 4:
+            self.early[peer] = value  # read once the last commit is in
+            return []
+        self._reveal(peer, value)
+        return []
+
+    def _reveal(self, peer: str, value: str) -> None:
         nonce = bytes.fromhex(value)
         if _commitment(peer, nonce) != self.commits[peer]:
             raise DrawError(peer, "a reveal that isn't the one it committed to")
         self.reveals[peer] = nonce
-        return []
 
     def _seed(self) -> bytes:
         digest = hashlib.sha256(_LABEL + b"seed")
