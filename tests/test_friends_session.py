@@ -602,22 +602,32 @@ def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
     asyncio.run(run())
 
 
+async def _begun_by_code(network: Network, clock: list[float], friends: int
+                         ) -> tuple[Page, list[Page]]:
+    """A host that shared its table's code, ``friends`` pages seated by it, the game begun."""
+    host = Page(network, clock)
+    h = host.session
+    h.open_table()
+    await settle()
+    h.host_side.share_code()
+    await settle()
+    assert h.hosting is not None and h.hosting.room is not None
+    guests = [Page(network, clock) for _ in range(friends)]
+    for guest in guests:
+        guest.session.join_code(h.hosting.room.shown)
+    await settle()
+    h.host_side.begin()
+    await settle()
+    return host, guests
+
+
 def test_a_guest_that_reloads_comes_back_to_its_seat_with_the_same_hand() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        host, guest, other = Page(network, clock), Page(network, clock), Page(network, clock)
+        host, (guest, other) = await _begun_by_code(network, clock, 2)
         h = host.session
-        h.open_table()
-        await settle()
-        h.host_side.share_code()
-        await settle()
-        assert h.hosting is not None and h.hosting.room is not None
-        guest.session.join_code(h.hosting.room.shown)
-        other.session.join_code(h.hosting.room.shown)
-        await settle()
-        h.host_side.begin()
-        await settle()
+        assert h.hosting is not None
         state = guest.session.seat.state
         assert state is not None and guest.session.role is Role.SEATED
         seat, hand = state.view.seat, state.view.hand
@@ -652,17 +662,7 @@ def test_a_seat_the_computer_took_is_not_given_back() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        host, guest = Page(network, clock), Page(network, clock)
-        h = host.session
-        h.open_table()
-        await settle()
-        h.host_side.share_code()
-        await settle()
-        assert h.hosting is not None and h.hosting.room is not None
-        guest.session.join_code(h.hosting.room.shown)
-        await settle()
-        h.host_side.begin()
-        await settle()
+        _, (guest,) = await _begun_by_code(network, clock, 1)
         kept = guest.seat_kept[-1]
         assert kept is not None
         guest.session.peer.unmeet("table")
