@@ -9,7 +9,6 @@ already showing the game), or pasted into the dialog.
 
 from __future__ import annotations
 
-import contextlib
 import time
 from collections.abc import Callable
 from typing import Any
@@ -24,7 +23,7 @@ from web.friends.session import PageHooks, Role, Session
 from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
-from web.storage import Records
+from web.storage import Records, Storage
 from web.table.controller import Table
 from web.table.local import LocalSeat
 from web.tasks import Tasks
@@ -278,12 +277,20 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         local.adopt(game, scored)
         table.render()
 
+    # this tab's own storage: a seat kept there is never claimed by two tabs
+    tab = Storage(lambda: browser.window.sessionStorage)
+
+    def keep_seat(text: str | None) -> None:
+        if text is None:
+            tab.remove(KEY_SEAT)
+        else:
+            tab.set(KEY_SEAT, text)
     hooks = PageHooks(
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
         level=lambda: records.settings.level, ice=view.network.ice,
         base=view.base, relays=view.network.relays, name=lambda: view.name,
-        keep_seat=lambda text: _tab_keep(browser, KEY_SEAT, text))
+        keep_seat=keep_seat)
     session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
                       wait=opts.wait, pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
@@ -329,7 +336,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda conn: session.closed(str(conn)),
         session.page_leaving)))
     button.disabled = False
-    view.kept_seat = _tab_read(browser, KEY_SEAT)
+    view.kept_seat = (tab.get(KEY_SEAT) or "")[:500] or None
     view.read_link()
     if session.role is Role.IDLE:
         session.host_side.resume(records.table())
@@ -345,21 +352,3 @@ KEY_SEAT = "hearts.seat"
 """sessionStorage: this tab's seat at a table found by code, to come back to it after a
 reload (``GuestSide.keep_seat``). Per tab, so two tabs never claim one seat."""
 
-
-def _tab_read(browser: Browser, key: str) -> str | None:
-    """A value of this tab's sessionStorage (None: none, or no storage)."""
-    try:
-        value = browser.window.sessionStorage.getItem(key)
-    except Exception:  # storage refused (a private window's settings): nothing kept
-        return None
-    # (JavaScript's null arrives as Pyodide's jsnull, not None: only a string is a value)
-    return value[:500] if isinstance(value, str) else None
-
-
-def _tab_keep(browser: Browser, key: str, text: str | None) -> None:
-    """Keep (or, None, forget) a value in this tab's sessionStorage, if it has one."""
-    with contextlib.suppress(Exception):  # no storage: the seat just can't be come back to
-        if text is None:
-            browser.window.sessionStorage.removeItem(key)
-        else:
-            browser.window.sessionStorage.setItem(key, text)

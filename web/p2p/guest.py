@@ -14,7 +14,7 @@ from typing import Any
 from hearts import PlayerView
 from web import words
 from web.p2p.names import clean_name
-from web.p2p.protocol import VERSION, ProtocolError, view_from_dict
+from web.p2p.protocol import SECRET, VERSION, ProtocolError, view_from_dict
 
 __all__ = ["SeatState", "TableState"]
 
@@ -101,8 +101,8 @@ class SeatState:
         self.peers = tuple(None if p is None else str(p)[:64] for p in peers)[:4] \
             if isinstance(peers, list) else None
         secret = data.get("secret")
-        self.secret = secret if isinstance(secret, str) and len(secret) == 32 \
-            and all(c in "0123456789abcdef" for c in secret) else None
+        self.secret = secret if isinstance(secret, str) and SECRET.fullmatch(secret) \
+            else None
         self.state = state
         self.refusal = None
         self.events = events

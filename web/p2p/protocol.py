@@ -37,6 +37,7 @@ from web.p2p.names import clean_name
 __all__ = [
     "MAX_INTENT_CHARS",
     "REACTIONS",
+    "SECRET",
     "VERSION",
     "Intent",
     "ProtocolError",
@@ -58,7 +59,8 @@ INTENTS = {"pass": {"cards"}, "play": {"card"}, "ready": set(), "leave": set(),
            "react": {"id"}, "name": {"name"}, "hello": set(), "back": {"seat", "secret"}}
 """Every intent and its fields. "hello" and "back" are a page's first words in a table's
 meeting room: a newcomer, or a person coming back to the seat whose secret they hold."""
-_SECRET = re.compile(r"[0-9a-f]{32}")
+SECRET = re.compile(r"[0-9a-f]{32}")
+"""A seat's secret (``HostTable.secrets``): 128 bits in lowercase hex."""
 _CARD = re.compile(r"[2-9TJQKA][CDHS]")
 
 
@@ -141,7 +143,7 @@ def parse_intent(text: object) -> Intent:
     if kind == "back":
         seat, secret = data["seat"], data["secret"]
         if type(seat) is not int or not 1 <= seat <= 3 or not isinstance(secret, str) \
-                or not _SECRET.fullmatch(secret):
+                or not SECRET.fullmatch(secret):
             raise ProtocolError("not a seat and its secret")
         return Intent(kind, seat=seat, secret=secret)
     if kind == "name":  # a name that breaks the rules leaves the seat its own name
