@@ -40,7 +40,7 @@ from tablepage import TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
 from tools.site.serve import serve_in_thread  # noqa: E402
-from web.table.presenter import DELAYS  # noqa: E402
+from web.seats.narrator import DELAYS  # noqa: E402
 
 LONG_TASKS = """
 window.__longTasks = [];

@@ -19,7 +19,7 @@ from tablepage import ARTIFACTS, TablePage
 
 from hearts import Game
 from tests.scripted import finished_game
-from web import store
+from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(420)]
 
@@ -172,8 +172,8 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
     assert page.evaluate("document.querySelector('#summary').matches(':modal')")
     audit.phase("6-hand-summary")
 
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(
-        store.Saved(finished_game(), summary=None, counted=True))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(
+        formats.Saved(finished_game(), summary=None, counted=True))})
     assert table.state() == "over"
     audit.phase("7-game-over")
 

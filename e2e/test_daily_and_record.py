@@ -15,9 +15,9 @@ from test_a11y import BLOCKING, run_axe
 
 from hearts import Game, Phase, Rules
 from hearts.bots import make
-from web import store, words
+from web import formats, words
+from web.daily import daily_seed, place_of
 from web.record import gamecode
-from web.record.daily import daily_seed, place_of
 from web.record.history import KEY_RECORD, FinishedGame, Record, Tally, dump_record
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -119,13 +119,13 @@ def test_the_daily_deal_starts_from_the_menu_and_stays_the_daily(
     table.page.click("#confirm-new-game")
     table.wait_input()
     today = browser_today(table)
-    saved = table.storage(store.KEY_SAVE)
+    saved = table.storage(formats.KEY_SAVE)
     assert saved["daily"] == today.isoformat()
     assert json.loads(saved["game"])["seed"] == daily_seed(today)
     assert words.daily_start(today) in table.status()
     hand = table.hand()
     table.reload()  # a reload mid-daily: still the daily, same cards
-    assert table.storage(store.KEY_SAVE)["daily"] == today.isoformat()
+    assert table.storage(formats.KEY_SAVE)["daily"] == today.isoformat()
     assert table.hand() == hand
     assert table.page.inner_text("#game-badge") == words.daily_badge(today)
     table.screenshot("daily-under-way")
@@ -139,8 +139,8 @@ def test_a_finished_daily_gives_its_result_to_share_its_chart_and_its_record(
     table.goto("?speed=instant")
     today = browser_today(table)
     game = near_the_end(daily_seed(today))
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(
-        store.Saved(game, daily=today.isoformat()))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(
+        formats.Saved(game, daily=today.isoformat()))})
     while table.wait_input() == "play":
         table.play_one()
     assert table.state() == "over"

@@ -13,7 +13,7 @@ from test_a11y import BLOCKING, run_axe
 from hearts import Game, Phase, Rules
 from hearts.rules import MoonScoring
 from tests.scripted import game_from
-from web import store, words
+from web import formats, words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -74,11 +74,11 @@ def moon_save() -> str:
     while game.phase is Phase.PLAY:
         game.play(next(cards) if game.to_play == 0 else game.legal_plays()[0])
     assert game.phase is Phase.MOON
-    return store.dump_save(store.Saved(game))
+    return formats.dump_save(formats.Saved(game))
 
 
 def test_the_shooter_chooses_with_the_keyboard(table: TablePage) -> None:
-    table.load_with_storage({store.KEY_SAVE: moon_save()})
+    table.load_with_storage({formats.KEY_SAVE: moon_save()})
     page = table.page
     assert table.state() == "moon"
     page.wait_for_selector("#moon-choice[open]")
@@ -116,10 +116,10 @@ def blocking(table: TablePage) -> list[str]:
 def test_screenshots_of_the_house_rules(open_table: Callable[..., TablePage],
                                         size: str) -> None:
     """Screenshots into e2e/artifacts/ to look at (and nothing overflows sideways)."""
-    settings = store.Settings(rules=Rules(end_score=50, jd_bonus=True,
+    settings = formats.Settings(rules=Rules(end_score=50, jd_bonus=True,
                                           moon_scoring=MoonScoring.SHOOTER_CHOOSES))
     table = open_table(SIZES[size], name=f"house-{size}")
-    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(settings)},
+    table.load_with_storage({formats.KEY_SETTINGS: formats.dump_settings(settings)},
                             "?speed=instant&seed=9")
     assert table.page.inner_text("#house-line").startswith("House rules:")
     assert table.no_horizontal_overflow()
@@ -133,7 +133,7 @@ def test_screenshots_of_the_house_rules(open_table: Callable[..., TablePage],
     done(table)
     table.page.locator("#house-rules").scroll_into_view_if_needed()
     table.screenshot("rules-text")
-    table.load_with_storage({store.KEY_SAVE: moon_save()})
+    table.load_with_storage({formats.KEY_SAVE: moon_save()})
     table.page.wait_for_selector("#moon-choice[open]")
     table.screenshot("moon-choice")
     if size == "390x844":

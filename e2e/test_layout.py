@@ -18,7 +18,7 @@ import pytest
 from tablepage import ARTIFACTS, TablePage
 
 from tests.scripted import finished_game
-from web import store
+from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -188,8 +188,8 @@ def test_a_dialog_taller_than_the_screen_opens_with_its_title_and_button_in_sigh
     table = open_table(viewport={"width": width, "height": height}, name=f"tall-{label}",
                        **({"has_touch": True, "is_mobile": True} if touch else {}))
     page = table.page
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(
-        store.Saved(finished_game(), summary=None, counted=True))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(
+        formats.Saved(finished_game(), summary=None, counted=True))})
     assert table.state() == "over"
     over = page.evaluate(IN_SIGHT, "#summary")
     ARTIFACTS.mkdir(parents=True, exist_ok=True)

@@ -18,7 +18,7 @@ from tablepage import TablePage
 
 from tools.site.build import build
 from tools.site.serve import serve_in_thread
-from web import store
+from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -147,8 +147,8 @@ def test_an_update_switches_version_and_keeps_the_game_and_stats(
         tmp_path: Path) -> None:
     folder = build(tmp_path / "site", version="v1")
     table = open_pwa(serve(folder))
-    stats = store.dump_stats(store.Stats(played=3, won=1, best=41, total_ms=600_000))
-    table.load_with_storage({store.KEY_STATS: stats}, "?speed=instant&seed=9")
+    stats = formats.dump_stats(formats.Stats(played=3, won=1, best=41, total_ms=600_000))
+    table.load_with_storage({formats.KEY_STATS: stats}, "?speed=instant&seed=9")
     assert table.page.inner_text("#version") == "v1"
     table.pass_cards()
     table.play_one()
@@ -169,7 +169,7 @@ def test_an_update_switches_version_and_keeps_the_game_and_stats(
     assert table.hand() == hand
     assert table.page.inner_text("#stat-won") == "Won 1 of 3"
     assert table.page.inner_text("#stat-best") == "41"
-    assert table.storage(store.KEY_STATS)["played"] == 3
+    assert table.storage(formats.KEY_STATS)["played"] == 3
     table.play_one()
     names = table.page.evaluate("caches.keys()")
     assert len(names) == 1, names  # the old version's cache is gone

@@ -18,7 +18,7 @@ import pytest
 from tablepage import TablePage
 
 from hearts import Game, Phase
-from web import store
+from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(600)]
 
@@ -31,7 +31,7 @@ STATE_JS = "document.documentElement.dataset.state"
 def position(t: TablePage) -> dict[str, Any]:
     """Everything the person can see of the game, plus the stored game itself."""
     page = t.page
-    saved = t.storage(store.KEY_SAVE)
+    saved = t.storage(formats.KEY_SAVE)
     return {
         "state": t.state(),
         "hand": t.hand(),
@@ -80,8 +80,8 @@ def test_resume_at_seeded_reload_points_across_a_whole_game(table: TablePage) ->
     grows by the moves made (nothing played twice, nothing skipped)."""
     rng = random.Random(6)
     page = table.page
-    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
-        store.Settings(speed="fast", level="easy"))}, "?speed=instant&seed=606")
+    table.load_with_storage({formats.KEY_SETTINGS: formats.dump_settings(
+        formats.Settings(speed="fast", level="easy"))}, "?speed=instant&seed=606")
     reloads: dict[str, int] = dict.fromkeys(KINDS, 0)
     clock = 0
     history: list[str] = []  # every stored game seen, in order
@@ -169,37 +169,37 @@ def test_resume_at_seeded_reload_points_across_a_whole_game(table: TablePage) ->
     assert total >= 20 and all(reloads.values()), reloads
     final = Game.from_json(table.saved_game_json())
     assert final.phase is Phase.GAME_OVER
-    stats = table.storage(store.KEY_STATS)
+    stats = table.storage(formats.KEY_STATS)
     assert stats["played"] == 1  # the finished game counted once, whatever the reloads
     assert clock > 0
 
 
 # --- 2. hostile storage ---
 
-STATS = store.Stats(played=3, won=1, best=52, total_ms=1_234_000)
+STATS = formats.Stats(played=3, won=1, best=52, total_ms=1_234_000)
 
 
-def mid_game(seed: int = 31, plays: int = 5) -> store.Saved:
+def mid_game(seed: int = 31, plays: int = 5) -> formats.Saved:
     """A game after passing with a few cards played, South to play next or soon."""
     game = Game.new(seed=seed)
     for seat in range(4):
         game.choose_pass(seat, game.hand(seat)[-3:])
     for _ in range(plays):
         game.play(game.legal_plays()[0])
-    return store.Saved(game, clock_ms=83_000)
+    return formats.Saved(game, clock_ms=83_000)
 
 
-def with_game(saved: store.Saved, **changes: Any) -> str:
+def with_game(saved: formats.Saved, **changes: Any) -> str:
     """A stored save with the game's own JSON fields changed."""
-    data = json.loads(store.dump_save(saved))
+    data = json.loads(formats.dump_save(saved))
     game = json.loads(data["game"])
     game.update(changes)
     data["game"] = json.dumps(game)
     return json.dumps(data)
 
 
-def with_fields(saved: store.Saved, **changes: Any) -> str:
-    return json.dumps({**json.loads(store.dump_save(saved)), **changes})
+def with_fields(saved: formats.Saved, **changes: Any) -> str:
+    return json.dumps({**json.loads(formats.dump_save(saved)), **changes})
 
 
 def load_fresh(t: TablePage, items: dict[str, str], query: str = INSTANT) -> None:
@@ -219,44 +219,44 @@ def notice_text(t: TablePage) -> str:
 def hostile_cases() -> list[tuple[str, dict[str, str], list[str], str]]:
     """(name, what storage holds, words the notice must say, the stats line expected)."""
     good = mid_game()
-    stats = store.dump_stats(STATS)
+    stats = formats.dump_stats(STATS)
     kept = "Won 1 of 3"
     deal = json.loads(good.game.to_json())["deal"]
     duplicated = [deal[0], deal[0], deal[2], deal[3]]
     return [
-        ("garbage JSON", {store.KEY_SAVE: "{{{ not json", store.KEY_STATS: stats},
+        ("garbage JSON", {formats.KEY_SAVE: "{{{ not json", formats.KEY_STATS: stats},
          ["saved game", "new game"], kept),
-        ("wrong shape", {store.KEY_SAVE: json.dumps([1, 2, 3]), store.KEY_STATS: stats},
+        ("wrong shape", {formats.KEY_SAVE: json.dumps([1, 2, 3]), formats.KEY_STATS: stats},
          ["saved game"], kept),
-        ("future schema", {store.KEY_SAVE: with_fields(good, schema=7),
-                           store.KEY_STATS: json.dumps({"schema": 9, "played": 99})},
+        ("future schema", {formats.KEY_SAVE: with_fields(good, schema=7),
+                           formats.KEY_STATS: json.dumps({"schema": 9, "played": 99})},
          ["newer version", "stats"], "Won 0 of 0"),
-        ("truncated save", {store.KEY_SAVE: store.dump_save(good)[:400],
-                            store.KEY_STATS: stats}, ["saved game"], kept),
-        ("impossible cards", {store.KEY_SAVE: with_game(good, deal=duplicated),
-                              store.KEY_STATS: stats}, ["saved game"], kept),
-        ("impossible history", {store.KEY_SAVE: with_game(good, history=[[20, 10, 0, 0]]),
-                                store.KEY_STATS: stats}, ["saved game"], kept),
-        ("rules this page doesn't know", {store.KEY_SAVE: with_game(
+        ("truncated save", {formats.KEY_SAVE: formats.dump_save(good)[:400],
+                            formats.KEY_STATS: stats}, ["saved game"], kept),
+        ("impossible cards", {formats.KEY_SAVE: with_game(good, deal=duplicated),
+                              formats.KEY_STATS: stats}, ["saved game"], kept),
+        ("impossible history", {formats.KEY_SAVE: with_game(good, history=[[20, 10, 0, 0]]),
+                                formats.KEY_STATS: stats}, ["saved game"], kept),
+        ("rules this page doesn't know", {formats.KEY_SAVE: with_game(
             good, rules={"end_score": 0, "jokers": True})}, ["saved game"], "Won 0 of 0"),
-        ("huge values", {store.KEY_SAVE: with_fields(good, clock_ms=1e300),
-                         store.KEY_STATS: json.dumps({"schema": 1, "played": 10**30,
+        ("huge values", {formats.KEY_SAVE: with_fields(good, clock_ms=1e300),
+                         formats.KEY_STATS: json.dumps({"schema": 1, "played": 10**30,
                                                       "won": 1, "best": 1, "total_ms": 0})},
          ["clock", "stats"], "Won 0 of 0"),
-        ("too deep to parse", {store.KEY_SAVE: "[" * 24_000 + "]" * 24_000,
-                               store.KEY_STATS: stats}, ["saved game"], kept),
+        ("too deep to parse", {formats.KEY_SAVE: "[" * 24_000 + "]" * 24_000,
+                               formats.KEY_STATS: stats}, ["saved game"], kept),
         ("keys from another app", {"todo.items": '["milk"]', "hearts": "42",
-                                   "hearts.save.bak": "x", store.KEY_STATS: stats}, [], kept),
+                                   "hearts.save.bak": "x", formats.KEY_STATS: stats}, [], kept),
         ("picked cards not in the hand", {
-            store.KEY_SAVE: with_fields(store.Saved(Game.new(seed=4)), selected=["XX", "2C"]),
-            store.KEY_STATS: stats}, ["cards you had picked"], kept),
+            formats.KEY_SAVE: with_fields(formats.Saved(Game.new(seed=4)), selected=["XX", "2C"]),
+            formats.KEY_STATS: stats}, ["cards you had picked"], kept),
         ("an Undo step from another game", {
-            store.KEY_SAVE: with_fields(good, undo=Game.new(seed=5).to_json(), undo_hand=1,
+            formats.KEY_SAVE: with_fields(good, undo=Game.new(seed=5).to_json(), undo_hand=1,
                                         undo_trick=1),
-            store.KEY_STATS: stats}, ["Undo"], kept),
+            formats.KEY_STATS: stats}, ["Undo"], kept),
         ("only the best score damaged", {
-            store.KEY_STATS: json.dumps({**json.loads(stats), "best": "fifty"}),
-            store.KEY_SETTINGS: json.dumps({"schema": 1, "speed": "warp", "level": "easy"})},
+            formats.KEY_STATS: json.dumps({**json.loads(stats), "best": "fifty"}),
+            formats.KEY_SETTINGS: json.dumps({"schema": 1, "speed": "warp", "level": "easy"})},
          ["best score", "settings"], kept),
     ]
 
@@ -279,9 +279,9 @@ def test_hostile_storage_never_breaks_the_page(table: TablePage) -> None:
             problems.append("notice is not plain words")
         if table.page.inner_text("#stat-won") != stats_line:
             problems.append(f"stats shown: {table.page.inner_text('#stat-won')}")
-        for key, loader in ((store.KEY_SAVE, store.load_save), (store.KEY_STATS,
-                                                                store.load_stats),
-                            (store.KEY_SETTINGS, store.load_settings)):
+        for key, loader in ((formats.KEY_SAVE, formats.load_save), (formats.KEY_STATS,
+                                                                formats.load_stats),
+                            (formats.KEY_SETTINGS, formats.load_settings)):
             text = table.page.evaluate("key => localStorage.getItem(key)", key)
             if loader(text)[1] is not None:  # type: ignore[operator]
                 problems.append(f"{key} still bad after loading")
@@ -405,8 +405,8 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
     rotating mid-trick and hiding the tab don't stall the table; the clock stops while the
     tab is hidden."""
     table.page.clock.install()  # time flows as usual, and the test may jump it ahead
-    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
-        store.Settings(speed="fast", level="easy"))}, "?seed=23")
+    table.load_with_storage({formats.KEY_SETTINGS: formats.dump_settings(
+        formats.Settings(speed="fast", level="easy"))}, "?seed=23")
     page = table.page
     table.pass_cards()
     sizes = [{"width": 360, "height": 740}, {"width": 740, "height": 360},
@@ -510,7 +510,7 @@ def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
     page.wait_for_function("document.querySelector('#error-copied').textContent.length > 0")
     copied = str(page.evaluate("navigator.clipboard.readText()"))
     assert "position: seed=" in copied and "Traceback" in copied and "injected fault" in copied
-    crash = store.load_crash(page.evaluate("localStorage.getItem('hearts.crash')"))
+    crash = formats.load_crash(page.evaluate("localStorage.getItem('hearts.crash')"))
     assert crash is not None and "injected fault" in crash.details
     assert crash.good is not None and json.loads(crash.good)["game"] == good_game
     page.evaluate("delete window.__faultAfter")
@@ -629,7 +629,7 @@ def whole_games_without_growth(t: TablePage, games: int) -> list[dict[str, int]]
         assert t.wait_input() == "pass"
         figures.append({"game": number + 1, "actions": int(actions), **measure(t, cdp)})
         print(figures[-1])
-    stats = t.storage(store.KEY_STATS)
+    stats = t.storage(formats.KEY_STATS)
     assert stats["played"] == games
     first, last = figures[0], figures[-1]  # game 1 warms caches up; compare from there
     assert last["dom_nodes"] <= first["dom_nodes"] + 20, figures

@@ -11,7 +11,7 @@ from tablepage import TablePage
 
 from hearts import Game
 from tests.scripted import finished_game
-from web import store
+from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -20,8 +20,8 @@ def valid_hand_scores(row: list[int]) -> bool:
     return len(row) == 4 and (sum(row) == 26 or sorted(row) == [0, 26, 26, 26])
 
 
-def load_save(table: TablePage, saved: store.Saved) -> None:
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(saved)})
+def load_save(table: TablePage, saved: formats.Saved) -> None:
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(saved)})
 
 
 def test_a_hand_played_by_clicking(table: TablePage) -> None:
@@ -213,7 +213,7 @@ def test_a_computer_turn_that_was_due_continues_after_reload(table: TablePage) -
         game.play(game.legal_plays()[0])
     assert game.to_play != 0
     plays = len(game.to_text().split("plays=")[1]) // 2
-    load_save(table, store.Saved(game, clock_ms=65_000))
+    load_save(table, formats.Saved(game, clock_ms=65_000))
     assert table.state() in ("play", "summary")
     now = Game.from_json(table.saved_game_json())
     assert len(now.to_text().split("plays=")[1]) // 2 > plays
@@ -279,7 +279,7 @@ def test_phone_has_no_horizontal_scroll(open_table: Callable[..., TablePage],
     assert valid_hand_scores(row)
     assert table.no_horizontal_overflow()
     table.screenshot("3-hand-summary")
-    load_save(table, store.Saved(finished_game(), summary=None, counted=True))
+    load_save(table, formats.Saved(finished_game(), summary=None, counted=True))
     assert table.state() == "over"
     assert table.no_horizontal_overflow()
     table.screenshot("4-game-over")
@@ -399,8 +399,8 @@ def test_sounds_play_after_a_click_and_the_switch_is_kept(table: TablePage) -> N
 
 def test_the_seat_taking_a_trick_lights_up(table: TablePage) -> None:
     """At game speed a finished trick stays on show a moment, its taker's seat marked."""
-    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
-        store.Settings(speed="fast", level="easy"))}, "?seed=3")
+    table.load_with_storage({formats.KEY_SETTINGS: formats.dump_settings(
+        formats.Settings(speed="fast", level="easy"))}, "?seed=3")
     table.pass_cards()
     table.wait_input()
     table.click_card(table.playable()[0])  # and the computers finish the trick at their pace

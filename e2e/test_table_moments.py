@@ -12,7 +12,7 @@ from test_daily_and_record import menu, near_the_end
 
 from hearts import Game, Phase
 from hearts.bots import make
-from web import store
+from web import formats
 from web.record import gamecode
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -41,7 +41,7 @@ def event_line(table: TablePage) -> str:
 def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage) -> None:
     """Nothing from a game, or a hand, that is over stays on the felt under the next."""
     table.goto("?speed=instant")
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_the_end(5)))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(formats.Saved(near_the_end(5)))})
     while table.wait_input() == "play":
         table.play_one()
     assert table.state() == "over"
@@ -61,7 +61,7 @@ def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage)
     table.page.wait_for_function("document.documentElement.dataset.state === 'pass'")
     assert event_line(table) == ""
     # The hand's last card: the summary, then the next hand starts with an empty line.
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_hand_end(8)))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(formats.Saved(near_hand_end(8)))})
     table.play_one()
     assert table.state() == "summary"
     table.next_hand()
@@ -72,7 +72,7 @@ def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     """Behind "Hand 1 is over" the felt shows hand 1 at its end: the last trick taken, no
     cards left; hand 2 is dealt when the summary is dismissed."""
     game = near_hand_end(8)
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(game))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(formats.Saved(game))})
     table.play_one()
     page = table.page
     assert table.state() == "summary"
@@ -111,8 +111,8 @@ WATCH_FIRST_LEAD = """() => {
 def test_the_first_lead_waits_for_the_received_cards_to_land(table: TablePage) -> None:
     """At the normal pace, nobody leads (and the keyboard can't play) while the cards
     received are still flying in; they land, marked, before the first card is played."""
-    table.load_with_storage({store.KEY_SETTINGS: store.dump_settings(
-        store.Settings(speed="normal", level="easy"))}, "?seed=3")
+    table.load_with_storage({formats.KEY_SETTINGS: formats.dump_settings(
+        formats.Settings(speed="normal", level="easy"))}, "?seed=3")
     page = table.page
     for card in table.hand()[:3]:
         table.click_card(card)
@@ -175,7 +175,7 @@ def test_the_keyboard_reaches_pass_and_every_command(table: TablePage) -> None:
     page.wait_for_selector("#confirm-new[open]")
     keys.press("Escape")
     # The hand's end: N on its summary deals the next hand.
-    table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(near_hand_end(8)))})
+    table.load_with_storage({formats.KEY_SAVE: formats.dump_save(formats.Saved(near_hand_end(8)))})
     page.focus('#hand [data-card][tabindex="0"]')
     keys.press("Enter")
     page.wait_for_function("document.documentElement.dataset.state === 'summary'")

@@ -11,9 +11,9 @@ from hearts import Card, CardPlayed, Game
 from hearts.coach import Coach
 from hearts.seathand import SeatHand
 from tests.test_page_seats import local_seat, person_move, settle
-from web import store, words
-from web.store import Stats
-from web.table.coach import review_html
+from web import formats, words
+from web.formats import Stats
+from web.table.coach_panel import review_html
 from web.table.model import HandResult, PageState, SeatSnapshot, build
 
 
@@ -64,7 +64,7 @@ def test_the_hand_just_finished_is_recorded_as_south_played_it():
     assert [(s, c.notation) for s, c in record.plays] == hand_one_plays(seat.game)
     assert record.hand_number == 1 and record.seat == 0
     assert seat.snapshot().reviewable
-    assert store.KEY_COACH in memory.items
+    assert formats.KEY_COACH in memory.items
 
 
 def test_an_undo_during_the_hand_leaves_the_record_true_to_the_cards_played():
@@ -84,14 +84,14 @@ def test_after_a_reload_the_last_hand_is_still_there_to_review():
 
 def test_a_damaged_or_foreign_last_hand_is_not_reviewed():
     seat, memory, _ = finish_first_hand()
-    text = memory.items[store.KEY_COACH]
+    text = memory.items[formats.KEY_COACH]
     game = seat.game
-    assert store.load_last_hand(text, game) == seat.last_hand
+    assert formats.load_last_hand(text, game) == seat.last_hand
     data = json.loads(text)
     data["hand"]["plays"] = data["hand"]["plays"][:-3]
     for bad in (json.dumps(data), text[:-5], "[]", None, '{"schema": 9}'):
-        assert store.load_last_hand(bad, game) is None
-    assert store.load_last_hand(text, Game.new(seed=1)) is None  # another game's hand
+        assert formats.load_last_hand(bad, game) is None
+    assert formats.load_last_hand(text, Game.new(seed=1)) is None  # another game's hand
 
 
 def test_a_new_game_has_no_last_hand():
@@ -101,15 +101,15 @@ def test_a_new_game_has_no_last_hand():
 
 
 def test_the_coach_setting_is_kept_and_a_damaged_one_is_reset():
-    settings = store.Settings(coach=False)
-    loaded, note = store.load_settings(store.dump_settings(settings))
+    settings = formats.Settings(coach=False)
+    loaded, note = formats.load_settings(formats.dump_settings(settings))
     assert loaded.coach is False and note is None
-    data = json.loads(store.dump_settings(settings))
+    data = json.loads(formats.dump_settings(settings))
     data["coach"] = "no"
-    loaded, note = store.load_settings(json.dumps(data))
+    loaded, note = formats.load_settings(json.dumps(data))
     assert loaded.coach is True and note is not None
     del data["coach"]  # saved before the coach existed: on, silently
-    loaded, note = store.load_settings(json.dumps(data))
+    loaded, note = formats.load_settings(json.dumps(data))
     assert loaded.coach is True and note is None
 
 

@@ -1,4 +1,4 @@
-"""Four pages press Play online and sit at a fair table (web/friends/fair.py), on the fake
+"""Four pages press Play online and sit at a fair table (web/friends/fair_room.py), on the fake
 network of ``test_friends_session``: each page's felt shows a ``FairSeat``, the pages deal
 among themselves through the room's mesh, play a whole hand, and audit it; a page that
 doesn't follow suit is named to every other page, and the table closes.
@@ -16,7 +16,7 @@ from web import words
 from web.friends.session import Role
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.fair.transcript import Cheat
-from web.table.fair_seat import FairSeat
+from web.seats.fair import FairSeat
 from web.table.seat import QUIET
 
 

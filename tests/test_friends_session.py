@@ -18,7 +18,7 @@ from web import words
 from web.friends.joining import STUN, CodeJoining
 from web.friends.session import PageHooks, Role, Session
 from web.p2p.tablecode import make_code
-from web.table.remote import RemoteSeat
+from web.seats.remote import RemoteSeat
 
 
 class Network:

@@ -10,9 +10,9 @@ from hearts import Card, Game, Phase, Rules
 from hearts.rules import MoonScoring, PassCycle
 from tests.scripted import game_from
 from tests.test_page_seats import Heard, _no_wait, settle
-from web import store, words
+from web import formats, words
+from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
-from web.table.local import LocalSeat
 from web.table.model import PageState, build
 from web.table.settings import house_rule_change, house_rule_values
 
@@ -41,7 +41,7 @@ def seat_with(game: Game | None = None, rules: Rules = STANDARD) -> tuple[LocalS
     records.settings.level = "easy"
     records.settings.rules = rules
     if game is not None:
-        records.saved = store.Saved(game)
+        records.saved = formats.Saved(game)
     seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=3)
     heard = Heard()
     seat.attach(heard)
@@ -89,7 +89,7 @@ def test_the_person_who_shot_the_moon_is_asked_and_the_choice_scores_it() -> Non
     summary = build(snap, PageState(ready=True)).summary
     assert summary is not None
     assert summary.moon == "You shot the moon! 26 points come off your score."
-    saved, notice = store.load_save(store.dump_save(seat.saved))
+    saved, notice = formats.load_save(formats.dump_save(seat.saved))
     assert notice is None and saved is not None and saved.summary is not None
 
 
@@ -105,7 +105,7 @@ def test_a_reload_while_the_person_chooses_comes_back_to_the_question() -> None:
 
     seat = asyncio.run(run())
     assert seat.game.phase is Phase.MOON
-    saved, notice = store.load_save(store.dump_save(seat.saved))
+    saved, notice = formats.load_save(formats.dump_save(seat.saved))
     assert notice is None and saved is not None  # nothing to reset: no Undo step is kept
     again, _ = seat_with(saved.game)
     assert again.snapshot().may_choose_moon

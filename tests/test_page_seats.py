@@ -10,14 +10,14 @@ from typing import Any
 
 from hearts import Card, Game, Phase
 from hearts.bots import make
-from web import store, words
+from web import formats, words
 from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
 from web.p2p.protocol import Intent, dump
+from web.seats.remote import RemoteSeat
+from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
-from web.table.local import LocalSeat
 from web.table.model import PageState, SeatSnapshot, build, choose_refusal, play_refusal
-from web.table.remote import RemoteSeat
 
 
 class Heard:
@@ -106,9 +106,9 @@ def test_a_game_against_the_computers_runs_to_the_end_and_is_counted() -> None:
 
     asyncio.run(run())
     assert seat.game.phase is Phase.GAME_OVER
-    stats = json.loads(memory.items[store.KEY_STATS])
+    stats = json.loads(memory.items[formats.KEY_STATS])
     assert stats["played"] == 1 and stats["won"] == (seat.game.winner == 0)
-    saved, note = store.load_save(memory.items[store.KEY_SAVE])
+    saved, note = formats.load_save(memory.items[formats.KEY_SAVE])
     assert note is None and saved is not None
     assert saved.game.to_json() == seat.game.to_json()
     assert any(line.startswith("Game over.") for line in heard.said)
@@ -120,7 +120,7 @@ def test_the_table_refuses_a_card_while_the_computers_play() -> None:
     game = seat.game
     for s in range(4):
         game.choose_pass(s, game.hand(s)[:3])
-    seat.take_over(store.Saved(game))
+    seat.take_over(formats.Saved(game))
     seat.busy = True  # a computer's turn in flight
     snap = seat.snapshot()
     view = snap.view
@@ -153,10 +153,10 @@ def test_undo_takes_back_the_persons_card_and_what_the_computers_played_after() 
 
 
 def test_a_corrupt_save_starts_a_new_game_and_says_so() -> None:
-    seat, memory, _ = local_seat({store.KEY_SAVE: '{"schema": 1, "game": "{"}'})
+    seat, memory, _ = local_seat({formats.KEY_SAVE: '{"schema": 1, "game": "{"}'})
     assert seat.game.phase is Phase.PASS
     assert "damaged" in seat.records.notes
-    assert store.load_save(memory.items[store.KEY_SAVE])[1] is None
+    assert formats.load_save(memory.items[formats.KEY_SAVE])[1] is None
 
 
 def test_storage_that_refuses_everything_still_plays() -> None:
@@ -236,7 +236,7 @@ def test_both_seats_draw_the_same_table_for_the_same_position() -> None:
     while game.to_play != 0:
         game.play(game.legal_plays()[0])
     seat, _, _ = local_seat()
-    seat.take_over(store.Saved(game.copy()))
+    seat.take_over(formats.Saved(game.copy()))
     host, remote, _ = hosted()
     host.game = game.copy()
     host.broadcast()
@@ -316,7 +316,7 @@ def computer_pauses(thinking: float) -> list[float]:
     for s in range(4):
         game.choose_pass(s, game.hand(s)[1:4])  # the 2 of clubs stays where it is
     assert game.to_play != 0
-    seat.take_over(store.Saved(game))
+    seat.take_over(formats.Saved(game))
 
     async def run() -> None:
         seat.attach(Heard())

@@ -9,7 +9,7 @@ import random
 from hearts import Game, Phase
 from hearts.playout import certain_outcome, jd_taker_of, state_of
 from tests.test_page_seats import local_seat, settle
-from web import store, words
+from web import formats, words
 from web.table.model import PageState, build
 
 
@@ -36,7 +36,7 @@ def test_the_rest_is_played_out_on_request_to_the_points_foreseen() -> None:
 
     async def run() -> None:
         seat, _, _ = local_seat()
-        seat.take_over(store.Saved(Game.from_json(game.to_json())))
+        seat.take_over(formats.Saved(Game.from_json(game.to_json())))
         snap = seat.snapshot()
         assert snap.can_play_out
         model = build(snap, PageState(ready=True))
@@ -74,7 +74,7 @@ def test_the_setting_plays_the_rest_out_by_itself() -> None:
         seat.records.settings.play_out = True
         # One turn earlier: South plays, and once it's South's turn again and decided,
         # the rest goes by itself.
-        seat.take_over(store.Saved(Game.from_json(game.to_json())))
+        seat.take_over(formats.Saved(Game.from_json(game.to_json())))
         seat.play(rng.choice(seat.game.legal_plays()))
         await settle(seat)
         assert seat.saved.summary is not None
@@ -83,7 +83,7 @@ def test_the_setting_plays_the_rest_out_by_itself() -> None:
 
 
 def test_the_setting_is_kept() -> None:
-    settings = store.Settings(play_out=True)
-    loaded, note = store.load_settings(store.dump_settings(settings))
+    settings = formats.Settings(play_out=True)
+    loaded, note = formats.load_settings(formats.dump_settings(settings))
     assert loaded.play_out and note is None
-    assert not store.load_settings(store.dump_settings(store.Settings()))[0].play_out
+    assert not formats.load_settings(formats.dump_settings(formats.Settings()))[0].play_out

@@ -14,12 +14,13 @@ import pytest
 from hearts import Card, Game, Rules
 from hearts.events import HandScored, TrickWon
 from hearts.rules import MoonScoring, PassCycle
-from web import store, words
-from web.record import chart, gamecode, history, page
-from web.record.daily import DAILY_LEVEL, daily_seed, place_of, streak
+from web import formats, words
+from web.daily import DAILY_LEVEL, daily_seed, place_of, streak
+from web.record import chart, gamecode, history
 from web.record.history import FinishedGame, Record, Tally, by_level, hand_tally
+from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
-from web.table.local import LocalSeat
+from web.table import record_page
 
 from .test_page_seats import Heard, _no_wait, person_move, settle
 
@@ -171,10 +172,10 @@ def test_a_damaged_game_is_left_out_and_the_rest_kept() -> None:
 
 
 def test_a_damaged_record_leaves_the_rest_of_storage_alone() -> None:
-    stats = store.dump_stats(store.Stats(3, 1, 40))
-    memory = MemoryStorage({history.KEY_RECORD: "{broken", store.KEY_STATS: stats})
+    stats = formats.dump_stats(formats.Stats(3, 1, 40))
+    memory = MemoryStorage({history.KEY_RECORD: "{broken", formats.KEY_STATS: stats})
     records = Records(Storage(lambda: memory), lambda text: None)
-    assert records.stats == store.Stats(3, 1, 40)
+    assert records.stats == formats.Stats(3, 1, 40)
     assert records.record == Record()
     assert "Your record was unreadable" in records.notes
 
@@ -289,13 +290,14 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
     record = Record()
     record.add(_game(40, "hard", day=DAY - datetime.timedelta(days=1)))
     record.add(_game(90, "easy", daily=True))
-    current = page.Current(((3, 20, 3, 0),))
-    listed = page.history_html(record.games, current, "0")
+    current = record_page.Current(((3, 20, 3, 0),))
+    listed = record_page.history_html(record.games, current, "0")
     assert listed.index("This game") < listed.index("1 Dec 2026") < listed.index("30 Nov 2026")
     assert listed.count('aria-pressed="true"') == 1
-    assert "<polyline" in page.chart_html(record.games, current, "1")
-    assert page.chart_html(record.games, None, "current").startswith('<p class="record-empty">')
-    stats = page.stats_html(record, DAY)
+    assert "<polyline" in record_page.chart_html(record.games, current, "1")
+    empty = record_page.chart_html(record.games, None, "current")
+    assert empty.startswith('<p class="record-empty">')
+    stats = record_page.stats_html(record, DAY)
     assert "Daily streak: 1 day. Play the daily deal tomorrow" in stats
     assert "Hearts daily 2026-12-01: 90 points" in stats
 
@@ -326,8 +328,8 @@ def test_the_daily_deal_is_dealt_from_the_date_against_hard_computers() -> None:
 
 
 def test_a_daily_mark_that_doesnt_fit_the_game_is_dropped() -> None:
-    saved = store.Saved(Game.new(5), daily="2026-12-01")
-    loaded, note = store.load_save(store.dump_save(saved))
+    saved = formats.Saved(Game.new(5), daily="2026-12-01")
+    loaded, note = formats.load_save(formats.dump_save(saved))
     assert loaded is not None and loaded.daily is None
     assert note is not None and "daily deal" in note
 
@@ -369,7 +371,7 @@ def test_the_history_names_each_games_house_rules() -> None:
                             gamecode.encode(7, house), ((3, 13, 0, 10),) * 3, Tally(), 50))
     record.add(_game(40))
     loaded, _ = history.load_record(history.dump_record(record))
-    listed = page.history_html(loaded.games, None, "0")
+    listed = record_page.history_html(loaded.games, None, "0")
     assert "hard computers · J♦ −10 · to 50 · 9 points, 2nd" in listed
     assert listed.count("J♦") == 1  # the other game, under the standard rules: none
 
@@ -406,7 +408,7 @@ def _finish(seat: LocalSeat) -> None:
 
 def test_a_finished_daily_goes_in_the_record_with_its_share_text(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.table.local.DAILY_LEVEL", "easy")  # fast computers for the test
+    monkeypatch.setattr("web.seats.solo.DAILY_LEVEL", "easy")  # fast computers for the test
     memory = MemoryStorage()
     seat, _ = _seat(memory)
     seat.start_daily()
@@ -421,7 +423,7 @@ def test_a_finished_daily_goes_in_the_record_with_its_share_text(
     snap = seat.snapshot()
     assert snap.share == words.share_text(DAY, totals[0], place_of(totals), 1)
     assert snap.share_note == "" and snap.code == gamecode.encode(daily_seed(DAY))
-    assert json.loads(memory.items[store.KEY_STATS])["played"] == 1
+    assert json.loads(memory.items[formats.KEY_STATS])["played"] == 1
 
 
 def test_the_tally_of_a_game_adds_up_its_hands() -> None:
@@ -438,7 +440,7 @@ def test_the_tally_of_a_game_adds_up_its_hands() -> None:
 
 def test_a_second_daily_the_same_day_shares_the_first_result(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.table.local.DAILY_LEVEL", "easy")
+    monkeypatch.setattr("web.seats.solo.DAILY_LEVEL", "easy")
     memory = MemoryStorage()
     seat, _ = _seat(memory)
     seat.start_daily()

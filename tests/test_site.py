@@ -144,7 +144,7 @@ def test_only_start_friends_imports_the_later_zips_modules() -> None:
     drawn), anywhere in its code, but web/main.py's start_friends, run after it loads."""
     files = build.python_files()
     later = build.later_modules(files, build.imported_by_main())
-    assert {"web.friends.dialog", "segno", "web.table.remote"} <= later
+    assert {"web.friends.dialog", "segno", "web.seats.remote"} <= later
     assert not later & {"web.main", "web.p2p.fair.transcript", "hearts.bots.easy"}
     offenders = {}
     for source, name in files:

@@ -8,7 +8,7 @@ import random
 
 from hearts import Game, Phase
 from tests.test_page_seats import Heard, local_seat, person_move, settle
-from web import store
+from web import formats
 from web.table.model import PageState, SeatSnapshot, build
 
 PAGE = PageState(ready=True)
@@ -25,7 +25,7 @@ def passing_model(hand_number: int) -> tuple[str, str, bool]:
 
     async def run() -> tuple[str, str, bool]:
         seat, _, _ = local_seat()
-        seat.take_over(store.Saved(game))
+        seat.take_over(formats.Saved(game))
         m = build(seat.snapshot(), PAGE)
         return m.pass_to, m.pass_from, m.pass_arrow
 

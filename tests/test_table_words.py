@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from hearts import Card, Game
 from tests.test_page_seats import local_seat
-from web import store, words
+from web import formats, words
 from web.record import gamecode
-from web.table.books import Books
+from web.seats.results import Books
 
 
 def test_a_hint_names_its_cards_once() -> None:
@@ -45,9 +45,9 @@ def test_a_game_from_a_code_has_its_badge_and_keeps_it() -> None:
     seat.play_code(77)
     code = gamecode.encode(77)
     assert seat.snapshot().badge == words.code_badge(code) == f"Game code {code}"
-    saved, _ = store.load_save(store.dump_save(seat.saved))
+    saved, _ = formats.load_save(formats.dump_save(seat.saved))
     assert saved is not None and saved.from_code
-    assert Books.badge(seat.books, store.Saved(Game.new(5))) == ""
+    assert Books.badge(seat.books, formats.Saved(Game.new(5))) == ""
 
 
 def test_a_dailys_result_says_the_help_taken() -> None:
@@ -64,8 +64,8 @@ def test_undos_and_hints_are_counted_and_kept() -> None:
     seat.hinted()
     seat.hinted()
     assert seat.saved.helps == (0, 2)
-    saved, note = store.load_save(store.dump_save(seat.saved))
+    saved, note = formats.load_save(formats.dump_save(seat.saved))
     assert saved is not None and saved.helps == (0, 2) and note is None
-    text = store.dump_save(seat.saved).replace('"helps":[0,2]', '"helps":[0,"x"]')
-    saved, note = store.load_save(text)
+    text = formats.dump_save(seat.saved).replace('"helps":[0,2]', '"helps":[0,"x"]')
+    saved, note = formats.load_save(text)
     assert saved is not None and saved.helps == (0, 0) and note is not None

@@ -7,7 +7,7 @@ import random
 from hearts import Card, Game, Phase
 from tests.scripted import finished_game
 from web import options, words
-from web.store import Stats
+from web.formats import Stats
 from web.table.model import PageState, SeatSnapshot, build, position
 
 

@@ -22,7 +22,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from web import store
+from web import formats
 from web.browser import Browser
 
 __all__ = ["Reporter", "report_text"]
@@ -47,7 +47,7 @@ def report_text(error: BaseException, position: str, version: str = "", where: s
 
 def _game_of(save: str | None) -> object:
     """The stored game (and the page's state around it) of a save, without the clock."""
-    if save is None or store._too_deep(save):
+    if save is None or formats._too_deep(save):
         return save
     try:
         data = json.loads(save)
@@ -85,7 +85,7 @@ class Reporter:
         ``freeze``; failures are its business). Until ``connect``, the position is the
         stored save's text."""
         self._storage = storage
-        self._position = lambda: str(storage.get(store.KEY_SAVE))[:2000]
+        self._position = lambda: str(storage.get(formats.KEY_SAVE))[:2000]
 
     def connect(self, *, position: Callable[[], str], snapshot: Callable[[], str],
                 new_game: Callable[[], None], resume: Callable[[], None] | None = None
@@ -95,13 +95,13 @@ class Reporter:
         computer's turn that was cut short by the error is due again)."""
         self._position, self._snapshot, self._new_game = position, snapshot, new_game
         self._resume = resume
-        stored = self._read(store.KEY_CRASH)
-        crash = store.load_crash(stored)
+        stored = self._read(formats.KEY_CRASH)
+        crash = formats.load_crash(stored)
         if crash is None:
             if stored is not None:
-                self._remove(store.KEY_CRASH)
+                self._remove(formats.KEY_CRASH)
         elif not self.errors:
-            self._offer(crash, self._read(store.KEY_SAVE))
+            self._offer(crash, self._read(formats.KEY_SAVE))
         self.mark_good()
 
     def _read(self, key: str) -> str | None:
@@ -168,7 +168,8 @@ class Reporter:
             else:
                 self.details += f"\n--- error {self.errors} ---\n{text}"
             self.window.console.error(text)
-            self._write(store.KEY_CRASH, store.dump_crash(store.Crash(self.details, self.good)))
+            crash = formats.Crash(self.details, self.good)
+            self._write(formats.KEY_CRASH, formats.dump_crash(crash))
             self._show()
         except Exception as failure:  # the reporter itself failed: the console is all we have
             with contextlib.suppress(Exception):
@@ -234,7 +235,7 @@ class Reporter:
     def _start_over(self) -> None:
         """New game: in place if the table still works, else by reloading without a save."""
         self._close()
-        self._remove(store.KEY_CRASH)
+        self._remove(formats.KEY_CRASH)
         self.errors = 0
         try:
             if self._new_game is None:
@@ -242,7 +243,7 @@ class Reporter:
             self._new_game()
             self.mark_good()
         except Exception:
-            self._remove(store.KEY_SAVE)
+            self._remove(formats.KEY_SAVE)
             if self._storage is not None:
                 self._storage.freeze()
             self.window.location.reload()
@@ -263,7 +264,7 @@ class Reporter:
 
     # --- the next visit ------------------------------------------------------------------------
 
-    def _offer(self, crash: store.Crash, current: str | None) -> None:
+    def _offer(self, crash: formats.Crash, current: str | None) -> None:
         """A notice at the top: the last visit hit an error; go back to the good position?"""
         banner = self._banner = self.document.createElement("div")
         banner.id = "restore"
@@ -295,15 +296,15 @@ class Reporter:
                  lambda: self.copy(crash.details, "#restore-copied", "#restore-details"))
         self._on(banner, "#restore-dismiss", self._dismiss)
 
-    def _restore(self, crash: store.Crash) -> None:
-        if crash.good is None or not self._write(store.KEY_SAVE, crash.good):
+    def _restore(self, crash: formats.Crash) -> None:
+        if crash.good is None or not self._write(formats.KEY_SAVE, crash.good):
             return
-        self._remove(store.KEY_CRASH)
+        self._remove(formats.KEY_CRASH)
         self._storage.freeze()  # leaving the page must not save over the restored game
         self.window.location.reload()
 
     def _dismiss(self) -> None:
-        self._remove(store.KEY_CRASH)
+        self._remove(formats.KEY_CRASH)
         if self._banner is not None:
             self._banner.remove()
             self._banner = None

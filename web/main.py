@@ -2,7 +2,7 @@
 
 ``index.html`` calls ``main()`` once. Everything else is a class or a function that is
 handed what it needs: the browser (``web.browser``), storage (``web.storage``), the seat
-(``web.table.local.LocalSeat``), the table (``web.table.controller``) and private tables
+(``web.seats.solo.LocalSeat``), the table (``web.table.controller``) and private tables
 (``web.friends``).
 
     input event → Table (checks the snapshot) → Seat (the engine moves, the game is saved)
@@ -15,15 +15,15 @@ import traceback
 from typing import Any
 
 from hearts import Card
-from web import errors, options, store
+from web import errors, formats, options
 from web.browser import Browser, connect
-from web.record.dialog import RecordDialogs
+from web.seats.narrator import DELAYS
+from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
 from web.table import keys
-from web.table.coach import CoachPanel
+from web.table.coach_panel import CoachPanel
 from web.table.controller import Table
-from web.table.local import LocalSeat
-from web.table.presenter import DELAYS
+from web.table.record_dialog import RecordDialogs
 from web.table.settings import SettingsForm
 from web.table.view import clock_text
 
@@ -187,7 +187,7 @@ def main() -> Table | None:
         RecordDialogs(browser, table, local, records).wire()
         table.start()
         reporter.connect(position=lambda: local.game.to_text(),
-                         snapshot=lambda: store.dump_save(local.saved),
+                         snapshot=lambda: formats.dump_save(local.saved),
                          new_game=table.start_over, resume=local.kick)
     except Exception as error:
         reporter.report(error, "starting the table")

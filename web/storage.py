@@ -3,7 +3,7 @@
 ``Storage`` wraps any object with localStorage's ``getItem``/``setItem``/``removeItem`` (the
 browser's, or a dict-backed one in tests): a failure turns into ``ok = False`` instead of
 an exception, and the game plays on. ``Records`` keeps the page's data in it, in the
-formats of ``web.store``: settings, stats, the single-player game and a private table that
+formats of ``web.formats``: settings, stats, the single-player game and a private table that
 this page hosts, and the record of finished games (``web.record.history``).
 Pure Python: pytest runs it with ``MemoryStorage``.
 """
@@ -14,7 +14,7 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from web import store
+from web import formats
 from web.record import history
 
 __all__ = ["MemoryStorage", "Records", "Storage"]
@@ -104,28 +104,28 @@ class Records:
         self.told = not storage.ok
         """Whether the person has been told that storage failed."""
         notes: list[str] = []
-        self.settings, note = store.load_settings(storage.get(store.KEY_SETTINGS))
+        self.settings, note = formats.load_settings(storage.get(formats.KEY_SETTINGS))
         notes += [note] if note else []
-        self.stats, note = store.load_stats(storage.get(store.KEY_STATS))
+        self.stats, note = formats.load_stats(storage.get(formats.KEY_STATS))
         notes += [note] if note else []
         self.record, note = history.load_record(storage.get(history.KEY_RECORD))
         notes += [note] if note else []
-        self.saved, note = store.load_save(storage.get(store.KEY_SAVE))
+        self.saved, note = formats.load_save(storage.get(formats.KEY_SAVE))
         notes += [note] if note else []
         if note:
-            storage.remove(store.KEY_SAVE)
+            storage.remove(formats.KEY_SAVE)
         if not storage.ok:
             notes.append(STORAGE_LOST)
         self.notes = " ".join(notes)
         """What start-up had to reset, in words ("" if nothing)."""
 
-    def keep_game(self, saved: store.Saved) -> None:
-        self.storage.set(store.KEY_SAVE, store.dump_save(saved))
+    def keep_game(self, saved: formats.Saved) -> None:
+        self.storage.set(formats.KEY_SAVE, formats.dump_save(saved))
         self._check()
 
     def keep_stats(self) -> None:
-        self.storage.set(store.KEY_STATS, store.dump_stats(self.stats))
-        self.storage.set(store.KEY_SETTINGS, store.dump_settings(self.settings))
+        self.storage.set(formats.KEY_STATS, formats.dump_stats(self.stats))
+        self.storage.set(formats.KEY_SETTINGS, formats.dump_settings(self.settings))
         self._check()
 
     def keep_record(self) -> None:
@@ -133,11 +133,11 @@ class Records:
         self._check()
 
     def last_hand(self) -> str | None:
-        """The stored record of the last finished hand (``store.dump_last_hand``), if any."""
-        return self.storage.get(store.KEY_COACH)
+        """The stored record of the last finished hand (``formats.dump_last_hand``), if any."""
+        return self.storage.get(formats.KEY_COACH)
 
     def keep_last_hand(self, text: str) -> None:
-        self.storage.set(store.KEY_COACH, text)
+        self.storage.set(formats.KEY_COACH, text)
         self._check()
 
     def table(self) -> str | None:

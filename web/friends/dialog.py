@@ -23,9 +23,9 @@ from web.friends.session import PageHooks, Role, Session
 from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
+from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
 from web.table.controller import Table
-from web.table.local import LocalSeat
 from web.tasks import Tasks
 
 __all__ = ["FriendsDialog", "start"]

@@ -1,6 +1,6 @@
 """A fair table's side of a page's session: sitting down at one, and its closing.
 
-The lobby sends four people to a fair table; ``FairPlay`` (``web.friends.fair``) is this
+The lobby sends four people to a fair table; ``FairPlay`` (``web.friends.fair_room``) is this
 page's part of it (the room's mesh, its ``FairTable``, its seat). This is what the roles see:
 FAIR while it runs, the felt showing its ``FairSeat``, and GUEST_CLOSED with the reason once
 it closed (a cheat named, a page gone, this page left). No DOM: everything comes through the
@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from web import words
-from web.friends.fair import FAIR_ROOM, FairPlay
+from web.friends.fair_room import FAIR_ROOM, FairPlay
 from web.friends.role import Event
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat

@@ -23,7 +23,7 @@ from web.p2p.codes import CodeError, decode_invite
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text, peer_of
 from web.p2p.tablecode import read_code
-from web.table.remote import RemoteSeat
+from web.seats.remote import RemoteSeat
 
 if TYPE_CHECKING:  # the session makes this side and hands itself in
     from web.friends.session import Session

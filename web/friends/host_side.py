@@ -21,7 +21,7 @@ from web.p2p.host import HostTable
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code
 from web.p2p.turns import TurnTimer
-from web.table.remote import RemoteSeat
+from web.seats.remote import RemoteSeat
 
 if TYPE_CHECKING:  # the session makes this side and hands itself in
     from web.friends.session import Session

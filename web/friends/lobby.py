@@ -54,7 +54,7 @@ RUNNING = json.dumps({"v": 1, "t": "running"})
 
 def table_message(code: TableCode, running: bool = False, fair: bool = False) -> str:
     """The invitation to the table of ``code`` (``running``: a table under way; ``fair``:
-    four people, who deal among themselves: ``web.friends.fair``)."""
+    four people, who deal among themselves: ``web.friends.fair_room``)."""
     return json.dumps({"v": 1, "t": "table", "code": code.code,
                        **({"running": True} if running else {}),
                        **({"fair": True} if fair else {})})

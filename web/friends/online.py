@@ -38,7 +38,7 @@ class Invited:
 
     code: TableCode
     fair: bool = False
-    """Four people: a fair table (``web.friends.fair``), not one the dealer's page runs."""
+    """Four people: a fair table (``web.friends.fair_room``), not one the dealer's page runs."""
 
 
 @dataclass(frozen=True)

@@ -15,7 +15,7 @@ the one place that looks it up and changes the role, and carries out the effects
 shares (out of the lobby, the felt back to the page's own game, the dialog opened or closed).
 
 While HOSTING or SEATED the felt table shows a ``RemoteSeat`` (``seat_table``); at a FAIR
-table (four people dealing among themselves, ``web.friends.fair``) a ``FairSeat``;
+table (four people dealing among themselves, ``web.friends.fair_room``) a ``FairSeat``;
 otherwise the page's own game. The dialog (``web.friends.dialog``) reads this session and
 calls its transitions, and the host's and the guest's buttons on those sides; WebRTC is the
 injected ``Peer``.
@@ -38,7 +38,7 @@ from typing import Any
 
 from hearts import Game
 from web import words
-from web.friends.fair import FairPlay
+from web.friends.fair_room import FairPlay
 from web.friends.fair_side import FairSide
 from web.friends.guest_side import GuestSide
 from web.friends.host_side import HostSide
@@ -53,7 +53,7 @@ from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent
 from web.p2p.turns import TURN_SECONDS
-from web.table.remote import RemoteSeat
+from web.seats.remote import RemoteSeat
 from web.table.seat import Seat
 from web.tasks import Tasks
 

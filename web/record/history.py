@@ -1,7 +1,7 @@
 """The person's record: finished games (capped), the daily results, and what they add up to.
 
 Stored under its own versioned key (``hearts.record``) with the recovery rules of
-``web.store``: text that can't be read gives a fresh record and a notice; a game or a day
+``web.formats``: text that can't be read gives a fresh record and a notice; a game or a day
 that doesn't check out is left out on its own, the notice says how many, the rest is
 kept. Pure Python, no browser.
 
@@ -19,9 +19,9 @@ from typing import Any, Final
 
 from hearts.events import Event, HandScored, TrickWon
 from hearts.rules import POINT_CARDS_MASK, QS_MASK
-from web import store, words
+from web import formats, words
+from web.daily import parse_day, place_of
 from web.record import gamecode
-from web.record.daily import parse_day, place_of
 
 __all__ = ["KEY_RECORD", "MAX_DAYS", "MAX_GAMES", "FinishedGame", "LevelStats", "Record",
            "Tally", "by_level", "dump_record", "hand_tally", "load_record"]
@@ -132,7 +132,7 @@ class LevelStats:
 def by_level(games: Sequence[FinishedGame]) -> list[LevelStats]:
     """Played, won and points per hand for each level that has games (easy → hard)."""
     out = []
-    for level in store.LEVELS:
+    for level in formats.LEVELS:
         mine = [g for g in games if g.level == level]
         if mine:
             out.append(LevelStats(level, len(mine), sum(1 for g in mine if g.place == 1),
@@ -199,7 +199,7 @@ def _game_from(data: object) -> FinishedGame | None:
     day = parse_day(data.get("date"))
     level, rules, daily, code = (data.get(k) for k in ("level", "rules", "daily", "code"))
     hands = _hands_from(data.get("hands"))
-    if day is None or hands is None or level not in store.LEVELS or not isinstance(daily, bool):
+    if day is None or hands is None or level not in formats.LEVELS or not isinstance(daily, bool):
         return None
     if not isinstance(rules, str) or len(rules) > 80 or not isinstance(code, str):
         return None
@@ -220,7 +220,7 @@ def _game_from(data: object) -> FinishedGame | None:
 
 def load_record(text: str | None) -> tuple[Record, str | None]:
     """The record from storage; a fresh one (and a notice) if it can't be read."""
-    data, why = store.parse_stored(text, _MAX_TEXT)
+    data, why = formats.parse_stored(text, _MAX_TEXT)
     if data is None:
         return Record(), None if why is None else words.record_reset(why)
     games_raw, days_raw = data.get("games"), data.get("days")
@@ -258,5 +258,5 @@ def dump_record(record: Record) -> str:
         "stopped": g.tally.stopped, "queens": g.tally.queens, "end": g.end_score}
         for g in record.games]
     days = {day.isoformat(): [total, place] for day, (total, place) in sorted(record.days.items())}
-    return json.dumps({"schema": store.SCHEMA, "games": games, "days": days},
+    return json.dumps({"schema": formats.SCHEMA, "games": games, "days": days},
                       separators=(",", ":"))

@@ -42,7 +42,7 @@ class Table:
         self.pending: Callable[[], None] | None = None
         """What the New game confirmation starts (None: a new game; else the daily…)."""
         self.open_coach: Callable[[], None] = lambda: None
-        """Opens the Coach dialog (``web.table.coach.CoachPanel.open``, wired by main)."""
+        """Opens the Coach dialog (``web.table.coach_panel.CoachPanel.open``, wired by main)."""
 
     # --- News: what the seat tells the table ---------------------------------------------
 

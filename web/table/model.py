@@ -23,9 +23,9 @@ from hearts import Card, PassDirection, Phase, PlayerView, Trick
 from hearts.rules import pass_target
 from hearts.story import hand_story
 from web import words
+from web.formats import Stats
 from web.record.chart import Chart
 from web.record.chart import build as build_chart
-from web.store import Stats
 
 __all__ = ["POSITIONS", "CardState", "HandResult", "PageState", "SeatBox", "SeatSnapshot",
            "Stage", "SummaryModel", "TableModel", "TrickCard", "build", "card_classes",

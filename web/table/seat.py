@@ -2,10 +2,10 @@
 
 The table (``web.table.controller.Table``) asks its seat for a ``SeatSnapshot`` and sends
 it the person's intents; it never asks which kind of seat it has. Three kinds exist:
-``web.table.local.LocalSeat`` (South of a game against three computers, run and saved in
-this page), ``web.table.remote.RemoteSeat`` (a seat at a private or online table, whose game
+``web.seats.solo.LocalSeat`` (South of a game against three computers, run and saved in
+this page), ``web.seats.remote.RemoteSeat`` (a seat at a private or online table, whose game
 runs on the host's page — or in this page's ``HostTable`` when this page hosts) and
-``web.table.fair_seat.FairSeat`` (a seat at a fair table, where no page holds the game).
+``web.seats.fair.FairSeat`` (a seat at a fair table, where no page holds the game).
 
 A seat tells the table what happened through ``News``: sentences to say (batched into one
 message per ``flush``), and that the table must be drawn again. The table checks an intent

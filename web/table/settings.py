@@ -14,7 +14,7 @@ from typing import Any, Final
 
 from hearts import Rules
 from hearts.rules import MoonScoring, PassCycle
-from web import store
+from web import formats
 from web.browser import Browser
 from web.storage import Records
 
@@ -43,7 +43,7 @@ def house_rule_change(rules: Rules, name: str, value: str, checked: bool) -> Rul
         return replace(rules, moon_scoring=MoonScoring(value))
     if name == "rule-pass" and value in {c.value for c in PassCycle}:
         return replace(rules, pass_cycle=PassCycle(value))
-    if name == "rule-end" and value in {str(n) for n in store.END_SCORES}:
+    if name == "rule-end" and value in {str(n) for n in formats.END_SCORES}:
         return replace(rules, end_score=int(value))
     return None
 
@@ -102,12 +102,12 @@ class SettingsForm:
         name, value = str(target.name), str(target.value)
         rules: Rules | None
         settings = self.records.settings
-        if name == "speed" and value in store.SPEEDS:
+        if name == "speed" and value in formats.SPEEDS:
             settings.speed = value
-        elif name == "level" and value in store.LEVELS:
+        elif name == "level" and value in formats.LEVELS:
             settings.level = value
             self.on_level(value)
-        elif name == "deck" and value in store.DECKS:
+        elif name == "deck" and value in formats.DECKS:
             settings.deck = value
         elif name == "sound":
             settings.sound = bool(target.checked)

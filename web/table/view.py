@@ -16,11 +16,11 @@ from web import words
 from web.browser import Browser
 from web.p2p.protocol import REACTIONS
 from web.record import chart as charts
-from web.record.page import share_html
 from web.table.dialogs import Dialogs
 from web.table.hand_view import HandView
 from web.table.model import SeatBox, SummaryModel, TableModel
 from web.table.motion import Motion
+from web.table.record_page import share_html
 
 __all__ = ["TableView", "card_face", "clock_text", "summary_html"]
 

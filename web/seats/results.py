@@ -14,9 +14,9 @@ from collections.abc import Callable
 
 from hearts import CardPlayed, Event, Game, GameOver, HandDealt, HandScored, Phase, Rules
 from hearts.seathand import SeatHand
-from web import store, words
+from web import formats, words
+from web.daily import parse_day, place_of, streak
 from web.record import gamecode, history
-from web.record.daily import parse_day, place_of, streak
 from web.storage import Records
 
 __all__ = ["Books"]
@@ -33,7 +33,7 @@ class Books:
         self.records = records
         self.today = today
         self.on_hand = on_hand
-        self.last_hand = store.load_last_hand(records.last_hand(), game)
+        self.last_hand = formats.load_last_hand(records.last_hand(), game)
         """South's record of the game's last finished hand (None: none kept)."""
         self.so_far: SeatHand | None = None
         """South's record of the hand being played, as of the last move shown."""
@@ -53,7 +53,7 @@ class Books:
 
     # --- as the events come ------------------------------------------------------------------
 
-    def hand_scored(self, saved: store.Saved, index: int, before: list[Event]) -> None:
+    def hand_scored(self, saved: formats.Saved, index: int, before: list[Event]) -> None:
         """The hand scored at ``saved.game.events[index]`` (``before``: the events shown with
         it that came before it): its tallies into the game, South's record kept."""
         events = saved.game.events
@@ -71,10 +71,10 @@ class Books:
             self.last_hand = None  # (a hand taken over mid-way: its start isn't known)
             return
         self.last_hand = so_far.extended(plays)
-        self.records.keep_last_hand(store.dump_last_hand(self.last_hand))
+        self.records.keep_last_hand(formats.dump_last_hand(self.last_hand))
         self.on_hand(self.last_hand)
 
-    def game_over(self, saved: store.Saved, event: GameOver, level: str) -> None:
+    def game_over(self, saved: formats.Saved, event: GameOver, level: str) -> None:
         """A finished game goes into the stats and the record, once."""
         if saved.counted:
             return
@@ -98,7 +98,7 @@ class Books:
 
     # --- what the table shows -------------------------------------------------------------------
 
-    def badge(self, saved: store.Saved) -> str:
+    def badge(self, saved: formats.Saved) -> str:
         """What kind of game this is, on the felt ("" for an ordinary one)."""
         day = parse_day(saved.daily)
         if day is not None:
@@ -107,7 +107,7 @@ class Books:
         return words.code_badge(gamecode.encode(game.seed, game.rules)) if saved.from_code \
             else ""
 
-    def daily_result(self, saved: store.Saved) -> tuple[str, str]:
+    def daily_result(self, saved: formats.Saved) -> tuple[str, str]:
         """A finished daily's share text (the day's first result: the one that counts) and,
         if that isn't this game's, why; ("", "") for any other game."""
         day = parse_day(saved.daily)

@@ -23,7 +23,7 @@ from web.p2p.fair.seating import DrawError, SeatDraw, is_draw
 from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
-from web.table.fair_seat import FairSeat
+from web.seats.fair import FairSeat
 
 __all__ = ["FAIR_ROOM", "FairPlay"]
 

@@ -18,7 +18,7 @@ from hearts.rules import possible_hand_scores
 from hearts.seathand import SeatHand
 from hearts.serialize import rules_from_dict, rules_to_dict
 from web import words
-from web.record.daily import daily_seed, parse_day
+from web.daily import daily_seed, parse_day
 
 __all__ = [
     "DECKS",

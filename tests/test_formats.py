@@ -1,4 +1,4 @@
-"""What the page keeps in localStorage, attacked: the loaders in web/store.py never raise,
+"""What the page keeps in localStorage, attacked: the loaders in web/formats.py never raise,
 keep every part that is still valid, and say in plain words what they reset.
 
 Realistic saves come from ``page_saves``: a whole game played with the page's own
@@ -23,7 +23,7 @@ from hypothesis import strategies as st
 from hearts import Game, Phase, Rules
 from hearts.events import HandScored
 from hearts.rules import MoonScoring, PassCycle
-from web import store
+from web import formats
 
 FUZZ = settings(max_examples=300, derandomize=True, deadline=None,
                 suppress_health_check=[HealthCheck.too_slow])
@@ -31,11 +31,11 @@ FUZZ = settings(max_examples=300, derandomize=True, deadline=None,
 # --- realistic saves ---
 
 
-def page_saves(seed: int) -> Iterator[store.Saved]:
+def page_saves(seed: int) -> Iterator[formats.Saved]:
     """Saves the page makes during one whole game, following app.py's bookkeeping."""
     rng = random.Random(seed)
     game = Game.new(seed=seed)
-    saved = store.Saved(game)
+    saved = formats.Saved(game)
     while True:
         saved.clock_ms += rng.randrange(200, 9000)
         if game.phase is Phase.GAME_OVER:
@@ -60,7 +60,7 @@ def page_saves(seed: int) -> Iterator[store.Saved]:
         game.play(rng.choice(game.legal_plays()))
         if len(game.hand_history) > hands_before:
             event = next(e for e in reversed(game.events) if isinstance(e, HandScored))
-            saved.summary = store.Summary(event.hand_number, event.points_taken,
+            saved.summary = formats.Summary(event.hand_number, event.points_taken,
                                           event.scores, event.totals, event.moon_shooter)
             saved.undo = None
             saved.counted = game.phase is Phase.GAME_OVER
@@ -73,14 +73,14 @@ def page_saves(seed: int) -> Iterator[store.Saved]:
 
 def sample_saves(seed: int, count: int) -> list[str]:
     """``count`` stored saves spread over one game."""
-    texts = [store.dump_save(s) for s in page_saves(seed)]
+    texts = [formats.dump_save(s) for s in page_saves(seed)]
     rng = random.Random(seed)
     return [texts[0], texts[-1], *rng.sample(texts[1:-1], min(count, len(texts) - 2))]
 
 
 SAVES = sample_saves(5, 40) + sample_saves(6, 20)
-STATS = store.dump_stats(store.Stats(played=7, won=3, best=41, total_ms=3_600_000))
-SETTINGS = store.dump_settings(store.Settings(speed="fast", level="hard"))
+STATS = formats.dump_stats(formats.Stats(played=7, won=3, best=41, total_ms=3_600_000))
+SETTINGS = formats.dump_settings(formats.Settings(speed="fast", level="hard"))
 
 
 # --- what every loader result must satisfy ---
@@ -96,11 +96,11 @@ def assert_plain_words(notice: str | None) -> None:
         assert word not in notice, notice
 
 
-def assert_consistent(saved: store.Saved) -> None:
+def assert_consistent(saved: formats.Saved) -> None:
     """A loaded save the page can show and continue: every page-state part fits the game."""
     game = saved.game
     assert Game.from_json(game.to_json()).rules == game.rules  # house rules travel with it
-    assert 0 <= saved.clock_ms <= store._MAX_MS
+    assert 0 <= saved.clock_ms <= formats._MAX_MS
     if saved.selected:
         assert game.phase is Phase.PASS and not game.pass_chosen(0)
         assert len(set(saved.selected)) == len(saved.selected) <= 3
@@ -115,9 +115,9 @@ def assert_consistent(saved: store.Saved) -> None:
         assert before.to_text().split(" plays=")[0] == game.to_text().split(" plays=")[0]
         assert saved.undo_hand == game.hand_number
     # a fixed point: what was kept stores and loads again without any notice
-    again, note = store.load_save(store.dump_save(saved))
+    again, note = formats.load_save(formats.dump_save(saved))
     assert note is None and again is not None
-    assert store.dump_save(again) == store.dump_save(saved)
+    assert formats.dump_save(again) == formats.dump_save(saved)
 
 
 def says_exactly(text: str, dumped: str, **defaults: Any) -> bool:
@@ -127,8 +127,8 @@ def says_exactly(text: str, dumped: str, **defaults: Any) -> bool:
     return all(data.get(key) == value for key, value in json.loads(dumped).items())
 
 
-def load_save_checked(text: str | None) -> tuple[store.Saved | None, str | None]:
-    saved, notice = store.load_save(text)
+def load_save_checked(text: str | None) -> tuple[formats.Saved | None, str | None]:
+    saved, notice = formats.load_save(text)
     if saved is not None:
         assert_consistent(saved)
     if saved is None and text is not None:
@@ -145,20 +145,20 @@ def load_save_checked(text: str | None) -> tuple[store.Saved | None, str | None]
 def test_every_save_the_page_makes_loads_back_exactly_without_a_notice(seed: int) -> None:
     count = 0
     for saved in page_saves(seed):
-        text = store.dump_save(saved)
-        loaded, notice = store.load_save(text)
+        text = formats.dump_save(saved)
+        loaded, notice = formats.load_save(text)
         assert notice is None, (notice, text)
-        assert loaded is not None and store.dump_save(loaded) == text
+        assert loaded is not None and formats.dump_save(loaded) == text
         assert_consistent(loaded)
         count += 1
     assert count > 100
 
 
 def test_nothing_stored_is_not_a_problem() -> None:
-    assert store.load_save(None) == (None, None)
-    assert store.load_stats(None) == (store.Stats(), None)
-    assert store.load_settings(None) == (store.Settings(), None)
-    assert store.load_crash(None) is None
+    assert formats.load_save(None) == (None, None)
+    assert formats.load_stats(None) == (formats.Stats(), None)
+    assert formats.load_settings(None) == (formats.Settings(), None)
+    assert formats.load_crash(None) is None
 
 
 # --- whole-text corruptions ---
@@ -190,7 +190,7 @@ def whole_text_corruptions(rng: random.Random, valid: str) -> Iterator[tuple[str
 def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) -> None:
     rng = random.Random(family)
     valid = {"save": SAVES, "stats": [STATS], "settings": [SETTINGS],
-             "crash": [store.dump_crash(store.Crash("details", SAVES[3]))]}[family]
+             "crash": [formats.dump_crash(formats.Crash("details", SAVES[3]))]}[family]
     tried = 0
     for round_ in range(40):
         for kind, text in whole_text_corruptions(rng, valid[round_ % len(valid)]):
@@ -198,22 +198,22 @@ def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) 
             if family == "save":
                 load_save_checked(text)
             elif family == "stats":
-                stats, notice = store.load_stats(text)
+                stats, notice = formats.load_stats(text)
                 if notice is None:  # silent only when the text says exactly this
-                    assert says_exactly(text, store.dump_stats(stats)), kind
+                    assert says_exactly(text, formats.dump_stats(stats)), kind
                 else:
                     assert_plain_words(notice)
             elif family == "settings":
-                current, notice = store.load_settings(text)
+                current, notice = formats.load_settings(text)
                 if notice is None:
-                    assert says_exactly(text, store.dump_settings(current), deck="two",
+                    assert says_exactly(text, formats.dump_settings(current), deck="two",
                                         sound=True, coach=True, play_out=False,
-                                        rules=json.loads(store.dump_settings(
-                                            store.Settings()))["rules"]), kind
+                                        rules=json.loads(formats.dump_settings(
+                                            formats.Settings()))["rules"]), kind
                 else:
                     assert_plain_words(notice)
             else:
-                crash = store.load_crash(text)
+                crash = formats.load_crash(text)
                 assert crash is None or isinstance(crash.details, str), kind
     assert tried >= 500
 
@@ -221,7 +221,7 @@ def test_whole_text_corruptions_never_raise_and_say_what_was_reset(family: str) 
 def test_a_future_schema_is_named_as_such() -> None:
     data = json.loads(SAVES[1])
     data["schema"] = 2
-    saved, notice = store.load_save(json.dumps(data))
+    saved, notice = formats.load_save(json.dumps(data))
     assert saved is None and notice is not None and "newer version" in notice
 
 
@@ -247,11 +247,11 @@ def test_a_damaged_page_field_resets_that_part_only() -> None:
             tried += 1
             assert saved is not None, (field, damaged[field])
             assert saved.game.to_json() == data["game"]  # the game itself is kept
-            original = store.load_save(text)[0]
+            original = formats.load_save(text)[0]
             assert original is not None
-            if store.dump_save(saved) == text:
+            if formats.dump_save(saved) == text:
                 kept += 1
-            elif json.loads(store.dump_save(saved))[field] == damaged[field]:
+            elif json.loads(formats.dump_save(saved))[field] == damaged[field]:
                 pass  # the new value is a valid one (a longer clock, say): kept as it is
             elif notice is None:
                 # only harmless differences pass silently: no selection, an unused number
@@ -261,7 +261,7 @@ def test_a_damaged_page_field_resets_that_part_only() -> None:
 
 
 def test_page_state_that_contradicts_the_game_is_reset() -> None:
-    saves = [s for s in (store.load_save(t)[0] for t in SAVES) if s is not None]
+    saves = [s for s in (formats.load_save(t)[0] for t in SAVES) if s is not None]
     passing = next(s for s in saves if s.game.phase is Phase.PASS and not s.game.pass_chosen(0))
     playing = next(s for s in saves if s.game.phase is Phase.PLAY and s.game.tricks)
     summary = next(s for s in saves if s.summary is not None)
@@ -280,7 +280,7 @@ def test_page_state_that_contradicts_the_game_is_reset() -> None:
         (playing, "undo", "{}"),
     ]
     for base, field, value in cases:
-        data = json.loads(store.dump_save(base))
+        data = json.loads(formats.dump_save(base))
         data[field] = value
         saved, notice = load_save_checked(json.dumps(data))
         assert saved is not None and saved.game.to_json() == base.game.to_json()
@@ -288,8 +288,8 @@ def test_page_state_that_contradicts_the_game_is_reset() -> None:
         assert getattr(saved, field) in (None, []), (field, value)
 
 
-def summary_json(saved: store.Saved) -> dict[str, Any]:
-    return json.loads(store.dump_save(saved))["summary"]  # type: ignore[no-any-return]
+def summary_json(saved: formats.Saved) -> dict[str, Any]:
+    return json.loads(formats.dump_save(saved))["summary"]  # type: ignore[no-any-return]
 
 
 # --- corruptions inside the game: impossible cards and history ---
@@ -358,13 +358,13 @@ JSON_VALUES = st.recursive(
 @given(st.text(max_size=300))
 def test_any_text_under_any_key(text: str) -> None:
     load_save_checked(text)
-    stats, notice = store.load_stats(text)
+    stats, notice = formats.load_stats(text)
     assert stats.won <= stats.played
     if notice:
         assert_plain_words(notice)
-    settings_, notice = store.load_settings(text)
-    assert settings_.speed in store.SPEEDS and settings_.level in store.LEVELS
-    store.load_crash(text)
+    settings_, notice = formats.load_settings(text)
+    assert settings_.speed in formats.SPEEDS and settings_.level in formats.LEVELS
+    formats.load_crash(text)
 
 
 @FUZZ
@@ -378,18 +378,18 @@ def test_any_json_object_in_our_shape(data: dict[str, Any], schema: int | None) 
         data["schema"] = schema
     text = json.dumps(data)
     load_save_checked(text)
-    stats, notice = store.load_stats(text)
-    assert 0 <= stats.won <= stats.played and 0 <= stats.total_ms <= store._MAX_MS
+    stats, notice = formats.load_stats(text)
+    assert 0 <= stats.won <= stats.played and 0 <= stats.total_ms <= formats._MAX_MS
     assert stats.best is None or stats.played > 0
     if notice:
         assert_plain_words(notice)
-    settings_, notice = store.load_settings(text)
-    assert settings_.speed in store.SPEEDS and settings_.level in store.LEVELS
+    settings_, notice = formats.load_settings(text)
+    assert settings_.speed in formats.SPEEDS and settings_.level in formats.LEVELS
     if notice:
         assert_plain_words(notice)
-    crash = store.load_crash(text)
+    crash = formats.load_crash(text)
     if crash is not None and crash.good is not None:
-        assert store.load_save(crash.good)[1] is None
+        assert formats.load_save(crash.good)[1] is None
 
 
 @FUZZ
@@ -408,33 +408,33 @@ def test_any_value_in_any_field_of_a_real_save(text: str, field: str, value: Any
 def test_stats_keep_the_valid_parts_and_name_the_reset_one() -> None:
     good = json.loads(STATS)
     for field, value in [("best", 10**9), ("best", "41"), ("total_ms", 1e30), ("total_ms", -1)]:
-        stats, notice = store.load_stats(json.dumps({**good, field: value}))
+        stats, notice = formats.load_stats(json.dumps({**good, field: value}))
         assert (stats.played, stats.won) == (7, 3)
         assert_plain_words(notice)
         assert ("best score" if field == "best" else "total time") in str(notice)
         assert (stats.best == 41) == (field != "best")
     for field, value in [("played", -1), ("won", 8), ("won", None), ("played", "7")]:
-        stats, notice = store.load_stats(json.dumps({**good, field: value}))
-        assert stats == store.Stats()
+        stats, notice = formats.load_stats(json.dumps({**good, field: value}))
+        assert stats == formats.Stats()
         assert_plain_words(notice)
 
 
 def test_settings_keep_the_valid_choice() -> None:
-    settings_, notice = store.load_settings(json.dumps({"schema": 1, "speed": "warp",
+    settings_, notice = formats.load_settings(json.dumps({"schema": 1, "speed": "warp",
                                                         "level": "hard"}))
-    assert settings_ == store.Settings("normal", "hard")
+    assert settings_ == formats.Settings("normal", "hard")
     assert_plain_words(notice)
 
 
 # --- the error report ---
 
 def test_the_error_report_round_trips_and_drops_a_bad_good_position() -> None:
-    crash = store.Crash("position seed=1 …\nTraceback (most recent call last): …", SAVES[4])
-    assert store.load_crash(store.dump_crash(crash)) == crash
-    bad = store.Crash("details", SAVES[4][:-5])
-    assert store.load_crash(store.dump_crash(bad)) == store.Crash("details", None)
-    huge = store.Crash("x" * 100_000, SAVES[4])
-    loaded = store.load_crash(store.dump_crash(huge))
+    crash = formats.Crash("position seed=1 …\nTraceback (most recent call last): …", SAVES[4])
+    assert formats.load_crash(formats.dump_crash(crash)) == crash
+    bad = formats.Crash("details", SAVES[4][:-5])
+    assert formats.load_crash(formats.dump_crash(bad)) == formats.Crash("details", None)
+    huge = formats.Crash("x" * 100_000, SAVES[4])
+    loaded = formats.load_crash(formats.dump_crash(huge))
     assert loaded is not None and len(loaded.details) <= 12_000 and loaded.good == SAVES[4]
 
 
@@ -442,18 +442,18 @@ def test_json_nested_too_deep_is_refused_before_parsing() -> None:
     """In Pyodide, json.loads on JSON nested thousands deep overflows the browser's stack and
     kills the interpreter (found by e2e/test_reliability.py): the loader must not parse it."""
     for text in ["[" * 24_000 + "]" * 24_000, '{"schema":1,"a":' * 5000 + "1" + "}" * 5000]:
-        for loader in (store.load_save, store.load_stats, store.load_settings):
+        for loader in (formats.load_save, formats.load_stats, formats.load_settings):
             _value, notice = loader(text)  # type: ignore[operator]
             assert_plain_words(notice)
-        assert store.load_crash(text) is None
+        assert formats.load_crash(text) is None
     inner = json.loads(SAVES[2])
     inner["game"] = "[" * 20_000 + "]" * 20_000
-    saved, notice = store.load_save(json.dumps(inner))
+    saved, notice = formats.load_save(json.dumps(inner))
     assert saved is None and notice is not None
     inner = json.loads(SAVES[2])
     inner["undo"] = "[" * 20_000 + "]" * 20_000
     load_save_checked(json.dumps(inner))
-    assert not store._too_deep('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\"]')
+    assert not formats._too_deep('["[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[[\\\\"]')
 
 
 # --- house rules in the settings ---
@@ -463,16 +463,16 @@ HOUSE = Rules(end_score=50, jd_bonus=True, moon_scoring=MoonScoring.SHOOTER_CHOO
 
 
 def test_house_rules_are_kept_with_the_settings() -> None:
-    settings_ = store.Settings(level="hard", rules=HOUSE)
-    loaded, notice = store.load_settings(store.dump_settings(settings_))
+    settings_ = formats.Settings(level="hard", rules=HOUSE)
+    loaded, notice = formats.load_settings(formats.dump_settings(settings_))
     assert loaded == settings_ and notice is None
 
 
 def test_settings_from_before_house_rules_get_the_standard_rules_silently() -> None:
-    loaded, notice = store.load_settings(json.dumps({"schema": 1, "speed": "fast",
+    loaded, notice = formats.load_settings(json.dumps({"schema": 1, "speed": "fast",
                                                      "level": "easy", "deck": "four",
                                                      "sound": False}))
-    assert loaded == store.Settings("fast", "easy", "four", False, rules=Rules())
+    assert loaded == formats.Settings("fast", "easy", "four", False, rules=Rules())
     assert notice is None
 
 
@@ -482,29 +482,29 @@ def test_settings_from_before_house_rules_get_the_standard_rules_silently() -> N
 ])
 def test_unreadable_house_rules_go_back_to_standard_and_keep_the_other_settings(
         rules: object) -> None:
-    good = json.loads(store.dump_settings(
-        store.Settings("slow", "hard", "four", True, rules=HOUSE)))
-    loaded, notice = store.load_settings(json.dumps({**good, "rules": rules}))
-    assert loaded == store.Settings("slow", "hard", "four", True, rules=Rules())
+    good = json.loads(formats.dump_settings(
+        formats.Settings("slow", "hard", "four", True, rules=HOUSE)))
+    loaded, notice = formats.load_settings(json.dumps({**good, "rules": rules}))
+    assert loaded == formats.Settings("slow", "hard", "four", True, rules=Rules())
     assert_plain_words(notice)
     assert "house rules" in str(notice)
 
 
 def test_a_rule_added_later_keeps_its_default_when_stored_rules_lack_it() -> None:
-    good = json.loads(store.dump_settings(store.Settings(rules=HOUSE)))
+    good = json.loads(formats.dump_settings(formats.Settings(rules=HOUSE)))
     del good["rules"]["pass_cycle"]
-    loaded, notice = store.load_settings(json.dumps(good))
+    loaded, notice = formats.load_settings(json.dumps(good))
     assert loaded.rules == replace(HOUSE, pass_cycle=PassCycle.WITH_HOLD) and notice is None
 
 
 def test_a_game_under_house_rules_is_saved_and_restored_with_them() -> None:
     game = Game.new(seed=8, rules=HOUSE)
-    saved, notice = store.load_save(store.dump_save(store.Saved(game)))
+    saved, notice = formats.load_save(formats.dump_save(formats.Saved(game)))
     assert notice is None and saved is not None
     assert saved.game.rules == HOUSE
 
 
 def test_a_lowest_final_score_below_zero_is_kept() -> None:
     """Under shooter −26 or the J♦ a game can end with a total below zero."""
-    stats = store.Stats(played=3, won=1, best=-12, total_ms=1000)
-    assert store.load_stats(store.dump_stats(stats)) == (stats, None)
+    stats = formats.Stats(played=3, won=1, best=-12, total_ms=1000)
+    assert formats.load_stats(formats.dump_stats(stats)) == (stats, None)

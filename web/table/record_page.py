@@ -1,6 +1,6 @@
 """The Record dialog's content as markup: stats by level, the daily streak, the history
 list and the chart of the game chosen in it. Pure (strings from the record), so pytest
-reads what the dialog will show; ``web.record.dialog`` only puts it in place.
+reads what the dialog will show; ``web.table.record_dialog`` only puts it in place.
 """
 
 from __future__ import annotations
@@ -11,8 +11,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web import words
+from web.daily import streak
 from web.record import chart as charts
-from web.record.daily import streak
 from web.record.history import FinishedGame, Record, Tally, by_level
 
 __all__ = ["CURRENT", "Current", "chart_html", "history_html", "share_html", "stats_html"]

@@ -1,6 +1,6 @@
 """South of a game against three computer players, run and saved in this page.
 
-``LocalSeat`` owns the single-player ``Game`` (inside ``store.Saved``, with the page's own
+``LocalSeat`` owns the single-player ``Game`` (inside ``formats.Saved``, with the page's own
 bits around it: the cards picked to pass, the hand summary, the Undo step, the clock) and
 the computers that play West, North and East. After each of the person's moves it saves,
 then lets the computers play one card at a time at the chosen pace, telling the table what
@@ -20,13 +20,13 @@ from hearts import Card, Game, GameOver, HandScored, Phase, Rules, Trick
 from hearts.playout import certain_outcome, jd_taker_of, state_of
 from hearts.seathand import SeatHand
 from hearts.story import tricks_of
-from web import players, store, words
+from web import formats, players, words
+from web.daily import DAILY_LEVEL, daily_seed
 from web.record import gamecode
-from web.record.daily import DAILY_LEVEL, daily_seed
+from web.seats.narrator import Presenter
+from web.seats.results import Books
 from web.storage import Records
-from web.table.books import Books
 from web.table.model import HandResult, SeatSnapshot, Stage
-from web.table.presenter import Presenter
 from web.table.seat import QUIET, News, toggle_pick
 from web.tasks import Tasks
 
@@ -56,7 +56,7 @@ class LocalSeat:
         self.on_good = on_good
         self.clock = clock
         self.today = today
-        self.saved = records.saved if records.saved is not None else store.Saved(
+        self.saved = records.saved if records.saved is not None else formats.Saved(
             Game.new(seed if seed is not None else gamecode.new_seed(),
                      records.settings.rules))
         self.news: News = QUIET
@@ -162,7 +162,7 @@ class LocalSeat:
             reviewable=summary is not None and self.books.reviewable(summary.hand),
             finished=self._finished(summary))
 
-    def _finished(self, summary: store.Summary | None) -> tuple[Trick, ...]:
+    def _finished(self, summary: formats.Summary | None) -> tuple[Trick, ...]:
         """The tricks of the hand the summary is about (() when they aren't kept)."""
         hand = self.books.last_hand
         if summary is None or hand is None or hand.hand_number != summary.hand \
@@ -262,23 +262,23 @@ class LocalSeat:
 
     def new_game(self) -> None:
         """A new game under the house rules of the Settings as they are now."""
-        self.begin(store.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
+        self.begin(formats.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
                    words.NEW_GAME)
 
     def start_daily(self) -> None:
         """Today's daily deal: its seed from the date, the default rules, hard computers."""
         day = self.today()
-        self.begin(store.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
+        self.begin(formats.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
                    words.daily_start(day))
 
     def play_code(self, seed: int, rules: Rules | None = None) -> None:
         """The game of a code a friend gave (``gamecode.decode_game``): the same deals,
         under the same rules."""
         rules = rules if rules is not None else Rules()
-        self.begin(store.Saved(Game.new(seed, rules), from_code=True),
+        self.begin(formats.Saved(Game.new(seed, rules), from_code=True),
                    words.code_start(gamecode.encode(seed, rules), rules != Rules()))
 
-    def begin(self, saved: store.Saved, said: str) -> None:
+    def begin(self, saved: formats.Saved, said: str) -> None:
         """Start ``saved``'s game in place of this one, and say so."""
         self.take_over(saved)
         self.news.say(f"{said} {words.pass_prompt(self.game.view(0))}")
@@ -312,10 +312,10 @@ class LocalSeat:
     def adopt(self, game: Game, scored: bool = False) -> None:
         """Carry ``game`` on as the single-player game (a private table this page hosted,
         closed); ``scored``: its hand just ended and the summary is still to be seen."""
-        saved = store.Saved(game)
+        saved = formats.Saved(game)
         last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
         if scored and last is not None and game.phase is not Phase.GAME_OVER:
-            saved.summary = store.Summary(last.hand_number, last.points_taken,
+            saved.summary = formats.Summary(last.hand_number, last.points_taken,
                                           last.scores, last.totals, last.moon_shooter)
         self.take_over(saved)
         view = game.view(0)
@@ -325,7 +325,7 @@ class LocalSeat:
             self.news.say(words.SOLO_AGAIN)
         self.news.flush()
 
-    def take_over(self, saved: store.Saved) -> None:
+    def take_over(self, saved: formats.Saved) -> None:
         """Make ``saved`` this seat's game, dropping any computer turn in flight."""
         self.stop()
         self.saved = saved
@@ -440,7 +440,7 @@ class LocalSeat:
         for at, event in enumerate(new):  # bookkeeping first: a reload mid-pause loses nothing
             if isinstance(event, HandScored):
                 self.books.hand_scored(self.saved, start + at, new[:at])
-                self.saved.summary = store.Summary(
+                self.saved.summary = formats.Summary(
                     event.hand_number, event.points_taken, event.scores, event.totals,
                     event.moon_shooter)
                 self.saved.undo = None

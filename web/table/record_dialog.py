@@ -1,6 +1,6 @@
 """The menu's Daily deal, Game code and Record: the two dialogs and the Copy buttons.
 
-A thin view: the words and markup come from ``web.words`` and ``web.record.page``, the
+A thin view: the words and markup come from ``web.words`` and ``web.table.record_page``, the
 games are started by ``LocalSeat`` (through the table's New game confirmation when a game
 is under way). These act on the game against the computers only, so at a private table
 they say so instead.
@@ -12,10 +12,11 @@ from typing import Any
 
 from web import words
 from web.browser import Browser
-from web.record import gamecode, page
+from web.record import gamecode
+from web.seats.solo import LocalSeat
 from web.storage import Records
+from web.table import record_page
 from web.table.controller import Table
-from web.table.local import LocalSeat
 from web.tasks import Tasks
 
 __all__ = ["RecordDialogs"]
@@ -33,7 +34,7 @@ class RecordDialogs:
         self.tasks = Tasks()
         self.record = browser.by_id("record")
         self.code = browser.by_id("code")
-        self.selected = page.CURRENT
+        self.selected = record_page.CURRENT
 
     def q(self, name: str) -> Any:
         return self.browser.by_id(name)
@@ -85,19 +86,19 @@ class RecordDialogs:
 
     # --- the record ---------------------------------------------------------------------------
 
-    def _current(self) -> page.Current | None:
+    def _current(self) -> record_page.Current | None:
         game = self.local.game
         if not self.local.under_way() or not game.hand_history:
             return None
-        return page.Current(tuple(game.hand_history), game.rules.end_score)
+        return record_page.Current(tuple(game.hand_history), game.rules.end_score)
 
     def open_record(self) -> None:
         if not self.table.page.ready:
             return
         current = self._current()
         games = self.records.record.games
-        self.selected = page.CURRENT if current is not None else str(len(games) - 1)
-        self.q("record-stats").innerHTML = page.stats_html(self.records.record,
+        self.selected = record_page.CURRENT if current is not None else str(len(games) - 1)
+        self.q("record-stats").innerHTML = record_page.stats_html(self.records.record,
                                                            self.browser.today())
         self.draw_history()
         self.table.dialogs.open(self.record, self.q("record-title"))
@@ -105,8 +106,8 @@ class RecordDialogs:
     def draw_history(self) -> None:
         current = self._current()
         games = self.records.record.games
-        self.q("record-history").innerHTML = page.history_html(games, current, self.selected)
-        self.q("record-chart").innerHTML = page.chart_html(games, current, self.selected)
+        self.q("record-history").innerHTML = record_page.history_html(games, current, self.selected)
+        self.q("record-chart").innerHTML = record_page.chart_html(games, current, self.selected)
 
     def on_history(self, event: Any) -> None:
         button = self.browser.el(event.target.closest("[data-game]"))
@@ -115,7 +116,7 @@ class RecordDialogs:
         self.selected = str(button.dataset.game)
         for other in self.q("record-history").querySelectorAll("[data-game]"):
             other.setAttribute("aria-pressed", "true" if other == button else "false")
-        self.q("record-chart").innerHTML = page.chart_html(
+        self.q("record-chart").innerHTML = record_page.chart_html(
             self.records.record.games, self._current(), self.selected)
 
     # --- Copy buttons -------------------------------------------------------------------------
