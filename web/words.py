@@ -15,7 +15,7 @@ from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
 from hearts.story import HandStory
-from web.p2p.fair.transcript import Cheat, Fault
+from web.blame import Cheat, Fault
 
 __all__ = [
     "KIND_WORDS",

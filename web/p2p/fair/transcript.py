@@ -19,10 +19,10 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass
-from enum import Enum
 
 from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
+from web.blame import Cheat, Fault
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.proofs import check_power, check_same_power
 from web.p2p.fair.signing import Signed, parse_item
@@ -31,44 +31,6 @@ __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "s
 
 OPEN_ROUNDS = 3
 """Each seat's 13 cards are opened by the three other seats in turn (see ``chain_seat``)."""
-
-
-class Cheat(Enum):
-    """What a page did wrong; ``web.words.fault_text`` says it in words."""
-
-    BAD_DECK = "bad_deck"          # a deck that is not 52 different numbers
-    SHUFFLE = "shuffle"            # the shuffled deck isn't the deck it got, locked with its key
-    LOCK = "lock"                  # a card locked with something other than its keys
-    OPEN = "open"                  # a card spoiled while opening it to its seat
-    PASS_NOT_OWN = "pass_not_own"  # passed cards it wasn't dealt
-    BLIND = "blind"                # spoiled the cards passed to it
-    FALSE_PASS = "false_pass"      # passed something other than the cards it chose
-    NOT_DEALT = "not_dealt"        # played a card that wasn't dealt or passed to it
-    BAD_KEY = "bad_key"            # a played card's proof or key doesn't hold
-    OUT_OF_TURN = "out_of_turn"    # played or sent a message out of turn
-    NOT_2C = "not_2c"              # the first card played was not the 2♣
-    REVOKE = "revoke"              # didn't follow suit while holding it
-    FIRST_TRICK = "first_trick"    # points on the first trick while holding other cards
-    UNBROKEN = "unbroken"          # led a heart before hearts were broken, holding others
-    BAD_KEYS = "bad_keys"          # showed keys at the end that aren't the ones it used
-    NO_KEYS = "no_keys"            # didn't show its keys at the end
-    FALSE_ALARM = "false_alarm"    # said a card of its own didn't open, and it did
-    MALFORMED = "malformed"        # sent a message that isn't one of the protocol's
-    MARKED = "marked"              # sent a number outside the cards' group (a marked card)
-    UNSIGNED = "unsigned"          # a message without its page's signature, or out of number
-    FALSE_ECHO = "false_echo"      # said it saw messages other than those it was sent
-    EQUIVOCATED = "equivocated"    # signed two different messages for one step
-    NO_EVIDENCE = "no_evidence"    # sent no evidence when the pages' echoes differed
-
-
-@dataclass(frozen=True)
-class Fault:
-    """Who cheated and how: the card it concerns, and the led suit for a revoke."""
-
-    seat: int
-    kind: Cheat
-    card: Card | None = None
-    suit: int | None = None
 
 
 class CheatDetected(Exception):
