@@ -1,31 +1,44 @@
 """The menu's Daily deal, Game code and Record: the two dialogs and the Copy buttons.
 
 A thin view: the words and markup come from ``web.words`` and ``web.table.record_page``, the
-games are started by ``LocalSeat`` (through the table's New game confirmation when a game
-is under way). These act on the game against the computers only, so at a private table
-they say so instead.
+games are started by the game against the computers (``SoloGames``; through the table's
+New game confirmation when a game is under way). These act on the game against the
+computers only, so at a private table they say so instead.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Protocol
 
+from hearts import Game, Rules
 from web import words
 from web.browser import Browser
 from web.record import gamecode
-from web.seats.solo import LocalSeat
 from web.storage import Records
 from web.table import record_page
 from web.table.controller import Table
+from web.table.seat import Seat
 from web.tasks import Tasks
 
-__all__ = ["RecordDialogs"]
+__all__ = ["RecordDialogs", "SoloGames"]
+
+
+class SoloGames(Seat, Protocol):
+    """What these dialogs ask of the game against the computers (``web.seats.solo``'s
+    ``LocalSeat``, which sits above this module and is handed in by ``web.main``)."""
+
+    @property
+    def game(self) -> Game: ...
+    def start_daily(self) -> None: ...
+    def play_code(self, seed: int, rules: Rules) -> None: ...
+    def code(self) -> str: ...
+    def under_way(self) -> bool: ...
 
 
 class RecordDialogs:
     """``#record`` and ``#code``, the Daily deal button, and every ``[data-copy]`` button."""
 
-    def __init__(self, browser: Browser, table: Table, local: LocalSeat,
+    def __init__(self, browser: Browser, table: Table, local: SoloGames,
                  records: Records) -> None:
         self.browser = browser
         self.table = table
@@ -99,7 +112,7 @@ class RecordDialogs:
         games = self.records.record.games
         self.selected = record_page.CURRENT if current is not None else str(len(games) - 1)
         self.q("record-stats").innerHTML = record_page.stats_html(self.records.record,
-                                                           self.browser.today())
+                                                                  self.browser.today())
         self.draw_history()
         self.table.dialogs.open(self.record, self.q("record-title"))
 
