@@ -1,92 +1,42 @@
-"""The computer players and the hint, as the table uses them.
+"""The computer players and the hint, as the tables use them.
 
-A thin adapter over ``hearts.bots``: ``make(level, seed)`` and ``hint(view)``. A bot
-that offers ``choose_play_steps(view)`` (a generator that returns the card) is driven a
-slice at a time so the browser gets control back between slices. If ``hearts.bots`` (or
-one level of it) is not there, a plain fallback player keeps the table playable.
+``Computers`` are one game's computer players, one a seat, set up the same way at every
+table (the solo game, a hosted private table): each seeded from the game's seed and its
+seat, so a reload or a replay meets the same players. ``choose_play`` drives a bot's search
+a slice at a time (``choose_play_steps``, a generator that returns the card) so the browser
+gets control back between slices; ``Computers.play`` adds the table's pause before the
+card. ``hint(view)`` is the advisor's recommendation.
 """
 
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Iterator
-from dataclasses import dataclass
-from typing import Any, Protocol
+from collections.abc import Awaitable, Callable, Iterable, Iterator
+from typing import Any
 
-from hearts import Card, PlayerView
-from hearts.rules import MoonScoring
+from hearts import Card, Game, Phase, PlayerView, bots
+from hearts.bots import Bot, Hint
 
-__all__ = ["Hint", "choose_play", "hint", "make"]
+__all__ = ["Bot", "Computers", "Hint", "MakeBot", "choose_play", "hint", "make"]
 
-
-class _Bot(Protocol):
-    def choose_pass(self, view: PlayerView) -> list[Card]: ...
-    def choose_play(self, view: PlayerView) -> Card: ...
-    def choose_moon(self, view: PlayerView) -> MoonScoring: ...
+MakeBot = Callable[[str, int], Bot]
+"""How a table gets a computer player: ``make(level, seed)``."""
+_SEEDS = 2**53
 
 
-@dataclass(frozen=True)
-class Hint:
-    """Cards the advisor recommends and one sentence saying why."""
-
-    cards: tuple[Card, ...]
-    reason: str
-
-
-class _Fallback:
-    """Plays the lowest legal card and passes the three highest: only used without bots."""
-
-    def choose_pass(self, view: PlayerView) -> list[Card]:
-        return sorted(view.hand, key=lambda c: (c.points > 0, c.rank))[-3:]
-
-    def choose_play(self, view: PlayerView) -> Card:
-        return min(view.legal_plays, key=lambda c: (c.rank, c.suit))
-
-    def choose_moon(self, view: PlayerView) -> MoonScoring:
-        return MoonScoring.OTHERS_PLUS_26
-
-
-def make(level: str, seed: int) -> _Bot:
-    """A computer player of ``level`` (easy / normal / hard), falling back to a lower one."""
-    try:
-        from hearts import bots
-    except ImportError:
-        return _Fallback()
-    maker = getattr(bots, "make", None)
-    if maker is None:
-        return _Fallback()
-    for name in (level, "normal", "easy"):
-        try:
-            return maker(name, seed)  # type: ignore[no-any-return]
-        except (ValueError, KeyError, NotImplementedError, ImportError):
-            continue
-    return _Fallback()
+def make(level: str, seed: int) -> Bot:
+    """A computer player of ``level`` (easy / normal / hard): ValueError for another."""
+    return bots.make(level, seed)
 
 
 def hint(view: PlayerView) -> Hint:
-    """The advisor's recommendation for South's view (three cards when passing)."""
-    advisor: Any = None
-    try:
-        from hearts import bots
-        advisor = getattr(bots, "hint", None)
-    except ImportError:
-        pass
-    if advisor is not None:
-        result = advisor(view)
-        cards = tuple(getattr(result, "cards", ()))
-        reason = str(getattr(result, "reason", ""))
-        if cards:
-            return Hint(cards, reason)
-    fallback = _Fallback()
-    if view.phase.value == "pass":
-        return Hint(tuple(fallback.choose_pass(view)),
-                    "Passing your highest cards keeps you from winning tricks.")
-    return Hint((fallback.choose_play(view),), "Your lowest card is the safest play.")
+    """The advisor's recommendation for ``view`` (three cards when passing)."""
+    return bots.hint(view)
 
 
-async def choose_play(bot: _Bot, view: PlayerView) -> Card:
+async def choose_play(bot: Bot, view: PlayerView) -> Card:
     """The bot's play, yielding to the browser between slices of its search if it can."""
-    steps = getattr(bot, "choose_play_steps", None)
+    steps = getattr(bot, "choose_play_steps", None)  # only some levels search in slices
     if steps is None:
         return bot.choose_play(view)
     generator: Iterator[Any] = steps(view)
@@ -99,3 +49,36 @@ async def choose_play(bot: _Bot, view: PlayerView) -> Card:
                 return card
             return bot.choose_play(view)
         await asyncio.sleep(0)
+
+
+class Computers:
+    """The computer players of one game at ``level``: ``computers[seat]`` is that seat's."""
+
+    def __init__(self, level: str, seed: int, *, make: MakeBot = make) -> None:
+        self.level = level
+        self._bots = [make(level, (seed * 4 + seat) % _SEEDS) for seat in range(4)]
+
+    def __getitem__(self, seat: int) -> Bot:
+        return self._bots[seat]
+
+    def pass_for(self, game: Game, seats: Iterable[int]) -> None:
+        """Every one of ``seats`` that hasn't chosen its pass chooses it now."""
+        for seat in seats:
+            if game.phase is Phase.PASS and not game.pass_chosen(seat):
+                game.choose_pass(seat, self._bots[seat].choose_pass(game.view(seat)))
+
+    def choose_moon(self, game: Game, seat: int) -> None:
+        """``seat`` shot the moon and is a computer: it chooses how it scores, at once."""
+        game.choose_moon(seat, self._bots[seat].choose_moon(game.view(seat)))
+
+    async def play(self, view: PlayerView, seat: int, *, pause: float, since: float,
+                   clock: Callable[[], float],
+                   sleep: Callable[[float], Awaitable[None]]) -> Card:
+        """``seat``'s card for ``view``, handed over ``pause`` seconds after ``since`` at the
+        earliest: the computer's thinking counts toward the table's pause before its card.
+        The caller checks that the table hasn't moved on meanwhile."""
+        card = await choose_play(self._bots[seat], view)
+        left = pause - (clock() - since)
+        if left > 0:
+            await sleep(left)
+        return card

@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 
 from hearts import SEAT_NAMES, Game
-from web import players, words
+from web import words
 from web.friends.peer import Peer
 from web.p2p.codes import CodeError, Invite, answer_sdp, decode_answer, encode_invite, parse_sdp
 from web.p2p.guest import SeatState
@@ -314,12 +314,10 @@ class Hosting:
                     if now - due_since >= pace():
                         changed = host.computer_step()
                 else:
-                    seat, bot, view = turn
-                    card = await players.choose_play(bot, view)
-                    # The computer's thinking counts toward the pause before its card.
-                    left = pace() - (self.now() - due_since)
-                    if left > 0:
-                        await sleep(left)
+                    seat, view = turn
+                    card = await host.computers.play(view, seat, pause=pace(),
+                                                     since=due_since, clock=self.now,
+                                                     sleep=sleep)
                     if host.closed or host.computer_turn() is None or host.game.view(
                             seat) != view:
                         continue  # the table moved on while the computer thought

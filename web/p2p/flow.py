@@ -10,7 +10,6 @@ the people is ``web.p2p.host``'s ``HostTable``, which is a ``TableFlow``. No I/O
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Literal
 
 from hearts import Card, Game, HandScored, Phase, PlayerView
@@ -30,7 +29,7 @@ class TableFlow:
     """The game at a host's table and where it stands, over who sits where (``seats``)."""
 
     def __init__(self, game: Game, seats: Seats, *, level: str,
-                 make_bot: Callable[[str, int], Any] = players.make) -> None:
+                 make_bot: players.MakeBot = players.make) -> None:
         self.game = game
         self.seats = seats
         self.level = level
@@ -38,20 +37,19 @@ class TableFlow:
         self.started = False
         self.waiting_ready: set[int] = set()
         self.last_scored: dict[str, Any] | None = None
-        self._bots = self._new_bots()
+        self.computers = self._new_bots()
         self._seen = len(game.events)
         self.turns: TurnTimer | None = None
         """A table of strangers: the time each person has to move (None: no limit)."""
         self._shown_left: int | None = None
 
-    def _new_bots(self) -> list[Any]:
-        seed = self.game.seed
-        return [self.make_bot(self.level, (seed * 4 + seat) % (2**53)) for seat in range(4)]
+    def _new_bots(self) -> players.Computers:
+        return players.Computers(self.level, self.game.seed, make=self.make_bot)
 
     def _deal(self, game: Game) -> None:
         """Play ``game`` from its start (the last one is over)."""
         self.game = game
-        self._bots = self._new_bots()
+        self.computers = self._new_bots()
         self._seen = len(game.events)
         self.waiting_ready.clear()
         self.last_scored = None
@@ -59,7 +57,7 @@ class TableFlow:
     def set_level(self, level: str) -> None:
         """The computers play at ``level`` from now on."""
         self.level = level
-        self._bots = self._new_bots()
+        self.computers = self._new_bots()
 
     # --- where the game stands ---------------------------------------------------------------
 
@@ -116,28 +114,26 @@ class TableFlow:
             return seat is not None and self._computer(seat)
         return False
 
-    def computer_turn(self) -> tuple[int, Any, PlayerView] | None:
-        """When a computer is to play a card: its seat, its bot and its view (the page runs
-        the bot's search in slices and hands the card to ``computer_step``)."""
+    def computer_turn(self) -> tuple[int, PlayerView] | None:
+        """When a computer is to play a card: its seat and its view (the page runs its
+        search in slices, ``computers.play``, and hands the card to ``computer_step``)."""
         if not self.due() or self.game.phase is not Phase.PLAY:
             return None
         seat = self.game.to_play
         assert seat is not None
-        return seat, self._bots[seat], self.game.view(seat)
+        return seat, self.game.view(seat)
 
     def _computer_moves(self, card: Card | None) -> None:
         """Every computer pass at once, or the computer's play (``card``: the one its bot
         chose, else it chooses now). Only when ``due``."""
         game = self.game
         if game.phase is Phase.PASS:
-            for seat in range(4):
-                if self._computer(seat) and not game.pass_chosen(seat):
-                    game.choose_pass(seat, self._bots[seat].choose_pass(game.view(seat)))
+            self.computers.pass_for(game, [s for s in range(4) if self._computer(s)])
         else:
             player = game.to_play
             assert player is not None
             if card is None or game.why_illegal(card, player) is not None:
-                card = self._bots[player].choose_play(game.view(player))
+                card = self.computers[player].choose_play(game.view(player))
             game.play(card)
 
     def _hands_ended(self) -> bool:

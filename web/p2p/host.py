@@ -22,7 +22,6 @@ from __future__ import annotations
 
 import hmac
 import secrets
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -97,7 +96,7 @@ class HostTable(TableFlow):
     they send, and what each seat is sent. The game moves on in ``TableFlow``."""
 
     def __init__(self, game: Game, *, level: str = "normal", grace: float = 20.0,
-                 make_bot: Callable[[str, int], Any] = players.make) -> None:
+                 make_bot: players.MakeBot = players.make) -> None:
         super().__init__(game, Seats(grace), level=level, make_bot=make_bot)
         self.closed = False
         self.names = ["", "", "", ""]

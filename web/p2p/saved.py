@@ -8,8 +8,7 @@ again with a new invite). Pure: pytest runs it.
 from __future__ import annotations
 
 import json
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from hearts import Game, LoadError, Phase
 from web import players
@@ -31,7 +30,7 @@ def table_json(host: HostTable) -> str:
 
 
 def resume_table(text: object, *, grace: float = 20.0,
-                 make_bot: Callable[[str, int], Any] = players.make) -> HostTable | None:
+                 make_bot: players.MakeBot = players.make) -> HostTable | None:
     """The table ``table_json`` wrote, every guest seat the computer's until friends join
     again; None if ``text`` isn't a started table this version can read."""
     from web.p2p.host import HostTable

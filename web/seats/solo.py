@@ -14,7 +14,6 @@ import asyncio
 import datetime
 import time
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from hearts import Card, Game, GameOver, HandScored, Phase, Rules, Trick
 from hearts.playout import certain_outcome, jd_taker_of, state_of
@@ -105,10 +104,8 @@ class LocalSeat:
         """This game's code (``web.record.gamecode``): a friend can play the same deals."""
         return gamecode.encode(self.game.seed, self.game.rules)
 
-    def _make_bots(self) -> list[Any]:
-        seed = self.game.seed
-        level = self.level
-        return [None] + [players.make(level, (seed * 4 + seat) % (2**53)) for seat in (1, 2, 3)]
+    def _make_bots(self) -> players.Computers:
+        return players.Computers(self.level, self.game.seed)
 
     def keep(self) -> None:
         self.records.keep_game(self.saved)
@@ -362,10 +359,7 @@ class LocalSeat:
             self._act(lambda: None)
 
     def _computers_pass(self) -> None:
-        game = self.game
-        for seat in (1, 2, 3):
-            if game.phase is Phase.PASS and not game.pass_chosen(seat):
-                game.choose_pass(seat, self.bots[seat].choose_pass(game.view(seat)))
+        self.bots.pass_for(self.game, (1, 2, 3))
 
     def _act(self, move: Callable[[], None]) -> None:
         """Run a move, present what it caused, then let the computers play."""
@@ -383,21 +377,20 @@ class LocalSeat:
                 self.news.changed()
                 chooser = self.game.moon_chooser
                 if chooser is not None:  # a computer shot the moon: it chooses at once
-                    bot = self.bots[chooser]
-                    self.game.choose_moon(chooser, bot.choose_moon(self.game.view(chooser)))
+                    self.bots.choose_moon(self.game, chooser)
                     await self._present(generation)
                     continue
-                started = self.clock()
                 seat = self.game.to_play
                 assert seat is not None
+                pause = self.presenter.delays()[0]
                 if seat == 0:  # played out: any legal card gives the same points
                     card = self.game.legal_plays()[0]
+                    if pause > 0:
+                        await self.sleep(pause)
                 else:
-                    card = await players.choose_play(self.bots[seat], self.game.view(seat))
-                # The computer's thinking counts toward the pause before its card.
-                left = self.presenter.delays()[0] - (self.clock() - started)
-                if left > 0:
-                    await self.sleep(left)
+                    card = await self.bots.play(self.game.view(seat), seat, pause=pause,
+                                                since=self.clock(), clock=self.clock,
+                                                sleep=self.sleep)
                 if generation != self.generation:
                     return
                 self.game.play(card)

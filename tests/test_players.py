@@ -1,0 +1,68 @@
+"""One way of running the computers for every table (``web.players.Computers``)."""
+
+from __future__ import annotations
+
+import asyncio
+
+from hearts import Card, Game
+from web.p2p.flow import TableFlow
+from web.p2p.seats import Seats
+from web.players import Computers
+from web.seats.solo import LocalSeat
+from web.storage import MemoryStorage, Records, Storage
+
+
+async def _no_wait(seconds: float) -> None:
+    return None
+
+
+def test_the_solo_game_and_a_hosted_table_seat_the_same_computers() -> None:
+    """The same game at either table meets the same players: a hosted game carried on
+    alone (``LocalSeat.adopt``) goes on as it would have."""
+    memory = MemoryStorage()
+    records = Records(Storage(lambda: memory), lambda text: None)
+    records.settings.level = "easy"
+    solo = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=77)
+    hosted = TableFlow(Game.new(77), Seats(5.0), level="easy")
+    game = Game.new(77)
+    for seat in (1, 2, 3):
+        view = game.view(seat)
+        assert solo.bots[seat].choose_pass(view) == hosted.computers[seat].choose_pass(view)
+    other = Computers("easy", 78)
+    assert any(other[s].choose_pass(game.view(s)) != hosted.computers[s].choose_pass(
+        game.view(s)) for s in (1, 2, 3)), "another seed, other players"
+
+
+def test_passes_are_chosen_only_for_the_seats_named_and_only_once() -> None:
+    game = Game.new(5)
+    computers = Computers("easy", 5)
+    computers.pass_for(game, (1, 2))
+    assert [game.pass_chosen(s) for s in range(4)] == [False, True, True, False]
+    computers.pass_for(game, (1, 2, 3))  # 1 and 2 keep theirs, 3 chooses
+    assert [game.pass_chosen(s) for s in range(4)] == [False, True, True, True]
+
+
+def test_the_computers_thinking_counts_toward_the_pause_before_its_card() -> None:
+    now = [10.0]
+    slept: list[float] = []
+
+    def clock() -> float:
+        return now[0]
+
+    async def sleep(seconds: float) -> None:
+        slept.append(seconds)
+        now[0] += seconds
+
+    game = Game.new(3)
+    Computers("easy", 3).pass_for(game, range(4))
+    seat = game.to_play
+    assert seat is not None
+    computers = Computers("easy", 3)
+    card = asyncio.run(computers.play(game.view(seat), seat, pause=1.0, since=9.75,
+                                      clock=clock, sleep=sleep))
+    assert isinstance(card, Card) and card in game.view(seat).legal_plays
+    assert slept == [0.75], "a quarter second went by before: the rest of the pause"
+    slept.clear()
+    asyncio.run(computers.play(game.view(seat), seat, pause=1.0, since=5.0, clock=clock,
+                               sleep=sleep))
+    assert slept == [], "the pause is over already: no wait"
