@@ -21,7 +21,7 @@ def finish_first_hand(seed: int = 5, undo_at: int | None = None):
     """Play hand 1 against the computers (the person's moves at random, one Undo if asked)."""
     seat, memory, _ = local_seat(seed=seed)
     got: list[SeatHand] = []
-    seat.books.on_hand = got.append
+    seat.solo.books.on_hand = got.append
     rng = random.Random(seed)
     mine = 0
 

@@ -53,9 +53,7 @@ def page_saves(seed: int) -> Iterator[formats.Saved]:
             continue
         if game.to_play == 0:
             yield saved  # your turn
-            saved.undo = game.to_json()
-            saved.undo_hand = game.hand_number
-            saved.undo_trick = len(game.tricks) + 1
+            saved.undo = formats.UndoStep(game.hand_number, len(game.plays))
         hands_before = len(game.hand_history)
         game.play(rng.choice(game.legal_plays()))
         if len(game.hand_history) > hands_before:
@@ -110,10 +108,8 @@ def assert_consistent(saved: formats.Saved) -> None:
         assert s.hand == len(game.hand_history)
         assert s.scores == tuple(game.hand_history[-1]) and s.totals == game.scores
     if saved.undo is not None:
-        before = Game.from_json(saved.undo)
-        assert before.to_play == 0 and game.phase is Phase.PLAY
-        assert before.to_text().split(" plays=")[0] == game.to_text().split(" plays=")[0]
-        assert saved.undo_hand == game.hand_number
+        assert game.phase is Phase.PLAY and saved.undo.hand == game.hand_number
+        assert game.plays[saved.undo.plays][0] == 0  # the person's card is the one taken back
     # a fixed point: what was kept stores and loads again without any notice
     again, note = formats.load_save(formats.dump_save(saved))
     assert note is None and again is not None
@@ -231,7 +227,7 @@ HOSTILE = [None, True, False, 0, -1, 1, 3, 13, 2**31, -2**63, 10**30, 1e308, -0.
            float("nan"), float("inf"), "", "QS", "x" * 5000, "\u202e\U0001f600", [], [None],
            ["QS", "QS"], ["QS", "2C", "AH", "KD"], ["zz"], {}, {"hand": 1}, [1, 2, 3, 4],
            [[1, 2], [3, 4]]]
-PAGE_FIELDS = ["clock_ms", "selected", "summary", "undo", "undo_hand", "undo_trick", "counted"]
+PAGE_FIELDS = ["clock_ms", "selected", "summary", "undo", "counted"]
 
 
 def test_a_damaged_page_field_resets_that_part_only() -> None:
@@ -255,7 +251,7 @@ def test_a_damaged_page_field_resets_that_part_only() -> None:
                 pass  # the new value is a valid one (a longer clock, say): kept as it is
             elif notice is None:
                 # only harmless differences pass silently: no selection, an unused number
-                assert field in ("selected", "counted", "undo_hand", "undo_trick"), field
+                assert field in ("selected", "counted"), field
                 assert field != "selected" or damaged[field] is None
     assert tried >= 500 and kept < tried
 
@@ -265,7 +261,8 @@ def test_page_state_that_contradicts_the_game_is_reset() -> None:
     passing = next(s for s in saves if s.game.phase is Phase.PASS and not s.game.pass_chosen(0))
     playing = next(s for s in saves if s.game.phase is Phase.PLAY and s.game.tricks)
     summary = next(s for s in saves if s.summary is not None)
-    undo = next(s for s in saves if s.undo is not None)
+    undo = next(s for s in saves
+                if s.undo is not None and any(seat != 0 for seat, _ in s.game.plays))
     other = Game.new(seed=999)
     cases = [
         (passing, "selected", [c.notation for c in passing.game.hand(1)][:2]),  # not yours
@@ -275,8 +272,13 @@ def test_page_state_that_contradicts_the_game_is_reset() -> None:
                               "totals": [26, 0, 0, 0], "moon": None}),  # mid-hand
         (summary, "summary", {**summary_json(summary), "totals": [1, 2, 3, 20]}),
         (summary, "summary", {**summary_json(summary), "hand": 40}),
-        (undo, "undo", other.to_json()),  # another game's position
-        (undo, "undo", undo.game.to_json()),  # not before a play
+        (undo, "undo", {"hand": undo.game.hand_number + 1, "plays": 0}),  # another hand
+        (undo, "undo", {"hand": undo.game.hand_number, "plays": len(undo.game.plays)}),
+        (undo, "undo", {"hand": undo.game.hand_number,  # a computer's card, not yours
+                        "plays": next(i for i, (seat, _) in enumerate(undo.game.plays)
+                                      if seat != 0)}),
+        (undo, "undo", other.to_json()),  # an older save's step: another game's position
+        (undo, "undo", undo.game.to_json()),  # an older save's step: not before a play
         (playing, "undo", "{}"),
     ]
     for base, field, value in cases:
@@ -286,6 +288,29 @@ def test_page_state_that_contradicts_the_game_is_reset() -> None:
         assert saved is not None and saved.game.to_json() == base.game.to_json()
         assert notice is not None and "reset" in notice, (field, value)
         assert getattr(saved, field) in (None, []), (field, value)
+
+
+def test_an_older_saves_undo_step_loads_as_the_same_step() -> None:
+    """Saves from before the Undo step was two numbers kept the whole game just before the
+    person's card, with its hand and trick: they load with the same step, and no notice."""
+    steps = 0
+    for text in SAVES:
+        saved = formats.load_save(text)[0]
+        if saved is None or saved.undo is None:
+            continue
+        before = Game.from_json(saved.game.to_json())
+        while len(before.plays) > saved.undo.plays:
+            before.pop()
+        data = json.loads(text)
+        data.update(undo=before.to_json(), undo_hand=saved.game.hand_number,
+                    undo_trick=len(before.tricks) + 1)
+        older, notice = load_save_checked(json.dumps(data))
+        assert notice is None and older is not None and older.undo == saved.undo
+        data["undo_trick"] += 1  # an older step that doesn't fit is dropped, and said
+        older, notice = load_save_checked(json.dumps(data))
+        assert older is not None and older.undo is None and notice is not None
+        steps += 1
+    assert steps >= 5
 
 
 def summary_json(saved: formats.Saved) -> dict[str, Any]:

@@ -64,9 +64,9 @@ def local_seat(items: dict[str, str] | None = None, seed: int = 5
 async def settle(seat: LocalSeat) -> None:
     """Wait until the computers have played (the seat's tasks are done)."""
     for _ in range(10_000):
-        if not seat.tasks:
+        if not seat.turns.tasks:
             return
-        await asyncio.gather(*list(seat.tasks.running))
+        await asyncio.gather(*list(seat.turns.tasks.running))
     raise AssertionError("the computers never stopped")
 
 

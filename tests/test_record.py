@@ -318,12 +318,12 @@ def test_the_daily_deal_is_dealt_from_the_date_against_hard_computers() -> None:
     seat, heard = _seat(memory)
     seat.start_daily()
     assert seat.game.seed == daily_seed(DAY) and seat.saved.daily == "2026-12-01"
-    assert seat.level == DAILY_LEVEL == "hard"
+    assert seat.solo.level == DAILY_LEVEL == "hard"
     assert seat.bots[1].__class__ is not _seat(MemoryStorage())[0].bots[1].__class__
     assert any(said.startswith(words.daily_start(DAY)) for said in heard.said)
     assert seat.snapshot().badge == "Daily deal, 1 Dec 2026"
     again, _ = _seat(memory)  # a reload mid-daily
-    assert again.saved.daily == "2026-12-01" and again.level == "hard"
+    assert again.saved.daily == "2026-12-01" and again.solo.level == "hard"
     assert gamecode.decode(again.code()) == daily_seed(DAY)
 
 
@@ -408,7 +408,7 @@ def _finish(seat: LocalSeat) -> None:
 
 def test_a_finished_daily_goes_in_the_record_with_its_share_text(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.seats.solo.DAILY_LEVEL", "easy")  # fast computers for the test
+    monkeypatch.setattr("web.seats.solo_game.DAILY_LEVEL", "easy")  # fast computers for the test
     memory = MemoryStorage()
     seat, _ = _seat(memory)
     seat.start_daily()
@@ -440,7 +440,7 @@ def test_the_tally_of_a_game_adds_up_its_hands() -> None:
 
 def test_a_second_daily_the_same_day_shares_the_first_result(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr("web.seats.solo.DAILY_LEVEL", "easy")
+    monkeypatch.setattr("web.seats.solo_game.DAILY_LEVEL", "easy")
     memory = MemoryStorage()
     seat, _ = _seat(memory)
     seat.start_daily()

@@ -47,7 +47,7 @@ def test_a_game_from_a_code_has_its_badge_and_keeps_it() -> None:
     assert seat.snapshot().badge == words.code_badge(code) == f"Game code {code}"
     saved, _ = formats.load_save(formats.dump_save(seat.saved))
     assert saved is not None and saved.from_code
-    assert Books.badge(seat.books, formats.Saved(Game.new(5))) == ""
+    assert Books.badge(seat.solo.books, formats.Saved(Game.new(5))) == ""
 
 
 def test_a_dailys_result_says_the_help_taken() -> None:

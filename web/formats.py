@@ -36,6 +36,7 @@ __all__ = [
     "Settings",
     "Stats",
     "Summary",
+    "UndoStep",
     "dump_crash",
     "dump_last_hand",
     "dump_save",
@@ -104,6 +105,21 @@ class Summary:
     moon: int | None
 
 
+@dataclass(frozen=True)
+class UndoStep:
+    """What Undo takes back: the person's last card, the card at ``plays`` (0: the first)
+    of hand ``hand``, and every card after it (``Game.pop`` takes them back one by one)."""
+
+    hand: int
+    plays: int
+
+    @property
+    def last_trick(self) -> int:
+        """Undo is offered until this many tricks of the hand are complete: the person's
+        card's trick and the one after it."""
+        return self.plays // 4 + 1
+
+
 @dataclass
 class Saved:
     """The game in progress and the page's own small state around it."""
@@ -112,10 +128,8 @@ class Saved:
     clock_ms: int = 0
     selected: list[str] = field(default_factory=list)
     summary: Summary | None = None
-    undo: str | None = None
-    """The game's JSON just before the person's last play (None: nothing to undo)."""
-    undo_hand: int = 0
-    undo_trick: int = 0
+    undo: UndoStep | None = None
+    """The person's last play, to take back (None: nothing to undo)."""
     counted: bool = False
     """Whether this finished game is already in the stats."""
     daily: str | None = None
@@ -332,7 +346,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         if step is None:
             lost.append("the Undo step")
         else:
-            saved.undo, saved.undo_hand, saved.undo_trick = step
+            saved.undo = step
     saved.counted = data.get("counted") is True
     saved.from_code = data.get("from_code") is True
     daily = data.get("daily")
@@ -428,10 +442,27 @@ def _hand_untouched(game: Game) -> bool:
     return not game.tricks and game.current_trick is None
 
 
-def _undo_step(game: Game, undo: object, hand: object, trick: object
-               ) -> tuple[str, int, int] | None:
-    """The game just before South's last play of this hand: the same game, fewer plays."""
-    if not isinstance(undo, str) or len(undo) >= _MAX_TEXT or game.phase is not Phase.PLAY:
+def _undo_step(game: Game, undo: object, hand: object, trick: object) -> UndoStep | None:
+    """South's last play of this hand, as stored (``hand``, ``trick``: only in older saves,
+    whose ``undo`` is the whole game just before that play)."""
+    if game.phase is not Phase.PLAY:
+        return None
+    if isinstance(undo, str):
+        plays = _undo_before(game, undo, hand, trick)
+        return None if plays is None else UndoStep(game.hand_number, plays)
+    if not isinstance(undo, dict) or set(undo) != {"hand", "plays"} \
+            or _int(undo["hand"], 1, 10_000) != game.hand_number:
+        return None
+    at = _int(undo["plays"], 0, 51)
+    if at is None or at >= len(game.plays) or game.plays[at][0] != 0:
+        return None
+    return UndoStep(game.hand_number, at)
+
+
+def _undo_before(game: Game, undo: str, hand: object, trick: object) -> int | None:
+    """An older save's Undo step: the game's JSON just before South's last play, checked to
+    be this game with fewer plays; the number of plays it had."""
+    if len(undo) >= _MAX_TEXT:
         return None
     try:
         before = Game.from_json(undo)
@@ -447,7 +478,7 @@ def _undo_step(game: Game, undo: object, hand: object, trick: object
         return None
     if hand != game.hand_number or trick != len(before.tricks) + 1:
         return None
-    return undo, game.hand_number, len(before.tricks) + 1
+    return len(before.plays)
 
 
 def dump_save(saved: Saved) -> str:
@@ -462,9 +493,8 @@ def dump_save(saved: Saved) -> str:
             "hand": summary.hand, "taken": list(summary.taken),
             "scores": list(summary.scores), "totals": list(summary.totals),
             "moon": summary.moon},
-        "undo": saved.undo,
-        "undo_hand": saved.undo_hand if saved.undo is not None else 0,
-        "undo_trick": saved.undo_trick if saved.undo is not None else 0,
+        "undo": None if saved.undo is None else {"hand": saved.undo.hand,
+                                                 "plays": saved.undo.plays},
         "counted": saved.counted,
         "daily": saved.daily,
         "from_code": saved.from_code,

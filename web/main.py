@@ -133,7 +133,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
 
         listen(coach.dialog, "close", back_to_summary)
         table.open_coach = coach.open
-        local.books.on_hand = coach.hand_over
+        local.solo.books.on_hand = coach.hand_over
         coach_button.disabled = False
     el["settings-button"].disabled = False
     el["help-button"].disabled = False

@@ -1,11 +1,13 @@
 """South of a game against three computer players, run and saved in this page.
 
-``LocalSeat`` owns the single-player ``Game`` (inside ``formats.Saved``, with the page's own
-bits around it: the cards picked to pass, the hand summary, the Undo step, the clock) and
-the computers that play West, North and East. After each of the person's moves it saves,
-then lets the computers play one card at a time at the chosen pace, telling the table what
-happened (``News``) as the engine's events come. No DOM: the pauses and the error report
-are injected, so pytest drives it with an instant clock.
+``LocalSeat`` is the seat the table talks to: what the person sees (``SeatSnapshot``) and
+may do, the clock, what to say. Under it, ``SoloGame`` (``web.seats.solo_game``) is the game
+and what is kept of it (the single-player ``Game`` inside ``formats.Saved``, its computers,
+its books, the Undo step, the save after every move), and ``Turns``
+(``web.seats.solo_turns``) lets the computers play a card at a time at the chosen pace after
+each of the person's moves, telling the table what happened (``News``) as the engine's
+events come. No DOM: the pauses and the error report are injected, so pytest drives it with
+an instant clock.
 """
 
 from __future__ import annotations
@@ -15,19 +17,15 @@ import datetime
 import time
 from collections.abc import Awaitable, Callable
 
-from hearts import Card, Game, GameOver, HandScored, Phase, Rules, Trick
-from hearts.playout import certain_outcome, jd_taker_of, state_of
+from hearts import Card, Event, Game, Phase, Rules, Trick
 from hearts.seathand import SeatHand
 from hearts.story import tricks_of
 from web import formats, players, words
-from web.daily import DAILY_LEVEL, daily_seed
-from web.record import gamecode
-from web.seats.narrator import Presenter
-from web.seats.results import Books
+from web.seats.solo_game import SoloGame
+from web.seats.solo_turns import Turns
 from web.storage import Records
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.seat import QUIET, News, toggle_pick
-from web.tasks import Tasks
 
 __all__ = ["LocalSeat"]
 
@@ -48,67 +46,49 @@ class LocalSeat:
         failed (the page shows it); ``seed``: for a new game when nothing was saved;
         ``today``: the person's calendar date (the daily deal's day); ``on_hand``: a hand
         just ended, here is South's record of it (for the coach)."""
+        self.solo = SoloGame(records, seed=seed, today=today, on_hand=on_hand)
         self.records = records
-        self.speed = speed
-        self.sleep = sleep
-        self.on_error = on_error
-        self.on_good = on_good
-        self.clock = clock
-        self.today = today
-        self.saved = records.saved if records.saved is not None else formats.Saved(
-            Game.new(seed if seed is not None else gamecode.new_seed(),
-                     records.settings.rules))
         self.news: News = QUIET
         self.attached = False
-        self.generation = 0
-        """Bumped to stop a computer turn in flight (undo, new game, the table leaving)."""
-        self.busy = False
-        self.playing_out = False
-        """The rest of the hand is being played out (South's cards too)."""
-        self.certain: tuple[object, int, bool] = (None, -1, False)
-        """(game, cards played, answer): ``certain_outcome``'s last answer, kept."""
-        self.presenter = Presenter(self._pace, sleep)
         self.clock_last: float | None = None
-        self.seen = len(self.game.events)
-        self.bots = self._make_bots()
-        self.tasks = Tasks(on_error=self._failed)
-        self.books = Books(records, self.game, today=today, on_hand=on_hand)
-        self.books.note_hand(self.game)
-        self.keep()
+        self.turns = Turns(self, speed=speed, sleep=sleep, clock=clock, on_error=on_error,
+                           on_good=on_good)
+        """The computers' turns, one job at a time."""
+
+    @property
+    def saved(self) -> formats.Saved:
+        return self.solo.saved
 
     @property
     def game(self) -> Game:
-        return self.saved.game
+        return self.solo.game
 
     @property
-    def level(self) -> str:
-        """The computers' level: the daily deal's own, else the one in the settings."""
-        return DAILY_LEVEL if self.saved.daily is not None else self.records.settings.level
+    def bots(self) -> players.Computers:
+        return self.solo.bots
 
-    def _pace(self) -> str:
-        """The pace of the table: a hand played out goes at least at the fast pace."""
-        pace = self.speed()
-        return "fast" if self.playing_out and pace in ("slow", "normal") else pace
+    @property
+    def busy(self) -> bool:
+        """A move and the computers' turns after it are in flight."""
+        return self.turns.busy
+
+    @busy.setter
+    def busy(self, value: bool) -> None:
+        self.turns.busy = value
+
+    @property
+    def playing_out(self) -> bool:
+        """The rest of the hand is being played out (South's cards too)."""
+        return self.turns.playing_out
 
     def settled(self) -> bool:
-        """Whether the rest of the hand being played can't change anyone's points."""
-        game = self.game
-        key = (game, len(game.plays))
-        if self.certain[:2] != key:
-            sure = game.phase is Phase.PLAY and certain_outcome(
-                state_of(game), jd_taker_of(game)) is not None
-            self.certain = (game, len(game.plays), sure)
-        return self.certain[2]
+        return self.solo.settled()
 
     def code(self) -> str:
-        """This game's code (``web.record.gamecode``): a friend can play the same deals."""
-        return gamecode.encode(self.game.seed, self.game.rules)
-
-    def _make_bots(self) -> players.Computers:
-        return players.Computers(self.level, self.game.seed)
+        return self.solo.code()
 
     def keep(self) -> None:
-        self.records.keep_game(self.saved)
+        self.solo.keep()
 
     save = keep
 
@@ -131,18 +111,14 @@ class LocalSeat:
             g.hand_number > 1 or bool(g.plays) or any(g.pass_chosen(s) for s in range(4)))
 
     def can_undo(self) -> bool:
-        s = self.saved
-        g = self.game
-        return (not self.busy and s.undo is not None and g.phase is Phase.PLAY
-                and s.summary is None and g.hand_number == s.undo_hand
-                and len(g.tricks) <= s.undo_trick)
+        return not self.busy and self.solo.undo_allowed()
 
     def snapshot(self) -> SeatSnapshot:
         game = self.game
         view = game.view(0)
         stage = self.stage()
         summary = self.saved.summary
-        share, note = self.books.daily_result(self.saved)
+        share, note = self.solo.books.daily_result(self.saved)
         return SeatSnapshot(
             view=view, stage=stage, selected=tuple(self.saved.selected),
             may_pass=stage == "pass" and not game.pass_chosen(0),
@@ -152,16 +128,16 @@ class LocalSeat:
             moving=self.busy,
             result=None if summary is None else HandResult(summary.hand, summary.scores,
                                                            summary.moon),
-            shown=self.presenter.shown, collecting=self.presenter.collecting,
+            shown=self.turns.presenter.shown, collecting=self.turns.presenter.collecting,
             can_undo=self.can_undo(), can_deal=True, at_stake=self.under_way(),
             clock_ms=int(self.saved.clock_ms), code=self.code(),
-            share=share, share_note=note, badge=self.books.badge(self.saved),
-            reviewable=summary is not None and self.books.reviewable(summary.hand),
+            share=share, share_note=note, badge=self.solo.books.badge(self.saved),
+            reviewable=summary is not None and self.solo.books.reviewable(summary.hand),
             finished=self._finished(summary))
 
     def _finished(self, summary: formats.Summary | None) -> tuple[Trick, ...]:
         """The tricks of the hand the summary is about (() when they aren't kept)."""
-        hand = self.books.last_hand
+        hand = self.solo.books.last_hand
         if summary is None or hand is None or hand.hand_number != summary.hand \
                 or not hand.complete:
             return ()
@@ -170,7 +146,7 @@ class LocalSeat:
     @property
     def last_hand(self) -> SeatHand | None:
         """South's record of the game's last finished hand (for the coach)."""
-        return self.books.last_hand
+        return self.solo.books.last_hand
 
     # --- the table comes and goes ---------------------------------------------------------
 
@@ -190,10 +166,7 @@ class LocalSeat:
 
     def stop(self) -> None:
         """Stop the computers' turn in flight where it is (the game stays as it is)."""
-        self.generation += 1
-        self.busy = False
-        self.playing_out = False
-        self.presenter.clear()
+        self.turns.stop()
 
     # --- the person's intents -------------------------------------------------------------
 
@@ -217,10 +190,7 @@ class LocalSeat:
         game = self.game
         if self.busy or game.to_play != 0 or game.why_illegal(card, 0) is not None:
             return
-        s = self.saved
-        s.undo = game.to_json()
-        s.undo_hand = game.hand_number
-        s.undo_trick = len(game.tricks) + 1
+        self.solo.mark_undo()
         self._act(lambda: game.play(card))
 
     def hinted(self) -> None:
@@ -235,7 +205,7 @@ class LocalSeat:
         if self.busy or game.to_play != 0 or self.saved.summary is not None \
                 or not self.settled():
             return
-        self.playing_out = True
+        self.turns.playing_out = True
         self.saved.undo = None  # the rest is played as one: nothing to take back
         self.news.say(words.PLAYING_OUT)
         self._act(lambda: game.play(game.legal_plays()[0]))
@@ -259,21 +229,15 @@ class LocalSeat:
 
     def new_game(self) -> None:
         """A new game under the house rules of the Settings as they are now."""
-        self.begin(formats.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
-                   words.NEW_GAME)
+        self.begin(*self.solo.fresh())
 
     def start_daily(self) -> None:
         """Today's daily deal: its seed from the date, the default rules, hard computers."""
-        day = self.today()
-        self.begin(formats.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
-                   words.daily_start(day))
+        self.begin(*self.solo.daily())
 
     def play_code(self, seed: int, rules: Rules | None = None) -> None:
-        """The game of a code a friend gave (``gamecode.decode_game``): the same deals,
-        under the same rules."""
-        rules = rules if rules is not None else Rules()
-        self.begin(formats.Saved(Game.new(seed, rules), from_code=True),
-                   words.code_start(gamecode.encode(seed, rules), rules != Rules()))
+        """The game of a code a friend gave (``gamecode.decode_game``)."""
+        self.begin(*self.solo.of_code(seed, rules if rules is not None else Rules()))
 
     def begin(self, saved: formats.Saved, said: str) -> None:
         """Start ``saved``'s game in place of this one, and say so."""
@@ -287,20 +251,11 @@ class LocalSeat:
 
     def undo(self) -> None:
         """Take back the person's last card and every card played after it."""
-        if not self.can_undo() or not any(seat == 0 for seat, _ in self.game.plays):
+        if not self.can_undo():
             return
         self.stop()
-        game = self.game
-        while True:
-            seat, card = game.pop()
-            if seat == 0:
-                break
-        self.saved.undo = None
-        undos, hints = self.saved.helps
-        self.saved.helps = (undos + 1, hints)
-        self.seen = len(game.events)
-        self.books.note_hand(game)
-        self.keep()
+        card = self.solo.take_back()
+        self.turns.caught_up()
         self.news.say(words.took_back(card), show=True)
         self.news.flush()
         self.news.changed()
@@ -309,11 +264,7 @@ class LocalSeat:
     def adopt(self, game: Game, scored: bool = False) -> None:
         """Carry ``game`` on as the single-player game (a private table this page hosted,
         closed); ``scored``: its hand just ended and the summary is still to be seen."""
-        saved = formats.Saved(game)
-        last = next((e for e in reversed(game.events) if isinstance(e, HandScored)), None)
-        if scored and last is not None and game.phase is not Phase.GAME_OVER:
-            saved.summary = formats.Summary(last.hand_number, last.points_taken,
-                                          last.scores, last.totals, last.moon_shooter)
+        saved = SoloGame.adopted(game, scored)
         self.take_over(saved)
         view = game.view(0)
         if saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
@@ -325,19 +276,15 @@ class LocalSeat:
     def take_over(self, saved: formats.Saved) -> None:
         """Make ``saved`` this seat's game, dropping any computer turn in flight."""
         self.stop()
-        self.saved = saved
-        self.seen = len(self.game.events)
-        self.bots = self._make_bots()
+        self.solo.replace(saved)
+        self.turns.caught_up()
         self.clock_last = None
-        self.books.another_game()
-        self.books.note_hand(self.game)
-        self.keep()
 
     def react(self, key: str) -> None:
         """Nobody to say it to: the computers don't chat."""
 
     def set_level(self, level: str) -> None:
-        self.bots = self._make_bots()
+        self.solo.bots = self.solo.computers()
 
     def tick(self, now_ms: float, visible: bool) -> None:
         running = visible and self.attached and self.game.phase is not Phase.GAME_OVER
@@ -362,84 +309,21 @@ class LocalSeat:
         self.bots.pass_for(self.game, (1, 2, 3))
 
     def _act(self, move: Callable[[], None]) -> None:
-        """Run a move, present what it caused, then let the computers play."""
-        if self.busy:
-            return
-        self.busy = True
+        self.turns.act(move)
+
+    def record(self, new: list[Event], start: int) -> None:
+        self.solo.record(new, start)
+
+    def turns_done(self) -> None:
+        """The computers are done: the hand plays out by itself (the setting), or the person
+        hears it is their turn, or that their moon's scoring is theirs to choose."""
+        view = self.game.view(0)
+        if (self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn
+                and self.records.settings.play_out and self.settled()):
+            self.play_out()
+        elif self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
+            self.news.say(words.turn_prompt(view))
+        elif view.moon_chooser == 0:
+            self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
         self.news.changed()
-        self.tasks.spawn(self._run(move, self.generation), on_done=self.on_good)
-
-    async def _run(self, move: Callable[[], None], generation: int) -> None:
-        try:
-            move()
-            await self._present(generation)
-            while generation == self.generation and self._computers_due():
-                self.news.changed()
-                chooser = self.game.moon_chooser
-                if chooser is not None:  # a computer shot the moon: it chooses at once
-                    self.bots.choose_moon(self.game, chooser)
-                    await self._present(generation)
-                    continue
-                seat = self.game.to_play
-                assert seat is not None
-                pause = self.presenter.delays()[0]
-                if seat == 0:  # played out: any legal card gives the same points
-                    card = self.game.legal_plays()[0]
-                    if pause > 0:
-                        await self.sleep(pause)
-                else:
-                    card = await self.bots.play(self.game.view(seat), seat, pause=pause,
-                                                since=self.clock(), clock=self.clock,
-                                                sleep=self.sleep)
-                if generation != self.generation:
-                    return
-                self.game.play(card)
-                await self._present(generation)
-        finally:
-            if generation == self.generation:
-                self.busy = False
-                view = self.game.view(0)
-                if self.saved.summary is not None:
-                    self.playing_out = False
-                if (self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn
-                        and self.records.settings.play_out and self.settled()):
-                    self.play_out()  # the setting: the rest plays out by itself
-                elif self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
-                    self.news.say(words.turn_prompt(view))
-                elif view.moon_chooser == 0:
-                    self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
-                self.news.changed()
-                self.news.flush()
-
-    def _failed(self, error: BaseException) -> None:
-        self.busy = False
-        self.on_error(error)
-
-    def _computers_due(self) -> bool:
-        game = self.game
-        if game.phase is Phase.MOON:
-            return game.moon_chooser != 0
-        return (self.saved.summary is None and game.phase is Phase.PLAY
-                and (game.to_play != 0 or self.playing_out))
-
-    async def _present(self, generation: int) -> None:
-        """Save, then tell the engine's new events in order (trick pauses included)."""
-        game = self.game
-        start = self.seen
-        new = game.events[start:]
-        self.seen = len(game.events)
-        if game.phase is Phase.MOON:
-            self.saved.undo = None  # the hand is over: its cards can't be taken back
-        for at, event in enumerate(new):  # bookkeeping first: a reload mid-pause loses nothing
-            if isinstance(event, HandScored):
-                self.books.hand_scored(self.saved, start + at, new[:at])
-                self.saved.summary = formats.Summary(
-                    event.hand_number, event.points_taken, event.scores, event.totals,
-                    event.moon_shooter)
-                self.saved.undo = None
-            elif isinstance(event, GameOver):
-                self.books.game_over(self.saved, event, self.level)
-        self.books.note_hand(self.game)
-        self.keep()
-        await self.presenter.tell(new, lambda: self.game.view(0), self.news,
-                                  lambda: generation == self.generation)
+        self.news.flush()

@@ -1,0 +1,146 @@
+"""The computers' turns at the solo table: a move of the person's and all that follows it.
+
+``Turns`` runs a move, tells what it caused at the person's pace (``Presenter``), then lets
+the computers play a card at a time until it is the person's turn again, all as one
+background job that a new generation stops where it is (undo, a new game, the table
+leaving). What the moves mean for the game's record, and what to say once they are done,
+is the seat's (``Solo``: ``web.seats.solo.LocalSeat``). No DOM: pauses are injected.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from typing import Protocol
+
+from hearts import Event, Game, Phase
+from web import formats, players
+from web.seats.narrator import Presenter
+from web.table.seat import News
+from web.tasks import Tasks
+
+__all__ = ["Solo", "Turns"]
+
+
+class Solo(Protocol):
+    """What the turns ask of the seat they run for."""
+
+    news: News
+
+    @property
+    def saved(self) -> formats.Saved: ...
+    @property
+    def bots(self) -> players.Computers: ...
+    @property
+    def game(self) -> Game: ...
+
+    def record(self, new: list[Event], start: int) -> None:
+        """The engine's events ``new`` (from ``start`` on) happened: note and save them."""
+
+    def turns_done(self) -> None:
+        """The computers are done for now: say what the person may do next."""
+
+
+class Turns:
+    """The computers' turns of one seat: at most one job in flight, ``busy`` meanwhile."""
+
+    def __init__(self, seat: Solo, *, speed: Callable[[], str],
+                 sleep: Callable[[float], Awaitable[None]], clock: Callable[[], float],
+                 on_error: Callable[[BaseException], None],
+                 on_good: Callable[[], None]) -> None:
+        self.seat = seat
+        self.speed = speed
+        self.sleep = sleep
+        self.clock = clock
+        self.on_error = on_error
+        self.on_good = on_good
+        self.generation = 0
+        """Bumped to stop a computer turn in flight (undo, new game, the table leaving)."""
+        self.busy = False
+        self.playing_out = False
+        """The rest of the hand is being played out (South's cards too)."""
+        self.presenter = Presenter(self.pace, sleep)
+        self.seen = len(seat.game.events)
+        """The game's events told so far."""
+        self.tasks = Tasks(on_error=self._failed)
+
+    def pace(self) -> str:
+        """The pace of the table: a hand played out goes at least at the fast pace."""
+        pace = self.speed()
+        return "fast" if self.playing_out and pace in ("slow", "normal") else pace
+
+    def stop(self) -> None:
+        """Stop the turn in flight where it is (the game stays as it is)."""
+        self.generation += 1
+        self.busy = False
+        self.playing_out = False
+        self.presenter.clear()
+
+    def caught_up(self) -> None:
+        """The game was replaced or taken back: what it holds now is told already."""
+        self.seen = len(self.seat.game.events)
+
+    def act(self, move: Callable[[], None]) -> None:
+        """Run a move, present what it caused, then let the computers play."""
+        if self.busy:
+            return
+        self.busy = True
+        self.seat.news.changed()
+        self.tasks.spawn(self._run(move, self.generation), on_done=self.on_good)
+
+    def due(self) -> bool:
+        """Whether a computer (or the hand played out) has a move to make now."""
+        game = self.seat.game
+        if game.phase is Phase.MOON:
+            return game.moon_chooser != 0
+        return (self.seat.saved.summary is None and game.phase is Phase.PLAY
+                and (game.to_play != 0 or self.playing_out))
+
+    async def _run(self, move: Callable[[], None], generation: int) -> None:
+        seat = self.seat
+        try:
+            move()
+            await self._present(generation)
+            while generation == self.generation and self.due():
+                seat.news.changed()
+                game = seat.game
+                chooser = game.moon_chooser
+                if chooser is not None:  # a computer shot the moon: it chooses at once
+                    seat.bots.choose_moon(game, chooser)
+                    await self._present(generation)
+                    continue
+                player = game.to_play
+                assert player is not None
+                pause = self.presenter.delays()[0]
+                if player == 0:  # played out: any legal card gives the same points
+                    card = game.legal_plays()[0]
+                    if pause > 0:
+                        await self.sleep(pause)
+                else:
+                    card = await seat.bots.play(game.view(player), player, pause=pause,
+                                                since=self.clock(), clock=self.clock,
+                                                sleep=self.sleep)
+                if generation != self.generation:
+                    return
+                game.play(card)
+                await self._present(generation)
+        finally:
+            if generation == self.generation:
+                self.busy = False
+                if seat.saved.summary is not None:
+                    self.playing_out = False
+                seat.turns_done()
+
+    def _failed(self, error: BaseException) -> None:
+        self.busy = False
+        self.on_error(error)
+
+    async def _present(self, generation: int) -> None:
+        """Note and save the engine's new events, then tell them in order (trick pauses
+        included): a reload in the middle of a pause loses nothing."""
+        game = self.seat.game
+        start = self.seen
+        new = game.events[start:]
+        self.seen = len(game.events)
+        self.seat.record(new, start)
+        await self.presenter.tell(new, lambda: self.seat.game.view(0), self.seat.news,
+                                  lambda: generation == self.generation)
