@@ -273,7 +273,7 @@ def test_bad_settings_are_refused() -> None:
 
 @pytest.mark.slow
 def test_hard_takes_fewer_points_than_normal() -> None:
-    """A short arena run (the full measure is ``python tools/arena.py``, see the README)."""
+    """A short arena run (the full measure is ``python tools/arena.py``, see docs/players.md)."""
     from tools.arena import mean_ci, play_deal
 
     results = [play_deal("hard", "normal", 1, number) for number in range(1, 81)]
