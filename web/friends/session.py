@@ -24,7 +24,8 @@ The session holds the role and what every role shares (the page, the peer, the c
 background jobs, the seat's state), routes each connection to the part that owns it, and
 leaves whichever table the page is at. What each role does is apart: the host's side in
 ``web.friends.host_side``, the guest's in ``web.friends.guest_side``, a fair table's in
-``web.friends.fair_side``; the lobby's room is ``web.friends.online``.
+``web.friends.fair_side``, looking for players in ``web.friends.online_side``; the lobby's
+room is ``web.friends.online``.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ import json
 import random
 from collections.abc import Awaitable, Callable, Coroutine
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from hearts import Game
 from web import words
@@ -45,7 +46,8 @@ from web.friends.host_side import HostSide
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import STUN, CodeJoining, Joining
 from web.friends.lobby import WAIT_SECONDS, Lobby
-from web.friends.online import Dealt, Invited, Online, Unreachable
+from web.friends.online import Online
+from web.friends.online_side import OnlineSide
 from web.friends.peer import Peer, Reply
 from web.friends.role import Effect, Event, Role, next_role
 from web.p2p.fair.group import GROUP
@@ -91,6 +93,14 @@ class PageHooks:
     (None: forget it)."""
 
 
+class Connections(Protocol):
+    """A part of the session that owns connections: their news goes to it."""
+
+    def opened(self, conn: str) -> None: ...
+    def received(self, conn: str, text: str) -> None: ...
+    def closed(self, conn: str) -> None: ...
+
+
 class Session:
     """This page's private table, if any."""
 
@@ -133,6 +143,8 @@ class Session:
         """Going to another page's table, the connection to its host, the hand-over."""
         self.fair_side = FairSide(self)
         """Sitting at a fair table, and its closing."""
+        self.online_side = OnlineSide(self)
+        """Looking for players, and going to the table the lobby found."""
         self.error = ""
         self.busy = False
         """A connection job (invites, an answer, letting in) is running: one at a time."""
@@ -271,7 +283,7 @@ class Session:
 
     # --- going to a table ------------------------------------------------------------------
 
-    def _may_join(self) -> bool:
+    def may_join(self) -> bool:
         """Open the dialog; whether this page may go to another table now (if not, the
         dialog says why)."""
         self.page.show(True)
@@ -283,12 +295,12 @@ class Session:
 
     def join(self, code: str) -> None:
         """Take a seat with the invite ``code`` (a code or a whole link)."""
-        if self._may_join():
+        if self.may_join():
             self.guest_side.join(code)
 
     def join_code(self, text: str) -> None:
         """Look for a table by its short code (or its ``#t=…&k=…`` link)."""
-        if self._may_join():
+        if self.may_join():
             self.guest_side.join_code(text)
 
     def back_to_table(self, kept: str) -> None:
@@ -300,43 +312,12 @@ class Session:
         except (ValueError, KeyError, TypeError):
             self.page.keep_seat(None)
             return
-        if self._may_join():
+        if self.may_join():
             self.guest_side.join_code(code, claim=(seat, secret))
 
     def play_online(self) -> None:
-        """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting (only
-        while the dialog stays open: closing it stops looking)."""
-        if self.role is Role.LOOKING:
-            self.page.show(True)
-            return
-        if not self._may_join():
-            return
-        self.forget()
-        self.error = ""
-        if self.fire(Event.PLAY_ONLINE):
-            self.run(self._look_for_players(), connecting=False)
-        self.page.on_change()
-
-    async def _look_for_players(self) -> None:
-        """LOOKING → the table the lobby found: a fair one, one by code, or one dealt here;
-        or NO_RELAY, when no relay could be reached."""
-        found = await self.online.look()
-        if self.role is not Role.LOOKING:
-            return
-        if isinstance(found, Unreachable):
-            self.fire(Event.RELAY_FAILED)
-        elif (isinstance(found, Invited) and found.fair) \
-                or (isinstance(found, Dealt) and found.people == 3):
-            if self.fire(Event.FAIR_FOUND):
-                self.fair_side.sit(found.code)
-        elif isinstance(found, Invited):
-            if self.fire(Event.INVITED):
-                self.guest_side.join_code(found.code.code)
-        elif isinstance(found, Dealt) and self.page.ice() is not None:
-            if self.fire(Event.DEALT):
-                self.host_side.host_table(online=found.code, expected=found.people)
-        else:
-            self.fire(Event.LEAVE)
+        """IDLE → LOOKING (``web.friends.online_side``)."""
+        self.online_side.play_online()
 
     def dialog_closed(self) -> None:
         """The person closed the dialog: looking for players stops there."""
@@ -344,39 +325,27 @@ class Session:
 
     # --- connections: each to the part that owns it -----------------------------------------
 
-    def opened(self, conn: str) -> None:
+    def _part(self, conn: str) -> Connections:
+        """Who owns connection ``conn``: the lobby, a fair table's mesh, the hosted table
+        (every connection while hosting), else the guest's link to its host."""
         fair = self.fair
         if self.online.owns(conn):
-            self.online.opened(conn)
-        elif fair is not None and fair.owns(conn):
-            fair.opened(conn)
-        elif self.hosting is not None:
-            self.online.arrived(conn)
-            self.hosting.opened(conn)
-        else:
-            self.guest_side.opened(conn)
+            return self.online
+        if fair is not None and fair.owns(conn):
+            return fair
+        return self.hosting if self.hosting is not None else self.guest_side
+
+    def opened(self, conn: str) -> None:
+        part = self._part(conn)
+        if part is self.hosting:
+            self.online.arrived(conn)  # an online table's open seat was taken
+        part.opened(conn)
 
     def received(self, conn: str, text: str) -> None:
-        fair = self.fair
-        if self.online.owns(conn):
-            self.online.received(conn, text)
-        elif fair is not None and fair.owns(conn):
-            fair.received(conn, text)
-        elif self.hosting is not None:
-            self.hosting.received(conn, text)
-        else:
-            self.guest_side.received(conn, text)
+        self._part(conn).received(conn, text)
 
     def closed(self, conn: str) -> None:
-        fair = self.fair
-        if self.online.owns(conn):
-            self.online.closed(conn)
-        elif fair is not None and fair.owns(conn):
-            fair.closed(conn)
-        elif self.hosting is not None:
-            self.hosting.closed(conn)
-        else:
-            self.guest_side.closed(conn)
+        self._part(conn).closed(conn)
 
     # --- leaving -----------------------------------------------------------------------------
 

@@ -1,0 +1,63 @@
+"""Play online's side of a page's session: into the lobby, and out of it to a table.
+
+The lobby (``web.friends.online``'s ``Online``, the meeting room) finds the table; this is
+what the roles see of it: LOOKING while it looks, then the table it found — a fair one
+(FAIR), one by code (JOINING), one dealt here (HOSTING) — or NO_RELAY when no relay
+answered. No DOM: everything comes through the ``Session``.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from web.friends.online import Dealt, Invited, Unreachable
+from web.friends.role import Event, Role
+
+if TYPE_CHECKING:  # the session makes this side and hands itself in
+    from web.friends.session import Session
+
+__all__ = ["OnlineSide"]
+
+
+class OnlineSide:
+    """This page looking for players, if it is."""
+
+    def __init__(self, session: Session) -> None:
+        self.session = session
+
+    def play_online(self) -> None:
+        """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting (only
+        while the dialog stays open: closing it stops looking)."""
+        session = self.session
+        if session.role is Role.LOOKING:
+            session.page.show(True)
+            return
+        if not session.may_join():
+            return
+        session.forget()
+        session.error = ""
+        if session.fire(Event.PLAY_ONLINE):
+            session.run(self._look_for_players(), connecting=False)
+        session.page.on_change()
+
+    async def _look_for_players(self) -> None:
+        """LOOKING → the table the lobby found: a fair one, one by code, or one dealt here;
+        or NO_RELAY, when no relay could be reached."""
+        session = self.session
+        found = await session.online.look()
+        if session.role is not Role.LOOKING:
+            return
+        if isinstance(found, Unreachable):
+            session.fire(Event.RELAY_FAILED)
+        elif (isinstance(found, Invited) and found.fair) \
+                or (isinstance(found, Dealt) and found.people == 3):
+            if session.fire(Event.FAIR_FOUND):
+                session.fair_side.sit(found.code)
+        elif isinstance(found, Invited):
+            if session.fire(Event.INVITED):
+                session.guest_side.join_code(found.code.code)
+        elif isinstance(found, Dealt) and session.page.ice() is not None:
+            if session.fire(Event.DEALT):
+                session.host_side.host_table(online=found.code, expected=found.people)
+        else:
+            session.fire(Event.LEAVE)
