@@ -37,10 +37,10 @@ site: $(BIN)/.installed node_modules/.installed
 play: $(BIN)/.installed site
 	$(BIN)/python tools/site/serve.py --port $(PORT) _site
 
-## Static checks: ruff, and mypy --strict over the engine and the page.
+## Static checks: ruff, and mypy --strict over every Python folder (pyproject.toml's `files`).
 check: $(BIN)/.installed
 	$(BIN)/ruff check .
-	$(BIN)/mypy --strict hearts web tools/site
+	$(BIN)/mypy --strict hearts web tools tests e2e
 
 ## Everything `make test` runs.
 test: check node_modules/.installed /usr/bin/chromium /usr/bin/turnserver site

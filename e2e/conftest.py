@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -24,8 +25,8 @@ from tools.site.build import build  # noqa: E402
 from tools.site.serve import serve_in_thread  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-DESKTOP = {"width": 1280, "height": 860}
-PHONE = {"width": 360, "height": 740}
+DESKTOP: ViewportSize = {"width": 1280, "height": 860}
+PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
 # Chromium's renderer crashes now and then on this 2-core machine (Playwright: "Target

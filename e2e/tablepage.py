@@ -98,25 +98,25 @@ class TablePage:
 
     # --- reading ---------------------------------------------------------------------------
 
+    def _cards(self, selector: str) -> list[str]:
+        """The ``data-card`` of every element ``selector`` finds, in the page's order."""
+        found = self.page.eval_on_selector_all(selector, "els => els.map(e => e.dataset.card)")
+        return [str(card) for card in found]
+
     def hand(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#hand [data-card]", "els => els.map(e => e.dataset.card)")
+        return self._cards("#hand [data-card]")
 
     def playable(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#hand [data-card][aria-disabled='false']", "els => els.map(e => e.dataset.card)")
+        return self._cards("#hand [data-card][aria-disabled='false']")
 
     def unplayable(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#hand [data-card][aria-disabled='true']", "els => els.map(e => e.dataset.card)")
+        return self._cards("#hand [data-card][aria-disabled='true']")
 
     def marked(self, css_class: str) -> list[str]:
-        return self.page.eval_on_selector_all(
-            f"#hand [data-card].{css_class}", "els => els.map(e => e.dataset.card)")
+        return self._cards(f"#hand [data-card].{css_class}")
 
     def trick(self) -> list[str]:
-        return self.page.eval_on_selector_all(
-            "#trick [data-card]", "els => els.map(e => e.dataset.card)")
+        return self._cards("#trick [data-card]")
 
     def scores(self) -> list[int]:
         return [int(self.page.inner_text(f'[data-seat="{seat}"] .score')) for seat in range(4)]

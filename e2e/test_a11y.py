@@ -186,7 +186,7 @@ def test_every_phase_passes_axe_at_every_size(open_table: Callable[..., TablePag
 # --- keyboard, live regions, focus ----------------------------------------------------------
 
 def said(table: TablePage) -> list[tuple[str, str]]:
-    return [tuple(x) for x in table.page.evaluate("window.__said")]  # type: ignore[misc]
+    return [(str(x[0]), str(x[1])) for x in table.page.evaluate("window.__said")]
 
 
 def polite_since(table: TablePage, start: int) -> list[str]:
@@ -215,8 +215,9 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
     table.goto("?speed=instant&seed=8")
 
     def focused() -> str | None:
-        return page.evaluate("document.activeElement && (document.activeElement.dataset.card"
-                             " || document.activeElement.id) || null")
+        found = page.evaluate("document.activeElement && (document.activeElement.dataset.card"
+                              " || document.activeElement.id) || null")
+        return None if found is None else str(found)
 
     def name_of(card: str) -> str:
         return page.text_content(f'#hand [data-card="{card}"] .sr-only') or ""

@@ -97,8 +97,9 @@ def near_the_end(seed: int) -> Game:
             for seat in range(4):
                 game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
             continue
-        seat = game.to_play
-        assert seat is not None
+        player = game.to_play
+        assert player is not None
+        seat = player
         if seat == 0:
             last = game.to_json()
         game.play(bots[seat].choose_play(game.view(seat)))

@@ -19,6 +19,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat
 from test_table_by_code import relay  # noqa: F401  (the local relay, a fixture)
@@ -31,9 +32,9 @@ LINE = re.compile(r"Hearts fair table: hand (\d+), seat (\d), (\w+); deal (\S+) 
                   r"checks (\d+), mean (\S+) ms, max (\S+) ms; audit (\S+) ms")
 FIGURES: dict[str, list[float]] = {"seated and dealt (wall)": [], "deal (a page's part)": [],
                                    "check mean": [], "check max": [], "audit": []}
-PHONE = {"width": 390, "height": 844}
-SMALL = {"width": 320, "height": 640}
-DESKTOP = {"width": 1440, "height": 900}
+PHONE: ViewportSize = {"width": 390, "height": 844}
+SMALL: ViewportSize = {"width": 320, "height": 640}
+DESKTOP: ViewportSize = {"width": 1440, "height": 900}
 
 
 @pytest.fixture(scope="module", autouse=True)

@@ -14,13 +14,15 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP
+from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS, TablePage
 from test_private_table import DIALOG, Seat, open_all
 from test_table_by_code import relay  # noqa: F401 (the module's relay fixture)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
-SIZES = {"phone": {"width": 320, "height": 640}, "desktop": {"width": 1440, "height": 900}}
+SIZES: dict[str, ViewportSize] = {"phone": {"width": 320, "height": 640},
+                                  "desktop": {"width": 1440, "height": 900}}
 LOOKING = "document.documentElement.dataset.looking === 'true'"
 IN_LOBBY = "window.heartsP2P.meetings().includes('lobby')"
 

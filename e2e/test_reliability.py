@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
+from playwright.sync_api import ViewportSize
 from tablepage import TablePage
 
 from hearts import Game, Phase
@@ -283,7 +284,7 @@ def test_hostile_storage_never_breaks_the_page(table: TablePage) -> None:
                                                                 formats.load_stats),
                             (formats.KEY_SETTINGS, formats.load_settings)):
             text = table.page.evaluate("key => localStorage.getItem(key)", key)
-            if loader(text)[1] is not None:  # type: ignore[operator]
+            if loader(text)[1] is not None:
                 problems.append(f"{key} still bad after loading")
         if name == "keys from another app":
             kept = table.page.evaluate("localStorage.getItem('todo.items')")
@@ -409,7 +410,7 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
         formats.Settings(speed="fast", level="easy"))}, "?seed=23")
     page = table.page
     table.pass_cards()
-    sizes = [{"width": 360, "height": 740}, {"width": 740, "height": 360},
+    sizes: list[ViewportSize] = [{"width": 360, "height": 740}, {"width": 740, "height": 360},
              {"width": 1280, "height": 860}]
     told_to_wait = 0
     for turn in range(6):

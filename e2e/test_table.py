@@ -88,8 +88,9 @@ def test_keyboard_alone_plays_a_hand(table: TablePage) -> None:
     table.goto("?speed=instant&seed=8")
 
     def focused() -> str | None:
-        return page.evaluate("document.activeElement && (document.activeElement.dataset.card"
-                             " || document.activeElement.id) || null")
+        found = page.evaluate("document.activeElement && (document.activeElement.dataset.card"
+                              " || document.activeElement.id) || null")
+        return None if found is None else str(found)
 
     def focus_hand() -> None:
         for _ in range(40):
@@ -405,6 +406,7 @@ def test_the_seat_taking_a_trick_lights_up(table: TablePage) -> None:
     table.wait_input()
     table.click_card(table.playable()[0])  # and the computers finish the trick at their pace
     box = table.page.wait_for_selector(".seat.took", timeout=30_000)
+    assert box is not None
     winner = int(box.get_attribute("data-seat") or -1)
     game = Game.from_json(table.saved_game_json())
     assert game.tricks and game.tricks[0].winner == winner

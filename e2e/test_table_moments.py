@@ -27,8 +27,9 @@ def near_hand_end(seed: int) -> Game:
             for seat in range(4):
                 game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
             continue
-        seat = game.to_play
-        assert seat is not None
+        player = game.to_play
+        assert player is not None
+        seat = player
         if seat == 0 and len(game.hand(0)) == 1:
             return game
         game.play(bots[seat].choose_play(game.view(seat)))

@@ -62,7 +62,8 @@ def finished_game(seed: int = 11) -> Game:
             for seat in range(4):
                 game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
         else:
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             game.play(bots[seat].choose_play(game.view(seat)))
     return game

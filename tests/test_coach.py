@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+import random
+from collections.abc import Callable
+from typing import Any
+
 import pytest
 
 import hearts.bots.hard
-from hearts import Card, CardPlayed, Game, Phase, Rules, TrickWon
+from hearts import Card, CardPlayed, Game, Phase, PlayerView, Rules, TrickWon
 from hearts.bots import make
 from hearts.bots.hard import choose_pass_heuristic
 from hearts.cards import cards_of_mask, mask_of
@@ -26,6 +30,8 @@ from hearts.seathand import SeatHand, giver_of
 from tests.scripted import NO_PASS_HISTORY, game_from, play_all
 
 SMALL = {"iterations": 300, "pass_deals": 40}
+Finished = tuple[SeatHand, HandReview]
+"""The module's finished hand and its review (the fixture ``finished``)."""
 """A quick coach for tests: fewer playouts, the same code."""
 
 
@@ -66,7 +72,7 @@ def finished() -> tuple[SeatHand, HandReview]:
 
 # --- the shape of a review ---------------------------------------------------------------
 
-def test_a_finished_hand_has_a_review_of_each_of_the_thirteen_plays(finished):
+def test_a_finished_hand_has_a_review_of_each_of_the_thirteen_plays(finished: Finished) -> None:
     record, review = finished
     mine = [card for seat, card in record.plays if seat == 0]
     assert record.complete and review.complete
@@ -74,7 +80,7 @@ def test_a_finished_hand_has_a_review_of_each_of_the_thirteen_plays(finished):
     assert [p.trick for p in review.plays] == list(range(1, 14))
 
 
-def test_flagged_plays_cost_at_least_the_threshold_and_the_rest_less():
+def test_flagged_plays_cost_at_least_the_threshold_and_the_rest_less() -> None:
     coach = Coach(**SMALL)
     flagged_any = False
     for seed in range(4):
@@ -92,7 +98,7 @@ def test_flagged_plays_cost_at_least_the_threshold_and_the_rest_less():
     assert flagged_any, "four hands of the normal player without one flagged play"
 
 
-def test_a_play_with_one_legal_card_is_forced_and_costs_nothing(finished):
+def test_a_play_with_one_legal_card_is_forced_and_costs_nothing(finished: Finished) -> None:
     record, review = finished
     replay = record.decisions()
     for decision, play in zip(replay.decisions, review.plays, strict=True):
@@ -102,7 +108,7 @@ def test_a_play_with_one_legal_card_is_forced_and_costs_nothing(finished):
             assert not play.forced
 
 
-def test_a_choice_between_equivalent_cards_still_gets_its_expected_points():
+def test_a_choice_between_equivalent_cards_still_gets_its_expected_points() -> None:
     """South has taken 15 points (the Q♠ among them) when it must follow diamonds with the
     9♦ or the 10♦, which make no difference: the figure shown is the hand's expected
     points, about 16, not the 0 a player's search gives a choice that doesn't matter."""
@@ -119,7 +125,7 @@ def test_a_choice_between_equivalent_cards_still_gets_its_expected_points():
     assert last.value == last.best_value and last.value > 15
 
 
-def test_each_reason_is_true_of_what_happened_in_the_hand():
+def test_each_reason_is_true_of_what_happened_in_the_hand() -> None:
     coach = Coach(**SMALL, threshold=0.3)  # a low bar: more reasons to check
     kinds = set()
     for seed in range(8):
@@ -160,13 +166,13 @@ def test_each_reason_is_true_of_what_happened_in_the_hand():
 
 # --- deterministic and cooperative ---------------------------------------------------------
 
-def test_the_same_hand_always_gets_the_same_review(finished):
+def test_the_same_hand_always_gets_the_same_review(finished: Finished) -> None:
     _, review = finished
     again = Coach(**SMALL, chunk_ms=0.1).review(play_out(Game.new(seed=4)))
     assert again == review
 
 
-def test_the_review_yields_its_progress_between_slices(finished):
+def test_the_review_yields_its_progress_between_slices(finished: Finished) -> None:
     record, review = finished
     steps = Coach(**SMALL, chunk_ms=0.5).review_steps(record)
     progress: list[Progress] = []
@@ -186,7 +192,7 @@ def test_the_review_yields_its_progress_between_slices(finished):
 
 # --- the pass ---------------------------------------------------------------------------------
 
-def test_passing_the_hard_players_own_three_costs_nothing():
+def test_passing_the_hard_players_own_three_costs_nothing() -> None:
     game = Game.new(seed=8)
     mine = choose_pass_heuristic(game.hand(0))
     game.choose_pass(0, mine)
@@ -195,7 +201,7 @@ def test_passing_the_hard_players_own_three_costs_nothing():
     assert review.passing.cost == 0 and not review.passing.flagged
 
 
-def test_another_pass_is_compared_with_the_hard_players_choice():
+def test_another_pass_is_compared_with_the_hard_players_choice() -> None:
     game = Game.new(seed=8)
     hard = choose_pass_heuristic(game.hand(0))
     others = [c for c in game.hand(0) if c not in hard][:3]  # the three lowest clubs...
@@ -209,7 +215,7 @@ def test_another_pass_is_compared_with_the_hard_players_choice():
 
 
 @pytest.mark.parametrize("seed", [4, 40])
-def test_passing_the_jack_away_is_a_mistake_when_it_counts_minus_ten(seed):
+def test_passing_the_jack_away_is_a_mistake_when_it_counts_minus_ten(seed: int) -> None:
     """South passes the three cards the hard player would pass under the standard rules,
     the J♦ among them. Under the J♦ rule the coach's own three keep it, and played out
     with the J♦ worth −10 to its taker, South's pass costs points."""
@@ -225,7 +231,7 @@ def test_passing_the_jack_away_is_a_mistake_when_it_counts_minus_ten(seed):
         assert passing.flagged is costly
 
 
-def test_a_hand_without_passing_has_no_pass_review():
+def test_a_hand_without_passing_has_no_pass_review() -> None:
     game = Game.new(seed=2)
     game = Game(2, hands=[mask_of(game.hand(s)) for s in range(4)], history=NO_PASS_HISTORY)
     assert game.pass_direction is PassDirection.NONE
@@ -235,7 +241,7 @@ def test_a_hand_without_passing_has_no_pass_review():
 
 # --- honesty: only what the seat saw -----------------------------------------------------------
 
-def test_other_seats_passes_among_themselves_do_not_change_the_review():
+def test_other_seats_passes_among_themselves_do_not_change_the_review() -> None:
     """Same hands after the exchange, same plays, same pass for South: the passes between
     the other seats (which South never sees) differ, and so do their dealt hands."""
     first = Game.new(seed=11)
@@ -306,7 +312,7 @@ def _swapped_games(seed: int) -> tuple[Game, Game, int]:
     return one, two, plays
 
 
-def test_cards_south_has_not_seen_do_not_change_the_review_of_the_hand_so_far():
+def test_cards_south_has_not_seen_do_not_change_the_review_of_the_hand_so_far() -> None:
     one, two, _ = _swapped_games(seed=21)
     coach = Coach(**SMALL)
     first = coach.review(SeatHand.from_view(one.view(0)))
@@ -314,7 +320,8 @@ def test_cards_south_has_not_seen_do_not_change_the_review_of_the_hand_so_far():
     assert coach.review(SeatHand.from_view(two.view(0))) == first
 
 
-def test_a_coach_that_peeked_would_tell_those_two_deals_apart(monkeypatch):
+def test_a_coach_that_peeked_would_tell_those_two_deals_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """The control of the test above: the two deals differ in a way that matters, so a
     coach reading the real hidden hands would give two different reviews."""
     one, two, _ = _swapped_games(seed=21)
@@ -327,10 +334,10 @@ def test_a_coach_that_peeked_would_tell_those_two_deals_apart(monkeypatch):
         after = [real[s] | played_now[s] for s in range(4)]
 
         class Peeking:
-            def __init__(self, view, after=after):
+            def __init__(self, view: PlayerView, after: list[int] = after) -> None:
                 self.hands = [after[s] & ~view.played_mask for s in range(4)]
 
-            def sample(self, rng):
+            def sample(self, rng: random.Random) -> list[int]:
                 return self.hands[:]
 
         monkeypatch.setattr(hearts.bots.hard, "DealSampler", Peeking)
@@ -340,7 +347,7 @@ def test_a_coach_that_peeked_would_tell_those_two_deals_apart(monkeypatch):
 
 # --- the record ---------------------------------------------------------------------------------
 
-def test_a_finished_hand_round_trips_through_plain_data(finished):
+def test_a_finished_hand_round_trips_through_plain_data(finished: Finished) -> None:
     record, _ = finished
     again = SeatHand.from_dict(record.to_dict(), record.rules)
     assert again == record
@@ -355,7 +362,8 @@ def test_a_finished_hand_round_trips_through_plain_data(finished):
     lambda d: d.update(history="x"),
     lambda d: d.update(plays=d["plays"].replace("0", "1", 1)),  # a play by the wrong seat
 ])
-def test_a_damaged_record_is_refused(finished, damage):
+def test_a_damaged_record_is_refused(finished: Finished,
+                                        damage: Callable[[dict[str, Any]], None]) -> None:
     record, _ = finished
     data = record.to_dict()
     damage(data)
@@ -363,7 +371,7 @@ def test_a_damaged_record_is_refused(finished, damage):
         SeatHand.from_dict(data, record.rules)
 
 
-def test_the_tricks_of_the_replay_are_the_games(finished):
+def test_the_tricks_of_the_replay_are_the_games(finished: Finished) -> None:
     record, _ = finished
     game = Game.new(seed=4)
     play_out(game)

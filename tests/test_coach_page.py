@@ -13,11 +13,14 @@ from hearts.seathand import SeatHand
 from tests.test_page_seats import local_seat, person_move, settle
 from web import formats, words
 from web.formats import Stats
+from web.seats.solo import LocalSeat
+from web.storage import MemoryStorage
 from web.table.coach_panel import review_html
 from web.table.model import HandResult, PageState, SeatSnapshot, build
 
 
-def finish_first_hand(seed: int = 5, undo_at: int | None = None):
+def finish_first_hand(seed: int = 5, undo_at: int | None = None
+                      ) -> tuple[LocalSeat, MemoryStorage, list[SeatHand]]:
     """Play hand 1 against the computers (the person's moves at random, one Undo if asked)."""
     seat, memory, _ = local_seat(seed=seed)
     got: list[SeatHand] = []
@@ -48,7 +51,7 @@ def finish_first_hand(seed: int = 5, undo_at: int | None = None):
 
 
 def hand_one_plays(game: Game) -> list[tuple[int, str]]:
-    plays = []
+    plays: list[tuple[int, str]] = []
     for event in game.events:
         if isinstance(event, CardPlayed):
             if len(plays) == 52:
@@ -57,7 +60,7 @@ def hand_one_plays(game: Game) -> list[tuple[int, str]]:
     return plays
 
 
-def test_the_hand_just_finished_is_recorded_as_south_played_it():
+def test_the_hand_just_finished_is_recorded_as_south_played_it() -> None:
     seat, memory, got = finish_first_hand()
     record = seat.last_hand
     assert record is not None and record.complete and got == [record]
@@ -67,7 +70,7 @@ def test_the_hand_just_finished_is_recorded_as_south_played_it():
     assert formats.KEY_COACH in memory.items
 
 
-def test_an_undo_during_the_hand_leaves_the_record_true_to_the_cards_played():
+def test_an_undo_during_the_hand_leaves_the_record_true_to_the_cards_played() -> None:
     seat, _, _ = finish_first_hand(seed=6, undo_at=4)
     record = seat.last_hand
     assert record is not None
@@ -75,14 +78,14 @@ def test_an_undo_during_the_hand_leaves_the_record_true_to_the_cards_played():
     record.decisions()  # replays through the engine without a complaint
 
 
-def test_after_a_reload_the_last_hand_is_still_there_to_review():
+def test_after_a_reload_the_last_hand_is_still_there_to_review() -> None:
     seat, memory, _ = finish_first_hand()
     again, _, _ = local_seat(memory.items)
     assert again.last_hand == seat.last_hand
     assert again.snapshot().reviewable
 
 
-def test_a_damaged_or_foreign_last_hand_is_not_reviewed():
+def test_a_damaged_or_foreign_last_hand_is_not_reviewed() -> None:
     seat, memory, _ = finish_first_hand()
     text = memory.items[formats.KEY_COACH]
     game = seat.game
@@ -94,13 +97,13 @@ def test_a_damaged_or_foreign_last_hand_is_not_reviewed():
     assert formats.load_last_hand(text, Game.new(seed=1)) is None  # another game's hand
 
 
-def test_a_new_game_has_no_last_hand():
+def test_a_new_game_has_no_last_hand() -> None:
     seat, _, _ = finish_first_hand()
     seat.new_game()
     assert seat.last_hand is None and not seat.snapshot().reviewable
 
 
-def test_the_coach_setting_is_kept_and_a_damaged_one_is_reset():
+def test_the_coach_setting_is_kept_and_a_damaged_one_is_reset() -> None:
     settings = formats.Settings(coach=False)
     loaded, note = formats.load_settings(formats.dump_settings(settings))
     assert loaded.coach is False and note is None
@@ -113,7 +116,7 @@ def test_the_coach_setting_is_kept_and_a_damaged_one_is_reset():
     assert loaded.coach is True and note is None
 
 
-def test_the_review_reads_as_a_list_of_thirteen_plays_with_the_costly_ones_marked():
+def test_the_review_reads_as_a_list_of_thirteen_plays_with_the_costly_ones_marked() -> None:
     seat, _, _ = finish_first_hand()
     assert seat.last_hand is not None
     review = Coach(iterations=300, pass_deals=40, threshold=0.3).review(seat.last_hand)
@@ -124,7 +127,7 @@ def test_the_review_reads_as_a_list_of_thirteen_plays_with_the_costly_ones_marke
     assert "<h3>" in text and '<ol class="coach-plays">' in text
 
 
-def test_each_reason_is_one_sentence_naming_the_cards():
+def test_each_reason_is_one_sentence_naming_the_cards() -> None:
     king, queen, ten = Card.parse("KS"), Card.parse("QS"), Card.parse("TH")
     said = {
         kind: words.coach_reason(kind, king, ten, led=True, cost=2.5, seat=1, points=1,
@@ -142,7 +145,7 @@ def test_each_reason_is_one_sentence_naming_the_cards():
                                                   cost=1, seat=3, points=0, trick=2)
 
 
-def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has():
+def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has() -> None:
     seat, _, _ = finish_first_hand()
     snap = seat.snapshot()
     model = build(snap, PageState(ready=True, coach="The coach found it."), Stats())
@@ -153,7 +156,7 @@ def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has():
     assert model.summary is not None and not model.summary.review and not model.summary.coach
 
 
-def test_a_play_with_a_better_card_gives_the_hard_players_two_figures():
+def test_a_play_with_a_better_card_gives_the_hard_players_two_figures() -> None:
     seven, ace = Card.parse("7D"), Card.parse("AD")
     flagged = words.coach_play(4, seven, ace, forced=False, flagged=True, cost=1.2,
                                value=3.4, best_value=2.2)

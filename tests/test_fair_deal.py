@@ -8,6 +8,7 @@ takes a fraction of a second; the table's own group is checked on its own.
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pytest
 
@@ -658,8 +659,11 @@ def test_a_held_message_is_read_once_when_it_comes(monkeypatch: pytest.MonkeyPat
     second = message("fair_lock", deck=t.parties[1].lock())
     reads: list[str] = []
     real = wire._parse
-    monkeypatch.setattr(wire, "_parse",
-                        lambda raw, group: reads.append(raw) or real(raw, group))
+    def reading(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
+        reads.append(raw)
+        return real(raw, group)
+
+    monkeypatch.setattr(wire, "_parse", reading)
     inbox, early = Inbox(lambda: 0.0, []), t.transcripts[2]
     assert inbox.hold(1, 1, second, SMALL)
     for _ in range(5):

@@ -468,7 +468,7 @@ def test_json_nested_too_deep_is_refused_before_parsing() -> None:
     kills the interpreter (found by e2e/test_reliability.py): the loader must not parse it."""
     for text in ["[" * 24_000 + "]" * 24_000, '{"schema":1,"a":' * 5000 + "1" + "}" * 5000]:
         for loader in (formats.load_save, formats.load_stats, formats.load_settings):
-            _value, notice = loader(text)  # type: ignore[operator]
+            _value, notice = loader(text)
             assert_plain_words(notice)
         assert formats.load_crash(text) is None
     inner = json.loads(SAVES[2])

@@ -290,12 +290,14 @@ def computers_game(rules: Rules, levels: list[str], seed: int) -> Game:
             for seat in range(4):
                 game.choose_pass(seat, bots[seat].choose_pass(game.view(seat)))
         elif game.phase is Phase.MOON:
-            seat = game.moon_chooser
-            assert seat is not None
+            player = game.moon_chooser
+            assert player is not None
+            seat = player
             game.choose_moon(seat, bots[seat].choose_moon(game.view(seat)))
         else:
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             game.play(bots[seat].choose_play(game.view(seat)))  # illegal would raise
     return game
 
@@ -334,8 +336,9 @@ def test_the_hint_advises_legal_cards_under_random_rules() -> None:
                 assert game.moon_chooser is not None
                 game.choose_moon(game.moon_chooser, PLUS)
             else:
-                seat = game.to_play
-                assert seat is not None
+                player = game.to_play
+                assert player is not None
+                seat = player
                 card = hint(game.view(seat)).cards[0]
                 assert game.why_illegal(card) is None
                 game.play(card)
@@ -390,8 +393,9 @@ def test_the_normal_player_never_throws_the_jack_away() -> None:
                 for seat in range(4):
                     game.choose_pass(seat, rng.sample(game.hand(seat), 3))
                 continue
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             card = bots[seat].choose_play(game.view(seat))
             trick = game.current_trick
             if card.notation == "JD" and trick is not None and trick.cards[0].suit != 1:

@@ -43,7 +43,8 @@ def test_a_small_heart_discarded_makes_the_queen_unlikely_in_that_hand() -> None
     model = PlayModel(view)
     sampler = DealSampler(view)
     rng = random.Random(4)
-    with_queen, without = [], []
+    with_queen: list[float] = []
+    without: list[float] = []
     for _ in range(400):
         hands = sampler.sample(rng)
         weight = model.weight(hands)
@@ -62,8 +63,9 @@ def test_the_hard_player_weighs_only_what_its_view_shows() -> None:
         game.choose_pass(seat, game.hand(seat)[-3:])
     for _ in range(17):
         game.play(rng.choice(game.legal_plays()))
-    seat = game.to_play
-    assert seat is not None
+    player = game.to_play
+    assert player is not None
+    seat = player
     view = game.view(seat)
     a = HardBot(2, budget_ms=None, iterations=200, inference=True).play_values(view)
     b = HardBot(2, budget_ms=None, iterations=200, inference=True).play_values(view)

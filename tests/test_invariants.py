@@ -49,8 +49,9 @@ def test_ten_thousand_random_hands_keep_every_invariant() -> None:
                 for seat in rng.sample(range(4), 4):
                     game.choose_pass(seat, rng.sample(game.hand(seat), 3))
                 continue
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             hand = game.hand(seat)
             trick = game.current_trick
             trick_cards = list(trick.cards) if trick else []

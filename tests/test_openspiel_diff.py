@@ -92,8 +92,9 @@ POINT_CARDS = [*HEARTS, QS]
 
 # Scores of earlier hands for Game.from_deal: k rows make the next hand the (k+1)-th,
 # so its pass direction is left, right, across or none; nobody gets near 100.
-HISTORIES = ([], [(7, 6, 7, 6)], [(7, 6, 7, 6), (6, 7, 6, 7)],
-             [(7, 6, 7, 6), (6, 7, 6, 7), (13, 0, 13, 0)])
+HISTORIES: tuple[list[tuple[int, int, int, int]], ...] = (
+    [], [(7, 6, 7, 6)], [(7, 6, 7, 6), (6, 7, 6, 7)],
+    [(7, 6, 7, 6), (6, 7, 6, 7), (13, 0, 13, 0)])
 
 
 def history_for(rows: list[tuple[int, int, int, int]], rules: Rules
@@ -295,8 +296,9 @@ def play_hand(game: Game, game_os: Any, rng: random.Random, tally: Tally, *,
 
     while not state.is_terminal():
         assert game.phase is Phase.PLAY and game.hand_number == hand_number
-        seat = game.to_play
-        assert seat is not None
+        mover = game.to_play
+        assert mover is not None
+        seat = mover
         assert state.current_player() == OS_OF_SEAT[seat], game.to_text()
         # OpenSpiel starts a hand "broken" when hearts needn't be broken; ours means "a
         # heart (or the Q♠ if it counts) was played", so they agree only when it matters.

@@ -90,8 +90,9 @@ def play_game(seed: int) -> dict[str, Any]:
                 game.choose_pass(seat, chosen)
                 hands[-1].append(f"{'SWNE'[seat]}:" + "".join(c.notation for c in chosen))
         else:
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             options = game.legal_plays()
             legal.append([c.notation for c in options])
             card = rng.choice(options)

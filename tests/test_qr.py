@@ -56,8 +56,8 @@ def dark_from_svg(svg: str) -> tuple[int, set[tuple[int, int]]]:
 
 def dark_modules(matrix: Matrix | tuple[bytearray, ...], quiet: int = 4) -> set[tuple[int, int]]:
     """The dark modules of a matrix, as (row, column) inside a quiet zone of ``quiet``."""
-    return {(r + quiet, c + quiet) for r, row in enumerate(matrix)
-            for c, m in enumerate(row) if m}
+    rows: list[list[bool]] = [[bool(m) for m in row] for row in matrix]
+    return {(r + quiet, c + quiet) for r, row in enumerate(rows) for c, m in enumerate(row) if m}
 
 
 def segno_matrix(data: bytes) -> tuple[bytearray, ...]:

@@ -152,9 +152,9 @@ def test_unconstrained_sampling_is_uniform() -> None:
     for _ in range(trials):
         hands = sampler.sample(rng)
         for seat in (0, 2, 3):
-            for card in (Card.parse("AD"), Card.parse("QS"), Card.parse("2S")):
-                if hands[seat] & card.mask:
-                    counts[(seat, card.index)] += 1
+            for probe in (Card.parse("AD"), Card.parse("QS"), Card.parse("2S")):
+                if hands[seat] & probe.mask:
+                    counts[(seat, probe.index)] += 1
     assert unseen.bit_count() == 36
     for value in counts.values():
         assert abs(value / trials - 1 / 3) < 0.04

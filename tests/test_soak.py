@@ -21,8 +21,9 @@ def play_whole_game(seed: int, levels: tuple[str, ...] = LEVEL_MIX) -> Game:
                 assert len(set(chosen)) == 3 and set(chosen) <= set(view.hand)
                 game.choose_pass(seat, chosen)
         else:
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             card = bots[seat].choose_play(game.view(seat))
             assert game.why_illegal(card) is None, (card, game.to_text())
             game.play(card)

@@ -32,8 +32,9 @@ def played_hands(seed: int, rules: Rules) -> list[tuple[list[tuple[int, Card]], 
             assert chooser is not None
             game.choose_moon(chooser, bots[chooser].choose_moon(game.view(chooser)))
         else:
-            seat = game.to_play
-            assert seat is not None
+            player = game.to_play
+            assert player is not None
+            seat = player
             card = bots[seat].choose_play(game.view(seat))
             plays.append((seat, card))
             game.play(card)
