@@ -211,9 +211,19 @@ def test_easy_makes_different_choices_with_different_seeds() -> None:
 
 def test_make_knows_the_levels() -> None:
     assert LEVELS[:3] == ("easy", "normal", "hard")
+    game = Game.new(seed=9)
     for level in ("easy", "normal", "basic"):
-        bot = make(level, 1)
-        assert callable(bot.choose_pass) and callable(bot.choose_play)
+        bot, twin = make(level, 1), make(level, 1)
+        view = game.view(1)
+        passed = bot.choose_pass(view)
+        assert len(set(passed)) == 3 and set(passed) <= set(view.hand)
+        assert twin.choose_pass(view) == passed  # the same seed and view, the same choice
+    for seat in range(4):
+        game.choose_pass(seat, make("easy", seat).choose_pass(game.view(seat)))
+    player = game.to_play
+    assert player is not None
+    for level in ("easy", "normal", "basic"):
+        assert make(level, 1).choose_play(game.view(player)) in game.legal_plays()
     with pytest.raises(ValueError, match="unknown level"):
         make("expert", 1)
 

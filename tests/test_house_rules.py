@@ -302,13 +302,24 @@ def computers_game(rules: Rules, levels: list[str], seed: int) -> Game:
     return game
 
 
+def assert_won(game: Game, rules: Rules) -> None:
+    """The game ended as its rules say: someone reached the end score, the winner alone has
+    the lowest total, and the totals are the sums of the hands' scores."""
+    assert game.phase is Phase.GAME_OVER and game.rules == rules
+    totals = game.scores
+    assert max(totals) >= rules.end_score
+    assert game.winner is not None and [s for s in range(4) if totals[s] == min(totals)] == [
+        game.winner]
+    assert tuple(sum(hand[s] for hand in game.hand_history) for s in range(4)) == tuple(totals)
+
+
 @pytest.mark.parametrize("level", ["easy", "normal", "basic"])
 def test_each_level_finishes_games_under_random_rules(level: str) -> None:
     rng = random.Random(level)
     for number in range(8):
         rules = random_rules(rng)
         game = computers_game(rules, [level] * 4, number)
-        assert game.winner is not None
+        assert_won(game, rules)
 
 
 def test_the_hard_player_finishes_games_under_random_rules() -> None:
@@ -317,7 +328,7 @@ def test_the_hard_player_finishes_games_under_random_rules() -> None:
         rules = random_rules(rng)
         game = computers_game(replace(rules, end_score=50), ["hard", "normal", "hard", "easy"],
                               number)
-        assert game.winner is not None
+        assert_won(game, replace(rules, end_score=50))
 
 
 def test_the_hint_advises_legal_cards_under_random_rules() -> None:

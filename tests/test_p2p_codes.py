@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-import contextlib
+import re
+import string
+from collections.abc import Callable
 
 import pytest
 from hypothesis import given
@@ -164,11 +166,26 @@ def test_empty_and_foreign_text() -> None:
         decode_answer("hello, world!", 1)
 
 
+def refused_in_words(decode: Callable[[str], object], code: str) -> object:
+    """What ``decode`` makes of ``code``: its value, or a CodeError whose message is a
+    sentence for the person (never another exception)."""
+    try:
+        return decode(code)
+    except CodeError as error:
+        assert PLAIN.fullmatch(str(error)), str(error)
+        return error
+
+
+PLAIN = re.compile(r"[A-Z][^\n{}<>]{10,200}[.!]")
+DECODERS: tuple[Callable[[str], object], ...] = (lambda t: decode_invite(t, 1000),
+                                                 lambda t: decode_answer(t, 42))
+
+
 @given(st.text(max_size=300))
-def test_any_text_either_decodes_or_raises_code_error(text: str) -> None:
-    for decode in (lambda t: decode_invite(t, 1000), lambda t: decode_answer(t, 42)):
-        with contextlib.suppress(CodeError):
-            decode(text)
+def test_any_text_either_decodes_or_is_refused_in_words(text: str) -> None:
+    for decode in DECODERS:
+        got = refused_in_words(decode, text)
+        assert isinstance(got, (Invite, Answer, CodeError))
 
 
 @given(st.binary(min_size=1, max_size=110))
@@ -177,6 +194,28 @@ def test_any_checksummed_bytes_decode_or_raise_code_error(body: bytes) -> None:
     import zlib
     raw = body + (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big")
     code = base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
-    for decode in (lambda t: decode_invite(t, 1000), lambda t: decode_answer(t, 42)):
-        with contextlib.suppress(CodeError):
-            decode(code)
+    for decode in DECODERS:
+        got = refused_in_words(decode, code)
+        assert isinstance(got, (Invite, Answer, CodeError))
+
+
+@pytest.mark.parametrize("kind", ["invite", "answer"])
+def test_every_single_typo_is_refused_or_changes_nothing(kind: str) -> None:
+    """The codes' check: a code with any one character changed is refused (or, in the last
+    character's unused bits, reads exactly as the code itself): a typo never seats someone
+    at another table, seat or address."""
+    two = endpoint(Candidate("host", "192.168.1.20", 58129),
+                   Candidate("srflx", "203.0.113.7", 58129))
+    if kind == "invite":
+        code, decode = encode_invite(Invite(0xDEADBEEF, 2, 17, 1000, two)), DECODERS[0]
+    else:
+        code, decode = encode_answer(Answer(42, 2, 17, two)), DECODERS[1]
+    meant = decode(code)
+    alphabet = string.ascii_letters + string.digits + "-_"
+    refused = 0
+    for at, was in enumerate(code):
+        for typed in alphabet.replace(was, ""):
+            got = refused_in_words(decode, code[:at] + typed + code[at + 1:])
+            refused += isinstance(got, CodeError)
+            assert isinstance(got, CodeError) or got == meant, (at, typed)
+    assert refused >= len(code) * (len(alphabet) - 1) - 63  # at most the last character's
