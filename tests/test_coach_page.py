@@ -10,7 +10,7 @@ import random
 from hearts import Card, CardPlayed, Game
 from hearts.coach import Coach
 from hearts.seathand import SeatHand
-from tests.test_page_seats import local_seat, person_move, settle
+from tests.solo_page import local_seat, person_move, settle
 from web import formats, words
 from web.formats import Stats
 from web.seats.solo import LocalSeat

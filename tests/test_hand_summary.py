@@ -8,7 +8,7 @@ import re
 
 from hearts import Card
 from hearts.story import HandStory
-from tests.test_page_seats import local_seat, person_move, settle
+from tests.solo_page import local_seat, person_move, settle
 from web import words
 from web.table.model import PageState, SummaryModel, TableModel, build
 from web.table.view import summary_html

@@ -9,7 +9,7 @@ import asyncio
 from hearts import Card, Game, Phase, Rules
 from hearts.rules import MoonScoring, PassCycle
 from tests.scripted import game_from
-from tests.test_page_seats import Heard, _no_wait, settle
+from tests.solo_page import Heard, no_wait, settle
 from web import formats, words
 from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
@@ -42,7 +42,7 @@ def seat_with(game: Game | None = None, rules: Rules = STANDARD) -> tuple[LocalS
     records.settings.rules = rules
     if game is not None:
         records.saved = formats.Saved(game)
-    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=3)
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=no_wait, seed=3)
     heard = Heard()
     seat.attach(heard)
     return seat, heard

@@ -8,7 +8,7 @@ import random
 
 from hearts import Game, Phase
 from hearts.playout import certain_outcome, jd_taker_of, state_of
-from tests.test_page_seats import local_seat, settle
+from tests.solo_page import local_seat, settle
 from web import formats, words
 from web.table.model import PageState, build
 

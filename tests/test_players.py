@@ -5,15 +5,12 @@ from __future__ import annotations
 import asyncio
 
 from hearts import Card, Game
+from tests.solo_page import no_wait
 from web.p2p.flow import TableFlow
 from web.p2p.seats import Seats
 from web.players import Computers
 from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
-
-
-async def _no_wait(seconds: float) -> None:
-    return None
 
 
 def test_the_solo_game_and_a_hosted_table_seat_the_same_computers() -> None:
@@ -22,7 +19,7 @@ def test_the_solo_game_and_a_hosted_table_seat_the_same_computers() -> None:
     memory = MemoryStorage()
     records = Records(Storage(lambda: memory), lambda text: None)
     records.settings.level = "easy"
-    solo = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, seed=77)
+    solo = LocalSeat(records, speed=lambda: "instant", sleep=no_wait, seed=77)
     hosted = TableFlow(Game.new(77), Seats(5.0), level="easy")
     game = Game.new(77)
     for seat in (1, 2, 3):

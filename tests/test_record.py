@@ -14,6 +14,7 @@ import pytest
 from hearts import Card, Game, Rules
 from hearts.events import HandScored, TrickWon
 from hearts.rules import MoonScoring, PassCycle
+from tests.solo_page import Heard, no_wait, person_move, settle
 from web import formats, words
 from web.daily import DAILY_LEVEL, daily_seed, place_of, streak
 from web.record import chart, gamecode, history
@@ -21,8 +22,6 @@ from web.record.history import FinishedGame, Record, Tally, by_level, hand_tally
 from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
 from web.table import record_page
-
-from .test_page_seats import Heard, _no_wait, person_move, settle
 
 DAY = datetime.date(2026, 12, 1)
 
@@ -307,7 +306,7 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
 def _seat(memory: MemoryStorage, today: datetime.date = DAY) -> tuple[LocalSeat, Heard]:
     records = Records(Storage(lambda: memory), lambda text: None)
     records.settings.level = "easy"
-    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, today=lambda: today)
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=no_wait, today=lambda: today)
     heard = Heard()
     seat.attach(heard)
     return seat, heard

@@ -7,7 +7,7 @@ import asyncio
 import random
 
 from hearts import Game, Phase
-from tests.test_page_seats import Heard, local_seat, person_move, settle
+from tests.solo_page import Heard, local_seat, person_move, settle
 from web import formats
 from web.table.model import PageState, SeatSnapshot, build
 

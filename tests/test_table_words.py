@@ -4,7 +4,7 @@ a game from a code says so on the felt."""
 from __future__ import annotations
 
 from hearts import Card, Game
-from tests.test_page_seats import local_seat
+from tests.solo_page import local_seat
 from web import formats, words
 from web.record import gamecode
 from web.seats.results import Books
