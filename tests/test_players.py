@@ -5,10 +5,11 @@ from __future__ import annotations
 import asyncio
 
 from hearts import Card, Game
+from hearts.bots.hard import HardBot
 from tests.solo_page import no_wait
 from web.p2p.flow import TableFlow
 from web.p2p.seats import Seats
-from web.players import Computers
+from web.players import Computers, Searching, choose_play, make
 from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
 
@@ -63,3 +64,38 @@ def test_the_computers_thinking_counts_toward_the_pause_before_its_card() -> Non
     asyncio.run(computers.play(game.view(seat), seat, pause=1.0, since=5.0, clock=clock,
                                sleep=sleep))
     assert slept == [], "the pause is over already: no wait"
+
+
+def test_a_searching_player_is_driven_in_slices_and_plays_the_card_it_would_at_once() -> None:
+    """The hard player's search gives the page back control between slices (other tasks
+    run meanwhile) and ends on the very card its one-go ``choose_play`` picks."""
+    game = Game.new(4)
+    Computers("easy", 4).pass_for(game, range(4))
+    game.play(game.legal_plays()[0])
+    seat = game.to_play
+    assert seat is not None
+    view = game.view(seat)
+
+    def hard() -> HardBot:
+        return HardBot(seed=9, budget_ms=None, iterations=120, chunk_ms=0.0)
+
+    async def run() -> tuple[Card, int]:
+        ticks = 0
+        done = False
+
+        async def count() -> None:
+            nonlocal ticks
+            while not done:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        counter = asyncio.create_task(count())
+        card = await choose_play(hard(), view)
+        done = True
+        await counter
+        return card, ticks
+
+    card, ticks = asyncio.run(run())
+    assert isinstance(hard(), Searching) and not isinstance(make("easy", 1), Searching)
+    assert card == hard().choose_play(view)
+    assert ticks > 1, "the other task ran between slices"

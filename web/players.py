@@ -11,13 +11,13 @@ card. ``hint(view)`` is the advisor's recommendation.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Awaitable, Callable, Iterable, Iterator
-from typing import Any
+from collections.abc import Awaitable, Callable, Generator, Iterable
+from typing import Protocol, runtime_checkable
 
 from hearts import Card, Game, Phase, PlayerView, bots
 from hearts.bots import Bot, Hint
 
-__all__ = ["Bot", "Computers", "Hint", "MakeBot", "choose_play", "hint", "make"]
+__all__ = ["Bot", "Computers", "Hint", "MakeBot", "Searching", "choose_play", "hint", "make"]
 
 MakeBot = Callable[[str, int], Bot]
 """How a table gets a computer player: ``make(level, seed)``."""
@@ -34,20 +34,25 @@ def hint(view: PlayerView) -> Hint:
     return bots.hint(view)
 
 
+@runtime_checkable
+class Searching(Protocol):
+    """A player that searches in slices (the hard one): its play as a generator that yields
+    between slices and returns the card."""
+
+    def choose_play_steps(self, view: PlayerView) -> Generator[None, None, Card]: ...
+
+
 async def choose_play(bot: Bot, view: PlayerView) -> Card:
     """The bot's play, yielding to the browser between slices of its search if it can."""
-    steps = getattr(bot, "choose_play_steps", None)  # only some levels search in slices
-    if steps is None:
+    if not isinstance(bot, Searching):
         return bot.choose_play(view)
-    generator: Iterator[Any] = steps(view)
+    steps = bot.choose_play_steps(view)
     while True:
         try:
-            next(generator)
+            next(steps)
         except StopIteration as stop:
-            card = stop.value
-            if isinstance(card, Card):
-                return card
-            return bot.choose_play(view)
+            card: Card = stop.value
+            return card
         await asyncio.sleep(0)
 
 
