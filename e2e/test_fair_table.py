@@ -191,7 +191,7 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
 
 @pytest.mark.parametrize(("cheat", "kind"), [
     ("short", Cheat.BAD_DECK),       # caught on arrival, before anyone sees a card
-    ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: its seat complains at once
+    ("readcards", Cheat.SHUFFLE),    # a tagged slot to read cards: its shuffle proof fails
     ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
     ("marked", Cheat.MARKED),        # non-residues to follow the point cards: on arrival
@@ -200,7 +200,7 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
     """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how,
     and the hand doesn't count."""
-    at_once = cheat in ("short", "stacked", "marked")  # before anyone has 13 cards
+    at_once = cheat in ("short", "readcards", "marked")  # before anyone has 13 cards
     _sit(pages, relay, cheat=(2, cheat), dealt=not at_once)
     if not at_once:
         _play_hand(pages)
@@ -210,8 +210,8 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
         assert f" cheated: {what}" in text and not text.startswith("You"), text
         assert "doesn't count" in text, text
-    if cheat == "stacked":
-        _shoot(pages[0], "cheat-stacked")
+    if cheat == "readcards":
+        _shoot(pages[0], "cheat-readcards")
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
 

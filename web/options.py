@@ -13,7 +13,7 @@ __all__ = ["Options", "parse"]
 
 
 CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt", "marked", "framing",
-          "falseecho")
+          "falseecho", "readcards")
 """A fair table's modified pages, by name: a revoke, or a step of the deal cheated at."""
 
 

@@ -35,7 +35,7 @@ def due_step(t: Transcript, p: Party) -> Step | None:
         return "fair_shuffle", {"deck": deck, "commit": commitment}
     if len(t.shuffles) == NUM_SEATS and len(t.locks) == me:
         return "fair_lock", {"deck": p.lock()}
-    if round_ is not None:
+    if round_ is not None and t.shuffles_proven and not t.over:  # none on an unproven shuffle
         return "fair_open", {"round": round_, "values": p.open(round_)}
     if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
         values, proofs = p.blind()
@@ -43,7 +43,8 @@ def due_step(t: Transcript, p: Party) -> Step | None:
     if passing and me in t.pass_slots and pass_target(me, t.direction) in t.blinded \
             and me not in t.unblinded:
         return "fair_unblind", {"values": p.unblind()}
-    if t.over and me not in t.digests:
+    if t.over and me not in t.digests and (t.dealt or len(t.shuffle_proofs) == NUM_SEATS):
+        # A deal stopped by a false proof: the digest covers the four shuffles and proofs.
         return "fair_digest", {"sha256": t.digest()}  # the table adds its echo
     if t.agreed and me not in t.reveals:
         keys = p.reveal()
