@@ -92,7 +92,7 @@ def test_a_number_outside_the_group_fails_the_proof() -> None:
 
 
 def test_making_and_checking_go_one_position_a_step() -> None:
-    """So that a page can do them in slices between frames (``FairHand.proof_step``)."""
+    """So that a page can do them in slices between frames (``FairHand.slice_step``)."""
     key, order, before, after, commitment = _shuffle(6)
     making = prove_shuffle_steps(SMALL, key, order, before, after, b"t", random.Random(1))
     steps = 0

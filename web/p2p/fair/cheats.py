@@ -14,7 +14,7 @@ choice of card, made by the table (``FairTable``, ``cheat="revoke"``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
 from hearts.cards import ALL_CARDS, Card
 from web.p2p.fair.group import jacobi
@@ -55,11 +55,12 @@ class MarkedCards(Party):
         marked = {group.power(before[c.index], self._shuffle_key) for c in POINT_CARDS}
         return tuple(group.p - x if x in marked else x for x in deck), commitment
 
-    def lock(self) -> tuple[int, ...]:
+    def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
         group = self.transcript.group
         mine = slots_of(self.seat)
+        deck = yield from super().lock_steps()
         return tuple(group.p - x if slot not in mine and jacobi(x, group.p) == -1 else x
-                     for slot, x in enumerate(super().lock()))
+                     for slot, x in enumerate(deck))
 
     def follow(self) -> dict[int, int]:
         """Seat -> how many marked cards were dealt to it, read off the last shuffle."""

@@ -19,7 +19,7 @@ from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
-from web.p2p.fair.steps import due_step
+from web.p2p.fair.steps import due_step, lock_due
 from web.p2p.fair.transcript import Transcript
 from web.p2p.fair.wire import proof_fields
 
@@ -53,6 +53,8 @@ class FairHand:
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None
         self.received: tuple[Card, ...] | None = None
+        self.locking: Generator[None, None, tuple[int, ...]] | None = None
+        """This page's lock of the deck, being made (stage 2: the others wait for it)."""
         self.proving: Generator[None, None, ShuffleProof] | None = None
         """This page's proof of its shuffle, being made (once the shuffle went out)."""
         self.checking: tuple[int, Generator[None, None, bool]] | None = None
@@ -124,6 +126,9 @@ class FairHand:
             if len(self.received) != 3:
                 self.send("fair_complain")
             return True
+        if self.locking is None and lock_due(t, self.seat):
+            self.locking = self.party.lock_steps()  # sent when made (``slice_step``)
+            return True
         step = due_step(t, self.party)
         if step is not None:
             self.send(step[0], **step[1])
@@ -136,11 +141,22 @@ class FairHand:
             return True
         return False
 
-    def proof_step(self) -> bool | None:
-        """One slice of making this page's shuffle proof, or else of checking another's;
-        None when there is none to do, True when a slice finished one (then steps may be
-        due). A proof that fails stops the hand: this page complains (``refuted``)."""
+    def slice_step(self) -> bool | None:
+        """One slice of making this page's lock (the others wait for it), or else its
+        shuffle proof, or else of checking another's; None when there is none to do, True
+        when a slice finished one (then steps may be due). A proof that fails stops the
+        hand: this page complains (``refuted``)."""
         t = self.transcript
+        if self.locking is not None:
+            started = self.clock()
+            while self.clock() - started < SLICE_SECONDS:
+                try:
+                    next(self.locking)
+                except StopIteration as done:
+                    self.locking = None
+                    self.send("fair_lock", deck=done.value)
+                    return True
+            return False
         if self.checking is None and self.proving is None:
             waiting = t.unproven()
             if not waiting or t.over:  # once stopped, the audit checks what is left

@@ -64,13 +64,28 @@ class Party:
 
     def lock(self) -> tuple[int, ...]:
         """Stage 2: every other seat's slot locked with its own key, the shuffling key off."""
+        steps = self.lock_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                deck: tuple[int, ...] = done.value
+                return deck
+
+    def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        """``lock`` a slot a step: its 39 full-size powers are the deal's longest step."""
         group = self.transcript.group
         modulus = group.p - 1
         mine = slots_of(self.seat)
-        return tuple(x if slot in mine else
-                     group.power(x, group.inverse(self._shuffle_key * k % modulus))
-                     for slot, (x, k) in enumerate(zip(self.transcript.deck_before_lock(self.seat),
-                                                       self._slot_keys, strict=True)))
+        deck = []
+        for slot, (x, k) in enumerate(zip(self.transcript.deck_before_lock(self.seat),
+                                          self._slot_keys, strict=True)):
+            if slot in mine:
+                deck.append(x)
+                continue
+            deck.append(group.power(x, group.inverse(self._shuffle_key * k % modulus)))
+            yield
+        return tuple(deck)
 
     def open(self, round_: int) -> tuple[int, ...]:
         """This seat's key taken off the 13 cards it opens in ``round_`` (1..3)."""

@@ -504,7 +504,7 @@ class FairTable:
         sent or checked, the verdict), after which the page has news to show and send."""
         if self.closed is not None:
             return None
-        proved = self.current.proof_step()
+        proved = self.current.slice_step()
         if proved is not None:
             if proved:
                 self._settle()  # a proof sent, or the last one checked: steps may be due
