@@ -345,7 +345,7 @@ def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
         assert page.result is None
 
 
-def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
+def test_a_false_echo_borne_out_by_no_evidence_is_named_as_such(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The liar sends its evidence after all: it is what it was sent, so it doesn't hash
     to its echo, and every honest page names it."""
@@ -358,6 +358,8 @@ def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
     text = liar._envelope("fair_evidence", message("fair_evidence", items=items))
     for page in mesh.pages[:3]:
         page.received_from(3, text)
+        while page.work_step() is not None:  # the judging, in slices
+            pass
         assert page.fault == Fault(3, Cheat.FALSE_ECHO), page.closed
         assert page.closed is not None and page.closed.startswith(
             words.seat_name(3, page.seat))

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from enum import Enum
 
 from hearts import Card, PlayerView
@@ -36,7 +36,7 @@ from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.signing import Signed, echo, judge, sign, text_hash, verify
+from web.p2p.fair.signing import Signed, Verdict, echo, judge_steps, sign, text_hash, verify
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
 from web.p2p.fair.wire import envelope, message, open_envelope, receive
 
@@ -169,6 +169,8 @@ class FairTable:
             for old in [h for h in kept if h < number]:  # its evidence too
                 del kept[old]
         self.current = self._hand(number)
+        self._judging: Generator[None, None, Verdict] | None = None
+        """The dispute of this hand, being judged (``signing.judge_steps``)."""
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
 
@@ -454,7 +456,8 @@ class FairTable:
     def _dispute(self) -> None:
         """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
         a false digest would read every hand; it sends its evidence, and once every page's
-        is in, names whoever the signatures show lied (``signing.judge``), or nobody."""
+        is in, names whoever the signatures show lied (``signing.judge_steps``, then
+        ``_verdict``), or nobody."""
         t, hand = self.transcript, self.hand_number
         if self.seat not in t.evidence:
             frozen = self._echoed.get(hand, {})
@@ -464,9 +467,16 @@ class FairTable:
                 return
         while self._drain():  # evidence that came first
             pass
-        if self.closed is not None or len(t.evidence) < NUM_SEATS:
+        if self.closed is not None or len(t.evidence) < NUM_SEATS or self._judging is not None:
             return
-        verdict = judge(self.group, self.name, hand, self.keys, t.echoes, t.evidence)
+        # 88 signatures to check: in slices, a page's evidence each (``work_step``).
+        self._judging = judge_steps(self.group, self.name, hand, self.keys, t.echoes,
+                                    t.evidence)
+
+    def _verdict(self, verdict: Verdict) -> None:
+        """The dispute judged: name the liar the signatures show, or close with neutral
+        words."""
+        t = self.transcript
         if verdict is not None:
             seat, how = verdict
             self._caught(Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED))
@@ -504,6 +514,14 @@ class FairTable:
         sent or checked, the verdict), after which the page has news to show and send."""
         if self.closed is not None:
             return None
+        if self._judging is not None:
+            try:
+                next(self._judging)
+                return False
+            except StopIteration as done:
+                self._judging = None
+                self._verdict(done.value)
+                return True
         proved = self.current.slice_step()
         if proved is not None:
             if proved:
