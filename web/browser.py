@@ -115,6 +115,35 @@ class Browser:
         return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1,
                              int(now.getDate()))
 
+    def address(self) -> str:
+        """The page's address without its query or fragment ("https://…/hearts/")."""
+        location = self.window.location
+        return f"{location.origin}{location.pathname}"
+
+    def drop_query(self, name: str) -> None:
+        """Take ``?name=…`` out of the address bar (read once: a reload doesn't redo it)."""
+        location = self.window.location
+        params = self.window.URLSearchParams.new(str(location.search))
+        params.delete(name)
+        rest = str(params.toString())
+        self.window.history.replaceState(None, "", str(location.pathname)
+                                         + (f"?{rest}" if rest else "") + str(location.hash))
+
+    async def share(self, text: str, field: Any = None) -> str:
+        """Offer ``text`` to the system's share sheet where the browser has one
+        (``navigator.share``), else copy it (``copy``). Returns "shared", "cancelled" (the
+        person closed the sheet), "copied" or "selected" (left to copy by hand)."""
+        navigator = self.window.navigator
+        if getattr(navigator, "share", None) is not None:
+            try:
+                await navigator.share(self._to_js({"text": text}))
+                return "shared"
+            except Exception as error:  # (a JavaScript rejection)
+                if "AbortError" in f"{getattr(error, 'name', '')} {error}":
+                    return "cancelled"
+                # refused otherwise (no sheet for text, not allowed here): copy instead
+        return "copied" if await self.copy(text, field) else "selected"
+
     async def copy(self, text: str, field: Any = None) -> bool:
         """Put ``text`` on the clipboard; if the browser refuses, select it in ``field`` (a
         text input, opened if it sits in a closed ``<details>``) for copying by hand.

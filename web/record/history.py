@@ -96,11 +96,12 @@ class Record:
     games: list[FinishedGame] = field(default_factory=list)
     days: dict[datetime.date, tuple[int, int]] = field(default_factory=dict)
 
-    def add(self, game: FinishedGame) -> bool:
-        """Add a finished game; a daily counts for its day only if it is the day's first.
-        Returns whether it was the day's counted daily."""
+    def add(self, game: FinishedGame, counts: bool = True) -> bool:
+        """Add a finished game; a daily counts for its day only if it is the day's first
+        (and ``counts``: not played long after its day). Returns whether it was the day's
+        counted daily."""
         self.games = [*self.games, game][-MAX_GAMES:]
-        if not game.daily or game.day in self.days:
+        if not game.daily or not counts or game.day in self.days:
             return False
         self.days[game.day] = (game.totals[0], game.place)
         for day in sorted(self.days)[:-MAX_DAYS]:

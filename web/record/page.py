@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from web import words
 from web.record import chart as charts
-from web.record.daily import streak
+from web.record.daily import daily_link, streak
 from web.record.history import FinishedGame, Record, Tally, by_level
 
 __all__ = ["CURRENT", "Current", "chart_html", "history_html", "share_html", "stats_html"]
@@ -31,23 +31,26 @@ class Current:
 
 
 def share_html(share: str, note: str = "") -> str:
-    """The daily's result in a field to copy from, with its Copy button."""
+    """The daily's result in a field to copy from, with its Share button (the system's
+    share sheet, or a copy: ``web.record.dialog``)."""
     e = html.escape
     extra = f'<p class="share-note">{e(note)}</p>' if note else ""
     return (f'<div class="share copy-box"><p class="share-result">{e(share)}</p>{extra}'
-            f'<label class="share-field">Your result to share '
+            f'<label class="share-field">{e(words.SHARE_LABEL)} '
             f'<input type="text" id="share-text" readonly value="{e(share)}"></label>'
-            f'<button type="button" id="copy-share" data-copy="share-text">Copy the result'
-            f'</button><p class="copy-said" role="status"></p></div>')
+            f'<button type="button" id="copy-share" data-share="share-text">'
+            f'{e(words.SHARE_BUTTON)}</button><p class="copy-said" role="status"></p></div>')
 
 
-def stats_html(record: Record, today: datetime.date) -> str:
-    """The daily streak, today's daily, the table by level and the tallies."""
+def stats_html(record: Record, today: datetime.date, address: str = "") -> str:
+    """The daily streak, today's daily (its link: ``address``, the page's), the table by
+    level and the tallies."""
     e = html.escape
     parts = [f'<p class="streak">{e(words.streak_text(streak(record.days, today)))}</p>']
     if today in record.days:
         total, place = record.days[today]
-        share = words.share_text(today, total, place, streak(record.days, today))
+        share = words.share_text(today, total, place, streak(record.days, today),
+                                 link=daily_link(address, today))
         parts.append(share_html(share))
     levels = by_level(record.games)
     if not levels:
