@@ -302,6 +302,28 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
     assert "Hearts daily 2026-12-01: 90 points" in stats
 
 
+def test_the_charts_heading_says_who_won_not_the_line_chosen_above_it() -> None:
+    record = Record()
+    record.add(_game(40, "hard", day=DAY - datetime.timedelta(days=1)))
+    game = record.games[0]
+    drawn = page.chart_html(record.games, None, "0")
+    heading = drawn[drawn.index("<h3"):drawn.index("</h3>")]
+    line = words.game_line(game.day, game.level, game.house_rules, game.daily, game.totals[0],
+                           game.place, len(game.hands))
+    assert line in page.history_html(record.games, None, "0") and line not in drawn
+    assert game.totals == (40, 90, 0, 0)
+    assert heading.endswith(">North and East shared the win with 0 points.")
+    assert words.chart_title([9, 38, 60, 23], page.NAMES, True) == "You won with 9 points."
+    current = page.Current(((3, 20, 3, 0), (10, 6, 0, 10)))
+    drawn = page.chart_html(record.games, current, page.CURRENT)
+    assert "North leads so far with 3 points." in drawn
+    assert words.current_line(2) not in drawn
+    assert words.chart_title([13, 13, 20, 80], page.NAMES, True) == \
+        "You and West shared the win with 13 points."
+    assert words.chart_title([0, 1, 25, 0], page.NAMES, False) == \
+        "You and East lead so far with 0 points."
+
+
 # --- the game against the computers ----------------------------------------------------------
 
 def _seat(memory: MemoryStorage, today: datetime.date = DAY) -> tuple[LocalSeat, Heard]:

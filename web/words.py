@@ -539,6 +539,21 @@ def game_line(day: Any, level: str, rules: str, daily: bool, total: int, place: 
     return " · ".join(parts)
 
 
+def chart_title(totals: Sequence[int], names: Sequence[str], over: bool) -> str:
+    """The Record's chart heading: who won the game chosen (or leads the one under way),
+    which its line in the list doesn't say."""
+    low = min(totals)
+    first = [names[seat] for seat, total in enumerate(totals) if total == low]
+    who = " and ".join(first)
+    points = plural(low, "point")
+    if over:
+        if len(first) > 1:
+            return f"{who} shared the win with {points}."
+        return f"{who} won with {points}."
+    lead = "lead" if len(first) > 1 or first == ["You"] else "leads"
+    return f"{who} {lead} so far with {points}."
+
+
 def current_line(hands: int) -> str:
     return f"This game, under way · {plural(hands, 'hand')} so far"
 

@@ -96,15 +96,17 @@ def chart_html(games: Sequence[FinishedGame], current: Current | None, selected:
     """The chart (and its table twin) of the game ``selected`` in the list."""
     e = html.escape
     if selected == CURRENT and current is not None:
-        hands, end, title = current.hands, current.end_score, words.current_line(
-            len(current.hands))
+        hands, end, over = current.hands, current.end_score, False
     elif selected.isdigit() and int(selected) < len(games):
         game = games[int(selected)]
-        hands, end, title = game.hands, game.end_score, _line(game)
+        hands, end, over = game.hands, game.end_score, True
     else:
         return f'<p class="record-empty">{e(words.RECORD_NOTHING)}</p>'
     if not hands:
         return f'<p class="record-empty">{e(words.RECORD_NOTHING)}</p>'
+    # (the heading says what the chosen line in the list above doesn't: who won, or leads)
+    totals = [sum(row[seat] for row in hands) for seat in range(4)]
+    title = words.chart_title(totals, NAMES, over)
     chart = charts.build(hands, NAMES, end)
     return (f'<h3 class="chart-title">{e(title)}</h3><figure class="chart-box">'
             f"{charts.svg(chart)}{charts.table_html(chart)}</figure>")
