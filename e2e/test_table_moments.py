@@ -68,9 +68,24 @@ def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage)
     assert event_line(table) == ""
 
 
+STORY_SYMBOLS_OUT = """(() => {
+  const box = document.querySelector('#summary').getBoundingClientRect();
+  return [...document.querySelectorAll('#summary-story .sym')].map(sym => {
+    const range = document.createRange();
+    range.selectNodeContents(sym);
+    const glyph = range.getBoundingClientRect(), own = sym.getBoundingClientRect();
+    return glyph.left >= own.left - 1 && glyph.left >= box.left && glyph.top >= own.top - 2
+      ? null : `${sym.textContent} at ${Math.round(glyph.left)},${Math.round(glyph.top)}, `
+             + `its box at ${Math.round(own.left)},${Math.round(own.top)}`;
+  }).filter(Boolean);
+})()"""
+"""The story's symbols drawn outside their own place at the start of their line."""
+
+
 def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     """Behind "Hand 1 is over" the felt shows hand 1 at its end: the last trick taken, no
-    cards left; hand 2 is dealt when the summary is dismissed."""
+    cards left; hand 2 is dealt when the summary is dismissed. The story's symbols sit at
+    the start of their lines, on a phone too."""
     game = near_hand_end(8)
     table.load_with_storage({store.KEY_SAVE: store.dump_save(store.Saved(game))})
     table.play_one()
@@ -82,6 +97,8 @@ def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     assert table.hand() == []
     assert page.locator(".seat .fan .back").count() == 0
     table.screenshot("summary-over-its-hand")
+    page.set_viewport_size({"width": 320, "height": 640})
+    assert page.evaluate(STORY_SYMBOLS_OUT) == []
     table.next_hand()
     assert page.inner_text("#pass-dir").startswith("Hand 2: pass right")
     assert table.trick() == [] and len(table.hand()) == 13
