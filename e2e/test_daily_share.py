@@ -71,6 +71,10 @@ def test_a_daily_link_plays_that_days_deal_and_a_bad_one_loses_nothing(
     past = datetime.date(2026, 11, 30)
     table.goto("?speed=instant&daily=2026-11-30")
     page.wait_for_selector("#confirm-new[open]")  # asks first, as New game does
+    assert page.inner_text("#confirm-new-title") == words.daily_link_ask(past)
+    page.click("#keep-playing")
+    page.click("#new-game")  # the menu's New game asks its own question again
+    assert page.inner_text("#confirm-new[open] #confirm-new-title") == words.CONFIRM_NEW
     page.click("#keep-playing")
     assert table.saved_game_json() == before
     table.goto("?speed=instant&daily=2026-11-30")

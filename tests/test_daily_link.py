@@ -181,3 +181,11 @@ def test_a_refused_share_sheet_or_none_copies_instead() -> None:
     assert share(plain) == "copied" and plain.copied == ["Hearts daily …"]
     assert share(Navigator(None, clipboard=False)) == "selected"  # no field to select in
     assert words.SHARE_SAID["copied"] == words.SHARE_COPIED
+
+
+def test_the_confirmations_first_question_is_the_one_the_page_puts_back() -> None:
+    """A link's question ("Play the daily deal of …?") gives way to the page's own again."""
+    from pathlib import Path
+    page_html = (Path(__file__).resolve().parent.parent / "index.html").read_text()
+    assert f'<h2 id="confirm-new-title">{words.CONFIRM_NEW}</h2>' in page_html
+    assert words.daily_link_ask(DAY) == "Play the daily deal of 3 December 2026?"

@@ -56,6 +56,8 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
+CONFIRM_NEW = "Start a new game?"
+"""The New game confirmation's question (index.html has it too, for the first draw)."""
 PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
 PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
@@ -512,6 +514,11 @@ def daily_link_bad(text: str) -> str:
     shown = text.strip()[:20] or "nothing"
     return (f"That link asks for the daily deal of “{shown}”, which isn't a day: a daily "
             "link ends in ?daily= and a date, like ?daily=2026-12-01. Your game goes on.")
+
+
+def daily_link_ask(day: Any) -> str:
+    """The New game confirmation, for a daily's link opened with a game under way."""
+    return f"Play the daily deal of {day_text(day)}?"
 
 
 def daily_link_early(day: Any) -> str:

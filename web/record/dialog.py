@@ -74,7 +74,8 @@ class RecordDialogs:
             self.table.view.add_notice(str(error))
             return
         if self.local.saved.daily != day.isoformat() or not self.local.under_way():
-            self.table.on_new_game(then=lambda: self.local.start_daily(day))
+            self.table.on_new_game(then=lambda: self.local.start_daily(day),
+                                   asking=words.daily_link_ask(day))
 
     def open_code(self) -> None:
         if not self.table.page.ready or not self._here():
