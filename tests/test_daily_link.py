@@ -13,8 +13,8 @@ import pytest
 
 from web import options, store, words
 from web.browser import Browser
-from web.record import page
-from web.record.daily import LinkError, counts_for_day, daily_link, daily_seed, link_day
+from web.record import gamecode, history, page
+from web.record.daily import LinkError, counts_for_day, daily_link, daily_seed, link_day, place_of
 from web.record.history import FinishedGame, Record, Tally
 from web.storage import MemoryStorage
 
@@ -111,7 +111,7 @@ def test_a_daily_counts_on_its_day_and_a_day_either_side_only() -> None:
     assert counts_for_day(DAY + datetime.timedelta(days=1), DAY)  # a friend a day ahead
     assert not counts_for_day(DAY, DAY + datetime.timedelta(days=2))
     record = Record()
-    game = FinishedGame(DAY, "hard", "", True, "X", ((0, 26, 0, 0),), Tally())
+    game = FinishedGame(DAY, "hard", "", True, gamecode.encode(5), ((0, 26, 0, 0),), Tally())
     assert not record.add(game, counts=False) and record.days == {} and record.games == [game]
     assert record.add(game) and record.days == {DAY: (0, 1)}
 
@@ -189,3 +189,39 @@ def test_the_confirmations_first_question_is_the_one_the_page_puts_back() -> Non
     page_html = (Path(__file__).resolve().parent.parent / "index.html").read_text()
     assert f'<h2 id="confirm-new-title">{words.CONFIRM_NEW}</h2>' in page_html
     assert words.daily_link_ask(DAY) == "Play the daily deal of 3 December 2026?"
+
+
+# --- the help a counted daily took, kept in the record -------------------------------------------
+
+def test_the_record_keeps_a_counted_dailys_help_for_its_share() -> None:
+    record = Record()
+    game = FinishedGame(DAY, "hard", "", True, gamecode.encode(5), ((0, 26, 0, 0),), Tally())
+    assert record.add(game, helps=(1, 2)) and record.helps == {DAY: (1, 2)}
+    assert not record.add(game, helps=(5, 5)) and record.helps == {DAY: (1, 2)}  # the first
+    loaded, note = history.load_record(history.dump_record(record))
+    assert note is None and loaded.helps == {DAY: (1, 2)} and loaded.days == record.days
+    assert "· streak 1 · 1 undo, 2 hints — play it:" in page.stats_html(loaded, DAY, ADDRESS)
+    # a record kept before helps were kept reads as none; a damaged entry is said, the rest kept
+    text = history.dump_record(record)
+    assert history.load_record(text.replace(',"helps":{"2026-12-03":[1,2]}', ""))[0].helps == {}
+    damaged, note = history.load_record(text.replace("[1,2]", '[1,"x"]'))
+    assert damaged.helps == {} and damaged.days == record.days and note is not None
+
+
+def test_a_second_daily_shares_the_first_ones_result_and_help(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr("web.table.local.DAILY_LEVEL", "easy")
+    memory = MemoryStorage()
+    seat, _ = _seat(memory, today=DAY)
+    seat.start_daily()
+    seat.hinted()
+    _finish(seat)
+    first = seat.snapshot().share
+    assert " · 1 hint — play it:" in first
+    seat.start_daily()  # again the same day, with no help: the first result, with its hint
+    _finish(seat)
+    snap = seat.snapshot()
+    mine = (seat.game.scores[0], place_of(seat.game.scores))
+    assert snap.share == first
+    assert snap.share_note == ("" if seat.records.record.days[DAY] == mine
+                               else words.DAILY_FIRST_ONLY)

@@ -50,6 +50,7 @@ def stats_html(record: Record, today: datetime.date, address: str = "") -> str:
     if today in record.days:
         total, place = record.days[today]
         share = words.share_text(today, total, place, streak(record.days, today),
+                                 *record.helps.get(today, (0, 0)),
                                  link=daily_link(address, today))
         parts.append(share_html(share))
     levels = by_level(record.games)

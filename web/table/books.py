@@ -95,7 +95,8 @@ class Books:
             day, level, "" if game.rules == Rules() else words.HOUSE_RULES,
             saved.daily is not None, gamecode.encode(game.seed, game.rules),
             tuple(game.hand_history),
-            history.Tally(*saved.tally), game.rules.end_score), counts_for_day(day, today))
+            history.Tally(*saved.tally), game.rules.end_score), counts_for_day(day, today),
+            saved.helps)
         self.records.keep_record()
 
     # --- what the table shows -------------------------------------------------------------------
@@ -124,7 +125,8 @@ class Books:
         if counted is not None and counted != mine:
             note = words.DAILY_FIRST_ONLY
         shown = counted or mine
-        helps = saved.helps if shown == mine else (0, 0)  # (the help of this game only)
+        # the help of the game shown: the counted one's as the record has it, else this one's
+        helps = saved.helps if counted is None else record.helps.get(day, (0, 0))
         share = words.share_text(day, shown[0], shown[1],
                                  streak(record.days, max(day, self.today())), *helps,
                                  link=daily_link(self.address, day))
