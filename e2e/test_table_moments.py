@@ -210,10 +210,17 @@ CARDS = """() => [...document.querySelectorAll('#hand [data-card]')].map(b => {
 })"""
 
 
+ROWS = """(() => { const rows = {};
+  for (const b of document.querySelectorAll('#hand [data-card]'))
+    rows[b.offsetTop] = (rows[b.offsetTop] || 0) + 1;  // (the layout's row: no lift, no dip)
+  return Object.values(rows); })()"""
+
+
 @pytest.mark.parametrize("size", ["320x640", "390x844", "1440x900"])
 def test_cards_are_as_large_as_the_screen_allows(open_table, size: str) -> None:  # type: ignore[no-untyped-def]
-    """At least 44 px wide on a phone, in two rows where need be, each rank in sight; side
-    by side without overlapping where the felt has room (1440×900)."""
+    """At least 44 px wide on a phone, in two rows where need be (sharing the cards evenly),
+    each rank in sight; side by side without overlapping where the felt has room
+    (1440×900)."""
     width, height = (int(v) for v in size.split("x"))
     phone = width < 500
     table = open_table(viewport={"width": width, "height": height}, name=f"cards-{size}",
@@ -239,3 +246,11 @@ def test_cards_are_as_large_as_the_screen_allows(open_table, size: str) -> None:
         else:
             assert after["left"] >= before["right"] - 0.5, (before, after)  # no overlap
     assert max(c["bottom"] for c in cards) <= height  # the hand is on the screen
+    if phone:  # two rows share the cards evenly: 8 cards are 4 and 4, not 7 and 1
+        table.pass_cards()
+        rows_of = {}
+        while table.wait_input() == "play" and len(table.hand()) > 7:
+            rows_of[len(table.hand())] = sorted(table.page.evaluate(ROWS))
+            table.play_one()
+        assert rows_of == {13: [6, 7], 12: [6, 6], 11: [5, 6], 10: [5, 5], 9: [4, 5],
+                           8: [4, 4]}, rows_of
