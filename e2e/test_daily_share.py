@@ -29,6 +29,12 @@ navigator.clipboard.writeText = async text => { window.copied.push(text); };"""
 """A browser with no share sheet, whose clipboard the test reads."""
 
 
+REFUSING_SHEET = """window.copied = [];
+navigator.share = () => Promise.reject(new DOMException("not now", "NotAllowedError"));
+navigator.clipboard.writeText = async text => { window.copied.push(text); };"""
+"""A share sheet that refuses at once (as one does outside a click): the page copies."""
+
+
 def pinned(open_table: Callable[..., TablePage], name: str, script: str = "") -> TablePage:
     table = open_table(name=name, timezone_id="UTC")
     table.page.clock.install(time=NOON)  # time flows from noon on the pinned day
@@ -112,9 +118,11 @@ def test_the_share_button_opens_the_share_sheet_with_the_link(
     assert table.state() == "pass" and not table.page.is_visible("#confirm-new[open]")
 
 
+@pytest.mark.parametrize("script", [NO_SHEET, REFUSING_SHEET], ids=["none", "refusing"])
 def test_without_a_share_sheet_the_result_is_copied(
-        open_table: Callable[..., TablePage], base_url: str) -> None:
-    table = pinned(open_table, "daily-copy", NO_SHEET)
+        open_table: Callable[..., TablePage], base_url: str, script: str) -> None:
+    """(and with no error in the console: a refused sheet is handled, not left hanging)"""
+    table = pinned(open_table, "daily-copy", script)
     share = finished_daily(table)
     assert share.endswith(f" — play it: {base_url}/?daily=2026-12-03")
     table.page.click("#copy-share")

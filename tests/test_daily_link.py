@@ -136,10 +136,13 @@ class Navigator:
         self.clipboard = self
         self.works = clipboard
 
-    async def _share(self, data: Any) -> None:
-        self.shared.append(data)
-        if self.sheet_error:
-            raise JsError(self.sheet_error)
+    def _share(self, data: Any) -> Any:
+        self.shared.append(data)  # (the sheet opens at the call: a promise settles later)
+
+        async def settled() -> None:
+            if self.sheet_error:
+                raise JsError(self.sheet_error)
+        return settled()
 
     sheet_error = ""
 
@@ -157,13 +160,27 @@ class Window:
 def share(navigator: Navigator) -> str:
     browser = Browser(document=None, window=Window(navigator), create_proxy=lambda f: f,
                       null=None)
-    return asyncio.run(browser.share("Hearts daily …"))
+    async def run() -> str:
+        return await browser.share("Hearts daily …")
+    return asyncio.run(run())
 
 
 def test_the_share_sheet_gets_the_text_where_there_is_one() -> None:
     navigator = Navigator("ok")
     assert share(navigator) == "shared"
     assert navigator.shared == [{"text": "Hearts daily …"}] and navigator.copied == []
+
+
+def test_the_share_sheet_is_asked_for_in_the_click_not_later() -> None:
+    navigator = Navigator("ok")
+    browser = Browser(document=None, window=Window(navigator), create_proxy=lambda f: f,
+                      null=None)
+    pending = browser.share("Hearts daily …")
+    assert navigator.shared == [{"text": "Hearts daily …"}]  # before anything is awaited
+
+    async def settle() -> str:
+        return await pending
+    assert asyncio.run(settle()) == "shared"
 
 
 def test_closing_the_share_sheet_is_no_error_and_copies_nothing() -> None:

@@ -8,7 +8,7 @@ can be imported anywhere (pytest, the build's memory snapshot) without a page.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 __all__ = ["Browser", "connect"]
@@ -129,14 +129,25 @@ class Browser:
         self.window.history.replaceState(None, "", str(location.pathname)
                                          + (f"?{rest}" if rest else "") + str(location.hash))
 
-    async def share(self, text: str, field: Any = None) -> str:
+    def share(self, text: str, field: Any = None) -> Awaitable[str]:
         """Offer ``text`` to the system's share sheet where the browser has one
-        (``navigator.share``), else copy it (``copy``). Returns "shared", "cancelled" (the
-        person closed the sheet), "copied" or "selected" (left to copy by hand)."""
+        (``navigator.share``), else copy it (``copy``). The sheet is asked for at once, in
+        the click that wants it (browsers open it only then); the result, awaited, is
+        "shared", "cancelled" (the person closed the sheet), "copied" or "selected" (left
+        to copy by hand)."""
         navigator = self.window.navigator
+        sheet = None
         if getattr(navigator, "share", None) is not None:
             try:
-                await navigator.share(self._to_js({"text": text}))
+                sheet = navigator.share(self._to_js({"text": text}))
+            except Exception:  # (refused at once: copy instead)
+                sheet = None
+        return self._shared(sheet, text, field)
+
+    async def _shared(self, sheet: Any, text: str, field: Any) -> str:
+        if sheet is not None:
+            try:
+                await sheet
                 return "shared"
             except Exception as error:  # (a JavaScript rejection)
                 if "AbortError" in f"{getattr(error, 'name', '')} {error}":

@@ -8,6 +8,7 @@ they say so instead.
 
 from __future__ import annotations
 
+from collections.abc import Awaitable
 from typing import Any
 
 from web import words
@@ -143,13 +144,16 @@ class RecordDialogs:
         box = self.browser.el(button.closest(".copy-box"))
         said = self.browser.query(".copy-said", box) if box is not None else None
         if field is not None:
-            self.tasks.spawn(self._copy(str(field.value), field, said, share))
+            text = str(field.value)
+            sharing = self.browser.share(text, field) if share else None  # (in the click)
+            self.tasks.spawn(self._copy(text, field, said, sharing))
 
-    async def _copy(self, text: str, field: Any, said: Any, share: bool = False) -> None:
-        """Copy (or share), and say so inside the dialog (the page behind a modal dialog
-        is inert, its live region may go unheard)."""
-        if share:
-            message = words.SHARE_SAID[await self.browser.share(text, field)]
+    async def _copy(self, text: str, field: Any, said: Any,
+                    sharing: Awaitable[str] | None = None) -> None:
+        """Copy (or await the share), and say so inside the dialog (the page behind a
+        modal dialog is inert, its live region may go unheard)."""
+        if sharing is not None:
+            message = words.SHARE_SAID[await sharing]
         else:
             copied = await self.browser.copy(text, field)
             message = words.COPIED if copied else words.COPY_BY_HAND
