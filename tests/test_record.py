@@ -16,7 +16,7 @@ from hearts.events import HandScored, TrickWon
 from hearts.rules import MoonScoring, PassCycle
 from web import store, words
 from web.record import chart, gamecode, history, page
-from web.record.daily import DAILY_LEVEL, daily_seed, place_of, streak
+from web.record.daily import DAILY_LEVEL, daily_link, daily_seed, place_of, streak
 from web.record.history import FinishedGame, Record, Tally, by_level, hand_tally
 from web.storage import MemoryStorage, Records, Storage
 from web.table.local import LocalSeat
@@ -24,6 +24,8 @@ from web.table.local import LocalSeat
 from .test_page_seats import Heard, _no_wait, person_move, settle
 
 DAY = datetime.date(2026, 12, 1)
+ADDRESS = "https://hearts.example/play/"
+"""The page's address the seats of these tests are at (a daily's link starts with it)."""
 
 
 # --- the daily deal ------------------------------------------------------------------------
@@ -300,12 +302,35 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
     assert "Hearts daily 2026-12-01: 90 points" in stats
 
 
+def test_the_charts_heading_says_who_won_not_the_line_chosen_above_it() -> None:
+    record = Record()
+    record.add(_game(40, "hard", day=DAY - datetime.timedelta(days=1)))
+    game = record.games[0]
+    drawn = page.chart_html(record.games, None, "0")
+    heading = drawn[drawn.index("<h3"):drawn.index("</h3>")]
+    line = words.game_line(game.day, game.level, game.house_rules, game.daily, game.totals[0],
+                           game.place, len(game.hands))
+    assert line in page.history_html(record.games, None, "0") and line not in drawn
+    assert game.totals == (40, 90, 0, 0)
+    assert heading.endswith(">North and East shared the win with 0 points.")
+    assert words.chart_title([9, 38, 60, 23], page.NAMES, True) == "You won with 9 points."
+    current = page.Current(((3, 20, 3, 0), (10, 6, 0, 10)))
+    drawn = page.chart_html(record.games, current, page.CURRENT)
+    assert "North leads so far with 3 points." in drawn
+    assert words.current_line(2) not in drawn
+    assert words.chart_title([13, 13, 20, 80], page.NAMES, True) == \
+        "You and West shared the win with 13 points."
+    assert words.chart_title([0, 1, 25, 0], page.NAMES, False) == \
+        "You and East lead so far with 0 points."
+
+
 # --- the game against the computers ----------------------------------------------------------
 
 def _seat(memory: MemoryStorage, today: datetime.date = DAY) -> tuple[LocalSeat, Heard]:
     records = Records(Storage(lambda: memory), lambda text: None)
     records.settings.level = "easy"
-    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, today=lambda: today)
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=_no_wait, today=lambda: today,
+                     address=ADDRESS)
     heard = Heard()
     seat.attach(heard)
     return seat, heard
@@ -419,7 +444,8 @@ def test_a_finished_daily_goes_in_the_record_with_its_share_text(
     assert game.hands == tuple(seat.game.hand_history)
     assert record.days == {DAY: (totals[0], place_of(totals))}
     snap = seat.snapshot()
-    assert snap.share == words.share_text(DAY, totals[0], place_of(totals), 1)
+    assert snap.share == words.share_text(DAY, totals[0], place_of(totals), 1,
+                                          link=f"{ADDRESS}?daily=2026-12-01")
     assert snap.share_note == "" and snap.code == gamecode.encode(daily_seed(DAY))
     assert json.loads(memory.items[store.KEY_STATS])["played"] == 1
 
@@ -448,7 +474,8 @@ def test_a_second_daily_the_same_day_shares_the_first_result(
     seat.start_daily()
     _finish(seat)
     snap = seat.snapshot()
-    assert snap.share == words.share_text(DAY, 999, 4, 1) != first
+    assert snap.share == words.share_text(DAY, 999, 4, 1, link=daily_link(ADDRESS, DAY)) \
+        != first
     assert snap.share_note == words.DAILY_FIRST_ONLY
     assert len(seat.records.record.games) == 2
 

@@ -44,11 +44,13 @@ class LocalSeat:
                  clock: Callable[[], float] = time.monotonic,
                  seed: int | None = None,
                  today: Callable[[], datetime.date] = datetime.date.today,
-                 on_hand: Callable[[SeatHand], None] = lambda record: None) -> None:
+                 on_hand: Callable[[SeatHand], None] = lambda record: None,
+                 address: str = "") -> None:
         """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
         failed (the page shows it); ``seed``: for a new game when nothing was saved;
         ``today``: the person's calendar date (the daily deal's day); ``on_hand``: a hand
-        just ended, here is South's record of it (for the coach)."""
+        just ended, here is South's record of it (for the coach); ``address``: the page's,
+        without its query (the daily's link)."""
         self.records = records
         self.speed = speed
         self.sleep = sleep
@@ -73,7 +75,7 @@ class LocalSeat:
         self.seen = len(self.game.events)
         self.bots = self._make_bots()
         self.tasks = Tasks(on_error=self._failed)
-        self.books = Books(records, self.game, today=today, on_hand=on_hand)
+        self.books = Books(records, self.game, today=today, on_hand=on_hand, address=address)
         self.books.note_hand(self.game)
         self.keep()
 
@@ -265,9 +267,10 @@ class LocalSeat:
         self.begin(store.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
                    words.NEW_GAME)
 
-    def start_daily(self) -> None:
-        """Today's daily deal: its seed from the date, the default rules, hard computers."""
-        day = self.today()
+    def start_daily(self, day: datetime.date | None = None) -> None:
+        """Today's daily deal (or ``day``'s, from a link): its seed from the date, the
+        default rules, hard computers."""
+        day = day or self.today()
         self.begin(store.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
                    words.daily_start(day))
 
