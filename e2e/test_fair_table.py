@@ -30,7 +30,15 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(400)]
 LINE = re.compile(r"Hearts fair table: hand (\d+), seat (\d), (\w+); deal (\S+) ms; "
                   r"checks (\d+), mean (\S+) ms, max (\S+) ms; audit (\S+) ms")
 FIGURES: dict[str, list[float]] = {"seated and dealt (wall)": [], "deal (a page's part)": [],
-                                   "check mean": [], "check max": [], "audit": []}
+                                   "check mean": [], "check max": [], "audit": [],
+                                   "longest task, Play online to the verdict": []}
+LONG_TASKS = """() => {
+  window.__fairLong = [];
+  new PerformanceObserver(list => {
+    for (const entry of list.getEntries()) window.__fairLong.push(entry.duration);
+  }).observe({type: "longtask"});
+}"""
+"""From Play online on, the page's main-thread tasks over 50 ms (Long Tasks API)."""
 PHONE = {"width": 390, "height": 844}
 SMALL = {"width": 320, "height": 640}
 DESKTOP = {"width": 1440, "height": 900}
@@ -76,6 +84,7 @@ def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None
                        wait_until="commit")  # the four start side by side
     for seat in pages:
         seat.ready()
+        seat.page.evaluate(LONG_TASKS)
     started = time.monotonic()
     for seat in pages:
         seat.page.click("#play-online")
@@ -167,6 +176,9 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
         assert any("scored" in line for line in lines), lines
     found = _figures(logs)
     assert len(found) == 4 and all(int(m[5]) == 39 for m in found)  # 3 × 13 cards checked
+    for seat in pages:
+        FIGURES["longest task, Play online to the verdict"].append(
+            float(seat.page.evaluate("Math.max(0, ...window.__fairLong)")))
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
         origin = seat.table.origin  # (a blob: URL of the page's own is not a request out)

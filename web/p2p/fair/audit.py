@@ -76,8 +76,9 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
 
 def audit_in_steps(transcript: Transcript, rules: Rules | None = None
                    ) -> Generator[None, None, AuditResult]:
-    """``audit`` in slices of one seat's step each (a tenth of a second in the page), so
-    the page can give the browser control back in between; returns the result."""
+    """``audit`` in slices of one seat's step each (a seat's lock: a quarter of it), each
+    well under a tenth of a second in the page, so the page can give the browser control
+    back in between; returns the result."""
     if not (transcript.over and (transcript.dealt or transcript.stopped_at_deal)):
         raise ValueError("the audit needs a dealt hand that is over, or a stopped deal")
     disagreeing = tuple(transcript.disagreeing)
@@ -153,8 +154,11 @@ class _Audit:
     def _shuffles(self) -> Iterator[None]:
         for seat in range(NUM_SEATS):
             key = self.keys[seat].shuffle_key
-            locked = sorted(self.g.power(x, key) for x in self.t.deck_before_shuffle(seat))
-            if locked != sorted(self.t.shuffles[seat]):
+            before = self.t.deck_before_shuffle(seat)
+            locked = [self.g.power(x, key) for x in before[:26]]
+            yield  # 52 short powers a seat: in two slices
+            locked += [self.g.power(x, key) for x in before[26:]]
+            if sorted(locked) != sorted(self.t.shuffles[seat]):
                 raise self._fail(seat, Cheat.SHUFFLE)
             yield
 
@@ -171,7 +175,8 @@ class _Audit:
                     ok = self.g.power(value, key) == before[slot]
                 if not ok:
                     raise self._fail(seat, Cheat.LOCK)
-            yield
+                if slot % 13 == 12:  # 13 full-size powers a slice: about 60 ms in the page
+                    yield
 
     def _openings(self) -> Generator[None, None, list[int]]:
         for round_ in range(1, OPEN_ROUNDS + 1):
@@ -194,7 +199,11 @@ class _Audit:
         cards: list[Card] = []
         for owner in range(NUM_SEATS):
             key = self.keys[owner].shuffle_key
-            by_value = {self.g.power(code, key): index for index, code in enumerate(self.g.codes)}
+            codes = self.g.codes
+            by_value = {self.g.power(code, key): index for index, code in enumerate(codes[:26])}
+            yield  # 52 short powers an owner: in two slices
+            by_value.update({self.g.power(code, key): 26 + index
+                             for index, code in enumerate(codes[26:])})
             for slot in slots_of(owner):
                 index = by_value.get(hidden[slot])
                 if index is None:  # unreachable once every step checked: the codes are 52
