@@ -67,7 +67,9 @@ def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[s
         **browser_type_launch_args,
         "executable_path": CHROMIUM,
         "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run"],
+                 "--disable-component-update", "--disable-sync", "--no-first-run",
+                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+                 "--disable-backgrounding-occluded-windows"],
     }
 
 

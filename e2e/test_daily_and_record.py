@@ -135,7 +135,7 @@ def test_the_daily_deal_starts_from_the_menu_and_stays_the_daily(
 
 
 def test_a_finished_daily_gives_its_result_to_share_its_chart_and_its_record(
-        open_table: Callable[..., TablePage]) -> None:
+        open_table: Callable[..., TablePage], base_url: str) -> None:
     table = open_table(name="daily", permissions=["clipboard-read", "clipboard-write"])
     table.goto("?speed=instant")
     today = browser_today(table)
@@ -148,7 +148,8 @@ def test_a_finished_daily_gives_its_result_to_share_its_chart_and_its_record(
     page = table.page
     totals = table.scores()
     mine = totals[0]
-    share = words.share_text(today, mine, place_of(totals), 1)
+    share = words.share_text(today, mine, place_of(totals), 1,
+                             link=f"{base_url}/?daily={today.isoformat()}")
     assert page.inner_text("#summary .share-result") == share
     assert page.input_value("#share-text") == share
     chart = page.locator("#summary svg.chart")

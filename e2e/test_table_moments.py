@@ -69,9 +69,24 @@ def test_the_felt_line_starts_empty_for_each_new_game_and_hand(table: TablePage)
     assert event_line(table) == ""
 
 
+STORY_SYMBOLS_OUT = """(() => {
+  const box = document.querySelector('#summary').getBoundingClientRect();
+  return [...document.querySelectorAll('#summary-story .sym')].map(sym => {
+    const range = document.createRange();
+    range.selectNodeContents(sym);
+    const glyph = range.getBoundingClientRect(), own = sym.getBoundingClientRect();
+    return glyph.left >= own.left - 1 && glyph.left >= box.left && glyph.top >= own.top - 2
+      ? null : `${sym.textContent} at ${Math.round(glyph.left)},${Math.round(glyph.top)}, `
+             + `its box at ${Math.round(own.left)},${Math.round(own.top)}`;
+  }).filter(Boolean);
+})()"""
+"""The story's symbols drawn outside their own place at the start of their line."""
+
+
 def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     """Behind "Hand 1 is over" the felt shows hand 1 at its end: the last trick taken, no
-    cards left; hand 2 is dealt when the summary is dismissed."""
+    cards left; hand 2 is dealt when the summary is dismissed. The story's symbols sit at
+    the start of their lines, on a phone too."""
     game = near_hand_end(8)
     table.load_with_storage({formats.KEY_SAVE: formats.dump_save(formats.Saved(game))})
     table.play_one()
@@ -83,6 +98,8 @@ def test_the_summary_sits_over_the_hand_it_sums_up(table: TablePage) -> None:
     assert table.hand() == []
     assert page.locator(".seat .fan .back").count() == 0
     table.screenshot("summary-over-its-hand")
+    page.set_viewport_size({"width": 320, "height": 640})
+    assert page.evaluate(STORY_SYMBOLS_OUT) == []
     table.next_hand()
     assert page.inner_text("#pass-dir").startswith("Hand 2: pass right")
     assert table.trick() == [] and len(table.hand()) == 13
@@ -194,10 +211,17 @@ CARDS = """() => [...document.querySelectorAll('#hand [data-card]')].map(b => {
 })"""
 
 
+ROWS = """(() => { const rows = {};
+  for (const b of document.querySelectorAll('#hand [data-card]'))
+    rows[b.offsetTop] = (rows[b.offsetTop] || 0) + 1;  // (the layout's row: no lift, no dip)
+  return Object.values(rows); })()"""
+
+
 @pytest.mark.parametrize("size", ["320x640", "390x844", "1440x900"])
 def test_cards_are_as_large_as_the_screen_allows(open_table, size: str) -> None:  # type: ignore[no-untyped-def]
-    """At least 44 px wide on a phone, in two rows where need be, each rank in sight; side
-    by side without overlapping where the felt has room (1440×900)."""
+    """At least 44 px wide on a phone, in two rows where need be (sharing the cards evenly),
+    each rank in sight; side by side without overlapping where the felt has room
+    (1440×900)."""
     width, height = (int(v) for v in size.split("x"))
     phone = width < 500
     table = open_table(viewport={"width": width, "height": height}, name=f"cards-{size}",
@@ -223,3 +247,11 @@ def test_cards_are_as_large_as_the_screen_allows(open_table, size: str) -> None:
         else:
             assert after["left"] >= before["right"] - 0.5, (before, after)  # no overlap
     assert max(c["bottom"] for c in cards) <= height  # the hand is on the screen
+    if phone:  # two rows share the cards evenly: 8 cards are 4 and 4, not 7 and 1
+        table.pass_cards()
+        rows_of = {}
+        while table.wait_input() == "play" and len(table.hand()) > 7:
+            rows_of[len(table.hand())] = sorted(table.page.evaluate(ROWS))
+            table.play_one()
+        assert rows_of == {13: [6, 7], 12: [6, 6], 11: [5, 6], 10: [5, 5], 9: [4, 5],
+                           8: [4, 4]}, rows_of

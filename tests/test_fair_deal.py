@@ -15,9 +15,16 @@ import pytest
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
 from web import words
-from web.p2p.fair import proofs, wire
+from web.p2p.fair import local, proofs, wire
 from web.p2p.fair.audit import audit, audit_in_steps
-from web.p2p.fair.cheats import POINT_CARDS, FalsePass, Framing, MarkedCards, StackedDeck
+from web.p2p.fair.cheats import (
+    POINT_CARDS,
+    CardReader,
+    FalsePass,
+    Framing,
+    MarkedCards,
+    StackedDeck,
+)
 from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.local import LocalTable, first_legal
@@ -248,9 +255,14 @@ def _honest_shuffles_until(t: LocalTable, seat: int) -> str:
 
 def test_marked_cards_would_be_followed_through_every_shuffle_without_the_check(
         monkeypatch: pytest.MonkeyPatch) -> None:
-    """The attack, with the check on arrival as it was (the range only): the first shuffler
-    knows how many point cards each seat holds, and every other seat's cards still open."""
+    """The attack, with the check on arrival as it was (the range only) and no shuffle
+    proof: the first shuffler knows how many point cards each seat holds, and every other
+    seat's cards still open. With the range only but the proof, the marker is named."""
     monkeypatch.setattr(Group, "is_element", Group.in_range)
+    with pytest.raises(CheatDetected) as caught:
+        table(seed=41, cheats={0: MarkedCards}).deal()
+    assert caught.value.fault == Fault(0, Cheat.SHUFFLE)
+    monkeypatch.setattr(local, "check_shuffle", lambda *_: True)
     t = table(seed=41, cheats={0: MarkedCards})
     hands = t.deal()
     cheat = t.parties[0]
@@ -260,6 +272,25 @@ def test_marked_cards_would_be_followed_through_every_shuffle_without_the_check(
     for seat in (1, 2, 3):
         assert len(hands[seat]) == 13
         assert follow[seat] == sum(c in POINT_CARDS for c in hands[seat])
+
+
+def test_the_last_shuffler_would_read_two_cards_of_another_hand_without_the_shuffle_proof(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The attack of the review: seat 3's own slot holds a product of seat 0's slots 1 and
+    2 raised to small tags; once dealt, a search names both cards. With the proof, every
+    page refuses that shuffle before a card is opened."""
+    with pytest.raises(CheatDetected) as caught:
+        table(seed=46, cheats={3: CardReader}).deal()
+    assert caught.value.fault == Fault(3, Cheat.SHUFFLE)
+    monkeypatch.setattr(local, "check_shuffle", lambda *_: True)
+    t = table(seed=46, cheats={3: CardReader})
+    hands = t.deal()
+    cheat = t.parties[3]
+    assert isinstance(cheat, CardReader)
+    read = cheat.read()
+    assert read is not None and set(read) <= set(hands[0])
+    assert {t.parties[0].known[1], t.parties[0].known[2]} == set(read)
+    assert len(hands[3]) == 12  # its own slot 45 holds no card: it can't prove its 13th
 
 
 @pytest.mark.parametrize("seat", range(4))
@@ -297,6 +328,7 @@ def test_framing_with_p_minus_1_is_refused_on_arrival_naming_the_framer() -> Non
     for p in t.parties:
         deck, commitment = p.shuffle()
         t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+        t.prove(p)
     for p in t.parties:
         t.send(p.seat, message("fair_lock", deck=p.lock()))
     for round_ in (1, 2):
@@ -445,10 +477,21 @@ class SpoiltOpening(Party):
         return tuple(values)
 
 
+@pytest.mark.parametrize("seat", range(4))
+def test_a_stacked_deck_is_named_by_its_shuffle_proof_before_any_card_opens(seat: int) -> None:
+    t = table(seed=12 + seat, cheats={seat: StackedDeck})
+    with pytest.raises(CheatDetected) as caught:
+        t.deal()
+    assert caught.value.fault == Fault(seat, Cheat.SHUFFLE)
+    assert not any(t.opened for t in t.transcripts)
+
+
 @pytest.mark.parametrize(("cheat", "kind"), [(StackedDeck, Cheat.SHUFFLE),
                                              (SpoiltOpening, Cheat.OPEN)])
 def test_a_spoilt_deal_shows_as_a_card_that_does_not_open_and_the_audit_names_who(
-        cheat: type[Party], kind: Cheat) -> None:
+        cheat: type[Party], kind: Cheat, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The audit is the second line: were the shuffle proof to let a stacked deck by."""
+    monkeypatch.setattr(local, "check_shuffle", lambda *_: True)
     for seat in range(4):
         t = table(seed=12 + seat, cheats={seat: cheat})
         hands = t.deal()
@@ -594,6 +637,8 @@ def test_a_page_telling_pages_different_things_is_shown_and_no_honest_page_is_bl
     for p in t.parties[2:]:
         deck, commitment = p.shuffle()
         t.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+    for tr in t.transcripts:  # the shuffle proofs aside: here the digests are shown alone
+        tr.proven = set(range(4))  # (with them, see test_fair_table's different shuffles)
     for p in t.parties:
         t.send(p.seat, message("fair_lock", deck=p.lock()))
     for round_ in (1, 2, 3):

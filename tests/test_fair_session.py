@@ -122,7 +122,7 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
 @pytest.mark.parametrize(("cheat", "kind"), [
     ("short", Cheat.BAD_DECK),       # caught on arrival
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at its first card
-    ("stacked", Cheat.SHUFFLE),      # a card that opens for nobody: a complaint, the audit
+    ("stacked", Cheat.SHUFFLE),      # its shuffle proof fails: complaints, then the audit
     ("falsepass", Cheat.FALSE_PASS),  # the receiver's cards don't open: the same
     ("marked", Cheat.MARKED),        # non-residues: refused on arrival
     ("framing", Cheat.MARKED),       # p - 1 in a slot it opens: refused on arrival

@@ -7,6 +7,7 @@ interleave at random (as over WebRTC: seat 3 may hear seat 2's lock before seat 
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -17,9 +18,10 @@ from tests.test_fair_deal import SMALL
 from web import words
 from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand
+from web.p2p.fair.shuffle_proof import prove_shuffle
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Fault, Play
-from web.p2p.fair.wire import message
+from web.p2p.fair.wire import message, proof_fields
 
 
 class Clock:
@@ -64,7 +66,7 @@ class Mesh:
                 self.pages[receiver].received_from(sender, self.channels[(sender, receiver)]
                                                    .pop(0))
                 continue
-            if not any(page.audit_step() for page in self.pages):
+            if not any(page.work_step() is not None for page in self.pages):
                 return
 
     def pass_all(self) -> None:
@@ -343,7 +345,7 @@ def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
         assert page.result is None
 
 
-def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
+def test_a_false_echo_borne_out_by_no_evidence_is_named_as_such(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """The liar sends its evidence after all: it is what it was sent, so it doesn't hash
     to its echo, and every honest page names it."""
@@ -356,6 +358,8 @@ def test_afalse_echo_borne_out_by_no_evidence_is_named_as_such(
     text = liar._envelope("fair_evidence", message("fair_evidence", items=items))
     for page in mesh.pages[:3]:
         page.received_from(3, text)
+        while page.work_step() is not None:  # the judging, in slices
+            pass
         assert page.fault == Fault(3, Cheat.FALSE_ECHO), page.closed
         assert page.closed is not None and page.closed.startswith(
             words.seat_name(3, page.seat))
@@ -373,10 +377,30 @@ def test_a_page_that_sends_different_pages_different_shuffles_is_named() -> None
         mesh.pages[receiver].received_from(sender, mesh.channels[(sender, receiver)].pop(0))
         mesh.collect()
     cheat = mesh.pages[1]
-    deck, commit = cheat.transcript.shuffles[1], cheat.transcript.commitments[1]
-    spoilt = message("fair_shuffle", deck=(deck[1], deck[0], *deck[2:]), commit=commit)
+    t, party = cheat.transcript, cheat.party
+    deck, commit = t.shuffles[1], t.commitments[1]
+    other = (deck[1], deck[0], *deck[2:])  # another shuffle, as honest as the first
+    spoilt = message("fair_shuffle", deck=other, commit=commit)
     cheat._numbers[1] -= 1  # the same number, signed again over other words
     mesh.channels[(1, 3)][0] = cheat._envelope("fair_shuffle", spoilt)
+    order = [party._order[1], party._order[0], *party._order[2:]]
+    its_proof = message("fair_proof", **proof_fields(prove_shuffle(
+        SMALL, party._shuffle_key, order, t.deck_before_shuffle(1), other,
+        t.context("shuffle", 1, 0))))
+    collect = mesh.collect
+
+    def collect_and_swap_the_proof() -> None:  # seat 3 gets the proof of what it got
+        collect()
+        queue = mesh.channels[(1, 3)]
+        for i, text in enumerate(queue):
+            if "fair_proof" in text:
+                sent = cheat._numbers[1]
+                cheat._numbers[1] = json.loads(text)["n"]
+                queue[i] = cheat._envelope("fair_proof", its_proof)
+                cheat._numbers[1] = sent
+                mesh.collect = collect  # type: ignore[method-assign]
+
+    mesh.collect = collect_and_swap_the_proof  # type: ignore[method-assign]
     mesh.run()
     for page in mesh.pages:
         if page.stage is FairStage.PASSING:
@@ -424,3 +448,16 @@ def test_a_page_that_leaves_after_the_deal_is_named_as_leaving_the_hand() -> Non
     assert mesh.pages[0].stalled()
     assert mesh.pages[0].closed == words.fair_gone_text(2, 0, after_deal=True)
     assert mesh.pages[0].closed.startswith("North's page left the hand after the deal")
+
+
+def test_a_last_shuffler_that_would_read_cards_is_named_before_any_card_opens() -> None:
+    """``readcards`` at seat 3 (``cheats.CardReader``): its shuffle proof fails at the three
+    other pages; they complain before opening a card, agree on the record, show their keys
+    (no card of this hand was opened: they give nothing away) and the audit names it."""
+    mesh = Mesh(seed=21, cheats={3: "readcards"})
+    mesh.run()
+    for page in mesh.pages[:3]:
+        assert page.fault == Fault(3, Cheat.SHUFFLE), page.closed
+        assert page.transcript.opened == {} and page.current.dealt is None
+        assert page.closed == f"{words.fault_text(Fault(3, Cheat.SHUFFLE), page.seat)} " \
+            f"{words.FAIR_VOID}"

@@ -16,7 +16,7 @@ from hearts.events import HandScored, TrickWon
 from hearts.rules import MoonScoring, PassCycle
 from tests.solo_page import Heard, no_wait, person_move, settle
 from web import formats, words
-from web.daily import DAILY_LEVEL, daily_seed, place_of, streak
+from web.daily import DAILY_LEVEL, daily_link, daily_seed, place_of, streak
 from web.record import chart, gamecode, history
 from web.record.history import FinishedGame, Record, Tally, by_level, hand_tally
 from web.seats.solo import LocalSeat
@@ -24,6 +24,8 @@ from web.storage import MemoryStorage, Records, Storage
 from web.table import record_page
 
 DAY = datetime.date(2026, 12, 1)
+ADDRESS = "https://hearts.example/play/"
+"""The page's address the seats of these tests are at (a daily's link starts with it)."""
 
 
 # --- the daily deal ------------------------------------------------------------------------
@@ -301,12 +303,35 @@ def test_the_record_dialog_lists_games_newest_first_and_charts_the_chosen_one() 
     assert "Hearts daily 2026-12-01: 90 points" in stats
 
 
+def test_the_charts_heading_says_who_won_not_the_line_chosen_above_it() -> None:
+    record = Record()
+    record.add(_game(40, "hard", day=DAY - datetime.timedelta(days=1)))
+    game = record.games[0]
+    drawn = record_page.chart_html(record.games, None, "0")
+    heading = drawn[drawn.index("<h3"):drawn.index("</h3>")]
+    line = words.game_line(game.day, game.level, game.house_rules, game.daily, game.totals[0],
+                           game.place, len(game.hands))
+    assert line in record_page.history_html(record.games, None, "0") and line not in drawn
+    assert game.totals == (40, 90, 0, 0)
+    assert heading.endswith(">North and East shared the win with 0 points.")
+    assert words.chart_title([9, 38, 60, 23], record_page.NAMES, True) == "You won with 9 points."
+    current = record_page.Current(((3, 20, 3, 0), (10, 6, 0, 10)))
+    drawn = record_page.chart_html(record.games, current, record_page.CURRENT)
+    assert "North leads so far with 3 points." in drawn
+    assert words.current_line(2) not in drawn
+    assert words.chart_title([13, 13, 20, 80], record_page.NAMES, True) == \
+        "You and West shared the win with 13 points."
+    assert words.chart_title([0, 1, 25, 0], record_page.NAMES, False) == \
+        "You and East lead so far with 0 points."
+
+
 # --- the game against the computers ----------------------------------------------------------
 
 def _seat(memory: MemoryStorage, today: datetime.date = DAY) -> tuple[LocalSeat, Heard]:
     records = Records(Storage(lambda: memory), lambda text: None)
     records.settings.level = "easy"
-    seat = LocalSeat(records, speed=lambda: "instant", sleep=no_wait, today=lambda: today)
+    seat = LocalSeat(records, speed=lambda: "instant", sleep=no_wait, today=lambda: today,
+                     address=ADDRESS)
     heard = Heard()
     seat.attach(heard)
     return seat, heard
@@ -420,7 +445,8 @@ def test_a_finished_daily_goes_in_the_record_with_its_share_text(
     assert game.hands == tuple(seat.game.hand_history)
     assert record.days == {DAY: (totals[0], place_of(totals))}
     snap = seat.snapshot()
-    assert snap.share == words.share_text(DAY, totals[0], place_of(totals), 1)
+    assert snap.share == words.share_text(DAY, totals[0], place_of(totals), 1,
+                                          link=f"{ADDRESS}?daily=2026-12-01")
     assert snap.share_note == "" and snap.code == gamecode.encode(daily_seed(DAY))
     assert json.loads(memory.items[formats.KEY_STATS])["played"] == 1
 
@@ -449,7 +475,8 @@ def test_a_second_daily_the_same_day_shares_the_first_result(
     seat.start_daily()
     _finish(seat)
     snap = seat.snapshot()
-    assert snap.share == words.share_text(DAY, 999, 4, 1) != first
+    assert snap.share == words.share_text(DAY, 999, 4, 1, link=daily_link(ADDRESS, DAY)) \
+        != first
     assert snap.share_note == words.DAILY_FIRST_ONLY
     assert len(seat.records.record.games) == 2
 

@@ -9,14 +9,15 @@ of the deal), with keys from ``secrets``. Printed per group, the best wall-clock
 ``--hands`` runs (the least disturbed on a busy machine), and the deal in units of one
 full-size ``pow`` timed in the same process, a figure the machine's load hardly moves:
 
-- deal: the four shuffles, the four locks and the three opening rounds, each page reading
+- deal: the four shuffles and their proofs (each made, and checked once), the four locks and
+  the three opening rounds, each page reading
   its 13 cards (budget: 2 s for the four pages together);
 - pass: the three cards each way, re-keyed to their receivers;
 - check: one page reading a played card off the wire and checking its proof (budget:
   20 ms), mean and max;
 - audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``);
-- with ``--shuffle-proof``: one shuffle's proof (``shuffle_proof``, not in the deal yet),
-  made once and checked once (a page would make one and check three).
+- with ``--shuffle-proof``: one shuffle's proof (``shuffle_proof``, also inside the deal
+  above), made once and checked once (a page makes one and checks three).
 
 ``--chromium`` serves this repository, opens headless Debian Chromium with Playwright and
 runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network).
@@ -108,13 +109,15 @@ def shuffle_proof_ms(size: int) -> dict[str, float]:
     group = GROUPS[size]
     source = secrets.SystemRandom()
     key = group.short_key(source)
-    after = [group.power(x, key) for x in group.codes]
-    source.shuffle(after)
+    order = list(range(52))
+    source.shuffle(order)
+    after = [group.power(group.codes[i], key) for i in order]
+    commitment = group.power(group.generator, key)
     clock = time.perf_counter()
-    proof = prove_shuffle(group, key, group.codes, after, b"bench", source)
+    proof = prove_shuffle(group, key, order, group.codes, after, b"bench", source)
     made = (time.perf_counter() - clock) * 1000
     clock = time.perf_counter()
-    if not check_shuffle(group, group.codes, after, proof, b"bench", source):
+    if not check_shuffle(group, group.codes, after, commitment, proof, b"bench"):
         raise AssertionError("an honest shuffle's proof failed")
     return {"shuffle_prove_ms": made, "shuffle_check_ms": (time.perf_counter() - clock) * 1000}
 

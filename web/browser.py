@@ -8,7 +8,7 @@ can be imported anywhere (pytest, the build's memory snapshot) without a page.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 __all__ = ["Browser", "connect"]
@@ -114,6 +114,46 @@ class Browser:
         now = self.window.Date.new()
         return datetime.date(int(now.getFullYear()), int(now.getMonth()) + 1,
                              int(now.getDate()))
+
+    def address(self) -> str:
+        """The page's address without its query or fragment ("https://…/hearts/")."""
+        location = self.window.location
+        return f"{location.origin}{location.pathname}"
+
+    def drop_query(self, name: str) -> None:
+        """Take ``?name=…`` out of the address bar (read once: a reload doesn't redo it)."""
+        location = self.window.location
+        params = self.window.URLSearchParams.new(str(location.search))
+        params.delete(name)
+        rest = str(params.toString())
+        self.window.history.replaceState(None, "", str(location.pathname)
+                                         + (f"?{rest}" if rest else "") + str(location.hash))
+
+    def share(self, text: str, field: Any = None) -> Awaitable[str]:
+        """Offer ``text`` to the system's share sheet where the browser has one
+        (``navigator.share``), else copy it (``copy``). The sheet is asked for at once, in
+        the click that wants it (browsers open it only then); the result, awaited, is
+        "shared", "cancelled" (the person closed the sheet), "copied" or "selected" (left
+        to copy by hand)."""
+        navigator = self.window.navigator
+        sheet = None
+        if getattr(navigator, "share", None) is not None:
+            try:
+                sheet = navigator.share(self._to_js({"text": text}))
+            except Exception:  # (refused at once: copy instead)
+                sheet = None
+        return self._shared(sheet, text, field)
+
+    async def _shared(self, sheet: Any, text: str, field: Any) -> str:
+        if sheet is not None:
+            try:
+                await sheet
+                return "shared"
+            except Exception as error:  # (a JavaScript rejection)
+                if "AbortError" in f"{getattr(error, 'name', '')} {error}":
+                    return "cancelled"
+                # refused otherwise (no sheet for text, not allowed here): copy instead
+        return "copied" if await self.copy(text, field) else "selected"
 
     async def copy(self, text: str, field: Any = None) -> bool:
         """Put ``text`` on the clipboard; if the browser refuses, select it in ``field`` (a

@@ -6,6 +6,9 @@ wherever they are. The seed is the first 40 bits of SHA-256 of ``hearts-daily-<d
 stable on every machine and Python (unlike ``hash()``), short as a game code.
 Everyone plays it with the default rules against the same level of computers, so
 results compare.
+
+A day's daily has a link (``daily_link``: the page's address with ``?daily=2026-12-01``)
+that the shared result carries: opened, it plays that day's deal (``link_day`` reads it).
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ import re
 from collections.abc import Iterable
 from typing import Final
 
-__all__ = ["DAILY_LEVEL", "daily_seed", "parse_day", "place_of", "streak"]
+from web import words
+
+__all__ = ["DAILY_LEVEL", "LinkError", "counts_for_day", "daily_link", "daily_seed",
+           "link_day", "parse_day", "place_of", "streak"]
 
 DAILY_LEVEL: Final = "hard"
 """The computers of the daily deal: the strongest, the same for everyone."""
@@ -41,6 +47,34 @@ def parse_day(text: object) -> datetime.date | None:
         return datetime.date.fromisoformat(text)
     except ValueError:
         return None
+
+
+class LinkError(ValueError):
+    """A daily link's day that can't be played; the message says why, in words."""
+
+
+def daily_link(address: str, day: datetime.date) -> str:
+    """The link that plays ``day``'s daily deal: ``address`` (the page's, without its
+    query) with ``?daily=2026-12-01``."""
+    return f"{address}?daily={day.isoformat()}"
+
+
+def link_day(text: str, today: datetime.date) -> datetime.date:
+    """The day a link's ``?daily=`` names: any day up to tomorrow (a friend whose
+    calendar is a day ahead shares theirs). Raises ``LinkError`` for anything else."""
+    day = parse_day(text.strip())
+    if day is None:
+        raise LinkError(words.daily_link_bad(text))
+    if day > today + datetime.timedelta(days=1):
+        raise LinkError(words.daily_link_early(day))
+    return day
+
+
+def counts_for_day(day: datetime.date, today: datetime.date) -> bool:
+    """Whether a daily of ``day`` finished on ``today`` can count for its day: on the day,
+    or a day either side (a game over midnight, a friend a day ahead); one played later
+    from a link goes in the history only, so a missed day can't be filled in after."""
+    return abs((today - day).days) <= 1
 
 
 def streak(days: Iterable[datetime.date], today: datetime.date) -> int:

@@ -174,7 +174,8 @@ def main() -> Table | None:
 
         local = LocalSeat(records, speed=speed,
                           on_error=lambda error: reporter.report(error, "the computers' turn"),
-                          on_good=reporter.mark_good, seed=opts.seed, today=browser.today)
+                          on_good=reporter.mark_good, seed=opts.seed, today=browser.today,
+                          address=browser.address())
         table = Table(browser, records, local)
         form = SettingsForm(browser, records, instant=opts.instant,
                             on_level=lambda level: table.seat.set_level(level) if table else None,
@@ -184,8 +185,12 @@ def main() -> Table | None:
         records.keep_stats()
         coach = make_coach(browser, table, local, records)
         wire(browser, table, local, form, coach)
-        RecordDialogs(browser, table, local, records).wire()
+        record_dialogs = RecordDialogs(browser, table, local, records)
+        record_dialogs.wire()
         table.start()
+        if opts.daily is not None:  # a shared daily's link: read once, a reload won't redo it
+            browser.drop_query("daily")
+            record_dialogs.play_link(opts.daily)
         reporter.connect(position=lambda: local.game.to_text(),
                          snapshot=lambda: formats.dump_save(local.saved),
                          new_game=table.start_over, resume=local.kick)

@@ -1,7 +1,8 @@
 """What the page's address asks for: ``?speed=instant``, ``?seed=N``, ``?grace=S``,
-``?turn=S``, ``?wait=S``, ``?relay=…``.
+``?turn=S``, ``?wait=S``, ``?relay=…``, ``?daily=2026-12-01``.
 
-Used by tests and for sharing a deal; anything unreadable is ignored. Pure: pytest runs it.
+Used by tests and for sharing a deal; anything unreadable is ignored (but a daily link's
+day, which the page reads and answers: ``web.daily.link_day``). Pure: pytest runs it.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ __all__ = ["Options", "parse"]
 
 
 CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt", "marked", "framing",
-          "falseecho")
+          "falseecho", "readcards")
 """A fair table's modified pages, by name: a revoke, or a step of the deal cheated at."""
 
 
@@ -37,11 +38,14 @@ class Options:
     relays: tuple[str, ...] = ()
     """``?relay=wss://…`` (comma-separated): the relays tables meet through, instead of the
     public ones (tests, and people with a relay of their own)."""
+    daily: str | None = None
+    """``?daily=2026-12-01``: play that day's daily deal (the link a shared result carries),
+    as written: the page checks it and says what's wrong with it. None: not asked."""
 
 
 def parse(search: str) -> Options:
     """The options in a location's query string (``"?speed=instant&seed=3"``)."""
-    query = parse_qs(search.lstrip("?"))
+    query = parse_qs(search.lstrip("?"), keep_blank_values=True)
 
     def first(name: str) -> str:
         return query.get(name, [""])[0]
@@ -55,4 +59,4 @@ def parse(search: str) -> Options:
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
                    wait=min(60.0, max(3.0, float(wait))) if wait.isdigit() else 15.0,
                    cheat=first("cheat") if first("cheat") in CHEATS and local else "",
-                   relays=relays)
+                   relays=relays, daily=query["daily"][0] if "daily" in query else None)

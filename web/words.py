@@ -56,6 +56,8 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
+CONFIRM_NEW = "Start a new game?"
+"""The New game confirmation's question (index.html has it too, for the first draw)."""
 PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
 PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
@@ -408,6 +410,15 @@ RECORD_NOTHING = "No game to draw yet: the chart starts once a hand is over."
 COPIED = "Copied."
 COPY_BY_HAND = "Your browser didn't let the page copy: the text is selected, copy it by hand."
 DAILY_FIRST_ONLY = "Only your first daily deal of a day counts; this one goes in your history."
+DAILY_LATE = ("A daily deal played after its day goes in your history; it doesn't count for "
+              "that day or your streak.")
+SHARE_LABEL = "Your result to share"
+SHARE_BUTTON = "Share the result"
+SHARED = "Shared."
+SHARE_COPIED = "Copied, with the link to the same deal: paste it to your friends."
+SHARE_SAID = {"shared": SHARED, "cancelled": "", "copied": SHARE_COPIED,
+              "selected": COPY_BY_HAND}
+"""What the Share button says after ``web.browser.Browser.share`` (a closed sheet: nothing)."""
 STOPPED_MEANING = ("A moon stopped: you took at least one point card in a hand where one other "
                    "player took all the rest, ten or more of them.")
 
@@ -489,12 +500,31 @@ def code_start(code: str, house_rules: bool = False) -> str:
 
 
 def share_text(day: Any, total: int, place: int, streak: int, undos: int = 0,
-               hints: int = 0) -> str:
-    """The daily's result to paste to friends: the score and the place, never a card; and
-    the help taken, if any ("… · 1 undo, 2 hints")."""
+               hints: int = 0, link: str = "") -> str:
+    """The daily's result to paste to friends: the score and the place, never a card; the
+    help taken, if any ("… · 1 undo, 2 hints"); and the link that plays the same deal."""
     helped = ", ".join(plural(n, noun) for n, noun in ((undos, "undo"), (hints, "hint")) if n)
     return (f"Hearts daily {day.isoformat()}: {plural(total, 'point')}, {ordinal(place)} of 4"
-            f" · streak {streak}" + (f" · {helped}" if helped else ""))
+            f" · streak {streak}" + (f" · {helped}" if helped else "")
+            + (f" — play it: {link}" if link else ""))
+
+
+def daily_link_bad(text: str) -> str:
+    """The address asked for a daily deal with something that isn't a day."""
+    shown = text.strip()[:20] or "nothing"
+    return (f"That link asks for the daily deal of “{shown}”, which isn't a day: a daily "
+            "link ends in ?daily= and a date, like ?daily=2026-12-01. Your game goes on.")
+
+
+def daily_link_ask(day: Any) -> str:
+    """The New game confirmation, for a daily's link opened with a game under way."""
+    return f"Play the daily deal of {day_text(day)}?"
+
+
+def daily_link_early(day: Any) -> str:
+    """The address asked for the daily deal of a day still to come."""
+    return (f"The daily deal of {day_text(day)} isn't out yet: its link plays from that day "
+            "on. Your game goes on.")
 
 
 def streak_text(count: int) -> str:
@@ -514,6 +544,21 @@ def game_line(day: Any, level: str, rules: str, daily: bool, total: int, place: 
     parts.append(f"{plural(total, 'point')}, {ordinal(place)}")
     parts.append(plural(hands, "hand"))
     return " · ".join(parts)
+
+
+def chart_title(totals: Sequence[int], names: Sequence[str], over: bool) -> str:
+    """The Record's chart heading: who won the game chosen (or leads the one under way),
+    which its line in the list doesn't say."""
+    low = min(totals)
+    first = [names[seat] for seat, total in enumerate(totals) if total == low]
+    who = " and ".join(first)
+    points = plural(low, "point")
+    if over:
+        if len(first) > 1:
+            return f"{who} shared the win with {points}."
+        return f"{who} won with {points}."
+    lead = "lead" if len(first) > 1 or first == ["You"] else "leads"
+    return f"{who} {lead} so far with {points}."
 
 
 def current_line(hands: int) -> str:

@@ -96,10 +96,10 @@ class FairPlay:
             else:
                 await self.sleep(0.1)
         while not self.done and self.table is not None:
-            stepped = self.table.audit_step()
-            if stepped and self.table.current.auditing is None:
-                self._after()  # the verdict (the slices before it change nothing on show)
-            await self.sleep(0 if stepped else 0.1)  # a slice, then the page breathes
+            done = self.table.work_step()
+            if done:
+                self._after()  # a proof out or checked, the verdict: news to send and show
+            await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
 
     def _start_draw(self) -> None:
         assert self.me is not None

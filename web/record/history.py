@@ -95,17 +95,29 @@ class Record:
 
     games: list[FinishedGame] = field(default_factory=list)
     days: dict[datetime.date, tuple[int, int]] = field(default_factory=dict)
+    helps: dict[datetime.date, tuple[int, int]] = field(default_factory=dict)
+    """The undos and hints a counted daily took, by day (none: no entry), for its result
+    to share."""
 
-    def add(self, game: FinishedGame) -> bool:
-        """Add a finished game; a daily counts for its day only if it is the day's first.
-        Returns whether it was the day's counted daily."""
+    def add(self, game: FinishedGame, counts: bool = True,
+            helps: tuple[int, int] = (0, 0)) -> bool:
+        """Add a finished game; a daily counts for its day only if it is the day's first
+        (and ``counts``: not played long after its day), with the ``helps`` it took
+        (undos, hints). Returns whether it was the day's counted daily."""
         self.games = [*self.games, game][-MAX_GAMES:]
-        if not game.daily or game.day in self.days:
+        if not game.daily or not counts or game.day in self.days:
             return False
         self.days[game.day] = (game.totals[0], game.place)
+        if any(helps):
+            self.helps[game.day] = helps
+        self._prune()
+        return True
+
+    def _prune(self) -> None:
         for day in sorted(self.days)[:-MAX_DAYS]:
             del self.days[day]
-        return True
+        for day in [day for day in self.helps if day not in self.days]:
+            del self.helps[day]
 
 
 @dataclass(frozen=True)
@@ -243,8 +255,15 @@ def load_record(text: str | None) -> tuple[Record, str | None]:
             record.days[day] = (int(value[0]), int(value[1]))
         else:
             lost += 1
-    for day in sorted(record.days)[:-MAX_DAYS]:
-        del record.days[day]
+    helps_raw = data.get("helps", {})  # (a record kept before helps were: none)
+    for key, value in (helps_raw if isinstance(helps_raw, dict) else {"?": None}).items():
+        day = parse_day(key)
+        counts = [_count(n, 10**6) for n in value] if isinstance(value, list) else []
+        if day is not None and len(counts) == 2 and None not in counts:
+            record.helps[day] = (int(counts[0] or 0), int(counts[1] or 0))
+        else:
+            lost += 1
+    record._prune()
     if lost:
         return record, words.record_left_out(lost)
     return record, None
@@ -258,5 +277,6 @@ def dump_record(record: Record) -> str:
         "stopped": g.tally.stopped, "queens": g.tally.queens, "end": g.end_score}
         for g in record.games]
     days = {day.isoformat(): [total, place] for day, (total, place) in sorted(record.days.items())}
-    return json.dumps({"schema": formats.SCHEMA, "games": games, "days": days},
+    helps = {day.isoformat(): list(n) for day, n in sorted(record.helps.items())}
+    return json.dumps({"schema": formats.SCHEMA, "games": games, "days": days, "helps": helps},
                       separators=(",", ":"))

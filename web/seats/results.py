@@ -15,7 +15,7 @@ from collections.abc import Callable
 from hearts import CardPlayed, Event, Game, GameOver, HandDealt, HandScored, Phase, Rules
 from hearts.seathand import SeatHand
 from web import formats, words
-from web.daily import parse_day, place_of, streak
+from web.daily import counts_for_day, daily_link, parse_day, place_of, streak
 from web.record import gamecode, history
 from web.storage import Records
 
@@ -27,10 +27,11 @@ class Books:
 
     def __init__(self, records: Records, game: Game, *,
                  today: Callable[[], datetime.date],
-                 on_hand: Callable[[SeatHand], None]) -> None:
+                 on_hand: Callable[[SeatHand], None], address: str = "") -> None:
         """``today``: the person's calendar date; ``on_hand``: a hand just ended, here is
-        South's record of it."""
+        South's record of it; ``address``: the page's, for the daily's link."""
         self.records = records
+        self.address = address
         self.today = today
         self.on_hand = on_hand
         self.last_hand = formats.load_last_hand(records.last_hand(), game)
@@ -88,12 +89,14 @@ class Books:
         stats.total_ms += int(saved.clock_ms)
         self.records.keep_stats()
         game = saved.game
-        day = parse_day(saved.daily) or self.today()
+        today = self.today()
+        day = parse_day(saved.daily) or today
         self.records.record.add(history.FinishedGame(
             day, level, "" if game.rules == Rules() else words.HOUSE_RULES,
             saved.daily is not None, gamecode.encode(game.seed, game.rules),
             tuple(game.hand_history),
-            history.Tally(*saved.tally), game.rules.end_score))
+            history.Tally(*saved.tally), game.rules.end_score), counts_for_day(day, today),
+            saved.helps)
         self.records.keep_record()
 
     # --- what the table shows -------------------------------------------------------------------
@@ -116,8 +119,15 @@ class Books:
             return "", ""
         record = self.records.record
         mine = (game.scores[0], place_of(game.scores))
-        counted = record.days.get(day, mine)
-        helps = saved.helps if counted == mine else (0, 0)  # (the help of this game only)
-        share = words.share_text(day, counted[0], counted[1],
-                                 streak(record.days, max(day, self.today())), *helps)
-        return share, "" if counted == mine else words.DAILY_FIRST_ONLY
+        counted = record.days.get(day)
+        # (none counted once this one is in the record: it was played after its day)
+        note = words.DAILY_LATE if counted is None and saved.counted else ""
+        if counted is not None and counted != mine:
+            note = words.DAILY_FIRST_ONLY
+        shown = counted or mine
+        # the help of the game shown: the counted one's as the record has it, else this one's
+        helps = saved.helps if counted is None else record.helps.get(day, (0, 0))
+        share = words.share_text(day, shown[0], shown[1],
+                                 streak(record.days, max(day, self.today())), *helps,
+                                 link=daily_link(self.address, day))
+        return share, note

@@ -41,12 +41,15 @@ class LocalSeat:
                  clock: Callable[[], float] = time.monotonic,
                  seed: int | None = None,
                  today: Callable[[], datetime.date] = datetime.date.today,
-                 on_hand: Callable[[SeatHand], None] = lambda record: None) -> None:
+                 on_hand: Callable[[SeatHand], None] = lambda record: None,
+                 address: str = "") -> None:
         """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
         failed (the page shows it); ``seed``: for a new game when nothing was saved;
         ``today``: the person's calendar date (the daily deal's day); ``on_hand``: a hand
-        just ended, here is South's record of it (for the coach)."""
-        self.solo = SoloGame(records, seed=seed, today=today, on_hand=on_hand)
+        just ended, here is South's record of it (for the coach); ``address``: the page's,
+        without its query (the daily's link)."""
+        self.solo = SoloGame(records, seed=seed, today=today, on_hand=on_hand,
+                             address=address)
         self.records = records
         self.news: News = QUIET
         self.attached = False
@@ -231,9 +234,10 @@ class LocalSeat:
         """A new game under the house rules of the Settings as they are now."""
         self.begin(*self.solo.fresh())
 
-    def start_daily(self) -> None:
-        """Today's daily deal: its seed from the date, the default rules, hard computers."""
-        self.begin(*self.solo.daily())
+    def start_daily(self, day: datetime.date | None = None) -> None:
+        """Today's daily deal (or ``day``'s, from a link): its seed from the date, the
+        default rules, hard computers."""
+        self.begin(*self.solo.daily(day))
 
     def play_code(self, seed: int, rules: Rules | None = None) -> None:
         """The game of a code a friend gave (``gamecode.decode_game``)."""

@@ -28,9 +28,10 @@ class SoloGame:
 
     def __init__(self, records: Records, *, seed: int | None,
                  today: Callable[[], datetime.date],
-                 on_hand: Callable[[SeatHand], None]) -> None:
+                 on_hand: Callable[[SeatHand], None], address: str = "") -> None:
         """``seed``: for a new game when nothing was saved; ``today``: the person's calendar
-        date (the daily deal's day); ``on_hand``: a hand just ended, South's record of it."""
+        date (the daily deal's day); ``on_hand``: a hand just ended, South's record of it;
+        ``address``: the page's, without its query (the daily's link)."""
         self.records = records
         self.today = today
         self.saved = records.saved if records.saved is not None else formats.Saved(
@@ -39,7 +40,7 @@ class SoloGame:
         self.bots = self.computers()
         self.certain: tuple[object, int, bool] = (None, -1, False)
         """(game, cards played, answer): ``certain_outcome``'s last answer, kept."""
-        self.books = Books(records, self.game, today=today, on_hand=on_hand)
+        self.books = Books(records, self.game, today=today, on_hand=on_hand, address=address)
         self.books.note_hand(self.game)
         self.keep()
 
@@ -80,9 +81,10 @@ class SoloGame:
         return (formats.Saved(Game.new(gamecode.new_seed(), self.records.settings.rules)),
                 words.NEW_GAME)
 
-    def daily(self) -> tuple[formats.Saved, str]:
-        """Today's daily deal: its seed from the date, the default rules, hard computers."""
-        day = self.today()
+    def daily(self, day: datetime.date | None = None) -> tuple[formats.Saved, str]:
+        """Today's daily deal (or ``day``'s, from a link): its seed from the date, the
+        default rules, hard computers."""
+        day = day or self.today()
         return (formats.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
                 words.daily_start(day))
 

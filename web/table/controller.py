@@ -180,14 +180,16 @@ class Table:
             self.render()
 
     def on_new_game(self, confirmed: bool = False,
-                    then: Callable[[], None] | None = None) -> None:
+                    then: Callable[[], None] | None = None, asking: str = "") -> None:
         """New game (or ``then``: another start, the daily deal, a friend's code); a game
-        under way is only thrown away once the person confirms."""
+        under way is only thrown away once the person confirms (``asking``: the question,
+        if not "Start a new game?": a link names the game it starts)."""
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.can_deal:
             return
         if snap.at_stake and not confirmed:
             self.pending = then
+            self.browser.by_id("confirm-new-title").textContent = asking or words.CONFIRM_NEW
             self.dialogs.open(self.view.el["confirm-new"])
             return
         start = self.pending if confirmed else then

@@ -8,10 +8,12 @@ computers only, so at a private table they say so instead.
 
 from __future__ import annotations
 
+import datetime
+from collections.abc import Awaitable
 from typing import Any, Protocol
 
 from hearts import Game, Rules
-from web import words
+from web import daily, formats, words
 from web.browser import Browser
 from web.record import gamecode
 from web.storage import Records
@@ -29,7 +31,9 @@ class SoloGames(Seat, Protocol):
 
     @property
     def game(self) -> Game: ...
-    def start_daily(self) -> None: ...
+    @property
+    def saved(self) -> formats.Saved: ...
+    def start_daily(self, day: datetime.date | None = None) -> None: ...
     def play_code(self, seed: int, rules: Rules) -> None: ...
     def code(self) -> str: ...
     def under_way(self) -> bool: ...
@@ -78,6 +82,19 @@ class RecordDialogs:
         if self.table.page.ready and self._here():
             self.table.on_new_game(then=self.local.start_daily)
 
+    def play_link(self, text: str) -> None:
+        """A daily's link (``?daily=2026-12-01``): play that day's deal, asking first if a
+        game is under way, as New game does; a day that can't be played is said, and the
+        game goes on."""
+        try:
+            day = daily.link_day(text, self.browser.today())
+        except daily.LinkError as error:
+            self.table.view.add_notice(str(error))
+            return
+        if self.local.saved.daily != day.isoformat() or not self.local.under_way():
+            self.table.on_new_game(then=lambda: self.local.start_daily(day),
+                                   asking=words.daily_link_ask(day))
+
     def open_code(self) -> None:
         if not self.table.page.ready or not self._here():
             return
@@ -111,8 +128,8 @@ class RecordDialogs:
         current = self._current()
         games = self.records.record.games
         self.selected = record_page.CURRENT if current is not None else str(len(games) - 1)
-        self.q("record-stats").innerHTML = record_page.stats_html(self.records.record,
-                                                                  self.browser.today())
+        self.q("record-stats").innerHTML = record_page.stats_html(
+            self.records.record, self.browser.today(), self.browser.address())
         self.draw_history()
         self.table.dialogs.open(self.record, self.q("record-title"))
 
@@ -135,21 +152,29 @@ class RecordDialogs:
     # --- Copy buttons -------------------------------------------------------------------------
 
     def on_copy(self, event: Any) -> None:
-        button = self.browser.el(event.target.closest("[data-copy]"))
+        """A Copy button (``data-copy``), or the daily's Share (``data-share``)."""
+        button = self.browser.el(event.target.closest("[data-copy], [data-share]"))
         if button is None:
             return
-        field = self.q(str(button.dataset.copy))
+        share = button.hasAttribute("data-share")
+        field = self.q(str(button.dataset.share if share else button.dataset.copy))
         box = self.browser.el(button.closest(".copy-box"))
         said = self.browser.query(".copy-said", box) if box is not None else None
         if field is not None:
-            self.tasks.spawn(self._copy(str(field.value), field, said))
+            text = str(field.value)
+            sharing = self.browser.share(text, field) if share else None  # (in the click)
+            self.tasks.spawn(self._copy(text, field, said, sharing))
 
-    async def _copy(self, text: str, field: Any, said: Any) -> None:
-        """Copy, and say so inside the dialog (the page behind a modal dialog is inert,
-        its live region may go unheard)."""
-        copied = await self.browser.copy(text, field)
-        message = words.COPIED if copied else words.COPY_BY_HAND
+    async def _copy(self, text: str, field: Any, said: Any,
+                    sharing: Awaitable[str] | None = None) -> None:
+        """Copy (or await the share), and say so inside the dialog (the page behind a
+        modal dialog is inert, its live region may go unheard)."""
+        if sharing is not None:
+            message = words.SHARE_SAID[await sharing]
+        else:
+            copied = await self.browser.copy(text, field)
+            message = words.COPIED if copied else words.COPY_BY_HAND
         if said is not None:
             said.textContent = message
-        else:
+        elif message:
             self.table.say_now(message)

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from web import words
-from web.daily import streak
+from web.daily import daily_link, streak
 from web.record import chart as charts
 from web.record.history import FinishedGame, Record, Tally, by_level
 
@@ -31,23 +31,27 @@ class Current:
 
 
 def share_html(share: str, note: str = "") -> str:
-    """The daily's result in a field to copy from, with its Copy button."""
+    """The daily's result in a field to copy from, with its Share button (the system's
+    share sheet, or a copy: ``web.table.record_dialog``)."""
     e = html.escape
     extra = f'<p class="share-note">{e(note)}</p>' if note else ""
     return (f'<div class="share copy-box"><p class="share-result">{e(share)}</p>{extra}'
-            f'<label class="share-field">Your result to share '
+            f'<label class="share-field">{e(words.SHARE_LABEL)} '
             f'<input type="text" id="share-text" readonly value="{e(share)}"></label>'
-            f'<button type="button" id="copy-share" data-copy="share-text">Copy the result'
-            f'</button><p class="copy-said" role="status"></p></div>')
+            f'<button type="button" id="copy-share" data-share="share-text">'
+            f'{e(words.SHARE_BUTTON)}</button><p class="copy-said" role="status"></p></div>')
 
 
-def stats_html(record: Record, today: datetime.date) -> str:
-    """The daily streak, today's daily, the table by level and the tallies."""
+def stats_html(record: Record, today: datetime.date, address: str = "") -> str:
+    """The daily streak, today's daily (its link: ``address``, the page's), the table by
+    level and the tallies."""
     e = html.escape
     parts = [f'<p class="streak">{e(words.streak_text(streak(record.days, today)))}</p>']
     if today in record.days:
         total, place = record.days[today]
-        share = words.share_text(today, total, place, streak(record.days, today))
+        share = words.share_text(today, total, place, streak(record.days, today),
+                                 *record.helps.get(today, (0, 0)),
+                                 link=daily_link(address, today))
         parts.append(share_html(share))
     levels = by_level(record.games)
     if not levels:
@@ -93,15 +97,17 @@ def chart_html(games: Sequence[FinishedGame], current: Current | None, selected:
     """The chart (and its table twin) of the game ``selected`` in the list."""
     e = html.escape
     if selected == CURRENT and current is not None:
-        hands, end, title = current.hands, current.end_score, words.current_line(
-            len(current.hands))
+        hands, end, over = current.hands, current.end_score, False
     elif selected.isdigit() and int(selected) < len(games):
         game = games[int(selected)]
-        hands, end, title = game.hands, game.end_score, _line(game)
+        hands, end, over = game.hands, game.end_score, True
     else:
         return f'<p class="record-empty">{e(words.RECORD_NOTHING)}</p>'
     if not hands:
         return f'<p class="record-empty">{e(words.RECORD_NOTHING)}</p>'
+    # (the heading says what the chosen line in the list above doesn't: who won, or leads)
+    totals = [sum(row[seat] for row in hands) for seat in range(4)]
+    title = words.chart_title(totals, NAMES, over)
     chart = charts.build(hands, NAMES, end)
     return (f'<h3 class="chart-title">{e(title)}</h3><figure class="chart-box">'
             f"{charts.svg(chart)}{charts.table_html(chart)}</figure>")

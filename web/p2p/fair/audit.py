@@ -9,7 +9,9 @@ anyone else. The checks, in protocol order (the first fault is the answer):
 3. each lock is the deck before it with that seat's key for each other seat's slot;
 4. each opening step took the seat's own key off, nothing else;
 5. the three cards passed were the passer's slots, locked and unlocked honestly;
-6. each card played is the card of its slot (a card played twice stops the hand: one of
+6. (a deal stopped because a shuffle proof failed at some page: after 1 and 2, each
+   shuffle's proof; if all hold, the complaint was false);
+7. each card played is the card of its slot (a card played twice stops the hand: one of
    the steps above shows who slipped in the copy), by the seat to play, and was legal when
    it was played (``hearts.rules.legal_mask``): the 2♣ first, following suit, no points on
    the first trick, no heart led before hearts were broken.
@@ -27,6 +29,7 @@ from hearts.cards import ALL_CARDS, SUIT_MASKS, Card
 from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask, pass_target
 from hearts.steps import run
+from web.p2p.fair.shuffle_proof import check_shuffle_steps
 from web.p2p.fair.transcript import (
     OPEN_ROUNDS,
     Cheat,
@@ -73,14 +76,19 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
 
 def audit_in_steps(transcript: Transcript, rules: Rules | None = None
                    ) -> Generator[None, None, AuditResult]:
-    """``audit`` in slices of one seat's step each (a tenth of a second in the page), so
-    the page can give the browser control back in between; returns the result."""
-    if not (transcript.over and transcript.dealt):
-        raise ValueError("the audit needs a dealt hand that is over")
+    """``audit`` in slices of one seat's step each (a seat's lock: a quarter of it), each
+    well under a tenth of a second in the page, so the page can give the browser control
+    back in between; returns the result."""
+    if not (transcript.over and (transcript.dealt or transcript.stopped_at_deal)):
+        raise ValueError("the audit needs a dealt hand that is over, or a stopped deal")
     disagreeing = tuple(transcript.disagreeing)
     if disagreeing:  # a page said different things to different pages: don't name anyone
         return AuditResult(None, (), disagreeing)
     try:
+        if transcript.stopped_at_deal:
+            yield from _Audit(transcript, rules or Rules()).run_stopped_deal()
+            assert transcript.complaint is not None
+            return AuditResult(Fault(transcript.complaint, Cheat.FALSE_ALARM))
         dealt = yield from _Audit(transcript, rules or Rules()).run()
     except _Found as found:
         return AuditResult(found.fault)
@@ -111,6 +119,19 @@ class _Audit:
         self._plays(cards, hands, blind_keys)
         return dealt
 
+    def run_stopped_deal(self) -> Generator[None, None, None]:
+        """A deal stopped by a complaint of a false shuffle proof: the keys, each shuffle
+        against its seat's key, then each proof (the same record at every page now: the
+        digests agreed), a slice per position."""
+        self._keys_shown()
+        yield from self._shuffles()
+        for seat in range(NUM_SEATS):
+            before, after, commitment, context = self.t.proof_statement(seat)
+            proof = self.t.shuffle_proofs[seat]
+            if not (yield from check_shuffle_steps(self.g, before, after, commitment, proof,
+                                                   context)):
+                raise self._fail(seat, Cheat.SHUFFLE)
+
     def _fail(self, seat: int, kind: Cheat, card: Card | None = None,
               suit: int | None = None) -> _Found:
         return _Found(Fault(seat, kind, card, suit))
@@ -133,8 +154,11 @@ class _Audit:
     def _shuffles(self) -> Iterator[None]:
         for seat in range(NUM_SEATS):
             key = self.keys[seat].shuffle_key
-            locked = sorted(self.g.power(x, key) for x in self.t.deck_before_shuffle(seat))
-            if locked != sorted(self.t.shuffles[seat]):
+            before = self.t.deck_before_shuffle(seat)
+            locked = [self.g.power(x, key) for x in before[:26]]
+            yield  # 52 short powers a seat: in two slices
+            locked += [self.g.power(x, key) for x in before[26:]]
+            if sorted(locked) != sorted(self.t.shuffles[seat]):
                 raise self._fail(seat, Cheat.SHUFFLE)
             yield
 
@@ -151,7 +175,8 @@ class _Audit:
                     ok = self.g.power(value, key) == before[slot]
                 if not ok:
                     raise self._fail(seat, Cheat.LOCK)
-            yield
+                if slot % 13 == 12:  # 13 full-size powers a slice: about 60 ms in the page
+                    yield
 
     def _openings(self) -> Generator[None, None, list[int]]:
         for round_ in range(1, OPEN_ROUNDS + 1):
@@ -174,7 +199,11 @@ class _Audit:
         cards: list[Card] = []
         for owner in range(NUM_SEATS):
             key = self.keys[owner].shuffle_key
-            by_value = {self.g.power(code, key): index for index, code in enumerate(self.g.codes)}
+            codes = self.g.codes
+            by_value = {self.g.power(code, key): index for index, code in enumerate(codes[:26])}
+            yield  # 52 short powers an owner: in two slices
+            by_value.update({self.g.power(code, key): 26 + index
+                             for index, code in enumerate(codes[26:])})
             for slot in slots_of(owner):
                 index = by_value.get(hidden[slot])
                 if index is None:  # unreachable once every step checked: the codes are 52

@@ -14,16 +14,16 @@ choice of card, made by the table (``FairTable``, ``cheat="revoke"``).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 
-from hearts.cards import Card
+from hearts.cards import ALL_CARDS, Card
 from web.p2p.fair.group import jacobi
 from web.p2p.fair.party import Party
 from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "DRAWS", "TAMPERS", "FalsePass", "Framing", "MarkedCards", "SeatGrabber",
-           "StackedDeck"]
+__all__ = ["CHEATS", "DRAWS", "TAMPERS", "CardReader", "FalsePass", "Framing", "MarkedCards",
+           "SeatGrabber", "StackedDeck"]
 
 POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
@@ -55,11 +55,12 @@ class MarkedCards(Party):
         marked = {group.power(before[c.index], self._shuffle_key) for c in POINT_CARDS}
         return tuple(group.p - x if x in marked else x for x in deck), commitment
 
-    def lock(self) -> tuple[int, ...]:
+    def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
         group = self.transcript.group
         mine = slots_of(self.seat)
+        deck = yield from super().lock_steps()
         return tuple(group.p - x if slot not in mine and jacobi(x, group.p) == -1 else x
-                     for slot, x in enumerate(super().lock()))
+                     for slot, x in enumerate(deck))
 
     def follow(self) -> dict[int, int]:
         """Seat -> how many marked cards were dealt to it, read off the last shuffle."""
@@ -82,6 +83,36 @@ class Framing(Party):
         if round_ != 3:
             return values
         return (self.transcript.group.p - 1, *values[1:])
+
+
+class CardReader(Party):
+    """Reads two of another seat's cards, as the last shuffler (seat 3): its own slot 45
+    holds ``v1**3 · v2**5`` for the values of slots 1 and 2 (seat 0's) instead of a card.
+    Once the deal opens slot 45 to it, taking its key off leaves ``c1**3 · c2**5`` for
+    those two cards' codes, and a search over the 52 × 51 pairs names them (``read``).
+    Its shuffle proof can't hold (no key and order make that deck): every other page
+    complains before it opens a card, and the audit names it."""
+
+    TAGS = (3, 5)
+
+    def shuffle(self) -> tuple[tuple[int, ...], int]:
+        deck, commitment = super().shuffle()
+        group = self.transcript.group
+        tagged = group.power(deck[1], self.TAGS[0]) * group.power(deck[2], self.TAGS[1]) \
+            % group.p
+        return (*deck[:45], tagged, *deck[46:]), commitment
+
+    def read(self) -> tuple[Card, Card] | None:
+        """Once dealt: the cards of slots 1 and 2, found by the search (None: not found)."""
+        group = self.transcript.group
+        p = group.p
+        value = group.power(self.transcript.hidden[45], group.inverse(self._shuffle_key))
+        second = {group.power(code, self.TAGS[1]): i for i, code in enumerate(group.codes)}
+        for i, code in enumerate(group.codes):
+            j = second.get(value * pow(group.power(code, self.TAGS[0]), -1, p) % p)
+            if j is not None and j != i:
+                return ALL_CARDS[i], ALL_CARDS[j]  # the codes are in card order
+        return None
 
 
 class FalsePass(Party):
@@ -139,7 +170,8 @@ def false_echo(kind: str, fields: Fields, seat: int) -> Fields:
 
 
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
-                                  "marked": MarkedCards, "framing": Framing}
+                                  "marked": MarkedCards, "framing": Framing,
+                                  "readcards": CardReader}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
 DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
 """The cheats at the draw for the seats, by name."""

@@ -18,10 +18,16 @@ from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand
-from web.p2p.fair.steps import due_step
+from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
+from web.p2p.fair.steps import due_step, lock_due
 from web.p2p.fair.transcript import Transcript
+from web.p2p.fair.wire import proof_fields
 
-__all__ = ["FairHand"]
+__all__ = ["SLICE_SECONDS", "FairHand"]
+
+SLICE_SECONDS = 0.03
+"""The longest a slice of a shuffle proof's making or checking runs before the page yields
+(a frame is 16 ms: a slice may cost two, never the seconds of a whole proof)."""
 
 
 class FairHand:
@@ -47,6 +53,14 @@ class FairHand:
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None
         self.received: tuple[Card, ...] | None = None
+        self.locking: Generator[None, None, tuple[int, ...]] | None = None
+        """This page's lock of the deck, being made (stage 2: the others wait for it)."""
+        self.proving: Generator[None, None, ShuffleProof] | None = None
+        """This page's proof of its shuffle, being made (once the shuffle went out)."""
+        self.checking: tuple[int, Generator[None, None, bool]] | None = None
+        """Another seat's shuffle proof, being checked, and that seat."""
+        self.refuted: int | None = None
+        """The seat whose shuffle proof failed here (this page complained)."""
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
@@ -112,14 +126,70 @@ class FairHand:
             if len(self.received) != 3:
                 self.send("fair_complain")
             return True
+        if self.locking is None and lock_due(t, self.seat):
+            self.locking = self.party.lock_steps()  # sent when made (``slice_step``)
+            return True
         step = due_step(t, self.party)
         if step is not None:
             self.send(step[0], **step[1])
+            if step[0] == "fair_shuffle" and len(t.shuffles) > self.seat:
+                self.proving = self.party.prove_shuffle()
             return True
         if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
             self.audit_started = self.clock()
             self.auditing = audit_in_steps(t, self.rules)
             return True
+        return False
+
+    def slice_step(self) -> bool | None:
+        """One slice of making this page's lock (the others wait for it), or else its
+        shuffle proof, or else of checking another's; None when there is none to do, True
+        when a slice finished one (then steps may be due). A proof that fails stops the
+        hand: this page complains (``refuted``)."""
+        t = self.transcript
+        if self.locking is not None:
+            started = self.clock()
+            while self.clock() - started < SLICE_SECONDS:
+                try:
+                    next(self.locking)
+                except StopIteration as done:
+                    self.locking = None
+                    self.send("fair_lock", deck=done.value)
+                    return True
+            return False
+        if self.checking is None and self.proving is None:
+            waiting = t.unproven()
+            if not waiting or t.over:  # once stopped, the audit checks what is left
+                return None
+            seat = waiting[0]
+            before, after, commitment, context = t.proof_statement(seat)
+            self.checking = seat, check_shuffle_steps(t.group, before, after, commitment,
+                                                      t.shuffle_proofs[seat], context)
+        started = self.clock()
+        while self.clock() - started < SLICE_SECONDS:
+            try:
+                if self.proving is not None:
+                    next(self.proving)
+                else:
+                    assert self.checking is not None
+                    next(self.checking[1])
+            except StopIteration as done:
+                if self.proving is not None:
+                    self.proving = None
+                    self.send("fair_proof", **proof_fields(done.value))
+                    t.proven.add(self.seat)
+                else:
+                    assert self.checking is not None
+                    seat, self.checking = self.checking[0], None
+                    if done.value is True:
+                        t.proven.add(seat)
+                    elif not t.over:
+                        # Not named here: a page that sent this one another deck than the
+                        # others makes an honest proof fail. Once the digests agree, the
+                        # audit names the prover; if they differ, the signatures show who.
+                        self.refuted = seat
+                        self.send("fair_complain")
+                return True
         return False
 
     def audit_step(self) -> AuditResult | None:

@@ -14,9 +14,10 @@ from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask
 from web.p2p.fair.audit import AuditResult, audit
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
+from web.p2p.fair.shuffle_proof import check_shuffle
 from web.p2p.fair.signing import echo
-from web.p2p.fair.transcript import OPEN_ROUNDS, Play, Transcript
-from web.p2p.fair.wire import message, receive
+from web.p2p.fair.transcript import OPEN_ROUNDS, Cheat, CheatDetected, Fault, Play, Transcript
+from web.p2p.fair.wire import message, proof_fields, receive
 
 __all__ = ["Chooser", "LocalTable", "first_legal"]
 
@@ -45,10 +46,12 @@ class LocalTable:
         return plays[0]
 
     def deal(self) -> list[list[Card]]:
-        """Shuffle, lock and open: each party's 13 cards, as it reads them."""
+        """Shuffle (each with its proof), lock and open: each party's 13 cards, as it reads
+        them. Raises ``CheatDetected`` for a shuffle whose proof fails."""
         for p in self.parties:
             deck, commitment = p.shuffle()
             self.send(p.seat, message("fair_shuffle", deck=deck, commit=commitment))
+            self.prove(p)
         for p in self.parties:
             self.send(p.seat, message("fair_lock", deck=p.lock()))
         for round_ in range(1, OPEN_ROUNDS + 1):
@@ -56,6 +59,24 @@ class LocalTable:
             for p, v in zip(self.parties, values, strict=True):
                 self.send(p.seat, message("fair_open", round=round_, values=v))
         return [p.read_hand() for p in self.parties]
+
+    def prove(self, party: Party) -> None:
+        """``party``'s shuffle proof, sent and checked (once: the four pages would find the
+        same), so each transcript counts it proven."""
+        proof = party.prove_shuffle()
+        while True:
+            try:
+                next(proof)
+            except StopIteration as done:
+                self.send(party.seat, message("fair_proof", **proof_fields(done.value)))
+                break
+        public = self.transcripts[0]
+        before, after, commitment, context = public.proof_statement(party.seat)
+        if not check_shuffle(public.group, before, after, commitment,
+                             public.shuffle_proofs[party.seat], context):
+            raise CheatDetected(Fault(party.seat, Cheat.SHUFFLE))
+        for t in self.transcripts:
+            t.proven.add(party.seat)
 
     def pass_cards(self, choices: Sequence[Sequence[Card]]) -> list[list[Card]]:
         """Each seat passes its three cards: the cards each party receives."""

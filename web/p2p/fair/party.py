@@ -14,11 +14,13 @@ without showing ``e``. A card passed to it is under a one-card key it may show.
 from __future__ import annotations
 
 import secrets
+from collections.abc import Generator
 
 from hearts.cards import Card
 from hearts.rules import pass_target
 from web.p2p.fair.group import KeySource
 from web.p2p.fair.proofs import prove_power, prove_same_power
+from web.p2p.fair.shuffle_proof import ShuffleProof, prove_shuffle_steps
 from web.p2p.fair.transcript import Reveal, Transcript, slots_of
 
 __all__ = ["Party"]
@@ -35,6 +37,8 @@ class Party:
         self._source: KeySource = source if source is not None else secrets.SystemRandom()
         self._shuffle_key = group.short_key(self._source)
         self._slot_keys = [group.short_key(self._source) for _ in range(52)]
+        self._order: list[int] = []
+        """Its shuffle: position ``i`` of its deck holds the card of ``_order[i]`` before."""
         self._blind_keys: dict[int, int] = {}
         """Slot -> this page's key on a card passed to it (shown when it plays the card)."""
         self.known: dict[int, Card] = {}
@@ -45,20 +49,43 @@ class Party:
         """Stage 1: the deck before this seat, locked with its key, in a new random order;
         and the commitment ``g**e`` to that key."""
         group = self.transcript.group
-        deck = [group.power(x, self._shuffle_key) for x in
-                self.transcript.deck_before_shuffle(self.seat)]
-        self._source.shuffle(deck)
-        return tuple(deck), group.power(group.generator, self._shuffle_key)
+        before = self.transcript.deck_before_shuffle(self.seat)
+        self._order = list(range(len(before)))
+        self._source.shuffle(self._order)
+        deck = tuple(group.power(before[i], self._shuffle_key) for i in self._order)
+        return deck, group.power(group.generator, self._shuffle_key)
+
+    def prove_shuffle(self) -> Generator[None, None, ShuffleProof]:
+        """Stage 1, after the shuffle went out: the proof that it is one (in steps)."""
+        t = self.transcript
+        return prove_shuffle_steps(t.group, self._shuffle_key, self._order,
+                                   t.deck_before_shuffle(self.seat), t.shuffles[self.seat],
+                                   t.context("shuffle", self.seat, 0), self._source)
 
     def lock(self) -> tuple[int, ...]:
         """Stage 2: every other seat's slot locked with its own key, the shuffling key off."""
+        steps = self.lock_steps()
+        while True:
+            try:
+                next(steps)
+            except StopIteration as done:
+                deck: tuple[int, ...] = done.value
+                return deck
+
+    def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        """``lock`` a slot a step: its 39 full-size powers are the deal's longest step."""
         group = self.transcript.group
         modulus = group.p - 1
         mine = slots_of(self.seat)
-        return tuple(x if slot in mine else
-                     group.power(x, group.inverse(self._shuffle_key * k % modulus))
-                     for slot, (x, k) in enumerate(zip(self.transcript.deck_before_lock(self.seat),
-                                                       self._slot_keys, strict=True)))
+        deck = []
+        for slot, (x, k) in enumerate(zip(self.transcript.deck_before_lock(self.seat),
+                                          self._slot_keys, strict=True)):
+            if slot in mine:
+                deck.append(x)
+                continue
+            deck.append(group.power(x, group.inverse(self._shuffle_key * k % modulus)))
+            yield
+        return tuple(deck)
 
     def open(self, round_: int) -> tuple[int, ...]:
         """This seat's key taken off the 13 cards it opens in ``round_`` (1..3)."""

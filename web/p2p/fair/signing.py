@@ -19,13 +19,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.proofs import check_power, prove_power
 
-__all__ = ["Signed", "echo", "judge", "parse_item", "sign", "text_hash", "verify"]
+__all__ = ["Signed", "Verdict", "echo", "judge", "judge_steps", "parse_item", "sign",
+           "text_hash", "verify"]
 
 
 def text_hash(text: str) -> str:
@@ -88,13 +89,32 @@ def echo(messages: Mapping[int, str]) -> str:
     return hashlib.sha256(json.dumps(sorted(messages.items())).encode()).hexdigest()
 
 
+Verdict = tuple[int, str] | None
+"""``(seat, "echo")``, ``(seat, "equivocated")``, or None: nobody can be named."""
+
+
 def judge(group: Group, table: str, hand: int, keys: Sequence[int],
           echoes: Mapping[int, Sequence[str]],
-          evidence: Mapping[int, Sequence[Signed]]) -> tuple[int, str] | None:
+          evidence: Mapping[int, Sequence[Signed]]) -> Verdict:
+    """``judge_steps`` at once."""
+    steps = judge_steps(group, table, hand, keys, echoes, evidence)
+    while True:
+        try:
+            next(steps)
+        except StopIteration as done:
+            verdict: Verdict = done.value
+            return verdict
+
+
+def judge_steps(group: Group, table: str, hand: int, keys: Sequence[int],
+                echoes: Mapping[int, Sequence[str]],
+                evidence: Mapping[int, Sequence[Signed]]) -> Generator[None, None, Verdict]:
     """Who lied, once every page's echoes and evidence are in: ``(seat, "echo")`` for a page
     whose evidence doesn't bear out its echo, ``(seat, "equivocated")`` for a seat that
-    signed two messages with one number; None if nobody can be named."""
+    signed two messages with one number; None if nobody can be named. A step per page's
+    evidence (its signatures: about 30 ms in the page)."""
     for page in sorted(evidence):
+        yield
         held: dict[int, dict[int, str]] = {}
         for signed in evidence[page]:
             if not 0 <= signed.seat < len(keys) or signed.n in held.get(signed.seat, {}) \

@@ -1,10 +1,10 @@
 """What one page owes the fair deal's protocol now: the next message it must send, if any.
 
-A pure function of the public record and the page's ``Party``: the shuffle and the lock in
-seat order, the three opening rounds, the blind and unblind of a pass, the digest and the
-keys at the hand's end — the keys only once the four digests agree (``docs/protocol.md``,
-the message table). The page's own moves —
-its pass, its cards — are its person's, not here.
+A pure function of the public record and the page's ``Party``: the shuffle in seat order
+(the lock, due in seat order too, is ``lock_due``: the page makes it in slices), the three
+opening rounds, the blind and unblind of a pass, the digest and the keys at the hand's end
+— the keys only once the four digests agree (``docs/protocol.md``, the message table). The
+page's own moves — its pass, its cards — are its person's, not here.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["due_step", "open_round"]
+__all__ = ["due_step", "lock_due", "open_round"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -25,6 +25,12 @@ def open_round(t: Transcript, seat: int) -> int | None:
                 None)
 
 
+def lock_due(t: Transcript, seat: int) -> bool:
+    """Whether ``seat`` owes its lock now (stage 2, in seat order). Apart from
+    ``due_step``: the page computes it in slices (``Party.lock_steps``)."""
+    return len(t.shuffles) == NUM_SEATS and len(t.locks) == seat
+
+
 def due_step(t: Transcript, p: Party) -> Step | None:
     """The message the page of ``p`` must send now, if its turn in the protocol has come."""
     me = p.seat
@@ -33,9 +39,7 @@ def due_step(t: Transcript, p: Party) -> Step | None:
     if len(t.shuffles) == me:
         deck, commitment = p.shuffle()
         return "fair_shuffle", {"deck": deck, "commit": commitment}
-    if len(t.shuffles) == NUM_SEATS and len(t.locks) == me:
-        return "fair_lock", {"deck": p.lock()}
-    if round_ is not None:
+    if round_ is not None and t.shuffles_proven and not t.over:  # none on an unproven shuffle
         return "fair_open", {"round": round_, "values": p.open(round_)}
     if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
         values, proofs = p.blind()
@@ -43,7 +47,8 @@ def due_step(t: Transcript, p: Party) -> Step | None:
     if passing and me in t.pass_slots and pass_target(me, t.direction) in t.blinded \
             and me not in t.unblinded:
         return "fair_unblind", {"values": p.unblind()}
-    if t.over and me not in t.digests:
+    if t.over and me not in t.digests and (t.dealt or len(t.shuffle_proofs) == NUM_SEATS):
+        # A deal stopped by a false proof: the digest covers the four shuffles and proofs.
         return "fair_digest", {"sha256": t.digest()}  # the table adds its echo
     if t.agreed and me not in t.reveals:
         keys = p.reveal()

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from enum import Enum
 
 from hearts import Card, PlayerView
@@ -36,12 +36,16 @@ from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.signing import Signed, echo, judge, sign, text_hash, verify
+from web.p2p.fair.signing import Signed, Verdict, echo, judge_steps, sign, text_hash, verify
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
 from web.p2p.fair.wire import envelope, message, open_envelope, receive
 
-END_KINDS = ("fair_digest", "fair_keys", "fair_evidence")
-"""What a page echoes leaves these out: they cross the mesh while pages send their echoes."""
+END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
+"""What a page echoes leaves these out: they cross the mesh while pages send their echoes
+(several pages complain at once of a false shuffle proof)."""
+
+STAGE_ONE = ("fair_shuffle", "fair_proof")
+"""What a deal stopped by a false shuffle proof is judged on (its digest, its echoes)."""
 
 __all__ = ["FairStage", "FairTable", "TurnClock"]
 
@@ -125,6 +129,8 @@ class FairTable:
         self.signed: dict[int, dict[int, dict[int, Signed]]] = {}
         """Hand -> seat -> number -> each signed message this page sent or took (the
         digest, keys and evidence aside)."""
+        self._kinds: dict[int, dict[int, dict[int, str]]] = {}
+        """Hand -> seat -> number -> the type of each message in ``signed``."""
         self._echoed: dict[int, dict[int, dict[int, Signed]]] = {}
         """Hand -> ``signed`` as it was when this page sent its digest and echo."""
         self.now = now
@@ -159,10 +165,12 @@ class FairTable:
                         table=self.name)
 
     def _start_hand(self, number: int) -> None:
-        for kept in (self.signed, self._echoed):  # a hand over is over: its evidence too
-            for old in [h for h in kept if h < number]:
+        for kept in (self.signed, self._echoed, self._kinds):  # a hand over is over:
+            for old in [h for h in kept if h < number]:  # its evidence too
                 del kept[old]
         self.current = self._hand(number)
+        self._judging: Generator[None, None, Verdict] | None = None
+        """The dispute of this hand, being judged (``signing.judge_steps``)."""
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
 
@@ -361,6 +369,7 @@ class FairTable:
             return
         if kind not in END_KINDS:
             self.signed.setdefault(hand, {}).setdefault(seat, {})[n] = signed
+            self._kinds.setdefault(hand, {}).setdefault(seat, {})[n] = kind
         self._settle()
 
     def gone(self, seat: int) -> None:
@@ -398,12 +407,17 @@ class FairTable:
         if kind not in END_KINDS:
             self.signed.setdefault(hand, {}).setdefault(self.seat, {})[n] = \
                 Signed(self.seat, n, digest, t, z)
+            self._kinds.setdefault(hand, {}).setdefault(self.seat, {})[n] = kind
         return envelope(hand, n, text, (t, z))
 
     def _echo(self) -> tuple[str, ...]:
         """Per seat, the hash of its signed messages this page took (this page's: sent),
         as they are now; kept, for the evidence if the echoes differ."""
         frozen = {s: dict(m) for s, m in self.signed.get(self.hand_number, {}).items()}
+        if self.transcript.stopped_at_deal:  # what came after the shuffles may differ
+            kinds = self._kinds.get(self.hand_number, {})
+            frozen = {s: {n: x for n, x in m.items() if kinds[s][n] in STAGE_ONE}
+                      for s, m in frozen.items()}
         self._echoed[self.hand_number] = frozen
         return tuple(echo({n: x.digest for n, x in frozen.get(s, {}).items()})
                      for s in range(NUM_SEATS))
@@ -442,7 +456,8 @@ class FairTable:
     def _dispute(self) -> None:
         """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
         a false digest would read every hand; it sends its evidence, and once every page's
-        is in, names whoever the signatures show lied (``signing.judge``), or nobody."""
+        is in, names whoever the signatures show lied (``signing.judge_steps``, then
+        ``_verdict``), or nobody."""
         t, hand = self.transcript, self.hand_number
         if self.seat not in t.evidence:
             frozen = self._echoed.get(hand, {})
@@ -452,9 +467,16 @@ class FairTable:
                 return
         while self._drain():  # evidence that came first
             pass
-        if self.closed is not None or len(t.evidence) < NUM_SEATS:
+        if self.closed is not None or len(t.evidence) < NUM_SEATS or self._judging is not None:
             return
-        verdict = judge(self.group, self.name, hand, self.keys, t.echoes, t.evidence)
+        # 88 signatures to check: in slices, a page's evidence each (``work_step``).
+        self._judging = judge_steps(self.group, self.name, hand, self.keys, t.echoes,
+                                    t.evidence)
+
+    def _verdict(self, verdict: Verdict) -> None:
+        """The dispute judged: name the liar the signatures show, or close with neutral
+        words."""
+        t = self.transcript
         if verdict is not None:
             seat, how = verdict
             self._caught(Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED))
@@ -485,13 +507,31 @@ class FairTable:
         return True
 
     # --- the audit -------------------------------------------------------------------------------
-    def audit_step(self) -> bool:
-        """One slice of the audit (the page yields between slices); whether one was due."""
-        if self.current.auditing is None or self.closed is not None:
-            return False
+    def work_step(self) -> bool | None:
+        """One slice of the work that waits for no message: making this page's shuffle
+        proof, checking the others', then the audit (the page yields between slices).
+        None: nothing was due; False: a slice; True: a slice that finished a job (a proof
+        sent or checked, the verdict), after which the page has news to show and send."""
+        if self.closed is not None:
+            return None
+        if self._judging is not None:
+            try:
+                next(self._judging)
+                return False
+            except StopIteration as done:
+                self._judging = None
+                self._verdict(done.value)
+                return True
+        proved = self.current.slice_step()
+        if proved is not None:
+            if proved:
+                self._settle()  # a proof sent, or the last one checked: steps may be due
+            return proved
+        if self.current.auditing is None:
+            return None
         result = self.current.audit_step()
         if result is None:
-            return True
+            return False
         if result.fault is not None:
             self._caught(result.fault)
         elif result.disagreeing:

@@ -18,13 +18,14 @@ from __future__ import annotations
 
 import hashlib
 import json
-from dataclasses import dataclass
+from dataclasses import astuple, dataclass
 
 from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.blame import Cheat, Fault
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.proofs import check_power, check_same_power
+from web.p2p.fair.shuffle_proof import ShuffleProof
 from web.p2p.fair.signing import Signed, parse_item
 
 __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "slots_of"]
@@ -91,6 +92,11 @@ class Transcript:
         """Stage 1: the deck after seat 0, 1, 2, 3 locked it with one key and shuffled it."""
         self.commitments: list[int] = []
         """Each seat's ``g**e`` for its shuffling key ``e``, sent with its shuffle."""
+        self.shuffle_proofs: dict[int, ShuffleProof] = {}
+        """Seat -> the proof that its shuffle is one (``shuffle_proof``), sent after it."""
+        self.proven: set[int] = set()
+        """The seats whose shuffle proof this page checked (its own: it made it). No page
+        opens a card before all four are in (``steps.due_step``)."""
         self.locks: list[tuple[int, ...]] = []
         """Stage 2: the deck after seat 0, 1, 2, 3 put a key per slot on every other seat's
         slots (its own it leaves as they are: the others open them to it)."""
@@ -107,7 +113,9 @@ class Transcript:
         self.passed_slots: set[int] = set()
         self.plays: list[Play] = []
         self.complaint: int | None = None
-        """The first seat that said a card of its own doesn't open: the hand stops there."""
+        """The first seat that said a card of its own doesn't open (or a shuffle proof
+        fails): the hand stops there."""
+        self.complainers: set[int] = set()
         self.digests: dict[int, str] = {}
         """Each page's digest of its record, sent before the keys (see ``digest``)."""
         self.echoes: dict[int, tuple[str, ...]] = {}
@@ -194,6 +202,29 @@ class Transcript:
         self.shuffles.append(deck)
         self.commitments.append(commitment)
 
+    def add_shuffle_proof(self, seat: int, proof: ShuffleProof) -> None:
+        """Seat ``seat``'s proof that its shuffle is one; checked later, in slices, by the
+        page (``unproven``, ``prove``): it is the longest check of the hand."""
+        self._in_turn(seat, seat < len(self.shuffles) and seat not in self.shuffle_proofs)
+        numbers = (*proof.commitments, *proof.chain, *proof.firsts, *proof.chain_firsts)
+        self._check_values(seat, numbers, len(numbers))
+        self.shuffle_proofs[seat] = proof
+
+    def unproven(self) -> list[int]:
+        """The seats whose shuffle proof is in, and not yet checked by this page."""
+        return [s for s in sorted(self.shuffle_proofs) if s not in self.proven]
+
+    def proof_statement(self, seat: int) -> tuple[tuple[int, ...], tuple[int, ...], int, bytes]:
+        """What ``seat``'s shuffle proof must show: the deck before, after, its key's
+        commitment and the proof's context."""
+        return (self.deck_before_shuffle(seat), self.shuffles[seat], self.commitments[seat],
+                self.context("shuffle", seat, 0))
+
+    @property
+    def shuffles_proven(self) -> bool:
+        """Every seat's shuffle is proven to this page: cards may be opened."""
+        return len(self.proven) == NUM_SEATS
+
     def add_lock(self, seat: int, deck: tuple[int, ...]) -> None:
         """Seat ``seat`` took its shuffling key off the other seats' slots, a key per slot on.
 
@@ -225,9 +256,12 @@ class Transcript:
         return slots, self.opened[(round_ - 1, chain_seat(owner, round_ - 1))]
 
     def add_open(self, seat: int, round_: int, values: tuple[int, ...]) -> None:
-        """``seat`` took its key off the cards it opens in ``round_`` (1, 2 or 3)."""
+        """``seat`` took its key off the cards it opens in ``round_`` (1, 2 or 3). Taken
+        only once this page has checked every shuffle proof, and not after a complaint: so
+        a deal stopped by a false proof has the same record at every honest page."""
         self._in_turn(seat, 1 <= round_ <= OPEN_ROUNDS and self.opened_round(round_ - 1)
-                      and (round_, seat) not in self.opened)
+                      and (round_, seat) not in self.opened and self.shuffles_proven
+                      and self.complaint is None)
         self._check_values(seat, values, 13)
         self.opened[(round_, seat)] = values
         if self.opened_round(OPEN_ROUNDS):
@@ -309,10 +343,20 @@ class Transcript:
                                 self.hidden[slot], proof, self.context("play", seat, slot))
 
     def add_complaint(self, seat: int) -> None:
-        """``seat`` says a card dealt or passed to it doesn't open: the hand stops, keys are
-        shown, and the audit names whoever spoilt it (or ``seat``, if nobody did)."""
-        self._in_turn(seat, self.dealt and not self.finished and self.complaint is None)
-        self.complaint = seat
+        """``seat`` says a card dealt or passed to it doesn't open, or (before the cards are
+        dealt) that a shuffle proof fails: the hand stops, keys are shown once the digests
+        agree, and the audit names whoever spoilt it (or ``seat``, if nobody did). Several
+        pages may say so at once (a false proof fails at every honest page): the first to
+        arrive is the one this record keeps, the others are let be."""
+        self._in_turn(seat, not self.finished and seat not in self.complainers)
+        self.complainers.add(seat)
+        if self.complaint is None:
+            self.complaint = seat
+
+    @property
+    def stopped_at_deal(self) -> bool:
+        """The hand stopped before its cards were dealt (a shuffle proof failed)."""
+        return self.complaint is not None and not self.dealt
 
     def digest(self) -> str:
         """SHA-256 of everything in this record but the keys, in hex.
@@ -322,7 +366,15 @@ class Transcript:
         record. So before the keys, every page sends its digest: when they differ, nobody
         can be named (that would take signed messages) and the hand doesn't count.
         """
-        record = [self.direction.value, self.shuffles, self.commitments, self.locks,
+        proofs = [(s, astuple(p)) for s, p in sorted(self.shuffle_proofs.items())]
+        if self.stopped_at_deal:
+            # Stopped by a false proof: what comes after the shuffles (locks on their way)
+            # may differ from page to page; the shuffles and their proofs may not.
+            record: list[object] = [self.direction.value, self.shuffles, self.commitments,
+                                    proofs]
+            text = json.dumps(record, default=repr, separators=(",", ":"))
+            return hashlib.sha256(text.encode()).hexdigest()
+        record = [self.direction.value, self.shuffles, self.commitments, proofs, self.locks,
                   sorted(self.opened.items()), sorted(self.pass_slots.items()),
                   sorted(self.blinded.items()), sorted(self.unblinded.items()),
                   [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],

@@ -19,10 +19,11 @@ from typing import Any, Final
 from hearts.cards import Card, CardParseError
 from web.p2p.fair.group import Group
 from web.p2p.fair.proofs import response_limit
+from web.p2p.fair.shuffle_proof import ShuffleProof, response_bits
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
 __all__ = ["Parsed", "apply", "envelope", "max_chars", "message", "open_envelope", "parse",
-           "receive"]
+           "proof_fields", "receive"]
 
 _ONE: Final = (1,)
 MAX_ITEMS: Final = 4 * 32
@@ -30,6 +31,10 @@ MAX_ITEMS: Final = 4 * 32
 _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
     # field -> (form, the lengths a list may have; _ONE for a single value)
     "fair_shuffle": {"deck": ("numbers", (52,)), "commit": ("number", _ONE)},
+    "fair_proof": {"u": ("numbers", (52,)), "chain": ("numbers", (52,)),
+                   "firsts": ("numbers", (5,)), "chain_firsts": ("numbers", (52,)),
+                   "z": ("numbers", (4,)), "chain_z": ("numbers", (52,)),
+                   "batch_z": ("numbers", (52,))},
     "fair_lock": {"deck": ("numbers", (52,))},
     "fair_open": {"round": ("small", _ONE), "values": ("numbers", (13,))},
     "fair_pass": {"slots": ("smalls", (3,))},
@@ -54,11 +59,16 @@ def _number_text(n: int) -> str:
                                     ).decode().rstrip("=")
 
 
+PROOF_NUMBERS: Final = 5 * 52 + 9
+"""The numbers of a shuffle's proof (``fair_proof``), the longest message of a hand."""
+
+
 def max_chars(group: Group) -> int:
-    """The longest message of a table in ``group``: 60 numbers and room for the rest (a deck
-    of 52 numbers of 1024 bits is about 9 000 characters), or the evidence of a dispute
-    (``MAX_ITEMS`` signed hashes)."""
-    return max(60 * (_number_chars(group) + 3) + 500, MAX_ITEMS * _item_chars(group) + 200)
+    """The longest message of a table in ``group``: a shuffle's proof of ``PROOF_NUMBERS``
+    numbers and room for the rest (at 1024 bits about 47 000 characters), or the evidence of
+    a dispute (``MAX_ITEMS`` signed hashes)."""
+    return max(PROOF_NUMBERS * (_number_chars(group) + 3) + 500,
+               MAX_ITEMS * _item_chars(group) + 200)
 
 
 def _item_chars(group: Group) -> int:
@@ -67,7 +77,7 @@ def _item_chars(group: Group) -> int:
 
 
 def _number_chars(group: Group) -> int:
-    return len(_number_text(max(group.p, response_limit(group))))
+    return len(_number_text(max(group.p, response_limit(group), 1 << response_bits(group))))
 
 
 def _number(text: object, limit: int) -> int:
@@ -194,6 +204,10 @@ def apply(transcript: Transcript, seat: int, parsed: Parsed) -> Play | None:
     kind, f = parsed
     if kind == "fair_shuffle":
         transcript.add_shuffle(seat, f["deck"], f["commit"])
+    elif kind == "fair_proof":
+        transcript.add_shuffle_proof(seat, ShuffleProof(
+            f["u"], f["chain"], f["firsts"], f["chain_firsts"], f["z"], f["chain_z"],
+            f["batch_z"]))
     elif kind == "fair_lock":
         transcript.add_lock(seat, f["deck"])
     elif kind == "fair_open":
@@ -221,6 +235,13 @@ def receive(transcript: Transcript, seat: int, raw: str) -> Play | None:
     """Check the message ``raw`` from the page at ``seat`` and add it to ``transcript``
     (``parse``, then ``apply``)."""
     return apply(transcript, seat, parse(raw, transcript.group, seat))
+
+
+def proof_fields(proof: ShuffleProof) -> dict[str, object]:
+    """A shuffle proof as the fields of its message (``fair_proof``)."""
+    return {"u": proof.commitments, "chain": proof.chain, "firsts": proof.firsts,
+            "chain_firsts": proof.chain_firsts, "z": proof.responses,
+            "chain_z": proof.chain_responses, "batch_z": proof.batch_responses}
 
 
 def envelope(hand: int, n: int, text: str, signature: tuple[int, int]) -> str:
