@@ -162,6 +162,7 @@ class Transcript:
         self.evidence: dict[int, tuple[Signed, ...]] = {}
         """Each page's signed messages, sent when digests or echoes differ."""
         self.reveals: dict[int, Reveal] = {}
+        self._digested: tuple[object, str] | None = None
 
     def context(self, kind: str, seat: int, slot: int) -> bytes:
         """What a proof by ``seat`` of ``kind`` ("blind", "play") about ``slot`` is bound
@@ -397,6 +398,15 @@ class Transcript:
         return self.complaint is not None and not self.dealt
 
     def digest(self) -> str:
+        """``record_digest``, kept while the record stays as it is (each part only grows)."""
+        state = (len(self.shuffles), len(self.shuffle_proofs), len(self.locks),
+                 len(self.opened), len(self.pass_slots), len(self.blinded),
+                 len(self.unblinded), len(self.plays), self.complaint, self.dealt)
+        if self._digested is None or self._digested[0] != state:
+            self._digested = state, self.record_digest()
+        return self._digested[1]
+
+    def record_digest(self) -> str:
         """SHA-256 of everything in this record but the keys, in hex.
 
         A page could send different values to different pages; each would then audit a
