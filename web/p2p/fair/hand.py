@@ -25,7 +25,7 @@ from web.p2p.fair.wire import proof_fields
 
 __all__ = ["SLICE_SECONDS", "FairHand"]
 
-SLICE_SECONDS = 0.03
+SLICE_SECONDS = 0.02
 """The longest a slice of a shuffle proof's making or checking runs before the page yields
 (a frame is 16 ms: a slice may cost two, never the seconds of a whole proof)."""
 
