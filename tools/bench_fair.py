@@ -16,6 +16,9 @@ full-size ``pow`` timed in the same process, a figure the machine's load hardly 
 - check: one page reading a played card off the wire and checking its proof (budget:
   20 ms), mean and max;
 - audit: one page's audit of the finished hand, and its longest slice (``audit_in_steps``);
+- with ``--tasks``: four pages' ``FairTable`` play one hand over a mesh in this process:
+  the longest call of a page, taking a message or a slice of its background work (each
+  is one main-thread task in the page: budget 100 ms);
 - with ``--shuffle-proof``: one shuffle's proof (``shuffle_proof``, also inside the deal
   above), made once and checked once (a page makes one and checks three).
 
@@ -27,6 +30,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
 import secrets
 import statistics
 import subprocess
@@ -38,7 +42,9 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-from hearts.rules import PassDirection  # noqa: E402
+from collections.abc import Callable  # noqa: E402
+
+from hearts.rules import NUM_SEATS, PassDirection  # noqa: E402
 from web.p2p.fair.audit import audit_in_steps  # noqa: E402
 from web.p2p.fair.group import GROUPS  # noqa: E402
 from web.p2p.fair.local import LocalTable, first_legal  # noqa: E402
@@ -46,7 +52,7 @@ from web.p2p.fair.shuffle_proof import check_shuffle, prove_shuffle  # noqa: E40
 from web.p2p.fair.wire import message, receive  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-SOURCES = ["hearts", "web/__init__.py", "web/p2p/__init__.py", "web/p2p/fair"]
+SOURCES = ["hearts", "web"]
 
 
 def full_pow_ms(size: int) -> float:
@@ -122,7 +128,60 @@ def shuffle_proof_ms(size: int) -> dict[str, float]:
     return {"shuffle_prove_ms": made, "shuffle_check_ms": (time.perf_counter() - clock) * 1000}
 
 
-def measure(bits: list[int], hands: int, proof: bool = False) -> dict[str, dict[str, float]]:
+def longest_tasks_ms(size: int, seed: int = 1) -> dict[str, float]:
+    """Four ``FairTable`` pages of one hand in this process, over a mesh that delivers one
+    message at a time: the longest single call a page makes — taking a message (with the
+    steps it makes due) and one slice of its background work. In the page each is one
+    main-thread task (budget: 100 ms)."""
+    from web.p2p.fair.table import FairStage, FairTable  # the page's words come with it
+
+    group = GROUPS[size]
+    rng = random.Random(seed)
+    signing = [group.short_key(rng) for _ in range(NUM_SEATS)]
+    keys = [group.power(group.generator, x) for x in signing]
+    pages = [FairTable(s, now=lambda: 0.0, turn=30.0, group=group, name="bench",
+                       signing_key=signing[s], keys=keys) for s in range(NUM_SEATS)]
+    channels: dict[tuple[int, int], list[str]] = {
+        (a, b): [] for a in range(NUM_SEATS) for b in range(NUM_SEATS) if a != b}
+    longest = {"task_message_ms": 0.0, "task_slice_ms": 0.0}
+
+    def timed(name: str, call: Callable[..., object], *args: object) -> object:
+        clock = time.perf_counter()
+        result = call(*args)
+        longest[name] = max(longest[name], (time.perf_counter() - clock) * 1000)
+        return result
+
+    def run() -> None:
+        while True:
+            for page in pages:
+                for text in page.take_outbox():
+                    for other in range(NUM_SEATS):
+                        if other != page.seat:
+                            channels[(page.seat, other)].append(text)
+            busy = [k for k, queue in channels.items() if queue]
+            if busy:
+                sender, receiver = rng.choice(busy)
+                text = channels[(sender, receiver)].pop(0)
+                timed("task_message_ms", pages[receiver].received_from, sender, text)
+                continue
+            if not any(timed("task_slice_ms", page.work_step) is not None for page in pages):
+                return
+
+    run()
+    for page in pages:
+        page.choose_pass(tuple(page.hand()[:3]))
+        run()
+    while any(page.stage is FairStage.PLAYING for page in pages):
+        mover = next(page for page in pages if page.to_play() == page.seat)
+        timed("task_message_ms", mover.play, mover.auto_card())
+        run()
+    if any(page.stage is not FairStage.SCORED for page in pages):
+        raise AssertionError("an honest hand of four pages did not end scored")
+    return longest
+
+
+def measure(bits: list[int], hands: int, proof: bool = False, tasks: bool = False
+            ) -> dict[str, dict[str, float]]:
     """The best (least disturbed) of ``hands`` runs per group, in ms."""
     out: dict[str, dict[str, float]] = {}
     for size in bits:
@@ -135,6 +194,8 @@ def measure(bits: list[int], hands: int, proof: bool = False) -> dict[str, dict[
         figures["check_max_ms"] = max(checks)
         if proof:
             figures.update(shuffle_proof_ms(size))
+        if tasks:
+            figures.update(longest_tasks_ms(size))
         out[GROUPS[size].name] = figures
     return out
 
@@ -149,11 +210,14 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             f" {f['check_max_ms']:5.1f} max  audit {f['audit_ms']:5.0f} ms"
             f" (slices {f['audit_slice_ms']:3.0f})"
             + (f"  shuffle proof: make {f['shuffle_prove_ms']:5.0f} ms,"
-               f" check {f['shuffle_check_ms']:5.0f} ms" if "shuffle_prove_ms" in f else ""))
+               f" check {f['shuffle_check_ms']:5.0f} ms" if "shuffle_prove_ms" in f else "")
+            + (f"  longest task: a message {f['task_message_ms']:4.0f} ms,"
+               f" a slice {f['task_slice_ms']:4.0f} ms" if "task_message_ms" in f else ""))
     return "\n".join(lines)
 
 
-def _in_chromium(bits: list[int], hands: int, proof: bool) -> dict[str, dict[str, float]]:
+def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool
+                 ) -> dict[str, dict[str, float]]:
     from playwright.sync_api import sync_playwright
 
     from tools.site.serve import serve_in_thread
@@ -165,7 +229,7 @@ def _in_chromium(bits: list[int], hands: int, proof: bool) -> dict[str, dict[str
             files["/bench/" + file.relative_to(REPO).as_posix()] = file.read_text()
     files["/bench/bench_fair.py"] = Path(__file__).read_text()
     code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_fair\n"
-            f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}))")
+            f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}, {tasks!r}))")
     server, _ = serve_in_thread(REPO)
     try:
         with sync_playwright() as p:
@@ -197,21 +261,25 @@ def main() -> None:
     parser.add_argument("--chromium", action="store_true", help="also run in Chromium")
     parser.add_argument("--shuffle-proof", action="store_true",
                         help="also time one shuffle's proof, made and checked")
+    parser.add_argument("--tasks", action="store_true",
+                        help="also the longest task of four pages' tables in one hand")
     args = parser.parse_args()
     in_pyodide = sys.platform == "emscripten"
     print(_line("Pyodide (Node)" if in_pyodide else "CPython",
-                measure(args.bits, args.hands, args.shuffle_proof)), flush=True)
+                measure(args.bits, args.hands, args.shuffle_proof, args.tasks)), flush=True)
     if in_pyodide:
         return
     if args.pyodide:
         command = ["node", str(REPO / "tools" / "pyodide_run.mjs"), "--mount", str(REPO / "web"),
                    str(Path(__file__).resolve()), "--bits", *map(str, args.bits),
-                   "--hands", str(args.hands), *(["--shuffle-proof"] if args.shuffle_proof
-                                                 else [])]
+                   "--hands", str(args.hands),
+                   *(["--shuffle-proof"] if args.shuffle_proof else []),
+                   *(["--tasks"] if args.tasks else [])]
         print(subprocess.run(command, check=True, capture_output=True, text=True,
                              cwd=REPO).stdout, end="", flush=True)
     if args.chromium:
-        print(_line("Chromium", _in_chromium(args.bits, args.hands, args.shuffle_proof)))
+        print(_line("Chromium", _in_chromium(args.bits, args.hands, args.shuffle_proof,
+                                             args.tasks)))
 
 
 if __name__ == "__main__":

@@ -32,8 +32,8 @@ class StackedDeck(Party):
     """Swaps a card for a second Queen of spades, under another key so it isn't a repeat:
     it opens for nobody, its seat complains, and the audit names the shuffler."""
 
-    def shuffle(self) -> tuple[tuple[int, ...], int]:
-        deck, commitment = super().shuffle()
+    def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
+        deck, commitment = yield from super().shuffle_steps()
         group = self.transcript.group
         queen = group.power(group.encode(Card.parse("QS")), group.short_key(self._source))
         return (*deck[:5], queen, *deck[6:]), commitment
@@ -48,8 +48,8 @@ class MarkedCards(Party):
     off again in its own lock (``p - x`` once more), so the others' cards still open.
     Refused on arrival: every number received must be a residue (``Group.is_element``)."""
 
-    def shuffle(self) -> tuple[tuple[int, ...], int]:
-        deck, commitment = super().shuffle()
+    def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
+        deck, commitment = yield from super().shuffle_steps()
         group = self.transcript.group
         before = self.transcript.deck_before_shuffle(self.seat)
         marked = {group.power(before[c.index], self._shuffle_key) for c in POINT_CARDS}
@@ -95,8 +95,8 @@ class CardReader(Party):
 
     TAGS = (3, 5)
 
-    def shuffle(self) -> tuple[tuple[int, ...], int]:
-        deck, commitment = super().shuffle()
+    def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
+        deck, commitment = yield from super().shuffle_steps()
         group = self.transcript.group
         tagged = group.power(deck[1], self.TAGS[0]) * group.power(deck[2], self.TAGS[1]) \
             % group.p

@@ -19,13 +19,13 @@ from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
-from web.p2p.fair.steps import due_step, lock_due
+from web.p2p.fair.steps import due_step, lock_due, shuffle_due
 from web.p2p.fair.transcript import Transcript
 from web.p2p.fair.wire import proof_fields
 
 __all__ = ["SLICE_SECONDS", "FairHand"]
 
-SLICE_SECONDS = 0.03
+SLICE_SECONDS = 0.02
 """The longest a slice of a shuffle proof's making or checking runs before the page yields
 (a frame is 16 ms: a slice may cost two, never the seconds of a whole proof)."""
 
@@ -53,6 +53,8 @@ class FairHand:
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None
         self.received: tuple[Card, ...] | None = None
+        self.shuffling: Generator[None, None, tuple[tuple[int, ...], int]] | None = None
+        """This page's shuffle, being made (stage 1: the next seat waits for it)."""
         self.locking: Generator[None, None, tuple[int, ...]] | None = None
         """This page's lock of the deck, being made (stage 2: the others wait for it)."""
         self.proving: Generator[None, None, ShuffleProof] | None = None
@@ -126,14 +128,15 @@ class FairHand:
             if len(self.received) != 3:
                 self.send("fair_complain")
             return True
+        if self.shuffling is None and shuffle_due(t, self.seat):
+            self.shuffling = self.party.shuffle_steps()  # sent when made (``slice_step``)
+            return True
         if self.locking is None and lock_due(t, self.seat):
             self.locking = self.party.lock_steps()  # sent when made (``slice_step``)
             return True
         step = due_step(t, self.party)
         if step is not None:
             self.send(step[0], **step[1])
-            if step[0] == "fair_shuffle" and len(t.shuffles) > self.seat:
-                self.proving = self.party.prove_shuffle()
             return True
         if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
             self.audit_started = self.clock()
@@ -142,11 +145,22 @@ class FairHand:
         return False
 
     def slice_step(self) -> bool | None:
-        """One slice of making this page's lock (the others wait for it), or else its
-        shuffle proof, or else of checking another's; None when there is none to do, True
+        """One slice of making this page's shuffle or lock (the others wait for them), or
+        else its shuffle proof, or else of checking another's; None when there is none to do, True
         when a slice finished one (then steps may be due). A proof that fails stops the
         hand: this page complains (``refuted``)."""
         t = self.transcript
+        if self.shuffling is not None:
+            try:
+                next(self.shuffling)
+            except StopIteration as done:
+                self.shuffling = None
+                deck, commitment = done.value
+                self.send("fair_shuffle", deck=deck, commit=commitment)
+                if len(t.shuffles) > self.seat:  # it went out: now its proof
+                    self.proving = self.party.prove_shuffle()
+                return True
+            return False
         if self.locking is not None:
             started = self.clock()
             while self.clock() - started < SLICE_SECONDS:

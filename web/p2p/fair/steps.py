@@ -1,8 +1,8 @@
 """What one page owes the fair deal's protocol now: the next message it must send, if any.
 
-A pure function of the public record and the page's ``Party``: the shuffle in seat order
-(the lock, due in seat order too, is ``lock_due``: the page makes it in slices), the three
-opening rounds, the blind and unblind of a pass, the digest and the keys at the hand's end
+A pure function of the public record and the page's ``Party``: the three opening rounds
+(the shuffle and the lock, due in seat order, are ``shuffle_due`` and ``lock_due``: the page
+makes them in slices), the blind and unblind of a pass, the digest and the keys at the hand's end
 — the keys only once the four digests agree (``docs/protocol.md``, the message table). The
 page's own moves — its pass, its cards — are its person's, not here.
 """
@@ -13,7 +13,7 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["due_step", "lock_due", "open_round"]
+__all__ = ["due_step", "lock_due", "open_round", "shuffle_due"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -25,9 +25,15 @@ def open_round(t: Transcript, seat: int) -> int | None:
                 None)
 
 
+def shuffle_due(t: Transcript, seat: int) -> bool:
+    """Whether ``seat`` owes its shuffle now (stage 1, in seat order). Apart from
+    ``due_step``: the page makes it in slices (``Party.shuffle_steps``)."""
+    return len(t.shuffles) == seat
+
+
 def lock_due(t: Transcript, seat: int) -> bool:
     """Whether ``seat`` owes its lock now (stage 2, in seat order). Apart from
-    ``due_step``: the page computes it in slices (``Party.lock_steps``)."""
+    ``due_step``, like the shuffle (``Party.lock_steps``)."""
     return len(t.shuffles) == NUM_SEATS and len(t.locks) == seat
 
 
@@ -36,9 +42,6 @@ def due_step(t: Transcript, p: Party) -> Step | None:
     me = p.seat
     passing = t.direction is not PassDirection.NONE and not t.over
     round_ = open_round(t, me)
-    if len(t.shuffles) == me:
-        deck, commitment = p.shuffle()
-        return "fair_shuffle", {"deck": deck, "commit": commitment}
     if round_ is not None and t.shuffles_proven and not t.over:  # none on an unproven shuffle
         return "fair_open", {"round": round_, "values": p.open(round_)}
     if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
