@@ -11,13 +11,13 @@ exponentiation shuffle (SRA's) instead of an ElGamal re-encryption:
 1. The prover commits to the permutation, one Pedersen commitment per position,
    ``u[j] = g**r[j] · h[sigma(j)]`` with ``sigma = pi⁻¹`` over generators ``h`` nobody knows
    a relation between (hashed into the group, ``generators``).
-2. A vector ``e`` of 128-bit numbers comes from a hash of the statement and ``u``
+2. A vector ``e`` of 80-bit numbers comes from a hash of the statement and ``u``
    (Fiat–Shamir). The prover shows, in one Sigma protocol with one challenge ``v``, that the
    committed matrix opens, at ``e``, to a vector ``e'`` whose product is ``prod e`` (a chain
    of commitments ``B``) and whose rows sum to one (``prod u / prod h``), and that
    ``prod after[i] ** e'[i] == (prod before[j] ** e[j]) ** k`` with the ``k`` of ``K``.
    Terelius and Wikström show the first two hold for a random ``e`` only if the matrix is a
-   permutation's (odds of a false one about ``N / 2**128``), and the third then says each
+   permutation's (odds of a false one about ``N / 2**80``), and the third then says each
    ``after[i]`` is ``before[pi(i)] ** k``.
 
 Why it stops the attacks of ``docs/protocol.md``: a last shuffler that puts in its own slot
@@ -46,13 +46,17 @@ from functools import lru_cache
 from typing import Final
 
 from web.p2p.fair.group import Group, KeySource
-from web.p2p.fair.proofs import CHALLENGE_BITS, HIDING_BITS
+from web.p2p.fair.proofs import HIDING_BITS
 
 __all__ = ["BATCH_BITS", "ShuffleProof", "check_shuffle", "check_shuffle_steps",
            "generators", "prove_shuffle", "prove_shuffle_steps", "response_bits"]
 
-BATCH_BITS: Final = 128
-"""Bits of each number of the batching vector ``e``."""
+BATCH_BITS: Final = 80
+"""Bits of each number of the batching vector ``e``: a false shuffle passes for about
+``52 / 2**80`` of the vectors, the 1024-bit group's own 80-bit strength (``group``)."""
+CHALLENGE_BITS: Final = 80
+"""Bits of the challenge ``v``: a false proof is answered for one in ``2**80`` of them.
+(The table's other proofs use 128 bits; these two sizes are where the proof's cost is.)"""
 WEIGHT_BITS: Final = 64
 """Bits of the checker's own random weights that fold its equations into one."""
 
