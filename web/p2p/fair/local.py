@@ -11,6 +11,7 @@ from collections.abc import Callable, Sequence
 
 from hearts.cards import Card, cards_of_mask, mask_of
 from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask
+from hearts.steps import run
 from web.p2p.fair.audit import AuditResult, audit
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.party import Party
@@ -63,13 +64,7 @@ class LocalTable:
     def prove(self, party: Party) -> None:
         """``party``'s shuffle proof, sent and checked (once: the four pages would find the
         same), so each transcript counts it proven."""
-        proof = party.prove_shuffle()
-        while True:
-            try:
-                next(proof)
-            except StopIteration as done:
-                self.send(party.seat, message("fair_proof", **proof_fields(done.value)))
-                break
+        self.send(party.seat, message("fair_proof", **proof_fields(run(party.prove_shuffle()))))
         public = self.transcripts[0]
         before, after, commitment, context = public.proof_statement(party.seat)
         if not check_shuffle(public.group, before, after, commitment,

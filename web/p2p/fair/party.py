@@ -15,27 +15,16 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Generator
-from typing import TypeVar
 
 from hearts.cards import Card
 from hearts.rules import pass_target
+from hearts.steps import run
 from web.p2p.fair.group import KeySource
 from web.p2p.fair.proofs import prove_power, prove_same_power
 from web.p2p.fair.shuffle_proof import ShuffleProof, prove_shuffle_steps
 from web.p2p.fair.transcript import Reveal, Transcript, slots_of
 
 __all__ = ["Party"]
-
-T = TypeVar("T")
-
-
-def _run(steps: Generator[None, None, T]) -> T:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            result: T = done.value
-            return result
 
 
 class Party:
@@ -60,7 +49,7 @@ class Party:
     def shuffle(self) -> tuple[tuple[int, ...], int]:
         """Stage 1: the deck before this seat, locked with its key, in a new random order;
         and the commitment ``g**e`` to that key."""
-        return _run(self.shuffle_steps())
+        return run(self.shuffle_steps())
 
     def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
         """``shuffle`` in two steps of 26 powers (about 30 ms each in the page)."""
@@ -82,7 +71,7 @@ class Party:
 
     def lock(self) -> tuple[int, ...]:
         """Stage 2: every other seat's slot locked with its own key, the shuffling key off."""
-        return _run(self.lock_steps())
+        return run(self.lock_steps())
 
     def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
         """``lock`` a slot a step: its 39 full-size powers are the deal's longest step."""

@@ -45,6 +45,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
+from hearts.steps import run
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.proofs import HIDING_BITS
 
@@ -246,24 +247,14 @@ def check_shuffle_steps(group: Group, before: Sequence[int], after: Sequence[int
             and pow(commitment, v, p) * k_first % p == group.power(g, k_k))
 
 
-def _run(steps: Generator[None, None, object]) -> object:
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            return done.value
-
-
 def prove_shuffle(group: Group, key: int, order: Sequence[int], before: Sequence[int],
                   after: Sequence[int], context: bytes,
                   source: KeySource | None = None) -> ShuffleProof:
     """``prove_shuffle_steps`` at once."""
-    proof = _run(prove_shuffle_steps(group, key, order, before, after, context, source))
-    assert isinstance(proof, ShuffleProof)
-    return proof
+    return run(prove_shuffle_steps(group, key, order, before, after, context, source))
 
 
 def check_shuffle(group: Group, before: Sequence[int], after: Sequence[int], commitment: int,
                   proof: ShuffleProof, context: bytes) -> bool:
     """``check_shuffle_steps`` at once."""
-    return _run(check_shuffle_steps(group, before, after, commitment, proof, context)) is True
+    return run(check_shuffle_steps(group, before, after, commitment, proof, context))

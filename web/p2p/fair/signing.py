@@ -22,6 +22,7 @@ import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
 
+from hearts.steps import run
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.proofs import check_power, prove_power
 
@@ -97,13 +98,7 @@ def judge(group: Group, table: str, hand: int, keys: Sequence[int],
           echoes: Mapping[int, Sequence[str]],
           evidence: Mapping[int, Sequence[Signed]]) -> Verdict:
     """``judge_steps`` at once."""
-    steps = judge_steps(group, table, hand, keys, echoes, evidence)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as done:
-            verdict: Verdict = done.value
-            return verdict
+    return run(judge_steps(group, table, hand, keys, echoes, evidence))
 
 
 def judge_steps(group: Group, table: str, hand: int, keys: Sequence[int],
