@@ -11,6 +11,7 @@ timings' one.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from typing import Any
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
@@ -26,8 +27,9 @@ from web.p2p.fair.wire import proof_fields
 __all__ = ["SLICE_SECONDS", "FairHand"]
 
 SLICE_SECONDS = 0.02
-"""The longest a slice of a shuffle proof's making or checking runs before the page yields
-(a frame is 16 ms: a slice may cost two, never the seconds of a whole proof)."""
+"""The longest a slice of a shuffle, a lock, or a shuffle proof's making or checking runs
+before the page yields (a frame is 16 ms: a slice may cost two, never a whole proof's
+seconds)."""
 
 
 class FairHand:
@@ -146,32 +148,33 @@ class FairHand:
 
     def slice_step(self) -> bool | None:
         """One slice of making this page's shuffle or lock (the others wait for them), or
-        else its shuffle proof, or else of checking another's; None when there is none to do, True
-        when a slice finished one (then steps may be due). A proof that fails stops the
-        hand: this page complains (``refuted``)."""
+        else its shuffle proof, or else of checking another's; None when there is none to
+        do, True when a slice finished one (then steps may be due). A proof that fails
+        stops the hand: this page complains (``refuted``)."""
         t = self.transcript
         if self.shuffling is not None:
-            try:
-                next(self.shuffling)
-            except StopIteration as done:
+            finished, made = self._slice(self.shuffling)
+            if finished:
                 self.shuffling = None
-                deck, commitment = done.value
+                deck, commitment = made
                 self.send("fair_shuffle", deck=deck, commit=commitment)
                 if len(t.shuffles) > self.seat:  # it went out: now its proof
                     self.proving = self.party.prove_shuffle()
-                return True
-            return False
+            return finished
         if self.locking is not None:
-            started = self.clock()
-            while self.clock() - started < SLICE_SECONDS:
-                try:
-                    next(self.locking)
-                except StopIteration as done:
-                    self.locking = None
-                    self.send("fair_lock", deck=done.value)
-                    return True
-            return False
-        if self.checking is None and self.proving is None:
+            finished, made = self._slice(self.locking)
+            if finished:
+                self.locking = None
+                self.send("fair_lock", deck=made)
+            return finished
+        if self.proving is not None:
+            finished, made = self._slice(self.proving)
+            if finished:
+                self.proving = None
+                self.send("fair_proof", **proof_fields(made))
+                t.proven.add(self.seat)
+            return finished
+        if self.checking is None:
             waiting = t.unproven()
             if not waiting or t.over:  # once stopped, the audit checks what is left
                 return None
@@ -179,32 +182,30 @@ class FairHand:
             before, after, commitment, context = t.proof_statement(seat)
             self.checking = seat, check_shuffle_steps(t.group, before, after, commitment,
                                                       t.shuffle_proofs[seat], context)
+        seat, checking = self.checking
+        finished, holds = self._slice(checking)
+        if finished:
+            self.checking = None
+            if holds:
+                t.proven.add(seat)
+            elif not t.over:
+                # Not named here: a page that sent this one another deck than the others
+                # makes an honest proof fail. Once the digests agree, the audit names the
+                # prover; if they differ, the signatures show who.
+                self.refuted = seat
+                self.send("fair_complain")
+        return finished
+
+    def _slice(self, steps: Generator[None, None, Any]) -> tuple[bool, Any]:
+        """Steps of ``steps`` for up to ``SLICE_SECONDS``: whether it finished, and its
+        value if so."""
         started = self.clock()
         while self.clock() - started < SLICE_SECONDS:
             try:
-                if self.proving is not None:
-                    next(self.proving)
-                else:
-                    assert self.checking is not None
-                    next(self.checking[1])
+                next(steps)
             except StopIteration as done:
-                if self.proving is not None:
-                    self.proving = None
-                    self.send("fair_proof", **proof_fields(done.value))
-                    t.proven.add(self.seat)
-                else:
-                    assert self.checking is not None
-                    seat, self.checking = self.checking[0], None
-                    if done.value is True:
-                        t.proven.add(seat)
-                    elif not t.over:
-                        # Not named here: a page that sent this one another deck than the
-                        # others makes an honest proof fail. Once the digests agree, the
-                        # audit names the prover; if they differ, the signatures show who.
-                        self.refuted = seat
-                        self.send("fair_complain")
-                return True
-        return False
+                return True, done.value
+        return False, None
 
     def audit_step(self) -> AuditResult | None:
         """One slice of the audit; its result once done (None: more slices to come)."""
