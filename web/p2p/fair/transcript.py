@@ -377,18 +377,14 @@ class Transcript:
         can be named (that would take signed messages) and the hand doesn't count.
         """
         proofs = [(s, astuple(p)) for s, p in sorted(self.shuffle_proofs.items())]
-        if self.stopped_at_deal:
-            # Stopped by a false proof: what comes after the shuffles (locks on their way)
+        record: list[object] = [self.direction.value, self.shuffles, self.commitments, proofs]
+        if not self.stopped_at_deal:
+            # Stopped by a false proof, what comes after the shuffles (locks on their way)
             # may differ from page to page; the shuffles and their proofs may not.
-            record: list[object] = [self.direction.value, self.shuffles, self.commitments,
-                                    proofs]
-            text = json.dumps(record, default=repr, separators=(",", ":"))
-            return hashlib.sha256(text.encode()).hexdigest()
-        record = [self.direction.value, self.shuffles, self.commitments, proofs, self.locks,
-                  sorted(self.opened.items()), sorted(self.pass_slots.items()),
-                  sorted(self.blinded.items()), sorted(self.unblinded.items()),
-                  [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],
-                  self.complaint]
+            record += [self.locks, sorted(self.opened.items()), sorted(self.pass_slots.items()),
+                       sorted(self.blinded.items()), sorted(self.unblinded.items()),
+                       [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],
+                       self.complaint]
         text = json.dumps(record, default=repr, separators=(",", ":"))
         return hashlib.sha256(text.encode()).hexdigest()
 
