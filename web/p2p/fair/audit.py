@@ -29,7 +29,6 @@ from hearts.cards import ALL_CARDS, SUIT_MASKS, Card
 from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, PassDirection, Rules, legal_mask, pass_target
 from hearts.steps import run
-from web.p2p.fair.shuffle_proof import check_shuffle_steps
 from web.p2p.fair.transcript import (
     OPEN_ROUNDS,
     Cheat,
@@ -126,10 +125,7 @@ class _Audit:
         self._keys_shown()
         yield from self._shuffles()
         for seat in range(NUM_SEATS):
-            before, after, commitment, context = self.t.proof_statement(seat)
-            proof = self.t.shuffle_proofs[seat]
-            if not (yield from check_shuffle_steps(self.g, before, after, commitment, proof,
-                                                   context)):
+            if not (yield from self.t.check_proof(seat)):
                 raise self._fail(seat, Cheat.SHUFFLE)
 
     def _fail(self, seat: int, kind: Cheat, card: Card | None = None,

@@ -19,7 +19,7 @@ from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand
-from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
+from web.p2p.fair.shuffle_proof import ShuffleProof
 from web.p2p.fair.steps import due_step, lock_due, shuffle_due
 from web.p2p.fair.transcript import Transcript
 from web.p2p.fair.wire import proof_fields
@@ -63,8 +63,6 @@ class FairHand:
         """This page's proof of its shuffle, being made (once the shuffle went out)."""
         self.checking: tuple[int, Generator[None, None, bool]] | None = None
         """Another seat's shuffle proof, being checked, and that seat."""
-        self.refuted: int | None = None
-        """The seat whose shuffle proof failed here (this page complained)."""
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
@@ -150,7 +148,7 @@ class FairHand:
         """One slice of making this page's shuffle or lock (the others wait for them), or
         else its shuffle proof, or else of checking another's; None when there is none to
         do, True when a slice finished one (then steps may be due). A proof that fails
-        stops the hand: this page complains (``refuted``)."""
+        stops the hand: this page complains."""
         t = self.transcript
         if self.shuffling is not None:
             finished, made = self._slice(self.shuffling)
@@ -178,10 +176,7 @@ class FairHand:
             waiting = t.unproven()
             if not waiting or t.over:  # once stopped, the audit checks what is left
                 return None
-            seat = waiting[0]
-            before, after, commitment, context = t.proof_statement(seat)
-            self.checking = seat, check_shuffle_steps(t.group, before, after, commitment,
-                                                      t.shuffle_proofs[seat], context)
+            self.checking = waiting[0], t.check_proof(waiting[0])
         seat, checking = self.checking
         finished, holds = self._slice(checking)
         if finished:
@@ -192,7 +187,6 @@ class FairHand:
                 # Not named here: a page that sent this one another deck than the others
                 # makes an honest proof fail. Once the digests agree, the audit names the
                 # prover; if they differ, the signatures show who.
-                self.refuted = seat
                 self.send("fair_complain")
         return finished
 

@@ -64,10 +64,9 @@ class Party:
 
     def prove_shuffle(self) -> Generator[None, None, ShuffleProof]:
         """Stage 1, after the shuffle went out: the proof that it is one (in steps)."""
-        t = self.transcript
-        return prove_shuffle_steps(t.group, self._shuffle_key, self._order,
-                                   t.deck_before_shuffle(self.seat), t.shuffles[self.seat],
-                                   t.context("shuffle", self.seat, 0), self._source)
+        before, after, _, context = self.transcript.proof_statement(self.seat)
+        return prove_shuffle_steps(self.transcript.group, self._shuffle_key, self._order,
+                                   before, after, context, self._source)
 
     def lock(self) -> tuple[int, ...]:
         """Stage 2: every other seat's slot locked with its own key, the shuffling key off."""

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Generator
 from dataclasses import astuple, dataclass
 
 from hearts.cards import Card, Suit
@@ -25,7 +26,7 @@ from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
 from web.blame import Cheat, Fault
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.proofs import check_power, check_same_power
-from web.p2p.fair.shuffle_proof import ShuffleProof
+from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
 from web.p2p.fair.signing import Signed, parse_item
 
 __all__ = ["Cheat", "CheatDetected", "Fault", "Play", "Reveal", "Transcript", "slots_of"]
@@ -220,6 +221,13 @@ class Transcript:
         commitment and the proof's context."""
         return (self.deck_before_shuffle(seat), self.shuffles[seat], self.commitments[seat],
                 self.context("shuffle", seat, 0))
+
+    def check_proof(self, seat: int) -> Generator[None, None, bool]:
+        """Whether ``seat``'s shuffle proof shows its ``proof_statement``, in steps
+        (``shuffle_proof.check_shuffle_steps``)."""
+        before, after, commitment, context = self.proof_statement(seat)
+        return check_shuffle_steps(self.group, before, after, commitment,
+                                   self.shuffle_proofs[seat], context)
 
     @property
     def shuffles_proven(self) -> bool:
