@@ -34,6 +34,20 @@ def _press_play_online(page: Any) -> None:
     page.click("#play-online")
 
 
+def _wait_until(page: Any, condition: str, timeout: float) -> None:
+    """Wait for ``condition``; on a timeout, say where the page's session stood."""
+    try:
+        page.wait_for_function(condition, timeout=timeout)
+    except Exception as error:
+        state = page.evaluate(f"""() => ({{
+            role: document.querySelector('{DIALOG}').dataset.role || '',
+            looking: document.documentElement.dataset.looking || '',
+            meetings: window.heartsP2P.meetings(),
+            error: (document.querySelector('{DIALOG} #fr-error') || {{}}).innerText || ''}})""")
+        page.screenshot(path=str(ARTIFACTS / "online-never-held.png"))
+        raise AssertionError(f"{condition} never held: {state}") from error
+
+
 def _hand(page: Any) -> list[str]:
     return [str(card) for card in page.eval_on_selector_all(
         "#hand [data-card]", "cards => cards.map(card => card.dataset.card)")]
@@ -46,7 +60,8 @@ def test_closing_play_online_stops_looking_and_keeps_the_game(
     other = Seat(browser, base_url, f"online-other-{size}")
     try:
         table = TablePage(person.new_page(), base_url, f"online-mind-{size}")
-        table.goto(f"?speed=instant&wait=3&relay={relay}")
+        # the longest wait: alone in the lobby, this page deals itself a table once it ends
+        table.goto(f"?speed=instant&wait=60&relay={relay}")
         page = table.page
         page.wait_for_selector("#play-online:not([disabled])", state="attached")
         # the person's own game, a hand under way: three cards passed
@@ -57,13 +72,13 @@ def test_closing_play_online_stops_looking_and_keeps_the_game(
         before = _hand(page)
         for close in ("Escape", "#fr-close"):
             _press_play_online(page)
-            page.wait_for_function(f"{LOOKING} && {IN_LOBBY}", timeout=20_000)
+            _wait_until(page, f"{LOOKING} && {IN_LOBBY}", 20_000)
             page.screenshot(path=str(ARTIFACTS / f"online-looking-{size}.png"))
             if close == "Escape":
                 page.keyboard.press("Escape")
             else:
                 page.click(f"{DIALOG} {close}")
-            page.wait_for_function(f"!({LOOKING}) && !({IN_LOBBY})", timeout=10_000)
+            _wait_until(page, f"!({LOOKING}) && !({IN_LOBBY})", 10_000)
             assert not page.evaluate(f"document.querySelector('{DIALOG}').open")
         # Another page looks now, and deals once its wait is over: alone, not with this one.
         open_all([other], f"?speed=instant&wait=3&relay={relay}")

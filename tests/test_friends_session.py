@@ -32,6 +32,8 @@ class Network:
         """Whether the relays answer (meet fails while they don't)."""
         self.rooms: dict[tuple[str, str, str], list[Page]] = {}
         """(name, room, password) -> the pages in it (a meeting through relays)."""
+        self.relays_answer: asyncio.Event | None = None
+        """If set, a meeting answers only once it is set (slow relays)."""
 
     def deliver(self, conn: str, text: str | None) -> None:
         """A message (or, None: the end closing) reaches the page at ``conn``, after what
@@ -106,6 +108,8 @@ class FakePeer:
             other.session.opened(theirs)
             self.page.session.opened(mine)
         members.append(self.page)
+        if network.relays_answer is not None:  # in the room at once, as the page's glue
+            await network.relays_answer.wait()  # is, and answered once a relay is reached
         return {"self": self.me}
 
     def unmeet(self, name: str) -> None:
@@ -542,6 +546,25 @@ def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game()
         assert page.session.role is Role.IDLE and page.shown == []
         assert other.session.role is Role.HOSTING
         assert other.session.host is not None and other.session.host.guests() == 0
+    asyncio.run(run())
+
+
+def test_looking_again_before_the_relays_answered_the_first_time_keeps_looking() -> None:
+    async def run() -> None:
+        network = Network()
+        network.relays_answer = asyncio.Event()
+        page = Page(network)
+        page.session.play_online()  # looking, closed, and looking again, all before
+        await settle(20)           # the relays answered the first meeting
+        page.close_dialog()
+        await settle(20)
+        assert page.session.role is Role.IDLE
+        page.session.play_online()
+        await settle(20)
+        network.relays_answer.set()  # both meetings answered: the first one is stale
+        await settle(200)
+        assert page.session.role is Role.LOOKING and page.dialog_open
+        assert _in_lobby(network) == [page]
     asyncio.run(run())
 
 

@@ -45,7 +45,9 @@ class OnlineSide:
         or NO_RELAY, when no relay could be reached."""
         session = self.session
         found = await session.online.look()
-        if session.role is not Role.LOOKING:
+        # None: this look was stopped (the dialog closed), perhaps while the person began
+        # another one that is still going; that one is not this one's to end
+        if found is None or session.role is not Role.LOOKING:
             return
         if isinstance(found, Unreachable):
             session.fire(Event.RELAY_FAILED)
