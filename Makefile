@@ -43,8 +43,10 @@ check: $(BIN)/.installed
 	$(BIN)/mypy --strict hearts web tools tests e2e
 
 ## Everything `make test` runs.
+# The unit tests on both cores; the browser tests one at a time (their pages share the cores).
 test: check node_modules/.installed /usr/bin/chromium /usr/bin/turnserver site
-	$(BIN)/pytest
+	$(BIN)/pytest -n 2 hearts tests
+	$(BIN)/pytest e2e
 
 ## Long runs (large differential test, soak): not part of `make test`.
 slow: $(BIN)/.installed node_modules/.installed

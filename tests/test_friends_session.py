@@ -13,6 +13,7 @@ import random
 from typing import Any
 
 from hearts import Game
+from tests.test_fair_deal import SMALL
 from tests.test_p2p_codes import CHROMIUM_OFFER
 from web import words
 from web.friends.joining import STUN, CodeJoining
@@ -489,6 +490,8 @@ def test_a_flood_of_pages_in_the_lobby_does_not_break_the_table_in_progress() ->
         before = table.game.to_json()
         crowd = [Page(network, clock) for _ in range(30)]
         shouters = [Page(network, clock) for _ in range(5)]
+        for page in crowd + shouters:  # four people deal a fair table: in a small group
+            page.session.fair_group = SMALL
         shouted = 0
         arriving = [page for number, honest in enumerate(crowd)
                     for page in ([shouters[number // 6]] if number % 6 == 0 else []) + [honest]]
