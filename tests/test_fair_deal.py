@@ -14,8 +14,10 @@ import pytest
 
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
+from tools import fair_local as local
+from tools.fair_local import LocalTable, first_legal
 from web import words
-from web.p2p.fair import local, proofs, wire
+from web.p2p.fair import proofs, wire
 from web.p2p.fair.audit import audit, audit_in_steps
 from web.p2p.fair.cheats import (
     POINT_CARDS,
@@ -27,7 +29,6 @@ from web.p2p.fair.cheats import (
 )
 from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
 from web.p2p.fair.inbox import Inbox
-from web.p2p.fair.local import LocalTable, first_legal
 from web.p2p.fair.party import Party
 from web.p2p.fair.proofs import (
     check_power,

@@ -45,9 +45,9 @@ if str(REPO) not in sys.path:
 from collections.abc import Callable  # noqa: E402
 
 from hearts.rules import NUM_SEATS, PassDirection  # noqa: E402
+from tools.fair_local import LocalTable, first_legal  # noqa: E402
 from web.p2p.fair.audit import audit_in_steps  # noqa: E402
 from web.p2p.fair.group import GROUPS  # noqa: E402
-from web.p2p.fair.local import LocalTable, first_legal  # noqa: E402
 from web.p2p.fair.shuffle_proof import check_shuffle, prove_shuffle  # noqa: E402
 from web.p2p.fair.wire import message, receive  # noqa: E402
 

@@ -2,7 +2,8 @@
 
 Every message goes, as JSON text (``wire``), to all four transcripts (its sender's too), as
 the table's broadcast would; a ``CheatDetected`` from any copy stops the hand. Used by the
-tests (a party may be a subclass that cheats at one step) and by ``tools/bench_fair.py``.
+tests (a party may be a subclass that cheats at one step) and by ``tools/bench_fair.py``;
+it lives here, not in ``web/``, so the site doesn't ship it to players.
 """
 
 from __future__ import annotations
