@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
 import random
+import re
+from pathlib import Path
 
 from hearts import Card, Game, Phase
 from tests.scripted import finished_game
@@ -186,3 +189,36 @@ def test_a_moon_line_says_when_the_jack_of_diamonds_changed_the_scores() -> None
         "The J♦ takes ten off its taker's score too.")
     assert moon_result((-26, 0, -10, 0), 0, 2).endswith("too.")
     assert "J♦" not in moon_result((-26, 0, 0, 0), 0, 1)
+
+
+def _sentences_outside_words() -> list[str]:
+    """Sentences written as string literals in a page module other than web/words.py:
+    three words or more, a capital first, an end stop (docstrings aside)."""
+    found = []
+    root = Path(__file__).resolve().parents[1]
+    for path in sorted((root / "web").rglob("*.py")):
+        if path.name == "words.py":
+            continue
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(node.value) for node in ast.walk(tree)
+                if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)}
+        parts = {id(value) for node in ast.walk(tree) if isinstance(node, ast.JoinedStr)
+                 for value in node.values}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.JoinedStr):
+                text = "".join(str(value.value) if isinstance(value, ast.Constant) else "{}"
+                               for value in node.values)
+            elif (isinstance(node, ast.Constant) and isinstance(node.value, str)
+                  and id(node) not in docs and id(node) not in parts):
+                text = node.value
+            else:
+                continue
+            text = str(text).strip()
+            if len(text.split()) >= 3 and re.match(r"[A-Z{]", text) \
+                    and re.search(r"[a-z}][.!?…]$", text):
+                found.append(f"{path.relative_to(root)}:{node.lineno}: {text[:60]}")
+    return found
+
+
+def test_every_sentence_the_page_says_is_written_in_words() -> None:
+    assert _sentences_outside_words() == []

@@ -22,14 +22,12 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from web import formats
+from web import formats, words
 from web.browser import Browser
 
 __all__ = ["Reporter", "report_text"]
 
 TITLE = "Something went wrong"
-EXPLAIN = ("The table ran into a problem it didn't expect. You can copy the details for a "
-           "bug report, start a new game, or close this message and try to carry on.")
 
 
 def report_text(error: BaseException, position: str, version: str = "", where: str = ""
@@ -186,7 +184,7 @@ class Reporter:
             panel.setAttribute("aria-describedby", "error-explain")
             panel.innerHTML = (
                 f'<h2 id="error-title">{TITLE}</h2>'
-                f'<p id="error-explain">{html.escape(EXPLAIN)}</p>'
+                f'<p id="error-explain">{html.escape(words.CRASH_NOW)}</p>'
                 '<div class="error-actions">'
                 '<button type="button" id="error-copy">Copy details</button>'
                 '<button type="button" id="error-new" class="primary">New game</button>'
@@ -258,9 +256,7 @@ class Reporter:
         copied = await self.browser.copy(text, self.browser.query(box_selector))
         status = self.browser.query(status_selector)
         if status is not None:
-            status.textContent = ("Copied. Paste it into your bug report." if copied else
-                                  "Your browser didn't allow copying: the details are "
-                                  "selected below.")
+            status.textContent = words.CRASH_COPIED if copied else words.CRASH_NOT_COPIED
 
     # --- the next visit ------------------------------------------------------------------------
 
@@ -271,14 +267,11 @@ class Reporter:
         banner.className = "notice restore"
         banner.setAttribute("role", "alert")
         can_restore = crash.good is not None and _game_of(crash.good) != _game_of(current)
-        words = ("The table ran into a problem last time. You can go back to the position "
-                 "just before it, or carry on from where the game was saved."
-                 if can_restore else
-                 "The table ran into a problem last time. Your game was kept as it was saved.")
+        said = words.CRASH_BEFORE_RESTORE if can_restore else words.CRASH_BEFORE_KEPT
         buttons = ('<button type="button" id="restore-go" class="primary">Go back to that '
                    'position</button>' if can_restore else "")
         banner.innerHTML = (
-            f"<p>{html.escape(words)}</p><div class=\"error-actions\">{buttons}"
+            f"<p>{html.escape(said)}</p><div class=\"error-actions\">{buttons}"
             '<button type="button" id="restore-copy">Copy details</button>'
             '<button type="button" id="restore-dismiss">Dismiss</button></div>'
             '<p id="restore-copied" class="error-copied" role="status"></p>'

@@ -203,7 +203,7 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
     """Settings from storage; defaults (and a notice) for anything unreadable."""
     data, why = _parse(text)
     if data is None:
-        return Settings(), None if why is None else f"Your settings were {why}, so they were reset."
+        return Settings(), None if why is None else words.settings_reset(why)
     settings = Settings()
     bad = False
     if data.get("speed") in SPEEDS:
@@ -235,7 +235,7 @@ def load_settings(text: str | None) -> tuple[Settings, str | None]:
         if rules is None:
             return settings, words.HOUSE_RULES_RESET
         settings.rules = rules
-    return settings, "Some settings were unreadable and were reset." if bad else None
+    return settings, words.SETTINGS_RESET if bad else None
 
 
 def _house_rules(data: object) -> Rules | None:
@@ -269,11 +269,11 @@ def load_stats(text: str | None) -> tuple[Stats, str | None]:
     """
     data, why = _parse(text)
     if data is None:
-        return Stats(), None if why is None else f"Your stats were {why}, so they start again."
+        return Stats(), None if why is None else words.stats_reset(why)
     played = _int(data.get("played"), 0, 10**9)
     won = _int(data.get("won"), 0, 10**9)
     if played is None or won is None or won > played:
-        return Stats(), "Your stats were damaged, so they start again."
+        return Stats(), words.STATS_RESET
     stats = Stats(played, won)
     lost = []
     best_raw = data.get("best", "missing")
@@ -288,9 +288,7 @@ def load_stats(text: str | None) -> tuple[Stats, str | None]:
     else:
         lost.append("total time")
     if lost:
-        return stats, (f"Your {' and '.join(lost)} could not be read and "
-                       f"{'was' if len(lost) == 1 else 'were'} reset; the rest of your "
-                       "stats are kept.")
+        return stats, words.stats_part_reset(lost)
     return stats, None
 
 
@@ -313,16 +311,16 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
     if data is None:
         if why is None:
             return None, None
-        return None, f"The saved game was {why}, so a new game was started."
+        return None, words.save_reset(why)
     game_text = data.get("game")
     if not isinstance(game_text, str):
-        return None, "The saved game was damaged, so a new game was started."
+        return None, words.SAVE_DAMAGED
     try:
         game = Game.from_json(game_text)
     except LoadError:
-        return None, "The saved game was damaged, so a new game was started."
+        return None, words.SAVE_DAMAGED
     except Exception:  # a loader bug must not stop the page: same outcome, same words
-        return None, "The saved game was damaged, so a new game was started."
+        return None, words.SAVE_DAMAGED
     saved = Saved(game)
     lost: list[str] = []
     clock = _int(data.get("clock_ms"), 0, _MAX_MS)
@@ -370,9 +368,7 @@ def load_save(text: str | None) -> tuple[Saved | None, str | None]:
         else:
             saved.tally = counts
     if lost:
-        parts = words.join(lost)
-        return saved, (f"Part of the saved game could not be read, so {parts} "
-                       f"{'was' if len(lost) == 1 else 'were'} reset. The game goes on.")
+        return saved, words.save_part_reset(lost)
     return saved, None
 
 

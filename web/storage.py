@@ -14,15 +14,11 @@ import contextlib
 from collections.abc import Callable
 from typing import Any
 
-from web import formats
+from web import formats, words
 from web.record import history
 
 __all__ = ["MemoryStorage", "Records", "Storage"]
 
-STORAGE_LOST = ("Your browser isn't letting this page store anything, so the game plays but "
-                "your progress and stats won't be kept.")
-STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your progress from "
-                "here won't be kept.")
 KEY_TABLE = "hearts.friends-table"
 KEY_RELAYS = "hearts.relays"
 """The person's own relay addresses, as typed (checked when read: ``read_relays``)."""
@@ -115,7 +111,7 @@ class Records:
         if note:
             storage.remove(formats.KEY_SAVE)
         if not storage.ok:
-            notes.append(STORAGE_LOST)
+            notes.append(words.STORAGE_LOST)
         self.notes = " ".join(notes)
         """What start-up had to reset, in words ("" if nothing)."""
 
@@ -180,4 +176,4 @@ class Records:
         """The first failed write (storage full) gets a notice; the game plays on."""
         if not self.storage.ok and not self.told:
             self.told = True
-            self.notify(STORAGE_FULL)
+            self.notify(words.STORAGE_FULL)

@@ -876,3 +876,145 @@ TABLE_CODE_TYPO = "This code has a typo: check it with the person who sent it."
 TABLE_CODE_SHORT = "A table's code has ten letters and digits, like K7QXM-3TNAW."
 HOST_LOBBY = "Invite your friends, then start the game: both are under Play with friends."
 GUEST_LOBBY = "You're at the table. The host will start the game."
+
+
+# --- the error reporter: a problem the table didn't expect -----------------------------------
+CRASH_NOW = ("The table ran into a problem it didn't expect. You can copy the details for a bug "
+             "report, start a new game, or close this message and try to carry on.")
+CRASH_BEFORE_RESTORE = ("The table ran into a problem last time. You can go back to the position "
+                        "just before it, or carry on from where the game was saved.")
+CRASH_BEFORE_KEPT = "The table ran into a problem last time. Your game was kept as it was saved."
+CRASH_COPIED = "Copied. Paste it into your bug report."
+CRASH_NOT_COPIED = "Your browser didn't allow copying: the details are selected below."
+COPY_SELECTED = "Selected: copy it with your device's Copy command."
+
+
+# --- what is kept: settings, stats, the saved game, storage ----------------------------------
+SETTINGS_RESET = "Some settings were unreadable and were reset."
+STATS_RESET = "Your stats were damaged, so they start again."
+SAVE_DAMAGED = "The saved game was damaged, so a new game was started."
+
+
+def settings_reset(why: str) -> str:
+    """``why``: what was wrong with them ("unreadable", "far too large", …)."""
+    return f"Your settings were {why}, so they were reset."
+
+
+def stats_reset(why: str) -> str:
+    return f"Your stats were {why}, so they start again."
+
+
+def stats_part_reset(lost: Sequence[str]) -> str:
+    """``lost``: the parts that were reset ("best score", "total time")."""
+    return (f"Your {' and '.join(lost)} could not be read and "
+            f"{'was' if len(lost) == 1 else 'were'} reset; the rest of your stats are kept.")
+
+
+def save_reset(why: str) -> str:
+    return f"The saved game was {why}, so a new game was started."
+
+
+def save_part_reset(lost: Sequence[str]) -> str:
+    return (f"Part of the saved game could not be read, so {join(lost)} "
+            f"{'was' if len(lost) == 1 else 'were'} reset. The game goes on.")
+STORAGE_LOST = ("Your browser isn't letting this page store anything, so the game plays but your "
+                "progress and stats won't be kept.")
+STORAGE_FULL = ("Your browser's storage is full, so the game plays on but your progress from here "
+                "won't be kept.")
+
+
+# --- invite and answer codes: why one doesn't read -------------------------------------------
+CODE_NO_DETAILS = "The browser's connection details were incomplete."
+CODE_BAD_ADDRESS = "A network address can't be put in a code."
+CODE_BAD_PASSWORD = "The browser's connection password can't be put in a code."
+CODE_NO_FINGERPRINT = "The browser's certificate fingerprint is missing."
+CODE_NO_NETWORK = ("No network address was found, so no one could connect. Check that this device "
+                   "is on a network.")
+CODE_TOO_LONG = "The network addresses are too long to fit in a code."
+CODE_INCOMPLETE = "This code is incomplete: copy it again in full."
+CODE_DAMAGED_OR_INCOMPLETE = "This code is damaged or incomplete: copy it again in full."
+CODE_OTHER_VERSION = ("This code comes from a different version of the game: both of you should "
+                      "reload the page, then make a new code.")
+CODE_NO_ADDRESS = "This code has no network address in it."
+CODE_DAMAGED = "This code is damaged: copy it again in full."
+CODE_EXPIRED = "This invite has expired: ask the host for a new one."
+CODE_FROM_FUTURE = ("This invite's time is far ahead of this device's clock: check the clock, or "
+                    "ask the host for a new invite.")
+def code_missing(what: str) -> str:
+    """``what``: "invite" or "answer"."""
+    return f"Paste the {what} code first."
+
+
+def code_not_one(what: str) -> str:
+    return f"That isn't an {what} code: it has characters or a length a code never has."
+
+
+def code_other_kind(other: str, what: str) -> str:
+    """``other``: "an answer" or "an invite", the kind pasted; ``what``: the kind wanted."""
+    return f"That is {other} code, not an {what} code."
+
+
+def answer_invite_gone(seat: str) -> str:
+    return (f"That answer is for an invite to {seat} that was replaced or already used: make "
+            "a new invite for that seat.")
+
+
+def answer_for_other_seat(seat: str) -> str:
+    return f"That answer is for {seat}'s invite: paste it there."
+
+
+def invited_note(seat: str, stun: str | None, step: str) -> str:
+    """The guest's dialog on an invite: the seat, the STUN server its page asks (None: the
+    host is on this network) and the step it is at."""
+    where = (f" The host connects across the internet, so your page asks Google's public STUN "
+             f"server ({stun}) for your public address; it learns nothing about the game."
+             if stun is not None else "")
+    return f"You're invited to a private Hearts table, to sit at {seat}.{where} {step}"
+
+
+CODE_OTHER_TABLE = ("This answer code belongs to another table (or an older one of yours): the "
+                    "friend should answer your latest invite.")
+
+
+# --- a table one page runs: what its host's page answers and says ----------------------------
+def none_of_suit(suit: str) -> str:
+    """The keyboard's answer to Shift+a suit's letter with no card of it in hand."""
+    return f"You have no {suit_noun(suit)}."
+
+
+def wait_for_turn(who: str) -> str:
+    """A card refused while ``who`` is to move."""
+    return f"Wait for your turn: {who} is playing."
+
+
+def is_playing(who: str) -> str:
+    return f"{who} is playing…"
+
+
+def chosen_of_three(n: int) -> str:
+    return f"{n} of 3 chosen."
+
+
+def final_scores(scores: Sequence[int], me: int, order: Sequence[int]) -> str:
+    return f"Final scores: {points_text(scores, me, order)}."
+
+
+def hand_points(scores: Sequence[int], me: int) -> str:
+    return f"Points this hand: {points_text(scores, me)}."
+
+
+REACTIONS = {"nice": "Nice one!", "oops": "Oops!", "wow": "Wow!", "thanks": "Thanks!",
+             "hurry": "Your turn, friend!", "gg": "Good game!"}
+"""A table's preset reactions, by the key a page sends (no free text crosses the table)."""
+TABLE_NOT_STARTED = "The game hasn't started yet."
+TABLE_GAME_OVER = "The game is over."
+TABLE_NEXT_HAND_WAITS = "The next hand starts when everyone has seen the scores."
+TABLE_NOT_WAITING = "The table isn't waiting for that."
+HOST_CLOSED_IT = "The host closed the table."
+GUEST_FLOODED = ("Your page sent too many messages, so the host's table let the computer take "
+                 "your seat.")
+GUEST_NOT_UNDERSTOOD = ("The host's table didn't understand that message. Reloading the page may "
+                        "help.")
+GUEST_LEFT = "You left the table."
+HOST_OVER = "Game over. Press New game to deal again for the same table."
+GUEST_OVER = "Game over. The host can start a new game."

@@ -165,7 +165,7 @@ class FriendsDialog:
         async def run() -> None:
             copied = await self.browser.copy(str(field.value), field)
             self.q("#fr-status").textContent = (
-                "Copied." if copied else "Selected: copy it with your device's Copy command.")
+                words.COPIED if copied else words.COPY_SELECTED)
         self.tasks.spawn(run())
 
     def read_link(self) -> None:

@@ -149,10 +149,9 @@ class Hosting:
         pending = self.pending.get(answer.seat)
         if answer.seat != seat or pending is None or pending[0] != answer.ticket:
             where = SEAT_NAMES[answer.seat]
-            self.told(f"That answer is for an invite to {where} that was replaced or already "
-                      "used: make a new invite for that seat." if answer.seat == seat or
+            self.told(words.answer_invite_gone(where) if answer.seat == seat or
                       pending is None or pending[0] != answer.ticket else
-                      f"That answer is for {where}'s invite: paste it there.")
+                      words.answer_for_other_seat(where))
             return
         self.notes[seat] = "connecting…"
         self.on_change()

@@ -61,11 +61,8 @@ class Joining:
 
     def note(self) -> str:
         """What the guest's dialog says about the invite, where its page asks, and the step."""
-        where = (f" The host connects across the internet, so your page asks Google's public "
-                 f"STUN server ({STUN[5:]}) for your public address; it learns nothing about "
-                 "the game." if across_internet(self.invite) else "")
-        return (f"You're invited to a private Hearts table, to sit at "
-                f"{SEAT_NAMES[self.invite.seat]}.{where} {self.step}")
+        return words.invited_note(SEAT_NAMES[self.invite.seat],
+                                  STUN[5:] if across_internet(self.invite) else None, self.step)
 
     async def make_answer(self, peer: Peer) -> str | None:
         """Answer the invite; returns an error in words, or None once the code is made."""

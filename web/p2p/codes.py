@@ -23,6 +23,8 @@ import uuid
 import zlib
 from dataclasses import dataclass
 
+from web import words
+
 __all__ = [
     "ANSWER_MAX",
     "INVITE_MAX",
@@ -128,7 +130,7 @@ def parse_sdp(sdp: str) -> Endpoint:
             if _form(address) is not None and candidate not in candidates:
                 candidates.append(candidate)
     if not ufrag or not pwd or len(fingerprint) != 32:
-        raise CodeError("The browser's connection details were incomplete.")
+        raise CodeError(words.CODE_NO_DETAILS)
     return Endpoint(ufrag, pwd, fingerprint, tuple(candidates))
 
 
@@ -176,7 +178,7 @@ def _form(address: str) -> int | None:
 def _pack_candidate(c: Candidate) -> bytes:
     form = _form(c.address)
     if form is None or c.kind not in _KINDS or not 0 < c.port < 65536:
-        raise CodeError("A network address can't be put in a code.")
+        raise CodeError(words.CODE_BAD_ADDRESS)
     if form == _FORM_MDNS:
         body = uuid.UUID(c.address[:-6]).bytes
     else:
@@ -187,7 +189,7 @@ def _pack_candidate(c: Candidate) -> bytes:
 def _pack_ice(text: str) -> bytes:
     """ICE credentials use 64 characters only: 6 bits each, after a length byte."""
     if not 0 < len(text) < 256 or any(ch not in _ICE_CHARS for ch in text):
-        raise CodeError("The browser's connection password can't be put in a code.")
+        raise CodeError(words.CODE_BAD_PASSWORD)
     bits = 0
     for ch in text:
         bits = bits << 6 | _ICE_CHARS.index(ch)
@@ -203,7 +205,7 @@ class _Reader:
 
     def take(self, n: int) -> bytes:
         if self.at + n > len(self.data):
-            raise CodeError("This code is incomplete: copy it again in full.")
+            raise CodeError(words.CODE_INCOMPLETE)
         out = self.data[self.at:self.at + n]
         self.at += n
         return out
@@ -222,7 +224,7 @@ class _Reader:
         head = self.byte()
         kind, form = head & 3, head >> 2
         if kind >= len(_KINDS) or form > _FORM_MDNS:
-            raise CodeError("This code is damaged: copy it again in full.")
+            raise CodeError(words.CODE_DAMAGED)
         if form == _FORM_MDNS:
             address = f"{uuid.UUID(bytes=self.take(16))}.local"
         else:
@@ -233,19 +235,18 @@ class _Reader:
 def _pack(kind: int, head: bytes, endpoint: Endpoint, limit: int) -> str:
     """Head, endpoint and as many candidates as fit in ``limit`` characters (best first)."""
     if len(endpoint.fingerprint) != 32:
-        raise CodeError("The browser's certificate fingerprint is missing.")
+        raise CodeError(words.CODE_NO_FINGERPRINT)
     fixed = (bytes([VERSION << 4 | kind]) + head + _pack_ice(endpoint.ufrag)
              + _pack_ice(endpoint.pwd) + endpoint.fingerprint)
     packed = [_pack_candidate(c) for c in _by_usefulness(endpoint.candidates)]
     if not packed:
-        raise CodeError("No network address was found, so no one could connect. Check that "
-                        "this device is on a network.")
+        raise CodeError(words.CODE_NO_NETWORK)
     chosen = b""
     for part in packed:
         if len(_text(fixed + chosen + part)) <= limit:
             chosen += part
     if not chosen:
-        raise CodeError("The network addresses are too long to fit in a code.")
+        raise CodeError(words.CODE_TOO_LONG)
     return _text(fixed + chosen)
 
 
@@ -274,25 +275,23 @@ def _unpack(code: str, kind: int, limit: int) -> _Reader:
     text = _clean(code)
     what = "invite" if kind == _KIND_INVITE else "answer"
     if not text:
-        raise CodeError(f"Paste the {what} code first.")
+        raise CodeError(words.code_missing(what))
     if len(text) > limit or not re.fullmatch(r"[A-Za-z0-9_-]+", text):
-        raise CodeError(f"That isn't an {what} code: it has characters or a length a code "
-                        "never has.")
+        raise CodeError(words.code_not_one(what))
     try:
         raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
     except ValueError as error:
-        raise CodeError("This code is damaged: copy it again in full.") from error
+        raise CodeError(words.CODE_DAMAGED) from error
     if len(raw) < 3:
-        raise CodeError("This code is incomplete: copy it again in full.")
+        raise CodeError(words.CODE_INCOMPLETE)
     body, check = raw[:-2], raw[-2:]
     if (zlib.crc32(body) & 0xFFFF).to_bytes(2, "big") != check:
-        raise CodeError("This code is damaged or incomplete: copy it again in full.")
+        raise CodeError(words.CODE_DAMAGED_OR_INCOMPLETE)
     if body[0] >> 4 != VERSION:
-        raise CodeError("This code comes from a different version of the game: both of you "
-                        "should reload the page, then make a new code.")
+        raise CodeError(words.CODE_OTHER_VERSION)
     if body[0] & 15 != kind:
         other = "an answer" if kind == _KIND_INVITE else "an invite"
-        raise CodeError(f"That is {other} code, not an {what} code.")
+        raise CodeError(words.code_other_kind(other, what))
     reader = _Reader(body)
     reader.at = 1
     return reader
@@ -305,7 +304,7 @@ def _endpoint(reader: _Reader) -> Endpoint:
     while reader.at < len(reader.data):
         candidates.append(reader.candidate())
     if not candidates:
-        raise CodeError("This code has no network address in it.")
+        raise CodeError(words.CODE_NO_ADDRESS)
     return Endpoint(ufrag, pwd, fingerprint, tuple(candidates))
 
 
@@ -333,12 +332,11 @@ def decode_invite(code: str, minute: int) -> Invite:
     made = int.from_bytes(reader.take(4), "big")
     seat = seat_byte >> 6
     if seat == 0:
-        raise CodeError("This code is damaged: copy it again in full.")
+        raise CodeError(words.CODE_DAMAGED)
     if minute - made > INVITE_LIFETIME_MIN:
-        raise CodeError("This invite has expired: ask the host for a new one.")
+        raise CodeError(words.CODE_EXPIRED)
     if made - minute > CLOCK_SLACK_MIN:
-        raise CodeError("This invite's time is far ahead of this device's clock: check the "
-                        "clock, or ask the host for a new invite.")
+        raise CodeError(words.CODE_FROM_FUTURE)
     return Invite(table, seat, seat_byte & 63, made, _endpoint(reader))
 
 
@@ -357,9 +355,8 @@ def decode_answer(code: str, table: int) -> Answer:
     their_table = int.from_bytes(reader.take(4), "big")
     seat_byte = reader.byte()
     if their_table != table:
-        raise CodeError("This answer code belongs to another table (or an older one of "
-                        "yours): the friend should answer your latest invite.")
+        raise CodeError(words.CODE_OTHER_TABLE)
     seat = seat_byte >> 6
     if seat == 0:
-        raise CodeError("This code is damaged: copy it again in full.")
+        raise CodeError(words.CODE_DAMAGED)
     return Answer(table, seat, seat_byte & 63, _endpoint(reader))

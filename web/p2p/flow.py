@@ -14,7 +14,7 @@ from typing import Any, Literal
 
 from hearts import Card, Game, HandScored, Phase, PlayerView
 from hearts.bots import make as make_bot
-from web import players
+from web import players, words
 from web.p2p.protocol import Intent
 from web.p2p.seats import Seats
 from web.p2p.turns import TurnTimer
@@ -91,13 +91,13 @@ class TableFlow:
         """Why ``seat`` may not do ``intent`` (a pass, a play or ready) now (None if it may)."""
         stage = self.stage()
         if stage == "lobby":
-            return "The game hasn't started yet."
+            return words.TABLE_NOT_STARTED
         if intent.kind == "ready":
-            return None if seat in self.waiting_ready else "The table isn't waiting for that."
+            return None if seat in self.waiting_ready else words.TABLE_NOT_WAITING
         if stage == "over":
-            return "The game is over."
+            return words.TABLE_GAME_OVER
         if stage == "scores":
-            return "The next hand starts when everyone has seen the scores."
+            return words.TABLE_NEXT_HAND_WAITS
         if intent.kind == "pass":
             return self.game.why_pass_refused(seat, intent.cards)
         return self.game.why_illegal(intent.cards[0], seat)

@@ -39,9 +39,8 @@ from web.p2p.protocol import (
 )
 from web.p2p.seats import LOCAL, Seats
 
-__all__ = ["HOST_CLOSED_IT", "LOCAL", "HostTable", "RefusalLog"]
+__all__ = ["LOCAL", "HostTable", "RefusalLog"]
 
-HOST_CLOSED_IT = "The host closed the table."
 """What a guest's page says when the host closes the table on purpose."""
 BUCKET_SIZE = 12
 BUCKET_REFILL = 4.0
@@ -260,8 +259,7 @@ class HostTable(TableFlow):
                 self._log(seat, "too many messages at once (dropped)")
             if bucket.dropped >= FLOOD_LIMIT:
                 self._log(seat, f"{FLOOD_LIMIT} messages dropped: the computer took the seat")
-                self._send(conn, dump("closed", reason="Your page sent too many messages, so "
-                                      "the host's table let the computer take your seat."))
+                self._send(conn, dump("closed", reason=words.GUEST_FLOODED))
                 self._to_computer(seat)
                 self.broadcast()
             return
@@ -269,8 +267,7 @@ class HostTable(TableFlow):
             intent = parse_intent(text)
         except ProtocolError as problem:
             self._log(seat, f"a message that breaks the protocol ({problem})")
-            self._send(conn, dump("refused", reason="The host's table didn't understand that "
-                                  "message. Reloading the page may help."))
+            self._send(conn, dump("refused", reason=words.GUEST_NOT_UNDERSTOOD))
             return
         self.act(seat, intent)
 
@@ -294,7 +291,7 @@ class HostTable(TableFlow):
             if seat != 0:
                 conn = self.seats.conn(seat)
                 if conn is not None:
-                    self._send(conn, dump("closed", reason="You left the table."))
+                    self._send(conn, dump("closed", reason=words.GUEST_LEFT))
                 self._to_computer(seat)
                 self.broadcast()
             return
@@ -350,7 +347,7 @@ class HostTable(TableFlow):
             if seat != 0:
                 self._send(conn, dump("notice", text=text))
 
-    def close(self, reason: str = HOST_CLOSED_IT, *, vanishing: bool = False) -> None:
+    def close(self, reason: str = words.HOST_CLOSED_IT, *, vanishing: bool = False) -> None:
         """The host leaves: every guest is told the table has closed, and why.
         ``vanishing``: the host's page is going away (closed, reloaded) rather than closing
         the table on purpose; only then does another page carry an online table on

@@ -32,6 +32,7 @@ from hearts import (
     TrickWon,
 )
 from hearts.cards import Card
+from web import words
 from web.p2p.names import clean_name
 
 __all__ = [
@@ -52,8 +53,7 @@ __all__ = [
 VERSION = 1
 MAX_INTENT_CHARS = 200
 """The longest intent a guest may send (a pass is ~50 characters)."""
-REACTIONS = {"nice": "Nice one!", "oops": "Oops!", "wow": "Wow!", "thanks": "Thanks!",
-             "hurry": "Your turn, friend!", "gg": "Good game!"}
+REACTIONS = words.REACTIONS
 """Preset reactions: guests send the key, everyone sees the words (no free text)."""
 INTENTS = {"pass": {"cards"}, "play": {"card"}, "ready": set(), "leave": set(),
            "react": {"id"}, "name": {"name"}, "hello": set(), "back": {"seat", "secret"}}

@@ -20,8 +20,6 @@ from web.table.sound import cue_for
 
 __all__ = ["RemoteSeat"]
 
-HOST_OVER = "Game over. Press New game to deal again for the same table."
-GUEST_OVER = "Game over. The host can start a new game."
 
 
 class RemoteSeat:
@@ -81,7 +79,7 @@ class RemoteSeat:
         if stage == "lobby":
             note = words.HOST_LOBBY if self.hosting else words.GUEST_LOBBY
         elif stage == "over":
-            note = HOST_OVER if self.hosting else GUEST_OVER
+            note = words.HOST_OVER if self.hosting else words.GUEST_OVER
         return SeatSnapshot(
             view=view, stage=stage, kinds=state.kinds, names=state.names,
             waiting=state.waiting,

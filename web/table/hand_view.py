@@ -157,7 +157,7 @@ class HandView:
             suit = key.upper()
             of_suit = [i for i, k in enumerate(keys) if k[1] == suit]
             if not of_suit:
-                return True, f"You have no {words.suit_noun(suit)}."
+                return True, words.none_of_suit(suit)
             later = [i for i in of_suit if i > index]
             # In the suit already: on to its next card (round again at the end).
             target = (later[0] if later else of_suit[0]) if keys[index][1] == suit \

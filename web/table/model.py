@@ -351,13 +351,13 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
         title = "Game over — " + ("You win!" if winner == me else
                                   f"{words.seat_name(winner, me)} wins")
         order = sorted(range(4), key=lambda seat: view.scores[seat])
-        final = f"Final scores: {words.points_text(view.scores, me, order)}."
+        final = words.final_scores(view.scores, me, order)
     if result is not None:
         if not over:
             title = f"Hand {result.hand} is over"
         if result.moon is not None:
             moon = words.moon_result(result.scores, result.moon, me)
-        points = f"Points this hand: {words.points_text(result.scores, me)}."
+        points = words.hand_points(result.scores, me)
         if snap.verdict:
             points = f"{points} {snap.verdict}"
     moment = "win" if over and view.winner == me else (
@@ -401,7 +401,7 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
         return snap.note
     if state == "pass":
         n = len(snap.selected)
-        return words.pass_prompt(view) + (f" {n} of 3 chosen." if n else "")
+        return words.pass_prompt(view) + (f" {words.chosen_of_three(n)}" if n else "")
     if state == "play":
         note = f" {words.PLAY_OUT_NOTE}" if snap.can_play_out else ""
         return words.turn_prompt(view) + note
@@ -418,7 +418,7 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
                                                   snap.names))
     if (snap.stage == "play" and view.to_play is not None and view.to_play != view.seat
             and snap.shown is None):
-        return f"{words.seat_name(view.to_play, view.seat, snap.kinds, snap.names)} is playing…"
+        return words.is_playing(words.seat_name(view.to_play, view.seat, snap.kinds, snap.names))
     return ""
 
 
@@ -545,7 +545,7 @@ def wait_text(view: PlayerView, kinds: tuple[str, ...] = (),
     """Refusal of a card while someone else is to move."""
     who = words.seat_name(view.to_play, view.seat, kinds, names) if view.to_play is not None \
         else "someone else"
-    return f"Wait for your turn: {who} is playing."
+    return words.wait_for_turn(who)
 
 
 def choose_refusal(snap: SeatSnapshot, card: Card) -> str | None:
