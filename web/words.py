@@ -8,7 +8,7 @@ viewer's side: the viewer is "You", the others by their place ("West", "North (c
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
@@ -202,56 +202,43 @@ def house_rules_line(rules: Rules) -> str:
     return f"House rules: {short}" if short else ""
 
 
+_HOUSE_RULES: tuple[tuple[Callable[[Rules], bool], str, str], ...] = (
+    (lambda r: r.qs_breaks_hearts, "Q♠ breaks hearts",
+     "Playing the Queen of spades breaks hearts, like a heart."),
+    (lambda r: not r.no_points_on_first_trick, "points on trick 1",
+     "Hearts and the Queen of spades may be thrown on the first trick."),
+    (lambda r: not r.must_break_hearts, "lead hearts any time",
+     "A heart may be led at any time, broken or not."),
+    (lambda r: r.jd_bonus, "J♦ −10",
+     "The Jack of diamonds counts −10: whoever takes it has 10 points taken off their score "
+     "for the hand. It plays no part in shooting the moon."),
+    (lambda r: not r.shoot_the_moon, "no moon",
+     "There is no shooting the moon: taking every point scores 26."),
+    (lambda r: r.shoot_the_moon and r.moon_scoring is MoonScoring.SHOOTER_MINUS_26, "moon −26",
+     "Shooting the moon takes 26 points off the shooter's score, and the others score nothing "
+     "for the hand."),
+    (lambda r: r.shoot_the_moon and r.moon_scoring is MoonScoring.SHOOTER_CHOOSES,
+     "moon: shooter chooses",
+     "Whoever shoots the moon chooses: 26 points to each other player, or 26 points off "
+     "their own score."),
+    (lambda r: r.pass_cycle is PassCycle.NO_HOLD, "pass every hand",
+     "Every hand has a pass: left, right, across, then left again."),
+    (lambda r: r.end_score != 100, "to {end}",
+     "The game ends once a hand finishes with anyone at {end} points or more."),
+)
+"""Every house rule once: whether ``rules`` has it, its few words, its sentence."""
+
+
 def house_rules_short(rules: Rules) -> str:
     """The house rules in a few words, "J♦ −10 · to 50" ("" for the standard rules)."""
-    parts: list[str] = []
-    if rules.qs_breaks_hearts:
-        parts.append("Q♠ breaks hearts")
-    if not rules.no_points_on_first_trick:
-        parts.append("points on trick 1")
-    if not rules.must_break_hearts:
-        parts.append("lead hearts any time")
-    if rules.jd_bonus:
-        parts.append("J♦ −10")
-    if not rules.shoot_the_moon:
-        parts.append("no moon")
-    elif rules.moon_scoring is MoonScoring.SHOOTER_MINUS_26:
-        parts.append("moon −26")
-    elif rules.moon_scoring is MoonScoring.SHOOTER_CHOOSES:
-        parts.append("moon: shooter chooses")
-    if rules.pass_cycle is PassCycle.NO_HOLD:
-        parts.append("pass every hand")
-    if rules.end_score != 100:
-        parts.append(f"to {rules.end_score}")
-    return " · ".join(parts)
+    return " · ".join(short.format(end=rules.end_score)
+                      for has, short, _ in _HOUSE_RULES if has(rules))
 
 
 def house_rules_sentences(rules: Rules) -> tuple[str, ...]:
     """One sentence per house rule of ``rules`` (none for the standard rules)."""
-    out: list[str] = []
-    if rules.qs_breaks_hearts:
-        out.append("Playing the Queen of spades breaks hearts, like a heart.")
-    if not rules.no_points_on_first_trick:
-        out.append("Hearts and the Queen of spades may be thrown on the first trick.")
-    if not rules.must_break_hearts:
-        out.append("A heart may be led at any time, broken or not.")
-    if rules.jd_bonus:
-        out.append("The Jack of diamonds counts −10: whoever takes it has 10 points taken "
-                   "off their score for the hand. It plays no part in shooting the moon.")
-    if not rules.shoot_the_moon:
-        out.append("There is no shooting the moon: taking every point scores 26.")
-    elif rules.moon_scoring is MoonScoring.SHOOTER_MINUS_26:
-        out.append("Shooting the moon takes 26 points off the shooter's score, and the "
-                   "others score nothing for the hand.")
-    elif rules.moon_scoring is MoonScoring.SHOOTER_CHOOSES:
-        out.append("Whoever shoots the moon chooses: 26 points to each other player, or 26 "
-                   "points off their own score.")
-    if rules.pass_cycle is PassCycle.NO_HOLD:
-        out.append("Every hand has a pass: left, right, across, then left again.")
-    if rules.end_score != 100:
-        out.append(f"The game ends once a hand finishes with anyone at {rules.end_score} "
-                   "points or more.")
-    return tuple(out)
+    return tuple(sentence.format(end=rules.end_score)
+                 for has, _, sentence in _HOUSE_RULES if has(rules))
 
 
 def moon_waiting(name: str) -> str:
