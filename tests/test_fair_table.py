@@ -183,8 +183,8 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
     slot, proof = page.party.play(Card.parse("2C"))
     lie = page.party.transcript  # the record it would have to fool
     assert lie.to_play is None
-    forged = page._envelope("fair_play", message("fair_play", slot=slot,  # signed by it
-                                                 card=Card.parse("3C"), proof=proof))
+    forged = page.ledger.seal(1, "fair_play", message(  # signed by it
+        "fair_play", slot=slot, card=Card.parse("3C"), proof=proof))
     for other in mesh.pages:
         if other is not page:
             other.received_from(page.seat, forged)
@@ -353,9 +353,8 @@ def test_a_false_echo_borne_out_by_no_evidence_is_named_as_such(
     mesh = Mesh(seed=16, cheats={3: "liar"})
     _to_the_end(mesh)
     liar = mesh.pages[3]
-    frozen = liar._echoed[1]
-    items = tuple(x.item() for s in sorted(frozen) for _, x in sorted(frozen[s].items()))
-    text = liar._envelope("fair_evidence", message("fair_evidence", items=items))
+    items = liar.ledger.evidence(1)
+    text = liar.ledger.seal(1, "fair_evidence", message("fair_evidence", items=items))
     for page in mesh.pages[:3]:
         page.received_from(3, text)
         while page.work_step() is not None:  # the judging, in slices
@@ -385,8 +384,8 @@ def test_a_page_that_sends_different_pages_different_shuffles_is_named() -> None
     deck, commit = t.shuffles[1], t.commitments[1]
     other = (deck[1], deck[0], *deck[2:])  # another shuffle, as honest as the first
     spoilt = message("fair_shuffle", deck=other, commit=commit)
-    cheat._numbers[1] -= 1  # the same number, signed again over other words
-    mesh.channels[(1, 3)][0] = cheat._envelope("fair_shuffle", spoilt)
+    cheat.ledger._numbers[1] -= 1  # the same number, signed again over other words
+    mesh.channels[(1, 3)][0] = cheat.ledger.seal(1, "fair_shuffle", spoilt)
     order = [party._order[1], party._order[0], *party._order[2:]]
     its_proof = message("fair_proof", **proof_fields(prove_shuffle(
         SMALL, party._shuffle_key, order, t.deck_before_shuffle(1), other,
@@ -398,10 +397,10 @@ def test_a_page_that_sends_different_pages_different_shuffles_is_named() -> None
         queue = mesh.channels[(1, 3)]
         for i, text in enumerate(queue):
             if "fair_proof" in text:
-                sent = cheat._numbers[1]
-                cheat._numbers[1] = json.loads(text)["n"]
-                queue[i] = cheat._envelope("fair_proof", its_proof)
-                cheat._numbers[1] = sent
+                sent = cheat.ledger._numbers[1]
+                cheat.ledger._numbers[1] = json.loads(text)["n"]
+                queue[i] = cheat.ledger.seal(1, "fair_proof", its_proof)
+                cheat.ledger._numbers[1] = sent
                 mesh.collect = collect  # type: ignore[method-assign]
 
     mesh.collect = collect_and_swap_the_proof  # type: ignore[method-assign]

@@ -21,7 +21,6 @@ with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``)
 
 from __future__ import annotations
 
-import secrets
 import time
 from collections.abc import Callable, Generator, Sequence
 from enum import Enum
@@ -34,11 +33,12 @@ from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
+from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.signing import Signed, Verdict, echo, judge_steps, sign, text_hash, verify
+from web.p2p.fair.signing import Verdict, judge_steps
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
-from web.p2p.fair.wire import envelope, message, open_envelope, receive
+from web.p2p.fair.wire import message, open_envelope, receive
 
 END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
 """What a page echoes leaves these out: they cross the mesh while pages send their echoes
@@ -117,22 +117,13 @@ class FairTable:
         self.seat = seat
         self.name = name
         self.cheat = cheat
-        self.signing_key = signing_key
         self.keys = tuple(keys)
         if len(self.keys) != NUM_SEATS or group.power(group.generator, signing_key) \
                 != self.keys[seat]:
             raise ValueError("a fair table needs four public keys, this page's among them")
-        self._numbers: dict[int, int] = {}
-        """Hand -> the number of this page's next message of it."""
-        self._expected: dict[tuple[int, int], int] = {}
-        """(seat, hand) -> the number that seat's next message must have."""
-        self.signed: dict[int, dict[int, dict[int, Signed]]] = {}
-        """Hand -> seat -> number -> each signed message this page sent or took (the
-        digest, keys and evidence aside)."""
-        self._kinds: dict[int, dict[int, dict[int, str]]] = {}
-        """Hand -> seat -> number -> the type of each message in ``signed``."""
-        self._echoed: dict[int, dict[int, dict[int, Signed]]] = {}
-        """Hand -> ``signed`` as it was when this page sent its digest and echo."""
+        self.ledger = Ledger(seat, group=group, name=name, signing_key=signing_key,
+                             keys=self.keys, unkept=END_KINDS, source=source)
+        """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
         self.rules = rules or Rules()
@@ -165,9 +156,7 @@ class FairTable:
                         table=self.name)
 
     def _start_hand(self, number: int) -> None:
-        for kept in (self.signed, self._echoed, self._kinds):  # a hand over is over:
-            for old in [h for h in kept if h < number]:  # its evidence too
-                del kept[old]
+        self.ledger.forget_before(number)
         self.current = self._hand(number)
         self._judging: Generator[None, None, Verdict] | None = None
         """The dispute of this hand, being judged (``signing.judge_steps``)."""
@@ -353,12 +342,10 @@ class FairTable:
         hand, n, inner, t, z = opened
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
-        signed = Signed(seat, n, text_hash(inner), t, z)
-        if n != self._expected.get((seat, hand), 0) \
-                or not verify(self.group, self.keys[seat], self.name, signed, hand):
+        signed = self.ledger.admit(seat, hand, n, inner, t, z)
+        if signed is None:
             self._caught(Fault(seat, Cheat.UNSIGNED))
             return
-        self._expected[(seat, hand)] = n + 1
         try:
             kind = self.inbox.hold(seat, hand, inner, self.group)
         except CheatDetected as error:
@@ -367,9 +354,7 @@ class FairTable:
         if kind is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        if kind not in END_KINDS:
-            self.signed.setdefault(hand, {}).setdefault(seat, {})[n] = signed
-            self._kinds.setdefault(hand, {}).setdefault(seat, {})[n] = kind
+        self.ledger.keep(hand, kind, signed)
         self._settle()
 
     def gone(self, seat: int) -> None:
@@ -395,36 +380,11 @@ class FairTable:
         return out
 
     # --- the protocol's steps -------------------------------------------------------------------
-    def _envelope(self, kind: str, text: str) -> str:
-        """``text`` signed, numbered and enveloped; kept in ``signed`` (but the END_KINDS)."""
-        hand = self.hand_number
-        n = self._numbers.get(hand, 0)
-        self._numbers[hand] = n + 1
-        digest = text_hash(text)
-        source = self.source if self.source is not None else secrets.SystemRandom()
-        t, z = sign(self.group, self.signing_key, self.name, hand, self.seat, n, digest,
-                    source)
-        if kind not in END_KINDS:
-            self.signed.setdefault(hand, {}).setdefault(self.seat, {})[n] = \
-                Signed(self.seat, n, digest, t, z)
-            self._kinds.setdefault(hand, {}).setdefault(self.seat, {})[n] = kind
-        return envelope(hand, n, text, (t, z))
-
-    def _echo(self) -> tuple[str, ...]:
-        """Per seat, the hash of its signed messages this page took (this page's: sent),
-        as they are now; kept, for the evidence if the echoes differ."""
-        frozen = {s: dict(m) for s, m in self.signed.get(self.hand_number, {}).items()}
-        if self.transcript.stopped_at_deal:  # what came after the shuffles may differ
-            kinds = self._kinds.get(self.hand_number, {})
-            frozen = {s: {n: x for n, x in m.items() if kinds[s][n] in STAGE_ONE}
-                      for s, m in frozen.items()}
-        self._echoed[self.hand_number] = frozen
-        return tuple(echo({n: x.digest for n, x in frozen.get(s, {}).items()})
-                     for s in range(NUM_SEATS))
-
     def _send(self, kind: str, **fields: object) -> None:
         if kind == "fair_digest":
-            fields = {**fields, "echo": self._echo()}
+            # what came after the shuffles of a stopped deal may differ from page to page
+            only = STAGE_ONE if self.transcript.stopped_at_deal else None
+            fields = {**fields, "echo": self.ledger.echo(self.hand_number, only)}
         text = message(kind, **fields)
         try:
             receive(self.transcript, self.seat, text)
@@ -437,12 +397,12 @@ class FairTable:
                 return
             # A modified page (the tests') sends it anyway, stays, and goes no further.
             self._halted = True
-            self.outbox.append(self._envelope(kind, text))
+            self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
             text = message(kind, **tamper(kind, fields, self.seat))
-        self.outbox.append(self._envelope(kind, text))
+        self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
@@ -460,9 +420,7 @@ class FairTable:
         ``_verdict``), or nobody."""
         t, hand = self.transcript, self.hand_number
         if self.seat not in t.evidence:
-            frozen = self._echoed.get(hand, {})
-            self._send("fair_evidence", items=tuple(
-                x.item() for s in sorted(frozen) for _, x in sorted(frozen[s].items())))
+            self._send("fair_evidence", items=self.ledger.evidence(hand))
             if self.closed is not None:
                 return
         while self._drain():  # evidence that came first
