@@ -724,14 +724,16 @@ def looking_text(people: int, seconds: float) -> str:
             "computer taking the seats nobody fills and the page that runs it dealing.")
 
 
-ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals; "
-                 "theirs connect straight to yours, and the computer plays the seats nobody "
-                 "took. If your page closes, another player's page carries the table on.")
-ONLINE_SEATED = ("You're at a table of players who met online. The page that runs it deals; "
-                 "the computer plays the seats nobody took, and someone who comes later takes "
-                 "one of them from the next hand.")
-FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals. "
-                 "Leave the table to go back to your own game against the computers.")
+ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals, "
+                 "so it holds every hand; theirs connect straight to yours, and the computer "
+                 "plays the seats nobody took. If your page closes, another player's page "
+                 "carries the table on.")
+ONLINE_SEATED = ("You're at a table of players who met online. The page that runs it deals, "
+                 "so it could see every hand, yours too; the computer plays the seats nobody "
+                 "took, and someone who comes later takes one of them from the next hand.")
+FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals, so "
+                 "it could see every hand. Leave the table to go back to your own game "
+                 "against the computers.")
 FAIR_SEATED = ("Four people: this is a fair table. Your page deals with the other three, and "
                "no page, not even the one that invited you, can see your cards.")
 
