@@ -33,7 +33,9 @@ It prints, per network profile and site, the median of the runs for:
   data-ready (Resource Timing's transfer sizes);
 
 and the split below; then the bytes over the wire of each file of the first visit, site by
-site:
+site, and, given several sites, a Markdown table of the first against the others (table,
+ready, CLS, MB by ready: medians and ratios per visit and network, for docs/performance.md).
+The split:
 
 * download: navigation start → the last response of the page's start (wasm, stdlib, …);
 * interpreter: Pyodide's start, from the marks of ``web/static/start.mjs`` (download of the wasm
@@ -309,6 +311,38 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
               f"{f(med['render']):>8}")
 
 
+# What a player waits for, in the comparison of two builds (``compare``).
+COMPARED = (("table", "table on the screen, s", 1e-3), ("ready", "playable, s", 1e-3),
+            ("CLS", "CLS", 1.0), ("MB ready", "MB by playable", 1.0))
+
+
+def compare(nets: list[str], names: list[str],
+            runs: dict[str, list[list[dict[str, dict[str, Any]]]]]) -> list[str]:
+    """A table in Markdown: per network and visit, the median of the first site against each
+    other one, and their ratio (measured in the same runs, interleaved: the one figure that
+    holds on a busy machine)."""
+    lines = [f"| median of {len(runs[nets[0]][0])} runs | visit | network | "
+             + " | ".join(f"{names[0]} | {name} | ratio" for name in names[1:]) + " |",
+             "|---|---|---|" + "---|---|---|" * (len(names) - 1)]
+    for key, label, scale in COMPARED:
+        for kind in VISITS:
+            for net in nets:
+                medians = [median([phases(r[kind])[key] for r in site_runs if kind in r])
+                           for site_runs in runs[net]]
+                if medians[0] is None:
+                    continue
+                digits = 3 if key == "CLS" else 2
+                cells = []
+                for other in medians[1:]:
+                    ratio = ("-" if other is None or not other
+                             else f"{medians[0] / other:.2f}")
+                    cells.append(f"{f(medians[0] * scale, digits)} | "
+                                 f"{f(None if other is None else other * scale, digits)} | "
+                                 f"{ratio}")
+                lines.append(f"| {label} | {kind} | {net} | " + " | ".join(cells) + " |")
+    return lines
+
+
 def report_marks(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     """The median time of each ``hearts:`` mark and PyScript progress event, per visit."""
     for kind in VISITS:
@@ -364,11 +398,17 @@ def main() -> None:
     parser.add_argument("--marks", action="store_true",
                         help="print the median time of each start mark too")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
+    parser.add_argument("--from-json", type=Path, metavar="FILE",
+                        help="no runs: report those of an earlier --json output (its sites "
+                             "named in order by NAME=SITE_DIR, its networks by --net)")
     args = parser.parse_args()
     nets = args.net or ["9mbps"]
     named = [s.partition("=") if "=" in s else (s, "", s) for s in args.sites]
     names = [name for name, _, _ in named]
     sites = [Path(path) for _, _, path in named]
+    if args.from_json:
+        report_all(nets, names, saved_runs(args.from_json, nets, len(sites)), args)
+        return
     for site in sites:
         if not (site / "index.html").exists():
             raise SystemExit(f"{site}/index.html is missing: run `make site` first")
@@ -390,6 +430,21 @@ def main() -> None:
         server.shutdown()
     if args.json:
         print(json.dumps(runs, indent=1))
+    report_all(nets, names, runs, args)
+
+
+def saved_runs(path: Path, nets: list[str], sites: int
+               ) -> dict[str, list[list[dict[str, dict[str, Any]]]]]:
+    """The runs of an earlier ``--json`` output (the JSON first, the report after it)."""
+    runs, _ = json.JSONDecoder().raw_decode(path.read_text(encoding="utf-8").lstrip())
+    if not isinstance(runs, dict) or any(len(runs.get(net, [])) != sites for net in nets):
+        raise SystemExit(f"{path}: no runs of {sites} sites on {', '.join(nets)}")
+    return {net: runs[net] for net in nets}
+
+
+def report_all(nets: list[str], names: list[str],
+               runs: dict[str, list[list[dict[str, dict[str, Any]]]]],
+               args: argparse.Namespace) -> None:
     print(f"served {'as files are' if args.plain else 'with gzip like GitHub Pages'}, "
           f"CPU {args.cpu:g}x")
     for net in nets:
@@ -398,6 +453,8 @@ def main() -> None:
             if args.marks:
                 report_marks(name, net, site_runs)
     report_files(names, runs[nets[0]])
+    if len(names) > 1:
+        print("\n".join(compare(nets, names, runs)))
 
 
 if __name__ == "__main__":
