@@ -20,13 +20,13 @@ pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
 KEY = "hearts.felt"
 
-# window.__start: what the page showed when the copy was painted (``painted``), once the
-# document was parsed (``loaded``: still before Python), at data-ready (``ready``) and two
-# frames after it (``after``), and every layout shift.
+# window.__start: what the page showed when the copy was painted (``painted``), in its first
+# frame (``first``), once the document was parsed (``loaded``: still before Python), at
+# data-ready (``ready``) and two frames after it (``after``), and every layout shift.
 PROBE = """
 (() => {
   const t = window.__start = {shifts: [], painted: null, loaded: null, ready: null,
-                              after: null};
+                              after: null, first: null};
   new PerformanceObserver(list => {
     for (const e of list.getEntries())
       t.shifts.push({value: e.value, at: e.startTime, input: e.hadRecentInput});
@@ -60,6 +60,8 @@ PROBE = """
   }).observe(document, {attributes: true, subtree: true,
                         attributeFilter: ["data-painted", "data-ready"]});
   document.addEventListener("DOMContentLoaded", () => { t.loaded = look(); });
+  // just before the page's first frame (no frame while the felt is being parsed)
+  requestAnimationFrame(() => { t.first = look(); });
 })();
 """
 
@@ -116,6 +118,7 @@ def test_a_repeat_visit_paints_the_saved_table_and_python_takes_it_over_in_place
     assert painted is not None and not painted["ready"] and painted["at"] < ready["at"]
     assert loaded["painted"] and loaded["inert"] and loaded["loader"] == "none"
     assert painted["hand"] == loaded["hand"] == after["hand"] == hand
+    assert seen["first"]["hand"] == hand  # in the first frame: no empty felt shown before
     assert painted["trick"] == after["trick"] == trick
     assert loaded["seats"] == after["seats"]
     assert table.page.evaluate("getComputedStyle(document.getElementById('prompt'), "
