@@ -39,6 +39,15 @@ def test_the_comparison_gives_medians_of_each_build_and_their_ratio() -> None:
     # a CLS of 0 has no ratio (nothing to divide by), not a crash
     assert rows[("CLS", "sw", "9mbps")].endswith("| 0.000 | 0.000 | - |")
     assert ("playable, s", "again", "9mbps") not in rows  # no such visit in these runs
+    assert ("MB by playable", "cold", "9mbps") in rows
+
+
+def test_a_visit_that_downloads_nothing_has_no_bytes_row() -> None:
+    nothing = {"9mbps": [[{"sw": visit(1500, 300, to_ready=0)}],
+                         [{"sw": visit(1600, 320, to_ready=0)}]]}
+    lines = bench_start.compare(["9mbps"], ["this", "main"], nothing)
+    assert not any("MB by playable" in line for line in lines)
+    assert any("| CLS | sw |" in line for line in lines)  # a CLS of 0 is a figure
 
 
 def test_saved_runs_are_read_back_and_checked(tmp_path: Path) -> None:

@@ -329,8 +329,8 @@ def compare(nets: list[str], names: list[str],
             for net in nets:
                 medians = [median([phases(r[kind])[key] for r in site_runs if kind in r])
                            for site_runs in runs[net]]
-                if medians[0] is None:
-                    continue
+                if medians[0] is None or (key != "CLS" and not any(medians)):
+                    continue  # (no such visit; or no bytes at all: the worker's visits)
                 digits = 3 if key == "CLS" else 2
                 cells = []
                 for other in medians[1:]:
