@@ -157,6 +157,8 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     assert isinstance(plain, HardBot) and not plain.pass_search and not plain.inference
     today = make_player("hard-today:50", 3)
     assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
+    tuned = make_player("hard:90:win+flush+underq+halve", 3)
+    assert isinstance(tuned, HardBot) and tuned.halving and tuned.policy == 8 | 16 | 32
     for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
                 "hard:9:pass+fast"):
         with pytest.raises(ValueError):

@@ -46,6 +46,7 @@ if _REPO not in sys.path:
     sys.path.insert(0, _REPO)
 
 from hearts.bots import LEVELS, Bot, make  # noqa: E402
+from hearts.bots.playout import POLICY_OPTIONS  # noqa: E402
 from hearts.cards import Card, cards_of_mask  # noqa: E402
 from hearts.game import Game, deal  # noqa: E402
 from hearts.rules import MoonScoring, Rules  # noqa: E402
@@ -230,14 +231,19 @@ def make_player(level: str, seed: int) -> Bot:
     if rest:
         options = set(option.split("+")) if option else set()
         if (name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1
-                or not options <= {"pass", "infer"} or (options and name != "hard")):
+                or not options <= {"pass", "infer", "halve", *POLICY_OPTIONS}
+                or (options and name != "hard")):
             raise ValueError(f"{level!r}: only hard:N[:pass|:infer|:pass+infer] and "
                              "hard-today:N take a playout count N >= 1")
         if name == "hard":
             from hearts.bots.hard import PASS_PLAYOUTS, HardBot
             # The pass search keeps its full strength: only the plays are cheaper.
+            policy = 0
+            for option in options & set(POLICY_OPTIONS):
+                policy |= POLICY_OPTIONS[option]
             return HardBot(seed, None, int(count), pass_search="pass" in options,
-                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS)
+                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS,
+                           policy=policy, halving="halve" in options)
         from tools.baselines.hard_today.hard import HardBot as TodayBot
         return TodayBot(seed, None, int(count))
     if level in BASELINES:

@@ -22,7 +22,7 @@ from typing import Final
 from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
 from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
 
-__all__ = ["choose", "playout", "rules_flags"]
+__all__ = ["FLUSH", "POLICY_OPTIONS", "UNDER_Q", "WIN_LAST", "choose", "playout", "rules_flags"]
 
 # The shared masks under short module-global names (one dictionary lookup each in the loop).
 _SUIT: Final = SUIT_MASKS
@@ -40,6 +40,15 @@ _JD: Final = JACK_OF_DIAMONDS.mask
 NO_POINTS_FIRST: Final = 1
 MUST_BREAK: Final = 2
 QS_BREAKS: Final = 4
+# Optional policy rules (issue 29 screens), as flag bits beside the rules'.
+WIN_LAST: Final = 8
+"""Last to a pointless trick of clubs, diamonds or spades: win it with the highest card."""
+FLUSH: Final = 16
+"""Holding no spade from the Q♠ up while the Q♠ is out: lead low spades sooner."""
+UNDER_Q: Final = 32
+"""Following spades, unable to duck, not last, the Q♠ out: the highest spade under it."""
+POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q}
+"""The optional rules by name (``HardBot(policy=...)``, the arena's ``hard:N:win+...``)."""
 
 
 def rules_flags(rules: Rules) -> int:
@@ -50,12 +59,13 @@ def rules_flags(rules: Rules) -> int:
 
 
 def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
-           qs_out: bool, flags: int, played: int) -> int:
+           qs_out: bool, flags: int, played: int, points: int = 0) -> int:
     """The policy's card (an index) for a seat holding ``hand``.
 
     ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
     the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
-    Q♠ has not been played yet; ``played`` is the mask of every card played this hand.
+    Q♠ has not been played yet; ``played`` is the mask of every card played this hand;
+    ``points`` the hearts and Q♠ points in the trick so far.
     """
     if n == 0:
         if first:
@@ -71,6 +81,7 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
         out = ~played & ~hand
         best = -1
         best_score = 99.0
+        flush = flags & FLUSH and qs_out and not hand & _DANGER
         for base in (0, 13, 26, 39):
             part = (legal >> base) & 0x1FFF
             if part:
@@ -78,18 +89,27 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
                 others = (out >> base) & 0x1FFF
                 score = ((others & (low - 1)).bit_count() / others.bit_count() if others
                          else 2.0)
+                if flush and base == 39:
+                    score *= 0.5  # draw the Q♠ out: our spades are all lower
                 if score < best_score:
                     best_score = score
                     best = base + low.bit_length() - 1
         return best
     follow = hand & _SUIT[led]
     if follow:
+        if n == 3 and flags & WIN_LAST and not points and led != 2:
+            keep = follow & ~_QS or follow
+            return keep.bit_length() - 1  # a clean trick: shed the highest card on it
         below = follow & ((1 << top) - 1)
         if below:
             return below.bit_length() - 1  # the highest card that still ducks
         keep = follow & ~_QS or follow
         if n == 3:
             return keep.bit_length() - 1  # taking it anyway: shed the highest
+        if flags & UNDER_Q and led == 3 and qs_out:
+            under = keep & (_QS - 1)
+            if under:
+                return under.bit_length() - 1  # the highest spade the Q♠ can't land on
         return (keep & -keep).bit_length() - 1
     legal = (hand & _NOT_POINTS or hand) if first and flags & NO_POINTS_FIRST else hand
     if legal & _QS:
@@ -155,7 +175,8 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             card = first_card
             first_card = -1
         else:
-            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played)
+            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played,
+                          trick_points)
         hands[seat] = hand ^ (1 << card)
         played |= 1 << card
         if n == 0:
