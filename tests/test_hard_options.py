@@ -7,9 +7,19 @@ import pytest
 
 import hearts.bots.hard as hard
 from hearts.bots.hard import HardBot
-from hearts.bots.playout import FLUSH, POLICY_OPTIONS, UNDER_Q, WIN_LAST, choose, playout
-from hearts.cards import Card, mask_of, parse_cards
+from hearts.bots.playout import (
+    FLUSH,
+    POLICY_OPTIONS,
+    UNDER_Q,
+    VOID_LEAD,
+    WIN_LAST,
+    choose,
+    playout,
+    voids_of,
+)
+from hearts.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from tests.test_hard_bot import _twin_games, _view_to_play, random_positions
+from tools.baselines.hard_today.hard import HardBot as TodayBot
 
 
 def _mask(text: str) -> int:
@@ -59,6 +69,17 @@ def test_under_q_plays_the_highest_spade_below_the_queen() -> None:
     assert choose(*args[:-1], False, UNDER_Q, 0) == _index("3S")  # the Q♠ is gone
 
 
+def test_void_lead_avoids_a_suit_another_seat_lacks() -> None:
+    hand = _mask("5D 5C")
+    played = _mask("2C 3C 4C 2D 3D 4D")  # each card has every other one of its suit above
+    assert choose(hand, 0, 0, 0, False, True, True, 0, played) == _index("5C")
+    clubs_void = voids_of([0, 0, SUIT_MASKS[0], 0])
+    assert clubs_void == 1 << 2
+    assert choose(hand, 0, 0, 0, False, True, True, VOID_LEAD, played, 0, clubs_void) == \
+        _index("5D")
+    assert choose(hand, 0, 0, 0, False, True, True, 0, played, 0, clubs_void) == _index("5C")
+
+
 @pytest.mark.parametrize("name", sorted(POLICY_OPTIONS))
 def test_playouts_with_each_rule_finish_the_hand(name: str) -> None:
     flags = POLICY_OPTIONS[name]
@@ -68,6 +89,12 @@ def test_playouts_with_each_rule_finish_the_hand(name: str) -> None:
         points = playout(hands, state.trick[:], state.leader, state.broken,
                          state.tricks_done, state.points[:], flags)
         assert sum(points) == 26 and not any(hands)
+
+
+def test_the_defaults_search_exactly_like_hard_today() -> None:
+    for game in random_positions(24, 10):
+        view = _view_to_play(game)
+        assert HardBot(6, None, 200).play_values(view) == TodayBot(6, None, 200).play_values(view)
 
 
 # --- successive halving ---------------------------------------------------------------------
@@ -104,7 +131,7 @@ def test_options_keep_the_choice_independent_of_hidden_cards(seed: int, plays: i
     me = game.to_play
     assert me is not None
     view, twin_view = game.view(me), twin.view(me)
-    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q}):
+    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q | VOID_LEAD}):
         bot = HardBot(seed, None, 300, **options)
         assert bot.play_values(view) == bot.play_values(twin_view)
 

@@ -57,7 +57,7 @@ from typing import Final
 
 from hearts.bots.inference import PlayModel
 from hearts.bots.moon import better_moon_scoring
-from hearts.bots.playout import playout, rules_flags
+from hearts.bots.playout import VOID_LEAD, playout, rules_flags, voids_of
 from hearts.bots.sampling import DealSampler
 from hearts.cards import SUIT_MASKS, Card, cards_of_mask, format_cards, mask_of
 from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
@@ -256,6 +256,7 @@ class HardBot:
         done = len(view.tricks)
         base_points = list(view.hand_points)
         flags = rules_flags(view.rules) | self.policy
+        voids = voids_of(view.voids()) if flags & VOID_LEAD else 0
         moon = view.rules.shoot_the_moon
         jd_start = view.jd_taker if view.jd_taker is not None else -1
         jd_box = [jd_start] if view.rules.jd_bonus else None  # the J♦'s taker, per playout
@@ -284,7 +285,7 @@ class HardBot:
                     if jd_box is not None:
                         jd_box[0] = jd_start
                     pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
-                                  flags, card, jd_box)
+                                  flags, card, jd_box, voids)
                     own = pts[me]
                     if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26
                                  or pts[3] == 26):

@@ -22,7 +22,8 @@ from typing import Final
 from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
 from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
 
-__all__ = ["FLUSH", "POLICY_OPTIONS", "UNDER_Q", "WIN_LAST", "choose", "playout", "rules_flags"]
+__all__ = ["FLUSH", "POLICY_OPTIONS", "UNDER_Q", "VOID_LEAD", "WIN_LAST", "choose", "playout",
+           "rules_flags", "voids_of"]
 
 # The shared masks under short module-global names (one dictionary lookup each in the loop).
 _SUIT: Final = SUIT_MASKS
@@ -47,7 +48,9 @@ FLUSH: Final = 16
 """Holding no spade from the Q♠ up while the Q♠ is out: lead low spades sooner."""
 UNDER_Q: Final = 32
 """Following spades, unable to duck, not last, the Q♠ out: the highest spade under it."""
-POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q}
+VOID_LEAD: Final = 64
+"""Leading: avoid a suit another seat has shown it lacks (it may throw points on it)."""
+POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q, "void": VOID_LEAD}
 """The optional rules by name (``HardBot(policy=...)``, the arena's ``hard:N:win+...``)."""
 
 
@@ -59,13 +62,14 @@ def rules_flags(rules: Rules) -> int:
 
 
 def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
-           qs_out: bool, flags: int, played: int, points: int = 0) -> int:
+           qs_out: bool, flags: int, played: int, points: int = 0, voids: int = 0) -> int:
     """The policy's card (an index) for a seat holding ``hand``.
 
     ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
     the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
     Q♠ has not been played yet; ``played`` is the mask of every card played this hand;
-    ``points`` the hearts and Q♠ points in the trick so far.
+    ``points`` the hearts and Q♠ points in the trick so far; ``voids`` the voids shown
+    (bit ``suit * 4 + seat``).
     """
     if n == 0:
         if first:
@@ -82,6 +86,7 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
         best = -1
         best_score = 99.0
         flush = flags & FLUSH and qs_out and not hand & _DANGER
+        shown = voids if flags & VOID_LEAD else 0
         for base in (0, 13, 26, 39):
             part = (legal >> base) & 0x1FFF
             if part:
@@ -91,6 +96,8 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
                          else 2.0)
                 if flush and base == 39:
                     score *= 0.5  # draw the Q♠ out: our spades are all lower
+                if shown >> (base * 4 // 13) & 15:
+                    score += 0.5  # someone can throw points on it
                 if score < best_score:
                     best_score = score
                     best = base + low.bit_length() - 1
@@ -136,9 +143,19 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
     return best
 
 
+def voids_of(seat_voids: tuple[int, int, int, int] | list[int]) -> int:
+    """The voids of ``PlayerView.voids()`` (suit masks per seat) as ``playout`` takes them."""
+    bits = 0
+    for seat, mask in enumerate(seat_voids):
+        for suit in range(4):
+            if mask & _SUIT[suit]:
+                bits |= 1 << (suit * 4 + seat)
+    return bits
+
+
 def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             tricks_done: int, points: list[int], flags: int, first_card: int = -1,
-            jd_taker: list[int] | None = None) -> list[int]:
+            jd_taker: list[int] | None = None, voids: int = 0) -> list[int]:
     """Play the hand to its end with the policy; return ``points`` (updated in place).
 
     ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
@@ -146,7 +163,8 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
     ``first_card``, if given, is played by the seat to play instead of the policy's card
     (it must be legal; nothing is checked). ``jd_taker``, if given, gets in its first
     item the seat that wins the J♦ if it is played from here on (the points stay the
-    hearts and the Q♠ only, so a moon is still 26 of them).
+    hearts and the Q♠ only, so a moon is still 26 of them). ``voids``: the voids shown
+    so far (``voids_of``), for the policy's ``VOID_LEAD`` rule.
     """
     held = hands[0] | hands[1] | hands[2] | hands[3]
     played = _ALL & ~held
@@ -176,14 +194,16 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             first_card = -1
         else:
             card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played,
-                          trick_points)
+                          trick_points, voids)
         hands[seat] = hand ^ (1 << card)
         played |= 1 << card
         if n == 0:
             led = card // 13
             top = card
             top_at = 0
-        elif card > top and card // 13 == led:
+        elif card // 13 != led:
+            voids |= 1 << (led * 4 + seat)
+        elif card > top:
             top = card
             top_at = n
         if 26 <= card <= 38:
