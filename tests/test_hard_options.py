@@ -149,3 +149,12 @@ def test_options_are_legal_deterministic_and_sliced() -> None:
                 next(steps)
         except StopIteration as done:
             assert done.value == card
+
+
+def test_the_regret_figure_compares_choices_on_the_same_positions() -> None:
+    from tools.bench_hard import regret
+
+    figures = regret(3, 60, 300, halving=True)
+    assert set(figures) == {"plain_regret", "with_regret", "plain_best", "with_best"}
+    assert all(value >= 0 for value in figures.values())
+    assert figures["plain_best"] <= 1 and figures["with_best"] <= 1

@@ -4,6 +4,7 @@
     python tools/bench_hard.py --pyodide       # CPython, then the same run in Pyodide (Node)
     python tools/bench_hard.py --iterations 800 --decisions 60 --pyodide
     python tools/bench_hard.py --baseline      # CPython: today's player beside the frozen one
+    python tools/bench_hard.py --regret 8000 --iterations 500 --with halve   # search quality
 
 The decisions are the same on both interpreters: seeded hands played by the playout policy,
 every position where the seat to play has two or more legal cards (one legal card is
@@ -139,6 +140,26 @@ def compare(decisions: int, passes: int, pass_search: bool = False, inference: b
     return out
 
 
+def regret(decisions: int, iterations: int, eval_iterations: int, policy: int = 0,
+           halving: bool = False) -> dict[str, float]:
+    """Search quality, not speed: on the same positions, the hard player at ``iterations``
+    playouts with and without the options, each choice scored by a search of
+    ``eval_iterations`` playouts (the plain player's model): mean regret in points per
+    decision (its value minus the best card's) and how often it found the best card."""
+    views = positions(decisions)
+    out = {"plain_regret": 0.0, "with_regret": 0.0, "plain_best": 0.0, "with_best": 0.0}
+    for number, view in enumerate(views):
+        truth = dict(HardBot(100_000 + number, None, eval_iterations).play_values(view))
+        best = min(truth.values())
+        for name, bot in (("plain", HardBot(number, None, iterations)),
+                          ("with", HardBot(number, None, iterations, policy=policy,
+                                           halving=halving))):
+            card = bot.choose_play(view)
+            out[f"{name}_regret"] += (truth[card] - best) / len(views)
+            out[f"{name}_best"] += (truth[card] == best) / len(views)
+    return out
+
+
 def _line(name: str, result: dict[str, object]) -> str:
     return (f"{name:<26} python {result['python']:<8} iterations {result['iterations']:<5} "
             f"decisions {result['decisions']:<4} mean {result['mean_ms']:>7} ms   "
@@ -164,15 +185,24 @@ def main() -> int:
                         help="with --baseline: the hard player's options to turn on, "
                         "joined by '+': pass, infer, halve and the playout rules "
                         f"{', '.join(POLICY_OPTIONS)}")
+    parser.add_argument("--regret", type=int, default=None, metavar="EVAL",
+                        help="search quality instead of time: each choice at --iterations "
+                        "scored by a search of EVAL playouts, with and without --with")
     args = parser.parse_args()
     options = set(args.options.split("+")) if args.options else set()
     if not options <= {"pass", "infer", "halve", *POLICY_OPTIONS}:
         parser.error(f"--with takes pass, infer, halve or {', '.join(POLICY_OPTIONS)} "
                      f"(joined by '+'), not {args.options!r}")
+    policy = 0
+    for option in options & set(POLICY_OPTIONS):
+        policy |= POLICY_OPTIONS[option]
+    if args.regret is not None:
+        figures = regret(args.decisions, args.iterations, args.regret, policy,
+                         "halve" in options)
+        for key, value in figures.items():
+            print(f"{key:<20} {value:8.4f}")
+        return 0
     if args.baseline:
-        policy = 0
-        for option in options & set(POLICY_OPTIONS):
-            policy |= POLICY_OPTIONS[option]
         figures = compare(args.decisions, args.passes, "pass" in options, "infer" in options,
                           policy, "halve" in options)
         for key, value in figures.items():
