@@ -25,6 +25,12 @@ pass alone -0.09, CI [-0.49, +0.32], 200 deals. ``HardBot(..., inference=True)``
 ``pass_search=True`` turn them on; ``tools/arena.py --candidate hard:500:pass``
 (or ``:infer``, ``:pass+infer``) measures them.
 
+Two more options, off too (no gain shown; the figures are in ``docs/players.md``):
+``policy`` turns on optional rules of the playout policy (bits of
+``hearts.bots.playout.POLICY_OPTIONS``), ``halving`` splits the playouts between the cards
+by successive halving (the same count in log2(cards) rounds, the worse half dropped after
+each) instead of evenly.
+
 Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
 the whole view, and the work is a fixed number of playouts (``iterations``). So for a
 given seed and view the choice is always the same, on CPython and Pyodide, however the
@@ -95,7 +101,8 @@ class HardBot:
     ``pass_search`` / ``inference``: the searched pass and the inference from play (off,
     the default: the heuristic pass, uniform deals; see the module docstring).
     ``pass_iterations``: playouts per pass decision (default ``PASS_PLAYOUTS``, in
-    proportion to ``iterations``).
+    proportion to ``iterations``). ``policy``: extra playout rule bits; ``halving``:
+    successive halving of the playouts (both off; see the module docstring).
     """
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
