@@ -11,6 +11,9 @@ card beyond the trick list). The policy, used for every seat:
 - when void: dump the Q♠, then the A♠/K♠ while the queen is out, then the highest
   heart, then the highest card.
 
+Optional rules, flag bits beside the rules' (``POLICY_OPTIONS``; off in the hard player,
+the arena has not shown them to gain): ``WIN_LAST``, ``FLUSH``, ``UNDER_Q``, ``VOID_LEAD``.
+
 Card indices are ``suit * 13 + rank - 2`` (clubs 0..12, diamonds 13..25, hearts 26..38,
 spades 39..51), as in ``hearts.cards``.
 """
