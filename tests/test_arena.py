@@ -157,6 +157,8 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     assert isinstance(plain, HardBot) and not plain.pass_search and not plain.inference
     today = make_player("hard-today:50", 3)
     assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
+    tuned = make_player("hard:90:win+flush+underq+halve", 3)
+    assert isinstance(tuned, HardBot) and tuned.halving and tuned.policy == 8 | 16 | 32
     for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
                 "hard:9:pass+fast"):
         with pytest.raises(ValueError):
@@ -205,3 +207,25 @@ def test_a_logged_run_can_be_summarized_later(tmp_path: Path,
     bad = tmp_path / "bad.jsonl"
     bad.write_text("not json\n")
     assert main(["--summarize", str(bad)]) == 2
+
+
+def test_the_policy_alone_plays_whole_hands_and_duels() -> None:
+    from hearts.cards import mask_of
+    from tools.arena import policy_bits, policy_duel, policy_hand
+
+    game = deal_game(3, 4)  # no pass
+    hands = [mask_of(game.hand(seat)) for seat in range(4)]
+    scores = policy_hand(hands, [0, 0, 0, 0])
+    assert sum(scores) in (26, 78)
+    same = policy_duel("win", 12, 3)
+    assert same[1] <= same[0] <= same[2]
+    assert policy_bits("win+void") == 8 | 64
+    with pytest.raises(ValueError):
+        policy_bits("win+fly")
+
+
+def test_main_runs_a_policy_duel(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["--policy-duel", "flush", "--deals", "8"]) == 0
+    assert "playout policy with flush minus plain: 8 deals" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["--policy-duel", "nothing", "--deals", "8"])

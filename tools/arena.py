@@ -46,6 +46,7 @@ if _REPO not in sys.path:
     sys.path.insert(0, _REPO)
 
 from hearts.bots import LEVELS, Bot, make  # noqa: E402
+from hearts.bots.playout import POLICY_OPTIONS  # noqa: E402
 from hearts.cards import Card, cards_of_mask  # noqa: E402
 from hearts.game import Game, deal  # noqa: E402
 from hearts.rules import MoonScoring, Rules  # noqa: E402
@@ -63,6 +64,7 @@ __all__ = [
     "percentile",
     "play_deal",
     "play_game",
+    "policy_duel",
     "summarize",
     "t_quantile",
     "wilson_interval",
@@ -230,14 +232,18 @@ def make_player(level: str, seed: int) -> Bot:
     if rest:
         options = set(option.split("+")) if option else set()
         if (name not in ("hard", "hard-today") or not count.isdigit() or int(count) < 1
-                or not options <= {"pass", "infer"} or (options and name != "hard")):
+                or not options <= {"pass", "infer", "halve", *POLICY_OPTIONS}
+                or (options and name != "hard")):
             raise ValueError(f"{level!r}: only hard:N[:pass|:infer|:pass+infer] and "
                              "hard-today:N take a playout count N >= 1")
         if name == "hard":
             from hearts.bots.hard import PASS_PLAYOUTS, HardBot
             # The pass search keeps its full strength: only the plays are cheaper.
+            rules = "+".join(sorted(options & set(POLICY_OPTIONS)))
+            policy = policy_bits(rules) if rules else 0
             return HardBot(seed, None, int(count), pass_search="pass" in options,
-                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS)
+                           inference="infer" in options, pass_iterations=PASS_PLAYOUTS,
+                           policy=policy, halving="halve" in options)
         from tools.baselines.hard_today.hard import HardBot as TodayBot
         return TodayBot(seed, None, int(count))
     if level in BASELINES:
@@ -393,6 +399,83 @@ def play_game(candidate: str, baseline: str, seed: int, game_number: int,
     while game.phase is not Phase.GAME_OVER:
         play_hand(game, bots)
     return GameResult(game_number, seat, game.winner == seat, len(game.hand_history))
+
+
+# --- the playout policy alone ------------------------------------------------------------
+
+
+def policy_bits(names: str) -> int:
+    """The playout rule bits of ``POLICY_OPTIONS`` named in ``names`` (joined by ``+``)."""
+    bits = 0
+    for name in names.split("+"):
+        if name not in POLICY_OPTIONS:
+            raise ValueError(f"unknown playout rule {name!r}: choose from "
+                             f"{', '.join(POLICY_OPTIONS)}")
+        bits |= POLICY_OPTIONS[name]
+    return bits
+
+
+def policy_hand(hands: Sequence[int], seat_flags: Sequence[int]) -> list[int]:
+    """One hand (13 cards each, after the pass) played by the fast playout policy alone,
+    each seat with its own rule bits; the hand scores, the moon applied."""
+    from hearts.bots.playout import choose
+    held = list(hands)
+    played = 0
+    points = [0, 0, 0, 0]
+    broken = False
+    qs_out = True
+    voids = 0
+    leader = next(s for s in range(4) if held[s] & 1)
+    for trick in range(13):
+        led = top = top_at = trick_points = 0
+        for n in range(4):
+            seat = (leader + n) & 3
+            card = choose(held[seat], n, led, top, trick == 0, broken, qs_out,
+                          seat_flags[seat], played, trick_points, voids)
+            held[seat] ^= 1 << card
+            played |= 1 << card
+            if n == 0:
+                led, top = card // 13, card
+            elif card // 13 != led:
+                voids |= 1 << (led * 4 + seat)
+            elif card > top:
+                top, top_at = card, n
+            if 26 <= card <= 38:
+                trick_points += 1
+                broken = True
+            elif card == 49:  # the Q♠
+                trick_points += 13
+                qs_out = False
+        leader = (leader + top_at) & 3
+        points[leader] += trick_points
+    if 26 in points:
+        return [0 if p == 26 else 26 for p in points]
+    return points
+
+
+def policy_duel(names: str, deals: int, seed: int = 1) -> tuple[float, float, float]:
+    """Duplicate deals of the playout policy alone (standard rules, heuristic passes): the
+    policy with the rules ``names`` in one seat against three without, minus the plain
+    policy in that seat; ``mean_ci`` of the per-deal mean over the four seats. A cheap
+    pre-screen of a playout rule: does it make the policy a better player by itself?"""
+    from hearts.bots.hard import choose_pass_heuristic
+    from hearts.cards import mask_of
+    bits = policy_bits(names)
+    diffs: list[float] = []
+    for number in range(1, deals + 1):
+        game = deal_game(seed, number)
+        if game.phase is Phase.PASS:
+            for seat in range(4):
+                game.choose_pass(seat, choose_pass_heuristic(game.hand(seat)))
+        hands = [mask_of(game.hand(seat)) for seat in range(4)]
+        plain = policy_hand(hands, [0, 0, 0, 0])
+        total = 0
+        for seat in range(4):
+            flags = [0, 0, 0, 0]
+            flags[seat] = bits
+            total += policy_hand(hands, flags)[seat] - plain[seat]
+        diffs.append(total / 4)
+    return mean_ci(diffs)
 
 
 # --- summary ------------------------------------------------------------------------------
@@ -601,7 +684,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         "(a deal met twice counts once)")
     parser.add_argument("--no-progress", action="store_true",
                         help="no progress bar on stderr (it is shown for runs of 20+ tasks)")
+    parser.add_argument("--policy-duel", metavar="RULES", default=None,
+                        help="play nothing else: --deals duplicate deals of the playout "
+                        "policy alone with these rules (e.g. win+void) in one seat against "
+                        "the plain policy (points per hand, 95%% CI)")
     args = parser.parse_args(argv)
+    if args.policy_duel is not None:
+        try:
+            mean, low, high = policy_duel(args.policy_duel, args.deals, args.seed)
+        except ValueError as error:
+            parser.error(str(error))
+        print(f"playout policy with {args.policy_duel} minus plain: {args.deals} deals, "
+              f"{mean:+.3f} points per hand, 95% CI [{low:+.3f}, {high:+.3f}]")
+        return 0
     if args.summarize is not None:
         return _summarize_logs(args.candidate, args.baseline, args.summarize)
     if args.deals < 2:

@@ -4,6 +4,7 @@
     python tools/bench_hard.py --pyodide       # CPython, then the same run in Pyodide (Node)
     python tools/bench_hard.py --iterations 800 --decisions 60 --pyodide
     python tools/bench_hard.py --baseline      # CPython: today's player beside the frozen one
+    python tools/bench_hard.py --regret 8000 --iterations 500 --with halve   # search quality
 
 The decisions are the same on both interpreters: seeded hands played by the playout policy,
 every position where the seat to play has two or more legal cards (one legal card is
@@ -38,7 +39,7 @@ if str(REPO) not in sys.path:
 
 from hearts import Game, Phase, PlayerView  # noqa: E402
 from hearts.bots.hard import DEFAULT_ITERATIONS, HardBot, choose_pass_heuristic  # noqa: E402
-from hearts.bots.playout import choose, rules_flags  # noqa: E402
+from hearts.bots.playout import POLICY_OPTIONS, choose, rules_flags  # noqa: E402
 from hearts.cards import ALL_CARDS  # noqa: E402
 from hearts.rules import QS_MASK  # noqa: E402
 
@@ -103,16 +104,18 @@ def run(iterations: int, decisions: int, budget_ms: float | None) -> dict[str, o
     }
 
 
-def compare(decisions: int, passes: int, pass_search: bool = False, inference: bool = False
-            ) -> dict[str, float]:
+def compare(decisions: int, passes: int, pass_search: bool = False, inference: bool = False,
+            policy: int = 0, halving: bool = False) -> dict[str, float]:
     """CPU ms per decision of the hard player and of the frozen ``hard-today``, interleaved
-    on the same positions (``decisions`` plays, then ``passes`` passes); ``pass_search``
-    and ``inference`` turn those options of the hard player on."""
+    on the same positions (``decisions`` plays, then ``passes`` passes); ``pass_search``,
+    ``inference``, ``policy`` (playout rule bits) and ``halving`` turn those options of the
+    hard player on."""
     from tools.baselines.hard_today.hard import HardBot as TodayBot
     views = positions(decisions)
     cpu: dict[str, list[float]] = {"new": [], "today": [], "new_pass": [], "today_pass": []}
     for number, view in enumerate(views):
-        new = HardBot(number, pass_search=pass_search, inference=inference)
+        new = HardBot(number, pass_search=pass_search, inference=inference, policy=policy,
+                      halving=halving)
         pair: list[tuple[str, Any]] = [("new", new), ("today", TodayBot(number))]
         for name, bot in pair[::1 if number % 2 else -1]:  # who goes first alternates
             start = time.process_time()
@@ -121,7 +124,8 @@ def compare(decisions: int, passes: int, pass_search: bool = False, inference: b
     rng = random.Random(7)
     for number in range(passes):
         view = Game.new(rng.randrange(10**9)).view(number % 4)
-        new = HardBot(number, pass_search=pass_search, inference=inference)
+        new = HardBot(number, pass_search=pass_search, inference=inference, policy=policy,
+                      halving=halving)
         for name, bot in (("new_pass", new), ("today_pass", TodayBot(number))):
             start = time.process_time()
             bot.choose_pass(view)
@@ -133,6 +137,26 @@ def compare(decisions: int, passes: int, pass_search: bool = False, inference: b
         new_hand = 10 * out["new_mean_ms"] + 0.75 * out["new_pass_mean_ms"]
         today_hand = 10 * out["today_mean_ms"] + 0.75 * out["today_pass_mean_ms"]
         out["hand_ratio"] = new_hand / today_hand
+    return out
+
+
+def regret(decisions: int, iterations: int, eval_iterations: int, policy: int = 0,
+           halving: bool = False) -> dict[str, float]:
+    """Search quality, not speed: on the same positions, the hard player at ``iterations``
+    playouts with and without the options, each choice scored by a search of
+    ``eval_iterations`` playouts (the plain player's model): mean regret in points per
+    decision (its value minus the best card's) and how often it found the best card."""
+    views = positions(decisions)
+    out = {"plain_regret": 0.0, "with_regret": 0.0, "plain_best": 0.0, "with_best": 0.0}
+    for number, view in enumerate(views):
+        truth = dict(HardBot(100_000 + number, None, eval_iterations).play_values(view))
+        best = min(truth.values())
+        for name, bot in (("plain", HardBot(number, None, iterations)),
+                          ("with", HardBot(number, None, iterations, policy=policy,
+                                           halving=halving))):
+            card = bot.choose_play(view)
+            out[f"{name}_regret"] += (truth[card] - best) / len(views)
+            out[f"{name}_best"] += (truth[card] == best) / len(views)
     return out
 
 
@@ -159,13 +183,28 @@ def main() -> int:
                         help="with --baseline: pass decisions to time too (default 20)")
     parser.add_argument("--with", dest="options", default="",
                         help="with --baseline: the hard player's options to turn on, "
-                        "'pass', 'infer' or 'pass+infer'")
+                        "joined by '+': pass, infer, halve and the playout rules "
+                        f"{', '.join(POLICY_OPTIONS)}")
+    parser.add_argument("--regret", type=int, default=None, metavar="EVAL",
+                        help="search quality instead of time: each choice at --iterations "
+                        "scored by a search of EVAL playouts, with and without --with")
     args = parser.parse_args()
     options = set(args.options.split("+")) if args.options else set()
-    if not options <= {"pass", "infer"}:
-        parser.error(f"--with takes pass, infer or pass+infer, not {args.options!r}")
+    if not options <= {"pass", "infer", "halve", *POLICY_OPTIONS}:
+        parser.error(f"--with takes pass, infer, halve or {', '.join(POLICY_OPTIONS)} "
+                     f"(joined by '+'), not {args.options!r}")
+    policy = 0
+    for option in options & set(POLICY_OPTIONS):
+        policy |= POLICY_OPTIONS[option]
+    if args.regret is not None:
+        figures = regret(args.decisions, args.iterations, args.regret, policy,
+                         "halve" in options)
+        for key, value in figures.items():
+            print(f"{key:<20} {value:8.4f}")
+        return 0
     if args.baseline:
-        figures = compare(args.decisions, args.passes, "pass" in options, "infer" in options)
+        figures = compare(args.decisions, args.passes, "pass" in options, "infer" in options,
+                          policy, "halve" in options)
         for key, value in figures.items():
             print(f"{key:<20} {value:8.2f}")
         return 0

@@ -25,6 +25,12 @@ pass alone -0.09, CI [-0.49, +0.32], 200 deals. ``HardBot(..., inference=True)``
 ``pass_search=True`` turn them on; ``tools/arena.py --candidate hard:500:pass``
 (or ``:infer``, ``:pass+infer``) measures them.
 
+Two more options, off too (no gain shown; the figures are in ``docs/players.md``):
+``policy`` turns on optional rules of the playout policy (bits of
+``hearts.bots.playout.POLICY_OPTIONS``), ``halving`` splits the playouts between the cards
+by successive halving (the same count in log2(cards) rounds, the worse half dropped after
+each) instead of evenly.
+
 Determinism: the random numbers come from ``random.Random`` seeded with the bot's seed and
 the whole view, and the work is a fixed number of playouts (``iterations``). So for a
 given seed and view the choice is always the same, on CPython and Pyodide, however the
@@ -57,7 +63,7 @@ from typing import Final
 
 from hearts.bots.inference import PlayModel
 from hearts.bots.moon import better_moon_scoring
-from hearts.bots.playout import playout, rules_flags
+from hearts.bots.playout import VOID_LEAD, playout, rules_flags, voids_of
 from hearts.bots.sampling import DealSampler
 from hearts.cards import SUIT_MASKS, Card, cards_of_mask, format_cards, mask_of
 from hearts.rules import JD_BONUS, JD_MASK, QS_MASK, MoonScoring
@@ -95,14 +101,16 @@ class HardBot:
     ``pass_search`` / ``inference``: the searched pass and the inference from play (off,
     the default: the heuristic pass, uniform deals; see the module docstring).
     ``pass_iterations``: playouts per pass decision (default ``PASS_PLAYOUTS``, in
-    proportion to ``iterations``).
+    proportion to ``iterations``). ``policy``: extra playout rule bits; ``halving``:
+    successive halving of the playouts (both off; see the module docstring).
     """
 
     def __init__(self, seed: int = 0, budget_ms: float | None = DEFAULT_BUDGET_MS,
                  iterations: int | None = DEFAULT_ITERATIONS, *,
                  chunk_ms: float = 10.0, others_weight: float = DEFAULT_OTHERS_WEIGHT,
                  pass_search: bool = False, inference: bool = False,
-                 pass_iterations: int | None = None) -> None:
+                 pass_iterations: int | None = None, policy: int = 0,
+                 halving: bool = False) -> None:
         if budget_ms is None and iterations is None:
             raise ValueError("HardBot needs an iteration count, a time budget, or both")
         if iterations is not None and iterations < 1:
@@ -120,6 +128,8 @@ class HardBot:
                                else PASS_PLAYOUTS * iterations // DEFAULT_ITERATIONS)
         self.pass_iterations = pass_iterations
         self.inference = inference
+        self.policy = policy
+        self.halving = halving
 
     # --- passing ----------------------------------------------------------------------
 
@@ -162,7 +172,7 @@ class HardBot:
         sampler = DealSampler(view)
         masks = [mask_of(trio) for trio in candidates]
         samples = max(PASS_MIN_SAMPLES, -(-self.pass_iterations // len(candidates)))
-        flags = rules_flags(view.rules)
+        flags = rules_flags(view.rules) | self.policy
         moon = view.rules.shoot_the_moon
         jd_box = [-1] if keep_jd else None
         totals = [0.0] * len(candidates)
@@ -252,7 +262,8 @@ class HardBot:
         broken = view.hearts_broken
         done = len(view.tricks)
         base_points = list(view.hand_points)
-        flags = rules_flags(view.rules)
+        flags = rules_flags(view.rules) | self.policy
+        voids = voids_of(view.voids()) if flags & VOID_LEAD else 0
         moon = view.rules.shoot_the_moon
         jd_start = view.jd_taker if view.jd_taker is not None else -1
         jd_box = [jd_start] if view.rules.jd_bonus else None  # the J♦'s taker, per playout
@@ -261,35 +272,52 @@ class HardBot:
         moon_mine = -w * 78.0  # this seat shot the moon: 0 for it, 26 for each other
         moon_theirs = 26.0 - w * 52.0  # another seat shot: 26 for this seat
         totals = [0.0] * count
-        weights = 0.0
-        for _ in range(samples):
-            hands = sampler.sample(rng)
-            weight = model.weight(hands) if model is not None else 1.0
-            weights += weight
-            for i in range(count):
-                card = reps[i]
-                if jd_box is not None:
-                    jd_box[0] = jd_start
-                pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
-                              flags, card, jd_box)
-                own = pts[me]
-                if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26 or pts[3] == 26):
-                    value = moon_mine if own == 26 else moon_theirs
-                else:
-                    value = plain[own]
-                if jd_box is not None and jd_box[0] >= 0:
-                    # The J♦ takes 10 off its taker: this seat, or one of the others.
-                    value += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
-                totals[i] += weight * value
-            now = perf_counter()
-            if deadline is not None and now >= deadline:
+        weights = [0.0] * count
+        # Rounds of (candidates still in, deals): one round of every candidate (flat), or
+        # successive halving: the same playouts in log2(count) rounds, the worse half of
+        # the candidates dropped after each, so the close ones get more deals.
+        alive = list(range(count))
+        rounds = 1
+        if self.halving and self.iterations is not None and count > 2:
+            rounds = (count - 1).bit_length()
+        per_round = -(-samples * count // rounds)
+        stop = False
+        for round_number in range(rounds):
+            deals = samples if rounds == 1 else max(MIN_SAMPLES, -(-per_round // len(alive)))
+            for _ in range(deals):
+                hands = sampler.sample(rng)
+                weight = model.weight(hands) if model is not None else 1.0
+                for i in alive:
+                    card = reps[i]
+                    if jd_box is not None:
+                        jd_box[0] = jd_start
+                    pts = playout(hands[:], trick_cards, leader, broken, done, base_points[:],
+                                  flags, card, jd_box, voids)
+                    own = pts[me]
+                    if moon and (pts[0] == 26 or pts[1] == 26 or pts[2] == 26
+                                 or pts[3] == 26):
+                        value = moon_mine if own == 26 else moon_theirs
+                    else:
+                        value = plain[own]
+                    if jd_box is not None and jd_box[0] >= 0:
+                        # The J♦ takes 10 off its taker: this seat, or one of the others.
+                        value += -JD_BONUS if jd_box[0] == me else w * JD_BONUS
+                    totals[i] += weight * value
+                    weights[i] += weight
+                now = perf_counter()
+                if deadline is not None and now >= deadline:
+                    stop = True
+                    break
+                if now >= next_yield:
+                    yield
+                    next_yield = perf_counter() + chunk
+            if stop or round_number == rounds - 1:
                 break
-            if now >= next_yield:
-                yield
-                next_yield = perf_counter() + chunk
+            alive.sort(key=lambda i: (totals[i] / weights[i], i))
+            alive = sorted(alive[: (len(alive) + 1) // 2])
         values: list[tuple[Card, float]] = []
-        for group, total in zip(groups, totals, strict=True):
-            value = total / weights
+        for group, total, weight in zip(groups, totals, weights, strict=True):
+            value = total / weight
             values.extend((card, value) for card in group)
         return values
 

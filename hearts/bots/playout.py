@@ -11,6 +11,9 @@ card beyond the trick list). The policy, used for every seat:
 - when void: dump the Q♠, then the A♠/K♠ while the queen is out, then the highest
   heart, then the highest card.
 
+Optional rules, flag bits beside the rules' (``POLICY_OPTIONS``; off in the hard player,
+the arena has not shown them to gain): ``WIN_LAST``, ``FLUSH``, ``UNDER_Q``, ``VOID_LEAD``.
+
 Card indices are ``suit * 13 + rank - 2`` (clubs 0..12, diamonds 13..25, hearts 26..38,
 spades 39..51), as in ``hearts.cards``.
 """
@@ -22,7 +25,8 @@ from typing import Final
 from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
 from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
 
-__all__ = ["choose", "playout", "rules_flags"]
+__all__ = ["FLUSH", "POLICY_OPTIONS", "UNDER_Q", "VOID_LEAD", "WIN_LAST", "choose", "playout",
+           "rules_flags", "voids_of"]
 
 # The shared masks under short module-global names (one dictionary lookup each in the loop).
 _SUIT: Final = SUIT_MASKS
@@ -40,6 +44,17 @@ _JD: Final = JACK_OF_DIAMONDS.mask
 NO_POINTS_FIRST: Final = 1
 MUST_BREAK: Final = 2
 QS_BREAKS: Final = 4
+# Optional policy rules (issue 29 screens), as flag bits beside the rules'.
+WIN_LAST: Final = 8
+"""Last to a pointless trick of clubs, diamonds or spades: win it with the highest card."""
+FLUSH: Final = 16
+"""Holding no spade from the Q♠ up while the Q♠ is out: lead low spades sooner."""
+UNDER_Q: Final = 32
+"""Following spades, unable to duck, not last, the Q♠ out: the highest spade under it."""
+VOID_LEAD: Final = 64
+"""Leading: avoid a suit another seat has shown it lacks (it may throw points on it)."""
+POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q, "void": VOID_LEAD}
+"""The optional rules by name (``HardBot(policy=...)``, the arena's ``hard:N:win+...``)."""
 
 
 def rules_flags(rules: Rules) -> int:
@@ -50,12 +65,14 @@ def rules_flags(rules: Rules) -> int:
 
 
 def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
-           qs_out: bool, flags: int, played: int) -> int:
+           qs_out: bool, flags: int, played: int, points: int = 0, voids: int = 0) -> int:
     """The policy's card (an index) for a seat holding ``hand``.
 
     ``n`` cards are already in the trick; ``led`` is the led suit and ``top`` the index of
     the highest card of that suit so far (both ignored when leading). ``qs_out`` means the
-    Q♠ has not been played yet; ``played`` is the mask of every card played this hand.
+    Q♠ has not been played yet; ``played`` is the mask of every card played this hand;
+    ``points`` the hearts and Q♠ points in the trick so far; ``voids`` the voids shown
+    (bit ``suit * 4 + seat``).
     """
     if n == 0:
         if first:
@@ -71,6 +88,8 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
         out = ~played & ~hand
         best = -1
         best_score = 99.0
+        flush = flags & FLUSH and qs_out and not hand & _DANGER
+        shown = voids if flags & VOID_LEAD else 0
         for base in (0, 13, 26, 39):
             part = (legal >> base) & 0x1FFF
             if part:
@@ -78,18 +97,29 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
                 others = (out >> base) & 0x1FFF
                 score = ((others & (low - 1)).bit_count() / others.bit_count() if others
                          else 2.0)
+                if flush and base == 39:
+                    score *= 0.5  # draw the Q♠ out: our spades are all lower
+                if shown >> (base * 4 // 13) & 15:
+                    score += 0.5  # someone can throw points on it
                 if score < best_score:
                     best_score = score
                     best = base + low.bit_length() - 1
         return best
     follow = hand & _SUIT[led]
     if follow:
+        if n == 3 and flags & WIN_LAST and not points and led != 2:
+            keep = follow & ~_QS or follow
+            return keep.bit_length() - 1  # a clean trick: shed the highest card on it
         below = follow & ((1 << top) - 1)
         if below:
             return below.bit_length() - 1  # the highest card that still ducks
         keep = follow & ~_QS or follow
         if n == 3:
             return keep.bit_length() - 1  # taking it anyway: shed the highest
+        if flags & UNDER_Q and led == 3 and qs_out:
+            under = keep & (_QS - 1)
+            if under:
+                return under.bit_length() - 1  # the highest spade the Q♠ can't land on
         return (keep & -keep).bit_length() - 1
     legal = (hand & _NOT_POINTS or hand) if first and flags & NO_POINTS_FIRST else hand
     if legal & _QS:
@@ -116,9 +146,19 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
     return best
 
 
+def voids_of(seat_voids: tuple[int, int, int, int] | list[int]) -> int:
+    """The voids of ``PlayerView.voids()`` (suit masks per seat) as ``playout`` takes them."""
+    bits = 0
+    for seat, mask in enumerate(seat_voids):
+        for suit in range(4):
+            if mask & _SUIT[suit]:
+                bits |= 1 << (suit * 4 + seat)
+    return bits
+
+
 def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             tricks_done: int, points: list[int], flags: int, first_card: int = -1,
-            jd_taker: list[int] | None = None) -> list[int]:
+            jd_taker: list[int] | None = None, voids: int = 0) -> list[int]:
     """Play the hand to its end with the policy; return ``points`` (updated in place).
 
     ``hands`` (masks, mutated), the cards of the trick in progress (not changed) led by
@@ -126,7 +166,8 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
     ``first_card``, if given, is played by the seat to play instead of the policy's card
     (it must be legal; nothing is checked). ``jd_taker``, if given, gets in its first
     item the seat that wins the J♦ if it is played from here on (the points stay the
-    hearts and the Q♠ only, so a moon is still 26 of them).
+    hearts and the Q♠ only, so a moon is still 26 of them). ``voids``: the voids shown
+    so far (``voids_of``), for the policy's ``VOID_LEAD`` rule.
     """
     held = hands[0] | hands[1] | hands[2] | hands[3]
     played = _ALL & ~held
@@ -155,14 +196,17 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             card = first_card
             first_card = -1
         else:
-            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played)
+            card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played,
+                          trick_points, voids)
         hands[seat] = hand ^ (1 << card)
         played |= 1 << card
         if n == 0:
             led = card // 13
             top = card
             top_at = 0
-        elif card > top and card // 13 == led:
+        elif card // 13 != led:
+            voids |= 1 << (led * 4 + seat)
+        elif card > top:
             top = card
             top_at = n
         if 26 <= card <= 38:
