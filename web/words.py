@@ -187,6 +187,32 @@ def took_back(card: Card) -> str:
     return f"Took back your {card.name}. Your turn again."
 
 
+def none_of_suit(suit: str) -> str:
+    """The keyboard's answer to Shift+a suit's letter with no card of it in hand."""
+    return f"You have no {suit_noun(suit)}."
+
+
+def wait_for_turn(who: str) -> str:
+    """A card refused while ``who`` is to move."""
+    return f"Wait for your turn: {who} is playing."
+
+
+def is_playing(who: str) -> str:
+    return f"{who} is playing…"
+
+
+def chosen_of_three(n: int) -> str:
+    return f"{n} of 3 chosen."
+
+
+def final_scores(scores: Sequence[int], me: int, order: Sequence[int]) -> str:
+    return f"Final scores: {points_text(scores, me, order)}."
+
+
+def hand_points(scores: Sequence[int], me: int) -> str:
+    return f"Points this hand: {points_text(scores, me)}."
+
+
 # --- house rules (the Settings, the rules text, the table's line) --------------------------
 
 MOON_TITLE = "You shot the moon!"
@@ -966,32 +992,6 @@ CODE_OTHER_TABLE = ("This answer code belongs to another table (or an older one 
 
 
 # --- a table one page runs: what its host's page answers and says ----------------------------
-def none_of_suit(suit: str) -> str:
-    """The keyboard's answer to Shift+a suit's letter with no card of it in hand."""
-    return f"You have no {suit_noun(suit)}."
-
-
-def wait_for_turn(who: str) -> str:
-    """A card refused while ``who`` is to move."""
-    return f"Wait for your turn: {who} is playing."
-
-
-def is_playing(who: str) -> str:
-    return f"{who} is playing…"
-
-
-def chosen_of_three(n: int) -> str:
-    return f"{n} of 3 chosen."
-
-
-def final_scores(scores: Sequence[int], me: int, order: Sequence[int]) -> str:
-    return f"Final scores: {points_text(scores, me, order)}."
-
-
-def hand_points(scores: Sequence[int], me: int) -> str:
-    return f"Points this hand: {points_text(scores, me)}."
-
-
 REACTIONS = {"nice": "Nice one!", "oops": "Oops!", "wow": "Wow!", "thanks": "Thanks!",
              "hurry": "Your turn, friend!", "gg": "Good game!"}
 """A table's preset reactions, by the key a page sends (no free text crosses the table)."""
