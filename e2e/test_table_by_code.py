@@ -434,7 +434,7 @@ FLOODER = """([relay, rounds]) => { window.flood = (async () => {
                   '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'];
     for (let round = 0; round < rounds; round++) {
         let joined = null;
-        joined = room.meet({relays: [relay], room: 'hearts-lobby-v1',
+        joined = room.meet({relays: [relay], room: 'hearts-lobby-v2',
                             password: 'hearts-lobby', iceServers: []}, {
             open: peer => setTimeout(() => {
                 met++;

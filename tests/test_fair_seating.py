@@ -31,11 +31,12 @@ def draw_all(draws: list[SeatDraw]) -> None:
                             queues[(receiver, other)].append(out)
 
 
-def draws(seed: int, cheat: type[SeatDraw] = SeatDraw) -> list[SeatDraw]:
-    return [(cheat if n == 0 else SeatDraw)(me, [i for i in IDS if i != me],
+def draws(seed: int, cheat: type[SeatDraw] = SeatDraw, pages: int = 4) -> list[SeatDraw]:
+    ids = IDS[:pages]
+    return [(cheat if n == 0 else SeatDraw)(me, [i for i in ids if i != me],
                                             SMALL.codes[n], random.Random(seed * 10 + n),
-                                            SMALL)
-            for n, me in enumerate(IDS)]
+                                            SMALL, computer_key=SMALL.codes[10 + n])
+            for n, me in enumerate(ids)]
 
 
 def test_the_four_pages_draw_the_same_seats_and_the_same_table_name() -> None:
@@ -46,6 +47,35 @@ def test_the_four_pages_draw_the_same_seats_and_the_same_table_name() -> None:
     assert all(o == orders[0] for o in orders)
     assert len({d.name() for d in four}) == 1
     assert all(d.keys == {me: SMALL.codes[n] for n, me in enumerate(IDS)} for d in four)
+    seating = four[0].seating()
+    assert seating is not None and not any(seating.computer)
+    assert seating.keys == tuple(SMALL.codes[IDS.index(p)] for p in seating.pages)
+
+
+@pytest.mark.parametrize("pages", [2, 3])
+def test_fewer_people_draw_who_plays_each_computer_one_each_before_any_page_gets_two(
+        pages: int) -> None:
+    runners: Counter[str] = Counter()
+    seats: Counter[int] = Counter()
+    for seed in range(40):
+        drawing = draws(seed, pages=pages)
+        draw_all(drawing)
+        seating = drawing[0].seating()
+        assert seating is not None
+        assert all(d.seating() == seating for d in drawing)
+        assert sum(seating.computer) == 4 - pages
+        people = [p for p, c in zip(seating.pages, seating.computer, strict=True) if not c]
+        assert sorted(people) == sorted(IDS[:pages])  # every person has a seat of their own
+        played = [p for p, c in zip(seating.pages, seating.computer, strict=True) if c]
+        assert len(set(played)) == len(played)  # two people and two computers: one each
+        for seat, (page, computer) in enumerate(zip(seating.pages, seating.computer,
+                                                    strict=True)):
+            n = IDS.index(page)
+            assert seating.keys[seat] == SMALL.codes[10 + n if computer else n]
+        runners.update(played)
+        seats[seating.person("0000-cheat")] += 1
+    assert set(runners) == set(IDS[:pages])  # drawn, not by id
+    assert set(seats) == {0, 1, 2, 3}
 
 
 def test_the_lowest_id_no_longer_sits_first() -> None:

@@ -20,9 +20,10 @@ from web.seats.fair import FairSeat
 from web.table.seat import QUIET
 
 
-def fair_pages(cheat: dict[int, str] | None = None) -> tuple[Network, list[Page]]:
+def fair_pages(cheat: dict[int, str] | None = None, people: int = 4
+               ) -> tuple[Network, list[Page]]:
     network = Network()
-    pages = [Page(network) for _ in range(4)]
+    pages = [Page(network) for _ in range(people)]
     for n, page in enumerate(pages):
         page.session.fair_group = SMALL
         page.session.cheat = (cheat or {}).get(n, "")
@@ -39,6 +40,10 @@ async def sit(pages: list[Page]) -> list[FairSeat]:
     for page in pages:
         page.session.play_online()
         await settle(20)
+    if len(pages) < 4:
+        await settle(200)
+        for page in pages:
+            page.clock[0] += 16.0  # the lobby's wait is over: computers fill the seats
     await settle(3000)
     assert all(p.session.role is Role.FAIR for p in pages)
     return [seat_of(p) for p in pages]
@@ -62,7 +67,7 @@ async def play_out(seats: list[FairSeat]) -> None:
                 seat.toggle(card)
             seat.pass_cards()
         await settle(50)
-    for _ in range(60):
+    for _ in range(300):
         await settle(50)
         movers = [s for s in seats if s.snapshot().may_play]
         if not movers:
@@ -97,6 +102,49 @@ def test_four_pages_online_sit_at_a_fair_table_and_play_and_audit_a_hand() -> No
             seat.next_hand()
         await settle(3000)
         assert all(s.table.hand_number == 2 and len(s.table.hand()) == 13 for s in seats)
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("people", [2, 3])
+def test_fewer_people_sit_at_a_fair_table_whose_computers_their_pages_play(people: int) -> None:
+    async def run() -> None:
+        _, pages = fair_pages(people=people)
+        seats = await sit(pages)
+        fairs = [p.session.fair for p in pages]
+        assert all(f is not None for f in fairs)
+        computers = [f.computer for f in fairs if f is not None and f.computer is not None]
+        assert len(computers) == 4 - people  # one each, drawn
+        mine = {s.table.seat for s in seats}
+        theirs = {c.table.seat for c in computers}
+        assert len(mine) == people and mine | theirs == {0, 1, 2, 3}
+        snaps = [s.snapshot() for s in seats]
+        for seat, snap in zip(seats, snaps, strict=True):
+            assert snap.where == words.FAIR_KIND and snap.stage == "pass"
+            assert [k == "computer" for k in snap.kinds] == [s in theirs for s in range(4)]
+            assert "computer" in seat.intro
+        hands = {s.table.seat: set(s.table.current.dealt or ()) for s in seats}
+        hands |= {c.table.seat: set(c.table.current.dealt or ()) for c in computers}
+        assert all(len(h) == 13 for h in hands.values()), {s: len(h) for s, h in hands.items()}
+        assert len(set().union(*hands.values())) == 52
+        for fair in fairs:  # no person's card is known to another person's page
+            assert fair is not None and fair.table is not None
+            known = set(fair.table.party.known.values())
+            if fair.computer is not None:
+                known |= set(fair.computer.table.party.known.values())
+            for seats_of_page in fair.seats.values():  # the other pages' seats
+                assert not known & hands[seats_of_page[0]]
+        await play_out(seats)
+        await settle(3000)
+        for seat in seats:
+            assert seat.table.stage is FairStage.SCORED, seat.table.closed
+        # the computers' tables scored it too (and are ready at once for the next deal)
+        scores = {s.table.scores for s in seats} | {c.table.scores for c in computers}
+        assert len(scores) == 1
+        for seat in seats:
+            seat.next_hand()
+        await settle(3000)
+        assert all(s.table.hand_number == 2 and len(s.table.hand()) == 13 for s in seats)
+        assert all(c.table.hand_number == 2 for c in computers)
     asyncio.run(run())
 
 

@@ -280,74 +280,73 @@ def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -
     asyncio.run(run())
 
 
-def test_three_pages_that_play_online_are_seated_at_one_table_with_a_computer() -> None:
+def test_a_page_alone_in_the_lobby_deals_itself_a_table_and_offers_its_computers_seats(
+        ) -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        pages = [Page(network, clock) for _ in range(3)]
-        for page in pages:
-            page.session.play_online()
-            assert page.session.role is Role.LOOKING
-            await settle(20)
-        clock[0] = 16.0
-        await settle(2000)
-        hosts = [p for p in pages if p.session.role is Role.HOSTING]
-        assert len(hosts) == 1
-        host = hosts[0].session.hosting
-        assert host is not None and host.host.started
-        assert [host.host.kind(s) for s in (1, 2, 3)] == ["friend", "friend", "computer"]
-        guests = [p for p in pages if p is not hosts[0]]
-        assert all(p.session.role is Role.SEATED for p in guests)
-        assert sorted(p.session.seat.state.view.seat for p in guests  # type: ignore[union-attr]
-                      ) == [1, 2]
-        in_lobby = [p for key, members in network.rooms.items() if key[0] == "lobby"
-                    for p in members]
-        assert in_lobby == hosts  # only to offer the computer's seat to whoever comes
+        host, _ = await _hosted_online(network, clock, late=0)
+        hosting = host.session.hosting
+        assert hosting is not None and hosting.host.started
+        assert [hosting.host.kind(s) for s in (1, 2, 3)] == ["computer"] * 3
+        assert _in_lobby(network) == [host]  # to offer the computers' seats to whoever comes
     asyncio.run(run())
 
 
-def test_two_pages_play_with_two_computers_once_the_wait_is_over() -> None:
+def test_two_pages_play_with_two_computers_at_a_fair_table_once_the_wait_is_over() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
         pages = [Page(network, clock) for _ in range(2)]
         for page in pages:
             page.session.play_online()
+            page.session.fair_group = SMALL
         await settle(200)
         assert all(p.session.role is Role.LOOKING for p in pages)
         assert all(p.session.lobby is not None and p.session.lobby.people() == 2 for p in pages)
         clock[0] = 16.0
         await settle(2000)
-        host = next(p for p in pages if p.session.role is Role.HOSTING).session.hosting
-        assert host is not None and host.host.started
-        assert sorted(host.host.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
+        assert all(p.session.role is Role.FAIR for p in pages)  # nobody's page runs it
+        assert not _in_lobby(network)
     asyncio.run(run())
 
 
-def _seated_online(pages: list[Page]) -> Page:
-    """The page that deals once all ``pages`` pressed Play online and were seated."""
-    hosts = [p for p in pages if p.session.role is Role.HOSTING]
-    assert len(hosts) == 1
-    return hosts[0]
+async def _hosted_online(network: Network, clock: list[float], late: int
+                         ) -> tuple[Page, list[Page]]:
+    """A page alone in the lobby deals itself a table with three computers; ``late`` pages
+    that come looking afterwards take computers' seats, and the hand is played out so that
+    they sit down (a hand is played out by those who began it)."""
+    host = Page(network, clock)
+    host.session.play_online()
+    await settle(200)
+    clock[0] += 16.0
+    await settle(2000)
+    assert host.session.role is Role.HOSTING and host.session.hosting is not None
+    guests = []
+    for _ in range(late):
+        guest = Page(network, clock)
+        guest.session.play_online()
+        await settle(400)
+        assert guest.session.role is Role.SEATED
+        guests.append(guest)
+    if late:
+        _play_out_the_hand(host.session.hosting.host)
+        host.session.hosting.flush()
+        await settle(400)
+    return host, guests
 
 
 def test_when_an_online_tables_host_leaves_the_lowest_seat_carries_it_on_same_scores() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        pages = [Page(network, clock) for _ in range(3)]  # four would make a fair table
-        for page in pages:
-            page.session.play_online()
-            await settle(20)
-        clock[0] = 16.0
-        await settle(2000)
-        leaving = _seated_online(pages)
+        leaving, guests = await _hosted_online(network, clock, late=2)
         hosting = leaving.session.hosting
         assert hosting is not None
         # Two hands are already scored: totals South 20, West 23, North 9, East 0.
         hosting.host.new_game(Game(5, history=[(20, 3, 3, 0), (0, 20, 6, 0)]))
         hosting.flush()
-        guests = [p for p in pages if p is not leaving]
+        await settle(200)
         by_seat = {p.session.seat.state.view.seat: p for p in guests}  # type: ignore[union-attr]
         assert sorted(by_seat) == [1, 2]
         assert all(p.session.seat.peers is not None for p in guests)
@@ -413,16 +412,11 @@ def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        pages = [Page(network, clock) for _ in range(2)]
-        for page in pages:
-            page.session.play_online()
-        await settle(200)
-        clock[0] = 16.0
-        await settle(2000)
-        hosting = _seated_online(pages).session.hosting
+        host, _ = await _hosted_online(network, clock, late=0)
+        hosting = host.session.hosting
         assert hosting is not None
         table = hosting.host
-        assert table.started and table.open_seats() == 2
+        assert table.started and table.open_seats() == 3
         assert any(key[0] == "lobby" and members for key, members in network.rooms.items())
         late = Page(network, clock)
         late.session.play_online()
@@ -430,12 +424,12 @@ def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
         # Seated, but the hand under way is played out with the computer in that seat.
         assert late.session.role is Role.SEATED and late.session.seat.state is None
         assert late.session.seat.notice is not None and "next hand" in late.session.seat.notice
-        assert sorted(table.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
-        assert table.open_seats() == 1
+        assert [table.kind(s) for s in (1, 2, 3)] == ["computer"] * 3
+        assert table.open_seats() == 2
         _play_out_the_hand(table)
         hosting.flush()
         await settle(200)
-        assert sorted(table.kind(s) for s in (1, 2, 3)) == ["computer", "friend", "friend"]
+        assert sorted(table.kind(s) for s in (1, 2, 3)) == ["computer", "computer", "friend"]
         state = late.session.seat.state
         assert state is not None and state.view.hand_number == 2
         assert len(state.view.hand) == 13
@@ -478,19 +472,14 @@ def test_a_flood_of_pages_in_the_lobby_does_not_break_the_table_in_progress() ->
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        pages = [Page(network, clock) for _ in range(2)]
-        for page in pages:
-            page.session.play_online()
-        await settle(200)
-        clock[0] = 16.0
-        await settle(2000)
-        hosting = _seated_online(pages).session.hosting
+        host, _ = await _hosted_online(network, clock, late=0)
+        hosting = host.session.hosting
         assert hosting is not None
         table = hosting.host
         before = table.game.to_json()
         crowd = [Page(network, clock) for _ in range(30)]
         shouters = [Page(network, clock) for _ in range(5)]
-        for page in crowd + shouters:  # four people deal a fair table: in a small group
+        for page in crowd + shouters:  # fair tables deal in a small group
             page.session.fair_group = SMALL
         shouted = 0
         arriving = [page for number, honest in enumerate(crowd)
@@ -509,18 +498,17 @@ def test_a_flood_of_pages_in_the_lobby_does_not_break_the_table_in_progress() ->
                         shouted += 1
         assert shouted >= 10
         await settle(3000)
-        # The table goes on with its game untouched; two newcomers wait for its next hand.
+        # The table goes on with its game untouched; three newcomers wait for its next hand.
         assert table.game.to_json() == before and not table.closed
-        assert len(table.coming) == 2 and table.open_seats() == 0
+        assert len(table.coming) == 3 and table.open_seats() == 0
         assert hosting.room is not None
         waiting = [p for p in arriving if isinstance(p.session.joining, CodeJoining)
                    and p.session.joining.table == hosting.room
                    and p.session.role is Role.SEATED and p.session.seat.state is None]
-        assert len(waiting) == 2
-        # The honest rest of the crowd sit down at tables of their own, four at most.
+        assert len(waiting) == 3
+        # The honest rest of the crowd sit down at fair tables of their own, four at most.
         clock[0] = 40.0
         await settle(4000)
-        # (Four people make a fair table, fewer a table its host's page runs.)
         seated = [p for p in crowd if p.session.role in (Role.HOSTING, Role.SEATED, Role.FAIR)]
         assert len(seated) >= len(crowd) - 3, " ".join(sorted(p.session.role.value for p in crowd))
         looking = [p for p in crowd if p.session.role is Role.LOOKING]
@@ -598,14 +586,7 @@ def test_a_host_closing_an_online_table_closes_it_for_everyone_with_no_hand_over
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        pages = [Page(network, clock) for _ in range(3)]
-        for page in pages:
-            page.session.play_online()
-            await settle(20)
-        clock[0] = 16.0
-        await settle(2000)
-        host = _seated_online(pages)
-        guests = [p for p in pages if p is not host]
+        host, guests = await _hosted_online(network, clock, late=2)
         host.session.leave()  # Close the table
         await settle(200)
         assert host.session.role is Role.HOST_CLOSED

@@ -22,8 +22,8 @@ def lobby_of(me: str, *others: str) -> Lobby:
     return lobby
 
 
-def invitation(fair: bool = False) -> str:
-    return table_message(make_code(random.Random(7)), fair=fair)
+def invitation(people: int = 0) -> str:
+    return table_message(make_code(random.Random(7)), people=people)
 
 
 def test_the_lowest_id_deals_to_the_next_three_at_once() -> None:
@@ -63,15 +63,18 @@ def test_only_the_dealer_may_invite() -> None:
     lobby.received("r:lobby:p3", invitation(), now=1.0)  # p1 deals here, not p3
     lobby.received("r:lobby:p7", invitation(), now=1.0)  # a higher id than this page's
     assert lobby.invited is None
-    lobby.received("r:lobby:p1", invitation(fair=True), now=1.0)
-    assert lobby.invited is not None and lobby.fair
+    lobby.received("r:lobby:p1", invitation(people=3), now=1.0)
+    assert lobby.invited is not None and lobby.fair_people == 3
 
 
 def test_a_page_that_sends_junk_no_longer_counts() -> None:
     junk = ["{", "x" * 5000, json.dumps({"v": 1, "t": "table", "code": "XXXX"}),
             json.dumps({"v": 1, "t": "state"}), json.dumps({"v": 2, "t": "running"}),
             json.dumps({"v": True, "t": "running"}), json.dumps([1, "table"]),
-            json.dumps({"v": 1, "t": "running", "seat": 2})]
+            json.dumps({"v": 1, "t": "running", "seat": 2}),
+            table_message(make_code(random.Random(7)), people=5),
+            json.dumps({"v": 1, "t": "table", "code": make_code(random.Random(7)).code,
+                        "fair": True})]
     for text in junk:
         lobby = lobby_of("p5", "p1", "p7")
         lobby.received("r:lobby:p1", text, now=1.0)

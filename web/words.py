@@ -709,8 +709,8 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
 FAIR_HAND = "Every page checked this hand: the deal, the passes and every card were fair."
 FAIR_VOID = ("This hand doesn't count, and the table has closed: press Play online to find "
              "a new table.")
-FAIR_KIND = "Fair table: no page can see your cards"
-"""Where the page sits, at a table of four people that deal among themselves."""
+FAIR_KIND = "Fair table: no one can see your cards"
+"""Where the page sits, at a table whose people's pages deal among themselves."""
 
 
 def hosted_kind(host: str) -> str:
@@ -745,9 +745,10 @@ def looking_text(people: int, seconds: float) -> str:
     """Play online's line while it looks: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
         f"{people} players here, you included"
-    return (f"Looking for players… {here}. Four people make a fair table: no page can see "
-            f"your cards. If fewer come, in {max(0, round(seconds))} s the table starts, the "
-            "computer taking the seats nobody fills and the page that runs it dealing.")
+    return (f"Looking for players… {here}. Every table that starts here is fair: no page can "
+            f"see your cards. If fewer than four come, in {max(0, round(seconds))} s the "
+            "table starts, a computer taking each seat nobody fills, played by one of the "
+            "players' pages.")
 
 
 ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals, "
@@ -760,8 +761,27 @@ ONLINE_SEATED = ("You're at a table of players who met online. The page that run
 FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals, so "
                  "it could see every hand. Leave the table to go back to your own game "
                  "against the computers.")
-FAIR_SEATED = ("Four people: this is a fair table. Your page deals with the other three, and "
-               "no page, not even the one that invited you, can see your cards.")
+FAIR_SEATED = ("This is a fair table: your page deals with the others, and no page, not "
+               "even the one that invited you, can see your cards.")
+
+
+def fair_seated(players: Sequence[int], me: int) -> str:
+    """The dialog at a fair table: nobody sees a person's cards, and each computer's are
+    known to the page that plays it. ``players``: by seat, the seat of the person whose
+    page holds its keys (a computer's seat: whose page plays it)."""
+    played = [(seat, page) for seat, page in enumerate(players) if page != seat]
+    if not played:
+        return FAIR_SEATED
+    if len(played) == 1:
+        seat, page = played[0]
+        by = "your page" if page == me else f"{SEAT_NAMES[page]}'s page"
+        return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} is played by {by}, the "
+                "only page that knows its cards.")
+    each = join(f"{SEAT_NAMES[seat]} by " + ("yours" if page == me else
+                                            f"{SEAT_NAMES[page]}'s page")
+                for seat, page in played)
+    return (f"{FAIR_SEATED} Each computer is played by one page, the only page that knows "
+            f"its cards: {each}.")
 
 _CHEATS = {
     Cheat.BAD_DECK: "sent a deck that wasn't 52 different cards",

@@ -1,12 +1,15 @@
 """A fair table's side of a page's session: its room's mesh, its seats and its clock.
 
-The lobby sends four people to a fair table (``web.friends.lobby``): each page meets the
-three others in the table code's room (the ``FAIR_ROOM`` connections, a full mesh), and
-once all four are there the four draw the seats (``web.p2p.fair.seating``: commit, then
-reveal) — every page works out the same seats, and nobody chooses. From then on every
-message of this page's ``FairTable`` goes to the three others, every message of theirs into
-it; between messages the audit runs in slices, the page yielding after each. No DOM: the
-peer and the clocks are injected, and pytest runs it.
+The lobby sends two to four people to a fair table (``web.friends.lobby``): each page meets
+the others in the table code's room (the ``FAIR_ROOM`` connections, a full mesh), and once
+all are there they draw the seats (``web.p2p.fair.seating``: commit, then reveal) — every
+page works out the same seats, and nobody chooses — and which page plays each computer left
+over. A page runs a ``FairTable`` for its person's seat and, if the draw gave it one, a
+second for its computer's (``web.p2p.fair.computer``). Every message of either goes to the
+other pages and into the other table here; every message of theirs into both, once the
+mesh checked that its page holds the seat it comes from. Between messages the audit runs
+in slices, the page yielding after each. No DOM: the peer and the clocks are injected, and
+pytest runs it.
 """
 
 from __future__ import annotations
@@ -18,11 +21,14 @@ from statistics import mean
 from web import words
 from web.friends.peer import Reply
 from web.p2p.fair.cheats import DRAWS
+from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
-from web.p2p.fair.seating import DrawError, SeatDraw, is_draw
+from web.p2p.fair.seating import DrawError, SeatDraw, Seating, is_draw
 from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.wire import sender
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
+from web.players import make
 from web.seats.fair import FairSeat
 
 __all__ = ["FAIR_ROOM", "FairPlay"]
@@ -30,21 +36,27 @@ __all__ = ["FAIR_ROOM", "FairPlay"]
 FAIR_ROOM = "fair"
 """The name of a fair table's meeting room (``Peer.meet``): connections ``r:fair:<peer>``."""
 GATHER_SECONDS = 25.0
-"""How long a page waits for the three others in the table's room."""
+"""How long a page waits for the others in the table's room."""
 MAX_EARLY = 64
 """Messages kept from pages that spoke before this one had its seat (the deal's first)."""
 
 
 class FairPlay:
-    """This page at a fair table: the room's connections, its ``FairTable`` and seat."""
+    """This page at a fair table: the room's connections, its ``FairTable`` and seat, and
+    the computer it plays, if any."""
 
     def __init__(self, send: Callable[[str, str], None], code: TableCode, *,
                  now: Callable[[], float], sleep: Callable[[float], Awaitable[None]],
                  turn: float, cheat: str = "", warn: Callable[[str], None],
                  seated: Callable[[FairSeat], None], closed: Callable[[str], None],
-                 start_over: Callable[[], None], group: Group = GROUP) -> None:
+                 start_over: Callable[[], None], group: Group = GROUP,
+                 people: int = 4, pace: Callable[[], float] = lambda: 0.8) -> None:
         """``send(conn, text)``: to one page; ``seated``: the felt shows this seat now;
-        ``closed(why)``: the table closed (a cheat named, a page gone)."""
+        ``closed(why)``: the table closed (a cheat named, a page gone); ``people``: how
+        many pages the lobby sent to the table, this one among them (2 to 4); ``pace``: seconds
+        before a computer's card."""
+        self.people = people
+        self.pace = pace
         self.send = send
         self.code = code
         self.now = now
@@ -59,13 +71,17 @@ class FairPlay:
         self.room: dict[str, str] = {}
         """Page id -> connection, of the pages in the table's room."""
         self.early: list[tuple[str, str]] = []
-        self.seats: dict[str, int] = {}
-        """Connection -> seat, once seated."""
-        self.signing_key = 0
-        """This page's signing key for the table (made with the draw)."""
+        self.seats: dict[str, tuple[int, ...]] = {}
+        """Connection -> the seats its page holds (its person's first), once seated."""
+        self.signing_key = self.computer_signing_key = 0
+        """This page's signing keys for the table (made with the draw), its person's and
+        the one for a computer's seat."""
         self.draw: SeatDraw | None = None
-        """The draw for the seats, once the four are in the room."""
+        """The draw for the seats, once every page is in the room."""
         self.table: FairTable | None = None
+        """This page's person's seat."""
+        self.computer: FairComputer | None = None
+        """The computer this page plays, if the draw gave it one."""
         self.seat: FairSeat | None = None
         self.done = False
         self.reported = (0, "")
@@ -87,7 +103,7 @@ class FairPlay:
         self.me = str(reply["self"])
         since = self.now()
         while not self.done and self.table is None:
-            if len(self.room) >= 3 and self.draw is None:
+            if len(self.room) >= self.people - 1 and self.draw is None:
                 self._start_draw()
                 since = self.now()  # the draw has GATHER_SECONDS of its own
             elif self.now() - since >= GATHER_SECONDS:
@@ -96,18 +112,32 @@ class FairPlay:
             else:
                 await self.sleep(0.1)
         while not self.done and self.table is not None:
-            done = self.table.work_step()
+            done = self._work_step()
             if done:
                 self._after()  # a proof out or checked, the verdict: news to send and show
+            if self.computer is not None and not self.done \
+                    and await self.computer.move(self.sleep):
+                self._after()
             await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
+
+    def _work_step(self) -> bool | None:
+        """A slice of the person's table's work, or else of the computer's."""
+        assert self.table is not None
+        done = self.table.work_step()
+        if done is None and self.computer is not None:
+            done = self.computer.table.work_step()
+        return done
 
     def _start_draw(self) -> None:
         assert self.me is not None
-        peers = list(self.room)[:3]
+        peers = list(self.room)[:self.people - 1]
         group = self.group
-        self.signing_key = group.short_key(secrets.SystemRandom())  # this table's only
+        source = secrets.SystemRandom()
+        self.signing_key = group.short_key(source)  # this table's only
+        self.computer_signing_key = group.short_key(source)
         self.draw = DRAWS.get(self.cheat, SeatDraw)(
-            self.me, peers, group.power(group.generator, self.signing_key), group=group)
+            self.me, peers, group.power(group.generator, self.signing_key), group=group,
+            computer_key=group.power(group.generator, self.computer_signing_key))
         for conn in self.room.values():
             self.send(conn, self.draw.commit_text())
         early, self.early = self.early, []
@@ -130,23 +160,48 @@ class FairPlay:
         for message in out:
             for other in self.room.values():
                 self.send(other, message)
-        order = draw.order()
-        if order is not None:
-            self._sit(order, draw.name(), [draw.keys[peer] for peer in order])
+        seating = draw.seating()
+        if seating is not None:
+            self._sit(seating, draw.name())
 
-    def _sit(self, ids: list[str], name: str, keys: list[int]) -> None:
+    def _sit(self, seating: Seating, name: str) -> None:
         assert self.me is not None
-        self.seats = {self.room[peer]: ids.index(peer) for peer in ids if peer != self.me}
-        table = self.table = FairTable(ids.index(self.me), now=self.now, turn=self.turn,
+        self.seats = {conn: seating.seats_of(peer) for peer, conn in self.room.items()
+                      if peer in seating.pages}
+        table = self.table = FairTable(seating.person(self.me), now=self.now, turn=self.turn,
                                        cheat=self.cheat, group=self.group, name=name,
-                                       signing_key=self.signing_key, keys=keys)
-        self.seat = FairSeat(table, self.pump, start_over=self.start_over)
+                                       signing_key=self.signing_key, keys=seating.keys)
+        played = seating.computer_of(self.me)
+        if played is not None:
+            bot = make("hard", secrets.randbits(53))
+            self.computer = FairComputer(
+                FairTable(played, now=self.now, turn=self.turn, group=self.group, name=name,
+                          signing_key=self.computer_signing_key, keys=seating.keys),
+                bot, now=self.now, pause=self.pace)
+        self.seat = FairSeat(table, self.pump, start_over=self.start_over,
+                             players=tuple(map(seating.person, seating.pages)))
         self.on_seated(self.seat)
         for conn, text in self.early:
             if conn in self.seats:
-                table.received_from(self.seats[conn], text)
+                self._deliver(conn, text)
         self.early = []
         self._after()
+
+    def _tables(self) -> list[FairTable]:
+        """This page's fair tables: its person's, and its computer's if it plays one."""
+        tables = [] if self.table is None else [self.table]
+        if self.computer is not None:
+            tables.append(self.computer.table)
+        return tables
+
+    def _deliver(self, conn: str, text: str) -> None:
+        """A message from the page on ``conn`` into each of this page's tables. It comes
+        from the seat its envelope names if that page holds that seat; else it is taken as
+        its person's, whose table then refuses it (a page speaks only for its own seats)."""
+        seats = self.seats[conn]
+        seat = sender(text)
+        for table in self._tables():
+            table.received_from(seat if seat in seats else seats[0], text)
 
     def opened(self, conn: str) -> None:
         if self.table is None and len(self.room) < 3:
@@ -160,35 +215,57 @@ class FairPlay:
                 self.opened(conn)
                 self.early.append((conn, text))
             return
-        seat = self.seats.get(conn)
-        if seat is not None:
-            self.table.received_from(seat, text)
+        if conn in self.seats:
+            self._deliver(conn, text)
             self._after()
 
     def closed(self, conn: str) -> None:
         if self.table is None:
             self.room.pop(peer_of(conn), None)
             return
-        seat = self.seats.get(conn)
-        if seat is not None:
-            self.table.gone(seat)
+        seats = self.seats.get(conn)
+        if seats is not None:
+            for table in self._tables():
+                table.gone(seats[0])
             self._after()
 
     # --- the table moved on ---------------------------------------------------------------------
     def pump(self) -> None:
-        """Send the fair table's messages to the three other pages."""
+        """Send this page's tables' messages to the other pages, and each to its other
+        table here."""
         if self._pumping:
             return  # a message sent made an answer come back at once: the loop below sends it
         self._pumping = True
         try:
-            while self.table is not None and self.table.outbox:
-                for text in self.table.take_outbox():  # in order, or the others must wait
-                    for conn in self.seats:
-                        self.send(conn, text)
+            while any(table.outbox for table in self._tables()):
+                for table in self._tables():
+                    for text in table.take_outbox():  # in order, or the others must wait
+                        for conn in self.seats:
+                            self.send(conn, text)
+                        for other in self._tables():
+                            if other is not table:
+                                other.received_from(table.seat, text)
         finally:
             self._pumping = False
-        if self.table is not None and self.table.closed is not None:
-            self._close(self.table.closed)  # the timer's verdict (a page that stalled)
+        why = self._closing()
+        if why is not None:
+            self._close(why)  # the timer's verdict (a page that stalled)
+
+    def _closing(self) -> str | None:
+        """Why this page's part of the table closed, if it did, in its person's words: a
+        fault the computer's table found is named to the person as their own table would."""
+        table = self.table
+        if table is None:
+            return None
+        if table.closed is not None:
+            return table.closed
+        computer = self.computer
+        if computer is None or computer.table.closed is None:
+            return None
+        fault = computer.table.fault
+        if fault is not None and fault.seat != table.seat:
+            return words.fault_text(fault, table.seat) + " " + words.FAIR_VOID
+        return words.FAIR_STOPPED
 
     def _after(self) -> None:
         table, seat = self.table, self.seat
@@ -196,8 +273,9 @@ class FairPlay:
             return
         seat.update()
         self._report()
-        if table.closed is not None:
-            self._close(table.closed)
+        why = self._closing()
+        if why is not None:
+            self._close(why)
 
     def _report(self) -> None:
         """The timings of a hand once it is audited (or stopped), on the console."""

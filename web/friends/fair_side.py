@@ -33,16 +33,17 @@ class FairSide:
         self.ended: str | None = None
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
 
-    def sit(self, code: TableCode) -> None:
-        """FAIR (the session is there already): to the fair table of ``code``, with the three
-        others the lobby sent."""
+    def sit(self, code: TableCode, people: int) -> None:
+        """FAIR (the session is there already): to the fair table of ``code``, with the
+        others the lobby sent (``people`` in all, this page's among them)."""
         session = self.session
         session.error = ""
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
             cheat=session.cheat, warn=session.page.warn, seated=self._seated,
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
-            start_over=session.leave_for_own_game, group=session.fair_group)
+            start_over=session.leave_for_own_game, group=session.fair_group, people=people,
+            pace=session.pace)
         session.run(fair.run(session.meet), connecting=False)
         session.page.on_change()
 

@@ -33,7 +33,7 @@ from web.p2p.tablecode import TableCode, read_code
 __all__ = ["LOBBY_PASSWORD", "LOBBY_ROOM", "WAIT_SECONDS", "Lobby", "SeatOffers",
            "table_message"]
 
-LOBBY_ROOM = "hearts-lobby-v1"
+LOBBY_ROOM = "hearts-lobby-v2"
 """The lobby's room: one per protocol version, so different versions never meet."""
 LOBBY_PASSWORD = "hearts-lobby"
 """Not a secret (the lobby is public): only keeps the room's offers apart from others'."""
@@ -52,12 +52,13 @@ RUNNING = json.dumps({"v": 1, "t": "running"})
 """A table under way says so to the pages it has no seat for (they don't wait for it)."""
 
 
-def table_message(code: TableCode, running: bool = False, fair: bool = False) -> str:
-    """The invitation to the table of ``code`` (``running``: a table under way; ``fair``:
-    four people, who deal among themselves: ``web.friends.fair_room``)."""
+def table_message(code: TableCode, running: bool = False, people: int = 0) -> str:
+    """The invitation to the table of ``code`` (``running``: a table under way; ``people``:
+    how many the dealer sends there, itself included, who deal among themselves:
+    ``web.friends.fair_room``)."""
     return json.dumps({"v": 1, "t": "table", "code": code.code,
                        **({"running": True} if running else {}),
-                       **({"fair": True} if fair else {})})
+                       **({"fair": people} if people else {})})
 
 
 class Lobby:
@@ -81,8 +82,8 @@ class Lobby:
         """The connections of tables under way that came to offer seats (not dealers)."""
         self.invited: TableCode | None = None
         """The table the dealer sent this page to."""
-        self.fair = False
-        """That table is a fair one: four people, no computers."""
+        self.fair_people = 0
+        """How many people the dealer sent to that fair table (0: one a page runs)."""
 
     def opened(self, conn: str, now: float) -> None:
         self.others[conn] = peer_of(conn)
@@ -159,7 +160,7 @@ class Lobby:
         elif not self._may_seat(peer, now):
             return
         self.invited = read_code(data["code"])
-        self.fair = data.get("fair") is True and data.get("running") is not True
+        self.fair_people = 0 if data.get("running") is True else data.get("fair", 0)
 
 
 def _lobby_message(text: str) -> dict[str, Any] | None:
@@ -176,6 +177,8 @@ def _lobby_message(text: str) -> dict[str, Any] | None:
     if data.get("t") == "running" and set(data) == {"v", "t"}:
         return data
     if data.get("t") != "table" or not set(data) <= {"v", "t", "code", "running", "fair"}:
+        return None
+    if "fair" in data and (type(data["fair"]) is not int or not 2 <= data["fair"] <= 4):
         return None
     code = data.get("code")
     try:

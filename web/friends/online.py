@@ -37,8 +37,9 @@ class Invited:
     """Another page dealt a table and sent this one its code."""
 
     code: TableCode
-    fair: bool = False
-    """Four people: a fair table (``web.friends.fair_room``), not one the dealer's page runs."""
+    people: int = 0
+    """How many people the dealer sent to this fair table (``web.friends.fair_room``), this
+    page among them; 0: a table under way that another page runs."""
 
 
 @dataclass(frozen=True)
@@ -96,12 +97,12 @@ class Online:
         while self.lobby is lobby:
             if lobby.invited is not None:
                 self.stop()
-                return Invited(lobby.invited, lobby.fair)
+                return Invited(lobby.invited, lobby.fair_people)
             chosen = lobby.deal(self.now())
             if chosen is not None:
                 code = make_code(self.rng)
-                for conn in chosen:  # four people: a fair table
-                    self.peer.send(conn, table_message(code, fair=len(chosen) == 3))
+                for conn in chosen:  # with this page, two to four people: a fair table
+                    self.peer.send(conn, table_message(code, people=len(chosen) + 1))
                 await self.sleep(0.5)  # the invitations leave before the lobby closes
                 self.stop()
                 return Dealt(code, len(chosen))

@@ -51,10 +51,11 @@ class OnlineSide:
             return
         if isinstance(found, Unreachable):
             session.fire(Event.RELAY_FAILED)
-        elif (isinstance(found, Invited) and found.fair) \
-                or (isinstance(found, Dealt) and found.people == 3):
+        elif (isinstance(found, Invited) and found.people) \
+                or (isinstance(found, Dealt) and found.people):
             if session.fire(Event.FAIR_FOUND):
-                session.fair_side.sit(found.code)
+                session.fair_side.sit(found.code, found.people
+                                      + (1 if isinstance(found, Dealt) else 0))
         elif isinstance(found, Invited):
             if session.fire(Event.INVITED):
                 session.guest_side.join_code(found.code.code)

@@ -103,7 +103,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
     texts = {
         "#fr-back-note": words.BACK_OFFER if offer else "",
         "#fr-fair-closed": ended or "",
-        "#fr-intro": words.FAIR_SEATED if role is Role.FAIR else (
+        "#fr-intro": _fair_intro(session) if role is Role.FAIR else (
             (words.ONLINE_HOSTED if role is Role.HOSTING else words.ONLINE_SEATED) if online
             else words.FRIEND_SEATED if role is Role.SEATED
             else words.TABLE_BACK if session.resumed else intro),
@@ -134,3 +134,10 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
                    waiting=",".join(str(s) for s in state.waiting),
                    turn="true" if state.stage == "play" and view.my_turn else "false",
                    hand=str(view.hand_number))
+
+
+def _fair_intro(session: Session) -> str:
+    """What the dialog says at a fair table: who could know which cards, once seated."""
+    fair = session.fair
+    return fair.seat.intro if fair is not None and fair.seat is not None \
+        else words.FAIR_SEATED

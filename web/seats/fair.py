@@ -1,4 +1,4 @@
-"""A seat at a fair table: four people's pages deal among themselves, nobody runs the game.
+"""A seat at a fair table: the people's pages deal among themselves, nobody runs the game.
 
 A ``RemoteSeat`` shows the state a host's page sends; at a fair table there is no such page,
 so this seat reads this page's own ``FairTable`` (``web.p2p.fair.table``): its own cards,
@@ -31,8 +31,16 @@ class FairSeat:
     """This page's seat at a fair table."""
 
     def __init__(self, table: FairTable, pump: Callable[[], None], *,
-                 start_over: Callable[[], None] = lambda: None) -> None:
+                 start_over: Callable[[], None] = lambda: None,
+                 players: tuple[int, ...] = (0, 1, 2, 3)) -> None:
+        """``players``: by seat, the seat of the person whose page holds its keys — itself,
+        or for a computer's seat the person whose page plays it."""
         self.table = table
+        self.players = players
+        self.kinds = tuple("friend" if p == s else "computer" for s, p in enumerate(players))
+        self.where = words.FAIR_KIND
+        self.intro = words.fair_seated(players, table.seat)
+        """What the dialog says of this table: who could know which cards."""
         self.pump = pump
         self.restart = start_over
         self.news: News = QUIET
@@ -46,10 +54,10 @@ class FairSeat:
         t = self.table
         view = t.view()
         stage = t.stage
-        kinds = ("friend",) * 4  # four people, none a host
+        kinds = self.kinds  # people and computers, none a host
         if view is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
-                                where=words.FAIR_KIND, can_deal=False, kinds=kinds)
+                                where=self.where, can_deal=False, kinds=kinds)
         result = None
         if stage in (FairStage.SCORED, FairStage.OVER) and t.history:
             points = PublicHand(tuple(t.transcript.plays)).points()
@@ -79,7 +87,7 @@ class FairSeat:
             may_pass=stage is FairStage.PASSING and t.passing is None,
             may_play=stage is FairStage.PLAYING and view.my_turn,
             result=result, shown=shown, can_undo=False, can_deal=False, note=note,
-            where=words.FAIR_KIND, chat=False, turn_left=t.turn_left(), badge="Fair table",
+            where=self.where, chat=False, turn_left=t.turn_left(), badge="Fair table",
             verdict=words.FAIR_HAND if result is not None else "")
 
     # --- what happened ------------------------------------------------------------------------

@@ -4,7 +4,7 @@
 // page talks to a relay.
 import {getRelaySockets, joinRoom, selfId} from 'trystero/nostr'
 
-const APP = 'hearts-table-v1'
+const APP = 'hearts-table-v2'
 
 // config: {relays: [url], room, password, iceServers}; on: {open(peer), message(peer,
 // text), close(peer)}. Returns {send(peer, text), leave(), reachable()}: reachable() says

@@ -59,7 +59,7 @@ class Ledger:
         t, z = sign(self.group, self.signing_key, self.name, hand, self.seat, n, digest,
                     source)
         self.keep(hand, kind, Signed(self.seat, n, digest, t, z))
-        return envelope(hand, n, text, (t, z))
+        return envelope(self.seat, hand, n, text, (t, z))
 
     def admit(self, seat: int, hand: int, n: int, inner: str, t: int, z: int) -> Signed | None:
         """The message ``n`` of ``seat`` in ``hand`` as signed, if it is that seat's next

@@ -1,21 +1,29 @@
-"""The seats of a fair table, drawn by its four pages: commit, then reveal. No I/O.
+"""The seats of a fair table, drawn by its pages: commit, then reveal. No I/O.
+
+Two, three or four people's pages sit at a table of four seats; a computer plays each seat
+left over, and one of the pages plays it: that page holds the computer's keys and so knows
+its cards, and no page ever holds a person's. Who sits where, and which page plays which
+computer, is drawn.
 
 Seats matter: seat 0 shuffles first and seat 3 last. Sorting the pages' ids would let a
 page choose its seat, since a page makes its own id. So each page picks 32 random bytes and
-sends their hash, bound to its id (``commit``); once it holds the three others' commits it
-sends its bytes (``reveal``); once it holds the three reveals, each the one its commit
-promised, the seats are the four ids sorted by SHA-256 of all four pages' bytes and the id
-(``order``). Nobody can steer it: every page committed before any page revealed, and one
-honest page's bytes make the order uniform. The last page to reveal sees the others'
-bytes first, but can only refuse to reveal (the table then never starts), not change its
-own: a reveal that isn't the one committed to is refused (``DrawError``). The same hash
-names the table (``name``), and goes into every proof's challenge (``Transcript.context``).
+sends their hash, bound to its id (``commit``); once it holds every other page's commit it
+sends its bytes (``reveal``); once it holds every reveal, each the one its commit promised,
+the seats are the people and the computers sorted by SHA-256 of all the pages' bytes and
+each one's label, and the computers, in seat order, go to the pages in an order drawn the
+same way, one each before any page gets a second (``seating``). Nobody can steer it: every
+page committed before any page revealed, and one honest page's bytes make the order
+uniform. The last page to reveal sees the others' bytes first, but can only refuse to
+reveal (the table then never starts), not change its own: a reveal that isn't the one
+committed to is refused (``DrawError``). The same hash names the table (``name``), and goes
+into every proof's challenge (``Transcript.context``).
 
-Each commit also carries the page's public signing key for the table (``key``, in hex: a
-residue, ``signing``), so every page knows every seat's key before anyone has a seat.
+Each commit also carries the page's two public signing keys for the table (in hex:
+residues, ``signing``): ``key`` for its person's seat and ``bot`` for a computer's, should
+the draw give it one. So every page knows every seat's key before anyone has a seat.
 
-Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>}``, then
-``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
+Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>, "bot": <hex>}``,
+then ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
 """
 
 from __future__ import annotations
@@ -24,10 +32,11 @@ import hashlib
 import json
 import secrets
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from web.p2p.fair.group import GROUP, Group, KeySource
 
-__all__ = ["DRAW", "DrawError", "SeatDraw", "is_draw"]
+__all__ = ["DRAW", "DrawError", "SeatDraw", "Seating", "is_draw"]
 
 DRAW = "fair_draw"
 _LABEL = b"hearts fair seat draw v1 "
@@ -42,8 +51,38 @@ class DrawError(ValueError):
         self.peer = peer
 
 
+@dataclass(frozen=True)
+class Seating:
+    """What the draw decided, by seat: the page that holds the seat's keys, whether a
+    computer plays it (on that page), and the seat's public signing key."""
+
+    pages: tuple[str, ...]
+    computer: tuple[bool, ...]
+    keys: tuple[int, ...]
+
+    def person(self, page: str) -> int:
+        """The seat of ``page``'s person."""
+        return next(s for s, p in enumerate(self.pages) if p == page and not self.computer[s])
+
+    def computer_of(self, page: str) -> int | None:
+        """The seat of the computer ``page`` plays (None: it plays none)."""
+        return next((s for s, p in enumerate(self.pages) if p == page and self.computer[s]),
+                    None)
+
+    def seats_of(self, page: str) -> tuple[int, ...]:
+        """Every seat whose keys ``page`` holds: its person's, and its computer's if any."""
+        return tuple(s for s, p in enumerate(self.pages) if p == page)
+
+
 def _commitment(peer: str, nonce: bytes) -> str:
     return hashlib.sha256(_LABEL + b"commit " + peer.encode() + b" " + nonce).hexdigest()
+
+
+def _hex_key(value: object, group: Group) -> int | None:
+    if not isinstance(value, str) or not 0 < len(value) <= 1024 \
+            or value.strip("0123456789abcdef") or not group.is_element(int(value, 16)):
+        return None
+    return int(value, 16)
 
 
 def is_draw(text: str) -> bool:
@@ -52,13 +91,17 @@ def is_draw(text: str) -> bool:
 
 
 class SeatDraw:
-    """This page's part of the draw among ``me`` and the three ``others`` (page ids)."""
+    """This page's part of the draw among ``me`` and the ``others`` (page ids: one to
+    three of them)."""
 
     def __init__(self, me: str, others: Sequence[str], key: int,
-                 source: KeySource | None = None, group: Group = GROUP) -> None:
-        """``key``: this page's public signing key for the table."""
-        if len(set(others) | {me}) != 4:
-            raise ValueError("a fair table's draw is among four different pages")
+                 source: KeySource | None = None, group: Group = GROUP, *,
+                 computer_key: int | None = None) -> None:
+        """``key``: this page's public signing key for its person's seat; ``computer_key``:
+        for a computer's seat, should the draw give it one (by default, ``key``'s)."""
+        self.pages = len(set(others) | {me})
+        if self.pages != len(others) + 1 or not 2 <= self.pages <= 4:
+            raise ValueError("a fair table's draw is among two to four different pages")
         self.me = me
         self.others = tuple(others)
         rng = source if source is not None else secrets.SystemRandom()
@@ -67,15 +110,18 @@ class SeatDraw:
         self.reveals: dict[str, bytes] = {me: self.nonce}
         self.group = group
         self.keys: dict[str, int] = {me: key}
-        """Page id -> its public signing key for the table."""
+        """Page id -> its public signing key for its person's seat."""
+        self.computer_keys: dict[str, int] = {me: key if computer_key is None else computer_key}
+        """Page id -> its public signing key for a computer's seat."""
         self.early: dict[str, str] = {}
         """Reveals that came before this page had every commit: a page reveals once it has
-        all four, and its reveal may overtake another page's commit on the way here."""
+        them all, and its reveal may overtake another page's commit on the way here."""
 
     def commit_text(self) -> str:
-        """This page's first message: the hash of its bytes."""
+        """This page's first message: the hash of its bytes, and its keys."""
         return json.dumps({"v": 1, "t": DRAW, "commit": self.commits[self.me],
-                           "key": f"{self.keys[self.me]:x}"}, separators=(",", ":"))
+                           "key": f"{self.keys[self.me]:x}",
+                           "bot": f"{self.computer_keys[self.me]:x}"}, separators=(",", ":"))
 
     def reveal_text(self) -> str:
         """This page's second message, once it holds every commit: its bytes."""
@@ -91,7 +137,7 @@ class SeatDraw:
             body = json.loads(text)
         except ValueError as error:
             raise DrawError(peer, "not JSON") from error
-        if not isinstance(body, dict) or len(body) != (4 if "commit" in body else 3) \
+        if not isinstance(body, dict) or len(body) != (5 if "commit" in body else 3) \
                 or body.get("v") != 1 or body.get("t") != DRAW:
             raise DrawError(peer, "not a message of the draw")
         value = body.get("commit", body.get("reveal"))
@@ -100,13 +146,13 @@ class SeatDraw:
         if "commit" in body:
             if peer in self.commits:
                 raise DrawError(peer, "a second commit")
-            key = body.get("key")
-            if not isinstance(key, str) or not 0 < len(key) <= 1024 \
-                    or key.strip("0123456789abcdef") or not self.group.is_element(int(key, 16)):
+            key, computer_key = (_hex_key(body.get(k), self.group) for k in ("key", "bot"))
+            if key is None or computer_key is None:
                 raise DrawError(peer, "not a signing key")
             self.commits[peer] = value
-            self.keys[peer] = int(key, 16)
-            if len(self.commits) < 4:
+            self.keys[peer] = key
+            self.computer_keys[peer] = computer_key
+            if len(self.commits) < self.pages:
                 return []
             early, self.early = self.early, {}
             for revealer, nonce in early.items():
@@ -114,7 +160,7 @@ class SeatDraw:
             return [self.reveal_text()]
         if peer not in self.commits or peer in self.reveals or peer in self.early:
             raise DrawError(peer, "a reveal out of turn")
-        if len(self.commits) < 4:
+        if len(self.commits) < self.pages:
             self.early[peer] = value  # read once the last commit is in
             return []
         self._reveal(peer, value)
@@ -132,16 +178,41 @@ class SeatDraw:
             digest.update(peer.encode() + b" " + self.reveals[peer])
         return digest.digest()
 
-    def order(self) -> list[str] | None:
-        """The four page ids in seat order, once every reveal is in (None before)."""
-        if len(self.reveals) < 4:
+    def seating(self) -> Seating | None:
+        """Who sits where and which page plays each computer, once every reveal is in."""
+        if len(self.reveals) < self.pages:
             return None
         seed = self._seed()
-        return sorted(self.reveals, key=lambda peer: hashlib.sha256(seed + peer.encode())
-                      .digest())
+
+        def drawn(label: bytes) -> bytes:
+            return hashlib.sha256(seed + label).digest()
+        # The labels' first words differ, so no page id can take a computer's place.
+        places = [(drawn(b"page " + peer.encode()), peer, False) for peer in self.reveals]
+        places += [(drawn(b"computer " + bytes([n])), "", True)
+                   for n in range(4 - self.pages)]
+        places.sort()
+        runners = sorted(self.reveals, key=lambda peer: drawn(b"runner " + peer.encode()))
+        pages: list[str] = []
+        computer: list[bool] = []
+        keys: list[int] = []
+        for _, peer, is_computer in places:
+            if is_computer:
+                peer = runners[sum(computer) % self.pages]
+                keys.append(self.computer_keys[peer])
+            else:
+                keys.append(self.keys[peer])
+            pages.append(peer)
+            computer.append(is_computer)
+        return Seating(tuple(pages), tuple(computer), tuple(keys))
+
+    def order(self) -> list[str] | None:
+        """The page ids in seat order, once every reveal is in (None before): a computer's
+        seat names the page that plays it."""
+        seating = self.seating()
+        return None if seating is None else list(seating.pages)
 
     def name(self) -> str:
         """What names this table in every proof: the draw's seed, in hex (once drawn)."""
-        if len(self.reveals) < 4:
+        if len(self.reveals) < self.pages:
             raise ValueError("the draw isn't over")
         return self._seed().hex()

@@ -8,7 +8,7 @@ from another page is checked on arrival (``wire.receive``). The table's rules co
 public information and this page's own hand (``public.PublicHand``); the table keeps what
 outlives a hand: the scores, the mesh's early messages, the clock, and why it closed.
 
-Messages travel as an envelope ``{"v": 1, "t": "fair", "h": hand, "m": <wire text>}``;
+Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "h": hand, "m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
 fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
 doesn't count.
@@ -339,7 +339,10 @@ class FairTable:
         if opened is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        hand, n, inner, t, z = opened
+        sender, hand, n, inner, t, z = opened
+        if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
+            self._caught(Fault(seat, Cheat.MALFORMED))
+            return
         if hand < self.hand_number:
             return  # a hand that is over here (a late digest, say)
         signed = self.ledger.admit(seat, hand, n, inner, t, z)

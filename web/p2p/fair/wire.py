@@ -22,8 +22,18 @@ from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.shuffle_proof import ShuffleProof, response_bits
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, Transcript
 
-__all__ = ["Parsed", "apply", "envelope", "max_chars", "message", "open_envelope", "parse",
-           "proof_fields", "receive"]
+__all__ = [
+    "Parsed",
+    "apply",
+    "envelope",
+    "max_chars",
+    "message",
+    "open_envelope",
+    "parse",
+    "proof_fields",
+    "receive",
+    "sender",
+]
 
 _ONE: Final = (1,)
 MAX_ITEMS: Final = 4 * 32
@@ -244,24 +254,38 @@ def proof_fields(proof: ShuffleProof) -> dict[str, object]:
             "chain_z": proof.chain_responses, "batch_z": proof.batch_responses}
 
 
-def envelope(hand: int, n: int, text: str, signature: tuple[int, int]) -> str:
-    """A message of hand number ``hand`` as it goes over a fair table's mesh: the page
-    keeps a later hand's messages for that hand; ``n``: its number among its sender's
-    messages of the hand; ``signature``: its sender's (``signing.sign``)."""
-    return json.dumps({"v": 1, "t": "fair", "h": hand, "n": n, "m": text,
+_ENVELOPE = '{"v":1,"t":"fair","f":'
+
+
+def envelope(seat: int, hand: int, n: int, text: str, signature: tuple[int, int]) -> str:
+    """A message of ``seat`` in hand number ``hand`` as it goes over a fair table's mesh
+    (the seat first, so the mesh can route it unread: ``sender``; a page may hold two
+    seats' keys, its person's and its computer's); the page keeps a later hand's messages
+    for that hand; ``n``: its number among its sender's messages of the hand;
+    ``signature``: its sender's (``signing.sign``)."""
+    return json.dumps({"v": 1, "t": "fair", "f": seat, "h": hand, "n": n, "m": text,
                        "s": [_number_text(x) for x in signature]}, separators=(",", ":"))
 
 
-def open_envelope(text: str, group: Group) -> tuple[int, int, str, int, int] | None:
-    """The hand number, message number, message and signature inside ``text`` (None: not
-    an envelope)."""
+def sender(text: str) -> int | None:
+    """The seat an envelope says it comes from (None: not an envelope's start)."""
+    if len(text) < len(_ENVELOPE) + 2 or not text.startswith(_ENVELOPE) \
+            or text[len(_ENVELOPE)] not in "0123" or text[len(_ENVELOPE) + 1] != ",":
+        return None
+    return int(text[len(_ENVELOPE)])
+
+
+def open_envelope(text: str, group: Group) -> tuple[int, int, int, str, int, int] | None:
+    """The seat, hand number, message number, message and signature inside ``text``
+    (None: not an envelope)."""
     try:
         data = json.loads(text)
-        hand, n, inner, sig = data["h"], data["n"], data["m"], data["s"]
+        seat, hand, n, inner, sig = data["f"], data["h"], data["n"], data["m"], data["s"]
     except (ValueError, KeyError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") != "fair" \
-            or len(data) != 6 or type(hand) is not int or type(n) is not int \
+            or len(data) != 7 or seat != sender(text) or type(hand) is not int \
+            or type(n) is not int \
             or not 0 <= n < 1000 or not isinstance(inner, str) \
             or len(inner) > max_chars(group) or not isinstance(sig, list) or len(sig) != 2:
         return None
@@ -269,4 +293,4 @@ def open_envelope(text: str, group: Group) -> tuple[int, int, str, int, int] | N
         t, z = (_number(x, _number_chars(group)) for x in sig)
     except _Malformed:
         return None
-    return hand, n, inner, t, z
+    return seat, hand, n, inner, t, z
