@@ -77,11 +77,15 @@ def _state(seat: Seat) -> str:
 
 def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None,
          dealt: bool = True) -> list[list[str]]:
-    """The four pages press Play online and sit at a fair table (``cheat``: the page at
-    that index is opened with ``?cheat=NAME``); with ``dealt``, the cards are dealt too."""
+    """The pages press Play online and sit at a fair table (fewer than four: once the
+    lobby's wait is over, with computers; ``cheat``: the page at that index is opened with
+    ``?cheat=NAME``); with ``dealt``, the cards are dealt too."""
     logs = [_console(seat) for seat in pages]
+    people = len(pages)
     for n, seat in enumerate(pages):
         extra = f"&cheat={cheat[1]}" if cheat is not None and n == cheat[0] else ""
+        if people < 4:
+            extra += "&wait=4"
         seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}",
                        wait_until="commit")  # the four start side by side
     for seat in pages:
@@ -94,13 +98,14 @@ def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None
         return logs
     for seat in pages:
         seat.page.wait_for_function(
-            "document.querySelector('#table').dataset.people === '4'"
-            " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
-    FIGURES["seated and dealt (wall)"].append(time.monotonic() - started)
+            "n => document.querySelector('#table').dataset.people === n"
+            " && document.documentElement.dataset.state === 'pass'", arg=str(people),
+            timeout=90_000)
+    if people == 4:
+        FIGURES["seated and dealt (wall)"].append(time.monotonic() - started)
     for seat in pages:
         assert seat.data("role") == "fair"
-        assert seat.page.get_attribute("#table", "data-people") == "4"
-        assert "Fair table: no page can see your cards" in seat.page.inner_text("#stat-where")
+        assert words.FAIR_KIND in seat.page.inner_text("#stat-where")
     return logs
 
 
@@ -167,7 +172,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
     assert len(set().union(*hands)) == 52  # four hands of 13, each on one page only
     _shoot(pages[0], "pass")
     pages[3].show_dialog()  # the dialog says what kind of table this is, and offers Leave
-    assert "this is a fair table" in pages[3].page.inner_text(f"{DIALOG} #fr-intro")
+    assert "This is a fair table" in pages[3].page.inner_text(f"{DIALOG} #fr-intro")
     assert pages[3].page.is_visible(f"{DIALOG} #fr-leave")
     _shoot(pages[3], "dialog")
     pages[3].hide_dialog()
@@ -190,6 +195,38 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
         origin = seat.table.origin  # (a blob: URL of the page's own is not a request out)
         assert [u for u in seat.table.requests
                 if not u.startswith((origin, "blob:" + origin))] == []
+
+
+@pytest.mark.parametrize("people", [2, 3])
+def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
+        pages: list[Seat], relay: str, people: int) -> None:  # noqa: F811
+    """Two people and two computers, three and one: each page shows its own 13 cards only
+    (and never the computer's it plays), the computers move, every page audits the hand."""
+    seated = pages[:people]
+    logs = _sit(seated, relay)
+    hands = [set(seat.table.hand()) for seat in seated]
+    assert all(len(hand) == 13 for hand in hands)
+    assert len(set().union(*hands)) == 13 * people  # no card shown on two pages
+    for seat in seated:
+        names = seat.page.eval_on_selector_all("#table .seat .name",
+                                               "els => els.map(e => e.textContent)")
+        assert sum("(computer)" in name for name in names) == 4 - people, names
+    seated[0].show_dialog()
+    intro = seated[0].page.inner_text(f"{DIALOG} #fr-intro")
+    assert "This is a fair table" in intro and "played by" in intro, intro
+    _shoot(seated[0], f"computers-{people}-dialog")
+    seated[0].hide_dialog()
+    _shoot(seated[-1], f"computers-{people}-pass")
+    _play_hand(seated)
+    for seat in seated:
+        seat.page.wait_for_function(
+            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            timeout=30_000)
+        assert _state(seat) == "summary"
+    found = _figures(logs)
+    assert len(found) == people and all(int(m[5]) == 39 for m in found)
+    for seat in seated:
+        assert not seat.table.errors, seat.table.errors
 
 
 def test_a_page_that_revokes_is_named_at_every_other_page(
