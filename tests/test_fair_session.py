@@ -15,7 +15,8 @@ from tests.test_friends_session import Network, Page, settle
 from web import words
 from web.friends.session import Role
 from web.p2p.fair.table import GONE_GRACE, FairStage
-from web.p2p.fair.transcript import Cheat
+from web.p2p.fair.transcript import Cheat, Fault
+from web.p2p.fair.wire import message, sender
 from web.seats.fair import FairSeat
 from web.table.seat import QUIET
 
@@ -148,6 +149,31 @@ def test_fewer_people_sit_at_a_fair_table_whose_computers_their_pages_play(peopl
     asyncio.run(run())
 
 
+def test_a_page_that_speaks_for_a_seat_it_doesnt_hold_is_named() -> None:
+    """At two people and two computers each page holds two seats' keys. A page that sends
+    a message in the name of a seat the other page holds — its computer's, say — is refused
+    by the mesh (only the page holding a seat speaks for it) and named for it."""
+    async def run() -> None:
+        _, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        honest, changed = pages
+        fair = changed.session.fair
+        assert fair is not None and fair.table is not None
+        theirs = next(iter(fair.seats.values()))  # the honest page's two seats
+        forged = fair.table.ledger.seal(1, "fair_complain", message("fair_complain"))
+        assert sender(forged) == fair.table.seat
+        forged = forged.replace(f'"f":{fair.table.seat},', f'"f":{theirs[1]},', 1)
+        conn = next(iter(fair.seats))
+        changed.session.peer.send(conn, forged)
+        await settle(200)
+        assert honest.session.role is Role.GUEST_CLOSED
+        closed = honest.session.seat.closed
+        me = seats[0].table.seat
+        assert closed == words.fault_text(Fault(fair.table.seat, Cheat.MALFORMED), me) + " " \
+            + words.FAIR_VOID
+    asyncio.run(run())
+
+
 def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> None:
     async def run() -> None:
         _, pages = fair_pages(cheat={2: "revoke"})
@@ -219,14 +245,21 @@ def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None
     asyncio.run(run())
 
 
-def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting() -> None:
-    """A page that wants seat 0 changes its bytes once it has seen the others'
-    (``cheats.SeatGrabber``): every other page refuses the draw, and nobody is seated."""
+@pytest.mark.parametrize("people", [2, 4])
+def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting(
+        people: int) -> None:
+    """A page that wants seat 0 (and at two, the computer it would get) changes its bytes
+    once it has seen the others' (``cheats.SeatGrabber``): every other page refuses the
+    draw, and nobody is seated."""
     async def run() -> None:
-        _, pages = fair_pages(cheat={0: "seat0"})
+        _, pages = fair_pages(cheat={0: "seat0"}, people=people)
         for page in pages:
             page.session.play_online()
             await settle(20)
+        if people < 4:
+            await settle(200)
+            for page in pages:
+                page.clock[0] += 16.0
         await settle(3000)
         for page in pages[1:]:
             assert page.session.role is Role.GUEST_CLOSED

@@ -176,7 +176,8 @@ class FairPlay:
             bot = make("hard", secrets.randbits(53))
             self.computer = FairComputer(
                 FairTable(played, now=self.now, turn=self.turn, group=self.group, name=name,
-                          signing_key=self.computer_signing_key, keys=seating.keys),
+                          signing_key=self.computer_signing_key, keys=seating.keys,
+                          checks=False),  # the person's table checks the same messages
                 bot, now=self.now, pause=self.pace)
         self.seat = FairSeat(table, self.pump, start_over=self.start_over,
                              players=tuple(map(seating.person, seating.pages)))
@@ -271,6 +272,8 @@ class FairPlay:
         table, seat = self.table, self.seat
         if table is None or seat is None:
             return
+        if self.computer is not None and self.computer.table.adopt(table):
+            self.pump()
         seat.update()
         self._report()
         why = self._closing()

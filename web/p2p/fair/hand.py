@@ -38,11 +38,15 @@ class FairHand:
     def __init__(self, seat: int, number: int, *, rules: Rules, group: Group,
                  source: KeySource | None, party: type[Party],
                  send: Callable[..., None], clock: Callable[[], float],
-                 timings: dict[str, list[float]], table: str = "") -> None:
+                 timings: dict[str, list[float]], table: str = "",
+                 checks: bool = True) -> None:
         """``party``: the class of this page's keys (``Party``, or a test's cheat);
         ``send(kind, **fields)``: a message to the others; ``timings``: the table's, where
         this hand adds its deal and audit (milliseconds); ``table``: the table's name, in
-        every proof (``Transcript.context``)."""
+        every proof (``Transcript.context``); ``checks``: whether it checks the others'
+        shuffle proofs and audits the hand itself (else its page's other table does, on
+        the same messages, and ``FairTable.adopt`` brings the findings)."""
+        self.checks = checks
         self.seat = seat
         self.number = number
         self.rules = rules
@@ -138,7 +142,8 @@ class FairHand:
         if step is not None:
             self.send(step[0], **step[1])
             return True
-        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None:
+        if len(t.reveals) == NUM_SEATS and self.auditing is None and self.result is None \
+                and self.checks:
             self.audit_started = self.clock()
             self.auditing = audit_in_steps(t, self.rules)
             return True
@@ -174,7 +179,7 @@ class FairHand:
             return finished
         if self.checking is None:
             waiting = t.unproven()
-            if not waiting or t.over:  # once stopped, the audit checks what is left
+            if not waiting or t.over or not self.checks:  # once stopped, the audit checks
                 return None
             self.checking = waiting[0], t.check_proof(waiting[0])
         seat, checking = self.checking

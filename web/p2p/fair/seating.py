@@ -70,8 +70,10 @@ class Seating:
                     None)
 
     def seats_of(self, page: str) -> tuple[int, ...]:
-        """Every seat whose keys ``page`` holds: its person's, and its computer's if any."""
-        return tuple(s for s, p in enumerate(self.pages) if p == page)
+        """Every seat whose keys ``page`` holds: its person's first, then its computer's if
+        it plays one."""
+        computer = self.computer_of(page)
+        return (self.person(page), *(() if computer is None else (computer,)))
 
 
 def _commitment(peer: str, nonce: bytes) -> str:

@@ -106,14 +106,18 @@ class FairTable:
                  rules: Rules | None = None, group: Group = GROUP,
                  source: KeySource | None = None,
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
-                 name: str = "", signing_key: int, keys: Sequence[int]) -> None:
+                 name: str = "", signing_key: int, keys: Sequence[int],
+                 checks: bool = True) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
         follow) or a step of the deal it cheats at (``cheats.CHEATS``); ``name``: what
         names this table, the same at every page (it goes into every proof);
         ``signing_key``: this page's key for the table, and ``keys``: every seat's public
-        one (``g**key``, announced in the draw), by seat (``signing``)."""
+        one (``g**key``, announced in the draw), by seat (``signing``); ``checks``: False
+        for a computer's table on a page whose person's table checks the same messages
+        (the shuffle proofs, the audit) and hands the findings over (``adopt``)."""
+        self.checks = checks
         self.seat = seat
         self.name = name
         self.cheat = cheat
@@ -153,7 +157,7 @@ class FairTable:
         return FairHand(self.seat, number, rules=self.rules, group=self.group,
                         source=self.source, party=CHEATS.get(self.cheat, Party),
                         send=self._send, clock=self.clock, timings=self.timings,
-                        table=self.name)
+                        table=self.name, checks=self.checks)
 
     def _start_hand(self, number: int) -> None:
         self.ledger.forget_before(number)
@@ -502,11 +506,30 @@ class FairTable:
         elif self._gone is not None:
             self._close_gone()
         else:
-            self.current.result = result
-            hand = self.current.public().scores(self.rules)
-            self.history.append(hand)
-            a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
-            self.scores = (a, b, c, d)
+            self._score(result)
+        return True
+
+    def _score(self, result: AuditResult) -> None:
+        """The hand passed its audit: its points count."""
+        self.current.result = result
+        hand = self.current.public().scores(self.rules)
+        self.history.append(hand)
+        a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
+        self.scores = (a, b, c, d)
+
+    def adopt(self, checker: FairTable) -> bool:
+        """What ``checker`` — this page's table that checks the same messages — found of
+        this hand: the shuffle proofs it checked, and its audit's verdict once every key
+        is in here too. For a table made with ``checks=False``; whether it scored."""
+        here, there = self.current, checker.current
+        if self.closed is not None or here.number != there.number:
+            return False
+        here.transcript.proven |= there.transcript.proven - {self.seat}
+        if there.result is None or here.result is not None \
+                or len(here.transcript.reveals) < NUM_SEATS:
+            self._settle()  # a proof now checked may let a step go
+            return False
+        self._score(there.result)
         return True
 
     def _own_step_failed(self) -> None:
