@@ -4,8 +4,8 @@ A person who presses Play online and changes their mind (Escape, or the dialog's
 looking there and then: the page leaves the lobby and their own game stays, even when another
 page deals a table a moment later. With no relay answering, the dialog says so, naming the
 relay, offers Try again and the relay setting, and deals nothing. A host who closes an online
-table closes it for everyone: both guests read that the host closed it, and no page carries it
-on.
+table (one a page alone in the lobby dealt itself, which two more joined) closes it for
+everyone: both guests read that the host closed it, and no page carries it on.
 """
 
 from __future__ import annotations
@@ -17,7 +17,10 @@ from conftest import DESKTOP
 from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS, TablePage
 from test_private_table import DIALOG, Seat, open_all
-from test_table_by_code import relay  # noqa: F401 (the module's relay fixture)
+from test_table_by_code import (
+    _alone_then_late,
+    relay,  # noqa: F401 (the module's relay fixture)
+)
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
@@ -133,14 +136,7 @@ def test_a_host_closing_an_online_table_closes_it_for_both_guests(
     pages = [Seat(browser, base_url, f"online-close-{n}") for n in range(3)]
     try:
         open_all(pages, f"?speed=instant&wait=4&relay={relay}")
-        for seat in pages:
-            seat.page.click("#play-online")
-        for seat in pages:
-            seat.page.wait_for_selector("#table[data-people='3']", state="attached",
-                                        timeout=60_000)
-        host = next(seat for seat in pages if seat.data("role") == "host")
-        guests = [seat for seat in pages if seat is not host]
-        host.wait_data("stage", "pass")
+        host, guests = _alone_then_late(pages)
         host.show_dialog()
         assert host.page.inner_text(f"{DIALOG} #fr-leave") == "End the table for everyone"
         host.click("#fr-leave")

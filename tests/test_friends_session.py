@@ -598,6 +598,22 @@ def test_a_host_closing_an_online_table_closes_it_for_everyone_with_no_hand_over
     asyncio.run(run())
 
 
+def test_a_page_waiting_for_the_next_hand_is_told_when_the_host_closes_the_table() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        host, _ = await _hosted_online(network, clock, late=0)
+        late = Page(network, clock)
+        late.session.play_online()
+        await settle(400)
+        assert late.session.role is Role.SEATED and late.session.seat.state is None
+        host.session.leave()
+        await settle(200)
+        assert late.session.role is Role.GUEST_CLOSED
+        assert late.session.seat.closed == "The host closed the table."
+    asyncio.run(run())
+
+
 def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
     async def run() -> None:
         page = Page(Network())

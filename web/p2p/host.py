@@ -355,10 +355,12 @@ class HostTable(TableFlow):
         if self.closed:
             return
         handover = {"handover": True} if self.online and vanishing else {}
-        for seat, conn in self.seats.present():
-            if seat != 0:
-                self._send(conn, dump("closed", reason=reason, **handover))
-                self.hangups.append(conn)
+        # those waiting to sit down at the next hand are told too, not left to find the
+        # connection gone
+        told = [conn for seat, conn in self.seats.present() if seat != 0]
+        for conn in [*told, *(c for c in self.coming.values() if c not in told)]:
+            self._send(conn, dump("closed", reason=reason, **handover))
+            self.hangups.append(conn)
         self.closed = True
 
     def guests(self) -> int:
