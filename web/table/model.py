@@ -449,10 +449,11 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
     won = f"Won {stats.won} of {stats.played}"
     best = "none yet" if stats.best is None else str(stats.best)
     view = snap.view
-    if view is None:
+    people = sum(kind in ("host", "friend") for kind in snap.kinds) or 1
+    if view is None:  # seated, the cards not yet dealt (a fair table deals them first)
         return TableModel(state="loading" if not page.ready else "wait", new_game=False,
                           prompt=snap.note, where=snap.where, clock_ms=snap.clock_ms,
-                          won=won, best=best)
+                          won=won, best=best, people=people)
     summary = _summary(snap, view, page)
     view, snap = finished_felt(snap, view)
     if not page.ready:
@@ -533,7 +534,7 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         where=snap.where,
         clock_ms=snap.clock_ms,
         chat=snap.chat,
-        people=sum(kind in ("host", "friend") for kind in snap.kinds) or 1,
+        people=people,
         won=won,
         best=best,
         suits=tuple(sorted({c.notation[1] for c in view.hand})),
