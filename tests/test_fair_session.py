@@ -174,6 +174,65 @@ def test_a_page_that_speaks_for_a_seat_it_doesnt_hold_is_named() -> None:
     asyncio.run(run())
 
 
+async def _gone(pages: list[Page], leaving: Page) -> list[Page]:
+    """``leaving``'s person leaves; the others' clocks pass ``GONE_GRACE`` and they draw
+    again. The pages still at the table."""
+    leaving.session.leave()
+    await settle(200)
+    staying = [p for p in pages if p is not leaving]
+    for page in staying:
+        page.clock[0] += GONE_GRACE
+    await settle(3000)
+    return staying
+
+
+def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_hand_dealt_again(
+        ) -> None:
+    async def run() -> None:
+        _, pages = fair_pages(people=3)
+        seats = await sit(pages)
+        gone_seat = seats[2].table.seat
+        staying = await _gone(pages, pages[2])
+        assert pages[2].session.role is Role.GUEST_CLOSED
+        new = [seat_of(p) for p in staying]
+        assert all(s is not old for s, old in zip(new, seats, strict=False))
+        assert [s.table.seat for s in new] == [s.table.seat for s in seats[:2]]
+        fairs = [p.session.fair for p in staying]
+        computers = [f.computer for f in fairs if f is not None and f.computer is not None]
+        assert len(computers) == 2  # one each: the one there was, and the seat of the page gone
+        assert gone_seat in {c.table.seat for c in computers}
+        for seat in new:
+            assert seat.table.hand_number == 1 and seat.table.scores == (0, 0, 0, 0)
+            assert seat.kinds[gone_seat] == "computer"
+            assert "left the table" in seat.notice and "dealt again" in seat.notice
+        await play_out(new)
+        await settle(3000)
+        for seat in new:
+            assert seat.table.stage is FairStage.SCORED, seat.table.closed
+        assert len({s.table.scores for s in new}) == 1 and sum(new[0].table.scores) >= 26
+        assert all(p.session.role is Role.FAIR for p in staying)
+    asyncio.run(run())
+
+
+def test_a_page_that_leaves_between_hands_is_replaced_and_the_scores_go_on() -> None:
+    async def run() -> None:
+        _, pages = fair_pages()
+        seats = await sit(pages)
+        await play_out(seats)
+        await settle(3000)
+        assert all(s.table.stage is FairStage.SCORED for s in seats)
+        scores = seats[0].table.scores
+        staying = await _gone(pages, pages[1])
+        new = [seat_of(p) for p in staying]
+        for seat in new:
+            assert seat.table.hand_number == 2 and seat.table.scores == scores
+            assert seat.table.history == seats[0].table.history
+            assert "dealt again" not in seat.notice and "scores stay" in seat.notice
+            assert len(seat.table.hand()) == 13
+        assert sum(s.kinds.count("computer") for s in new) == 3  # the one seat, on each page
+    asyncio.run(run())
+
+
 def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> None:
     async def run() -> None:
         _, pages = fair_pages(cheat={2: "revoke"})
@@ -224,9 +283,11 @@ def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
     asyncio.run(run())
 
 
-def test_a_page_that_leaves_a_fair_table_voids_the_hand_for_the_others() -> None:
+def test_a_page_left_alone_at_a_fair_table_closes_it_voiding_the_hand() -> None:
+    """With nobody else to draw again with, the page left closes the table (it can't
+    play on alone: its own game is the one against the computers)."""
     async def run() -> None:
-        _, pages = fair_pages()
+        _, pages = fair_pages(people=2)
         seats = await sit(pages)
         leaving = pages[1]
         leaving.session.leave()

@@ -738,6 +738,25 @@ FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyon
 FAIR_DRAW_BROKEN = ("Another page broke the draw for the seats: it showed something other "
                     "than what it had promised, so the fair table couldn't start. Press Play "
                     "online to look again.")
+FAIR_REDRAW_BROKEN = ("After a player left, the pages still at the table couldn't agree on "
+                      "who plays the computers or on the scores, so the table has closed. "
+                      "Press Play online to look again.")
+
+
+def fair_handed_over(gone: Sequence[int], players: Sequence[int], me: int,
+                     void: bool) -> str:
+    """A page left a fair table and it goes on: a computer in each of its seats, played by
+    one of the pages still there (``players``: by seat, whose page holds its keys)."""
+    seats = [f"{SEAT_NAMES[seat]} (by " + ("your page" if players[seat] == me else
+                                          f"{SEAT_NAMES[players[seat]]}'s page") + ")"
+             for seat in gone]
+    left = join(SEAT_NAMES[seat] for seat in gone)
+    which = "The hand under way doesn't count and is dealt again" if void else \
+        "The next hand is dealt"
+    return (f"{left}'s page left the table. A computer plays {join(seats)} now. {which}; "
+            "the scores stay as they were.")
+
+
 FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
                  "was sent, so it can't go on and can't tell who spoiled them. This hand "
                  "doesn't count, and the table has closed.")

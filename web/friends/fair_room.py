@@ -8,12 +8,21 @@ over. A page runs a ``FairTable`` for its person's seat and, if the draw gave it
 second for its computer's (``web.p2p.fair.computer``). Every message of either goes to the
 other pages and into the other table here; every message of theirs into both, once the
 mesh checked that its page holds the seat it comes from. Between messages the audit runs
-in slices, the page yielding after each. No DOM: the peer and the clocks are injected, and
-pytest runs it.
+in slices, the page yielding after each.
+
+A page that leaves takes its keys with it. If two or more pages are left, the table goes on
+(``_hand_over``): once what the page sent before it left has had ``GONE_GRACE`` to arrive,
+and the hand's audit is done if the keys were all out, the pages still there draw again
+among themselves — their people keep their seats, a computer takes each seat of the page
+that left, and who plays which computer is drawn — and deal the next hand with the scores
+as they were; a hand the page left unfinished doesn't count. No DOM: the peer and the
+clocks are injected, and pytest runs it.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
 import secrets
 from collections.abc import Awaitable, Callable
 from statistics import mean
@@ -24,7 +33,7 @@ from web.p2p.fair.cheats import DRAWS
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.seating import DrawError, SeatDraw, Seating, is_draw
-from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.wire import sender
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
@@ -83,6 +92,10 @@ class FairPlay:
         self.computer: FairComputer | None = None
         """The computer this page plays, if the draw gave it one."""
         self.seat: FairSeat | None = None
+        self.leaving: dict[str, float] = {}
+        """Pages that left a table that goes on, and when: their seats are handed over."""
+        self.redrawing = False
+        """The pages still there are drawing again (``_hand_over``)."""
         self.done = False
         self.reported = (0, "")
         self._pumping = False
@@ -115,9 +128,10 @@ class FairPlay:
             done = self._work_step()
             if done:
                 self._after()  # a proof out or checked, the verdict: news to send and show
-            if self.computer is not None and not self.done \
+            if self.computer is not None and not self.done and not self.redrawing \
                     and await self.computer.move(self.sleep):
                 self._after()
+            self._hand_over()
             await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
 
     def _work_step(self) -> bool | None:
@@ -128,7 +142,9 @@ class FairPlay:
             done = self.computer.table.work_step()
         return done
 
-    def _start_draw(self) -> None:
+    def _start_draw(self, fixed: dict[str, int] | None = None, at: str = "") -> None:
+        """Draw the seats with the pages in the room (``fixed``, ``at``: a draw again, see
+        ``SeatDraw``), with new keys for this page."""
         assert self.me is not None
         peers = list(self.room)[:self.people - 1]
         group = self.group
@@ -137,7 +153,8 @@ class FairPlay:
         self.computer_signing_key = group.short_key(source)
         self.draw = DRAWS.get(self.cheat, SeatDraw)(
             self.me, peers, group.power(group.generator, self.signing_key), group=group,
-            computer_key=group.power(group.generator, self.computer_signing_key))
+            computer_key=group.power(group.generator, self.computer_signing_key),
+            fixed=fixed, at=at)
         for conn in self.room.values():
             self.send(conn, self.draw.commit_text())
         early, self.early = self.early, []
@@ -150,12 +167,12 @@ class FairPlay:
     def _drawn(self, conn: str, text: str) -> None:
         draw = self.draw
         assert draw is not None
-        if self.done or self.table is not None:
+        if self.done or (self.table is not None and not self.redrawing):
             return
         try:
             out = draw.received(peer_of(conn), text)
         except DrawError:
-            self._close(words.FAIR_DRAW_BROKEN)
+            self._close(words.FAIR_DRAW_BROKEN if not self.redrawing else words.FAIR_REDRAW_BROKEN)
             return
         for message in out:
             for other in self.room.values():
@@ -166,21 +183,33 @@ class FairPlay:
 
     def _sit(self, seating: Seating, name: str) -> None:
         assert self.me is not None
+        old, old_seat = self.table, self.seat
+        history = () if old is None else tuple(old.history)
+        hand = len(history) + 1  # a hand a page left unfinished is dealt again
         self.seats = {conn: seating.seats_of(peer) for peer, conn in self.room.items()
                       if peer in seating.pages}
         table = self.table = FairTable(seating.person(self.me), now=self.now, turn=self.turn,
                                        cheat=self.cheat, group=self.group, name=name,
-                                       signing_key=self.signing_key, keys=seating.keys)
+                                       signing_key=self.signing_key, keys=seating.keys,
+                                       hand=hand, history=history)
         played = seating.computer_of(self.me)
+        self.computer = None
         if played is not None:
             bot = make("hard", secrets.randbits(53))
             self.computer = FairComputer(
                 FairTable(played, now=self.now, turn=self.turn, group=self.group, name=name,
                           signing_key=self.computer_signing_key, keys=seating.keys,
-                          checks=False),  # the person's table checks the same messages
+                          checks=False, hand=hand, history=history),  # the person's checks
                 bot, now=self.now, pause=self.pace)
-        self.seat = FairSeat(table, self.pump, start_over=self.start_over,
-                             players=tuple(map(seating.person, seating.pages)))
+        players = tuple(map(seating.person, seating.pages))
+        self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
+        if old is not None and old_seat is not None:  # on without the page that left
+            gone = [s for s in range(4) if old_seat.players[s] == s and players[s] != s]
+            self.seat.notice = words.fair_handed_over(
+                gone, players, table.seat,
+                void=old.hand_number == hand and old.current.dealt is not None)
+        self.redrawing = False
+        self.leaving.clear()
         self.on_seated(self.seat)
         for conn, text in self.early:
             if conn in self.seats:
@@ -209,6 +238,14 @@ class FairPlay:
             self.room[peer_of(conn)] = conn  # a fifth page, if any, is never seated
 
     def received(self, conn: str, text: str) -> None:
+        if self.table is not None and (self.redrawing or is_draw(text)):
+            # drawing again: the draw's messages to it (or kept until this page starts its
+            # own), the next hand's kept for the new tables
+            if self.redrawing and is_draw(text) and conn in self.room.values():
+                self._drawn(conn, text)
+            elif len(self.early) < MAX_EARLY:
+                self.early.append((conn, text))
+            return
         if self.table is None:
             if self.draw is not None and conn in self.room.values() and is_draw(text):
                 self._drawn(conn, text)
@@ -224,11 +261,41 @@ class FairPlay:
         if self.table is None:
             self.room.pop(peer_of(conn), None)
             return
-        seats = self.seats.get(conn)
-        if seats is not None:
-            for table in self._tables():
-                table.gone(seats[0])
-            self._after()
+        seats = self.seats.pop(conn, None)
+        if seats is None:
+            return
+        self.room.pop(peer_of(conn), None)
+        if self.seats and not self.redrawing:  # two or more pages left: the table goes on
+            self.leaving[conn] = self.now()
+            return
+        self.seats[conn] = seats  # this page is alone now (or was drawing again): it closes
+        for table in self._tables():
+            table.gone(seats[0])
+        self._after()
+
+    def _hand_over(self) -> None:
+        """A page left: once what it sent before has had time to arrive, and the hand's
+        audit is done if every key was out, draw again with the pages still there; the next
+        hand is theirs, with a computer in each seat of the page that left."""
+        table = self.table
+        if not self.leaving or self.redrawing or self.done or table is None \
+                or table.closed is not None \
+                or any(self.now() - at < GONE_GRACE for at in self.leaving.values()):
+            return
+        if table.stage is FairStage.AUDITING and len(table.transcript.reveals) == 4:
+            return  # every key is out: the audit says whether the hand counts
+        assert self.me is not None
+        self.redrawing = True
+        self.people = len(self.room) + 1
+        fixed = {peer: self.seats[conn][0] for peer, conn in self.room.items()}
+        fixed[self.me] = table.seat
+        # where the game stands: the hands scored (one a page left unfinished isn't)
+        at = f"{len(table.history) + 1}:" + hashlib.sha256(
+            json.dumps(table.history).encode()).hexdigest()[:32]
+        held, self.early = self.early, []
+        self._start_draw(fixed=fixed, at=at)
+        for conn, text in held:  # the draw of a page that began first; the next hand's
+            self.received(conn, text)
 
     # --- the table moved on ---------------------------------------------------------------------
     def pump(self) -> None:

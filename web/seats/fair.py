@@ -41,6 +41,9 @@ class FairSeat:
         self.where = words.FAIR_KIND
         self.intro = words.fair_seated(players, table.seat)
         """What the dialog says of this table: who could know which cards."""
+        self.notice = ""
+        """Said to the person once, when the felt shows this seat (a page left, and the
+        table went on without it)."""
         self.pump = pump
         self.restart = start_over
         self.news: News = QUIET
@@ -126,6 +129,9 @@ class FairSeat:
     # --- the person's intents -------------------------------------------------------------
     def attach(self, news: News) -> None:
         self.news = news
+        if self.notice:
+            news.alert(self.notice)
+            self.notice = ""
 
     def detach(self) -> None:
         self.news = QUIET

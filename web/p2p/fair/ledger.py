@@ -15,7 +15,7 @@ from collections.abc import Collection, Sequence
 
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.signing import Signed, echo, sign, text_hash, verify
-from web.p2p.fair.wire import envelope
+from web.p2p.fair.wire import envelope, tag
 
 __all__ = ["Ledger"]
 
@@ -59,7 +59,7 @@ class Ledger:
         t, z = sign(self.group, self.signing_key, self.name, hand, self.seat, n, digest,
                     source)
         self.keep(hand, kind, Signed(self.seat, n, digest, t, z))
-        return envelope(self.seat, hand, n, text, (t, z))
+        return envelope(self.seat, tag(self.name), hand, n, text, (t, z))
 
     def admit(self, seat: int, hand: int, n: int, inner: str, t: int, z: int) -> Signed | None:
         """The message ``n`` of ``seat`` in ``hand`` as signed, if it is that seat's next

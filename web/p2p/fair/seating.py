@@ -22,8 +22,14 @@ Each commit also carries the page's two public signing keys for the table (in he
 residues, ``signing``): ``key`` for its person's seat and ``bot`` for a computer's, should
 the draw give it one. So every page knows every seat's key before anyone has a seat.
 
-Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>, "bot": <hex>}``,
-then ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
+A table whose page left draws again among the pages still there, between two hands
+(``web.friends.fair_room``): the people keep their seats (``fixed``), every other seat is a
+computer's, and only who plays which computer is drawn. Each commit says where in the game
+the page stands (``at``: the next hand and the scores so far), and a draw among pages that
+don't agree on it is broken.
+
+Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>, "bot": <hex>,
+"at": <text>}``, then ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
 """
 
 from __future__ import annotations
@@ -31,7 +37,7 @@ from __future__ import annotations
 import hashlib
 import json
 import secrets
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from web.p2p.fair.group import GROUP, Group, KeySource
@@ -98,9 +104,17 @@ class SeatDraw:
 
     def __init__(self, me: str, others: Sequence[str], key: int,
                  source: KeySource | None = None, group: Group = GROUP, *,
-                 computer_key: int | None = None) -> None:
+                 computer_key: int | None = None, fixed: Mapping[str, int] | None = None,
+                 at: str = "") -> None:
         """``key``: this page's public signing key for its person's seat; ``computer_key``:
-        for a computer's seat, should the draw give it one (by default, ``key``'s)."""
+        for a computer's seat, should the draw give it one (by default, ``key``'s);
+        ``fixed``: each page's person's seat, if they keep theirs (a draw again, after a
+        page left); ``at``: where in the game this page stands, which every page must
+        share."""
+        self.fixed = dict(fixed) if fixed is not None else None
+        if self.fixed is not None and set(self.fixed) != {me, *others}:
+            raise ValueError("a draw again keeps the seat of every page in it, and only those")
+        self.at = at
         self.pages = len(set(others) | {me})
         if self.pages != len(others) + 1 or not 2 <= self.pages <= 4:
             raise ValueError("a fair table's draw is among two to four different pages")
@@ -123,7 +137,8 @@ class SeatDraw:
         """This page's first message: the hash of its bytes, and its keys."""
         return json.dumps({"v": 1, "t": DRAW, "commit": self.commits[self.me],
                            "key": f"{self.keys[self.me]:x}",
-                           "bot": f"{self.computer_keys[self.me]:x}"}, separators=(",", ":"))
+                           "bot": f"{self.computer_keys[self.me]:x}", "at": self.at},
+                          separators=(",", ":"))
 
     def reveal_text(self) -> str:
         """This page's second message, once it holds every commit: its bytes."""
@@ -139,7 +154,7 @@ class SeatDraw:
             body = json.loads(text)
         except ValueError as error:
             raise DrawError(peer, "not JSON") from error
-        if not isinstance(body, dict) or len(body) != (5 if "commit" in body else 3) \
+        if not isinstance(body, dict) or len(body) != (6 if "commit" in body else 3) \
                 or body.get("v") != 1 or body.get("t") != DRAW:
             raise DrawError(peer, "not a message of the draw")
         value = body.get("commit", body.get("reveal"))
@@ -148,6 +163,8 @@ class SeatDraw:
         if "commit" in body:
             if peer in self.commits:
                 raise DrawError(peer, "a second commit")
+            if body.get("at") != self.at:
+                raise DrawError(peer, "at another point of the game")
             key, computer_key = (_hex_key(body.get(k), self.group) for k in ("key", "bot"))
             if key is None or computer_key is None:
                 raise DrawError(peer, "not a signing key")
@@ -189,10 +206,14 @@ class SeatDraw:
         def drawn(label: bytes) -> bytes:
             return hashlib.sha256(seed + label).digest()
         # The labels' first words differ, so no page id can take a computer's place.
-        places = [(drawn(b"page " + peer.encode()), peer, False) for peer in self.reveals]
-        places += [(drawn(b"computer " + bytes([n])), "", True)
-                   for n in range(4 - self.pages)]
-        places.sort()
+        if self.fixed is not None:  # the people keep their seats; the others are computers'
+            who = {seat: peer for peer, seat in self.fixed.items()}
+            places = [(bytes([seat]), who.get(seat, ""), seat not in who) for seat in range(4)]
+        else:
+            places = [(drawn(b"page " + peer.encode()), peer, False) for peer in self.reveals]
+            places += [(drawn(b"computer " + bytes([n])), "", True)
+                       for n in range(4 - self.pages)]
+            places.sort()
         runners = sorted(self.reveals, key=lambda peer: drawn(b"runner " + peer.encode()))
         pages: list[str] = []
         computer: list[bool] = []

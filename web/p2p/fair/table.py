@@ -8,7 +8,8 @@ from another page is checked on arrival (``wire.receive``). The table's rules co
 public information and this page's own hand (``public.PublicHand``); the table keeps what
 outlives a hand: the scores, the mesh's early messages, the clock, and why it closed.
 
-Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "h": hand, "m": <wire text>}``;
+Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
+"m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
 fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
 doesn't count.
@@ -38,7 +39,7 @@ from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
 from web.p2p.fair.signing import Verdict, judge_steps
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
-from web.p2p.fair.wire import message, open_envelope, receive
+from web.p2p.fair.wire import message, open_envelope, receive, tag
 
 END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
 """What a page echoes leaves these out: they cross the mesh while pages send their echoes
@@ -107,7 +108,7 @@ class FairTable:
                  source: KeySource | None = None,
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
-                 checks: bool = True) -> None:
+                 checks: bool = True, hand: int = 1, history: Sequence[Score] = ()) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
@@ -116,7 +117,9 @@ class FairTable:
         ``signing_key``: this page's key for the table, and ``keys``: every seat's public
         one (``g**key``, announced in the draw), by seat (``signing``); ``checks``: False
         for a computer's table on a page whose person's table checks the same messages
-        (the shuffle proofs, the audit) and hands the findings over (``adopt``)."""
+        (the shuffle proofs, the audit) and hands the findings over (``adopt``); ``hand``
+        and ``history``: the first hand this table deals and the hands scored before it (a
+        table drawn again after a page left goes on with the game)."""
         self.checks = checks
         self.seat = seat
         self.name = name
@@ -135,8 +138,9 @@ class FairTable:
         self.source = source
         self.clock = clock
         self.outbox: list[str] = []
-        self.scores: Score = (0, 0, 0, 0)
-        self.history: list[Score] = []
+        self.history: list[Score] = list(history)
+        a, b, c, d = (sum(hand_[seat] for hand_ in self.history) for seat in range(NUM_SEATS))
+        self.scores: Score = (a, b, c, d)
         self.closed: str | None = None
         """Why the table closed (the cheat named, a page gone), in words."""
         self._gone: int | None = None
@@ -150,7 +154,7 @@ class FairTable:
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
         group.generator_powers  # noqa: B018  built now, not within the first card's check
-        self._start_hand(1)
+        self._start_hand(hand)
 
     # --- the hand ---------------------------------------------------------------------------
     def _hand(self, number: int) -> FairHand:
@@ -343,12 +347,12 @@ class FairTable:
         if opened is None:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        sender, hand, n, inner, t, z = opened
+        sender, table, hand, n, inner, t, z = opened
         if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        if hand < self.hand_number:
-            return  # a hand that is over here (a late digest, say)
+        if table != tag(self.name) or hand < self.hand_number:
+            return  # for the table before a page left, or a hand over here (a late digest)
         signed = self.ledger.admit(seat, hand, n, inner, t, z)
         if signed is None:
             self._caught(Fault(seat, Cheat.UNSIGNED))

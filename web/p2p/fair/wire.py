@@ -33,6 +33,7 @@ __all__ = [
     "proof_fields",
     "receive",
     "sender",
+    "tag",
 ]
 
 _ONE: Final = (1,)
@@ -257,14 +258,27 @@ def proof_fields(proof: ShuffleProof) -> dict[str, object]:
 _ENVELOPE = '{"v":1,"t":"fair","f":'
 
 
-def envelope(seat: int, hand: int, n: int, text: str, signature: tuple[int, int]) -> str:
+TAG_CHARS = 16
+"""How much of the table's name an envelope carries (``tag``)."""
+
+
+def tag(name: str) -> str:
+    """What names a table on its envelopes: the start of its name (the draw's seed)."""
+    return name[:TAG_CHARS]
+
+
+def envelope(seat: int, table: str, hand: int, n: int, text: str,
+             signature: tuple[int, int]) -> str:
     """A message of ``seat`` in hand number ``hand`` as it goes over a fair table's mesh
     (the seat first, so the mesh can route it unread: ``sender``; a page may hold two
-    seats' keys, its person's and its computer's); the page keeps a later hand's messages
-    for that hand; ``n``: its number among its sender's messages of the hand;
+    seats' keys, its person's and its computer's); ``table``: the table's ``tag`` (after a
+    page left, the others draw again and deal on as a new table: what was sent to the old
+    one is then dropped, not mistaken for the new one's); the page keeps a later hand's
+    messages for that hand; ``n``: its number among its sender's messages of the hand;
     ``signature``: its sender's (``signing.sign``)."""
-    return json.dumps({"v": 1, "t": "fair", "f": seat, "h": hand, "n": n, "m": text,
-                       "s": [_number_text(x) for x in signature]}, separators=(",", ":"))
+    return json.dumps({"v": 1, "t": "fair", "f": seat, "d": table, "h": hand, "n": n,
+                       "m": text, "s": [_number_text(x) for x in signature]},
+                      separators=(",", ":"))
 
 
 def sender(text: str) -> int | None:
@@ -275,16 +289,19 @@ def sender(text: str) -> int | None:
     return int(text[len(_ENVELOPE)])
 
 
-def open_envelope(text: str, group: Group) -> tuple[int, int, int, str, int, int] | None:
-    """The seat, hand number, message number, message and signature inside ``text``
-    (None: not an envelope)."""
+def open_envelope(text: str, group: Group
+                  ) -> tuple[int, str, int, int, str, int, int] | None:
+    """The seat, table tag, hand number, message number, message and signature inside
+    ``text`` (None: not an envelope)."""
     try:
         data = json.loads(text)
-        seat, hand, n, inner, sig = data["f"], data["h"], data["n"], data["m"], data["s"]
+        seat, table, hand, n = data["f"], data["d"], data["h"], data["n"]
+        inner, sig = data["m"], data["s"]
     except (ValueError, KeyError, TypeError):
         return None
     if not isinstance(data, dict) or data.get("v") != 1 or data.get("t") != "fair" \
-            or len(data) != 7 or seat != sender(text) or type(hand) is not int \
+            or len(data) != 8 or seat != sender(text) or not isinstance(table, str) \
+            or len(table) > TAG_CHARS or type(hand) is not int \
             or type(n) is not int \
             or not 0 <= n < 1000 or not isinstance(inner, str) \
             or len(inner) > max_chars(group) or not isinstance(sig, list) or len(sig) != 2:
@@ -293,4 +310,4 @@ def open_envelope(text: str, group: Group) -> tuple[int, int, int, str, int, int
         t, z = (_number(x, _number_chars(group)) for x in sig)
     except _Malformed:
         return None
-    return seat, hand, n, inner, t, z
+    return seat, table, hand, n, inner, t, z
