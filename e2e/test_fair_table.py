@@ -21,7 +21,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS
-from test_private_table import DIALOG, Seat
+from test_private_table import DIALOG, Seat, keep_alerts, wait_alert
 from test_table_by_code import relay  # noqa: F401  (the local relay, a fixture)
 
 from web import words
@@ -227,6 +227,57 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
     assert len(found) == people and all(int(m[5]) == 39 for m in found)
     for seat in seated:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_play_on(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Three people and a computer; one closes its tab once the cards are passed. The two
+    others draw again: a computer takes the seat of the page gone, the hand is dealt again
+    with the same (no) scores, and they play it to its audit."""
+    seated = pages[:3]
+    _sit(seated, relay)
+    for seat in seated:
+        keep_alerts(seat.page)
+        for card in seat.table.hand()[:3]:
+            seat.table.click_card(card)
+        seat.page.click("#pass")
+    staying = seated[:2]
+    for seat in staying:
+        seat.page.wait_for_function(
+            "document.documentElement.dataset.state !== 'pass'", timeout=60_000)
+    seated[2].close()
+    for seat in staying:
+        wait_alert(seat.page, "left the table", timeout=60_000)
+        seat.page.wait_for_function(
+            "document.querySelector('#table').dataset.people === '2'"
+            " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
+        assert seat.data("role") == "fair" and len(seat.table.hand()) == 13
+        names = seat.page.eval_on_selector_all("#table .seat .name",
+                                               "els => els.map(e => e.textContent)")
+        assert sum("(computer)" in name for name in names) == 2, names
+    _shoot(staying[0], "handed-over")
+    _play_hand(staying)
+    for seat in staying:
+        seat.page.wait_for_function(
+            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            timeout=30_000)
+        assert not seat.table.errors, seat.table.errors
+
+
+@pytest.mark.parametrize(("cheat", "said"), [
+    ("seat0", "broke the draw"),                 # it would choose its seat and computer
+    ("readcards", "changed the deck while shuffling"),  # it would read others' cards
+])
+def test_at_two_people_a_page_that_would_steer_the_draw_or_read_cards_is_refused(
+        pages: list[Seat], relay: str, cheat: str, said: str) -> None:  # noqa: F811
+    seated = pages[:2]
+    _sit(seated, relay, cheat=(1, cheat), dealt=False)
+    honest = seated[0]
+    honest.wait_data("closed", "true", timeout=90_000)
+    text = honest.page.inner_text(f"{DIALOG} #fr-fair-closed")
+    assert said in text, text
+    assert honest.page.locator("#hand [data-card]").count() in (0, 13)
+    assert not honest.table.errors, honest.table.errors
 
 
 def test_a_page_that_revokes_is_named_at_every_other_page(
