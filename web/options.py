@@ -14,8 +14,9 @@ __all__ = ["Options", "parse"]
 
 
 CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt", "marked", "framing",
-          "falseecho", "readcards")
-"""A fair table's modified pages, by name: a revoke, or a step of the deal cheated at."""
+          "falseecho", "readcards", "seat0")
+"""A fair table's modified pages, by name: a revoke, a step of the deal cheated at, or the
+draw for the seats."""
 
 
 @dataclass(frozen=True)
