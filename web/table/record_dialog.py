@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from hearts import Game, Rules
 from web import daily, formats, words
-from web.browser import Browser
+from web.browser import Browser, Element
 from web.record import gamecode
 from web.storage import Records
 from web.table import record_page
@@ -49,12 +49,12 @@ class RecordDialogs:
         self.local = local
         self.records = records
         self.tasks = Tasks()
-        self.record = browser.by_id("record")
-        self.code = browser.by_id("code")
+        self.record = browser.element("record")
+        self.code = browser.element("code")
         self.selected = record_page.CURRENT
 
-    def q(self, name: str) -> Any:
-        return self.browser.by_id(name)
+    def q(self, name: str) -> Element:
+        return self.browser.element(name)
 
     def wire(self) -> None:
         listen = self.browser.listen
@@ -157,7 +157,7 @@ class RecordDialogs:
         if button is None:
             return
         share = button.hasAttribute("data-share")
-        field = self.q(str(button.dataset.share if share else button.dataset.copy))
+        field = self.browser.by_id(str(button.dataset.share if share else button.dataset.copy))
         box = self.browser.el(button.closest(".copy-box"))
         said = self.browser.query(".copy-said", box) if box is not None else None
         if field is not None:
@@ -165,7 +165,7 @@ class RecordDialogs:
             sharing = self.browser.share(text, field) if share else None  # (in the click)
             self.tasks.spawn(self._copy(text, field, said, sharing))
 
-    async def _copy(self, text: str, field: Any, said: Any,
+    async def _copy(self, text: str, field: Element | None, said: Element | None,
                     sharing: Awaitable[str] | None = None) -> None:
         """Copy (or await the share), and say so inside the dialog (the page behind a
         modal dialog is inert, its live region may go unheard)."""
