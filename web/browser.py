@@ -11,8 +11,8 @@ import datetime
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any, Protocol
 
-__all__ = ["Browser", "ClassList", "ClientRect", "Collection", "DataSet", "Document", "Element",
-           "Style", "connect"]
+__all__ = ["Browser", "ClassList", "ClientRect", "Collection", "DataSet", "Document",
+           "DomEvent", "Element", "Style", "connect"]
 
 
 class ClassList(Protocol):
@@ -72,6 +72,7 @@ class Element(Protocol):
     title: str
     name: str
     type: str
+    tagName: str
     content: Element
     """A ``<template>``'s content."""
     children: Collection
@@ -112,6 +113,19 @@ class Element(Protocol):
     def close(self) -> None: ...
 
 
+class DomEvent(Protocol):
+    """The part of a DOM event the page's handlers read (a click, a key, a change)."""
+
+    target: Element
+    key: str
+    shiftKey: bool
+    ctrlKey: bool
+    altKey: bool
+    metaKey: bool
+
+    def preventDefault(self) -> None: ...
+
+
 class Document(Protocol):
     """The part of ``document`` the page uses."""
 
@@ -124,6 +138,7 @@ class Document(Protocol):
     def querySelector(self, selector: str) -> Element | None: ...
     def querySelectorAll(self, selector: str) -> Sequence[Element]: ...
     def createElement(self, tag: str) -> Element: ...
+    def addEventListener(self, event: str, handler: Any) -> None: ...
     def execCommand(self, command: str) -> bool: ...
 
 
@@ -225,7 +240,8 @@ class Browser:
         if keep is not None:
             keep(state, local)
 
-    def listen(self, target: Element | Any, event: str, handler: Callable[[Any], None]) -> None:
+    def listen(self, target: Element | Document | Any, event: str,
+               handler: Callable[[DomEvent], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))
 

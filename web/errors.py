@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import formats, words
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 
 __all__ = ["Reporter", "report_text"]
 
@@ -206,7 +206,7 @@ class Reporter:
             self.browser.one("#error-new", panel).focus()
 
     def _on(self, root: Element, selector: str, action: Callable[[], None]) -> None:
-        def handler(event: Any) -> None:
+        def handler(event: DomEvent) -> None:
             try:
                 action()
             except Exception as error:

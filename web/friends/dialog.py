@@ -15,7 +15,7 @@ from typing import Any
 
 from hearts import SEAT_NAMES
 from web import words
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 from web.friends.hosting import Hosting
 from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
@@ -113,7 +113,7 @@ class FriendsDialog:
 
     # --- the person's clicks ---------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: DomEvent) -> None:
         session = self.session
         target = self.browser.el(event.target.closest("[data-act]"))
         if target is None or session is None:
@@ -321,7 +321,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     if online is not None:
         listen(online, "click", lambda _e: play_online())
         online.disabled = False
-    def changed(event: Any) -> None:
+    def changed(event: DomEvent) -> None:
         if attr(event.target, "id") == "my-name":
             view.name_changed()
             return

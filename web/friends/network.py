@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import words
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.p2p.codes import CodeError
 
@@ -88,7 +88,7 @@ class NetworkChoices:
         self.q("input[name='fr-relay'][value='own']").checked = True
         self._name_relays()
 
-    def on_change(self, event: Any) -> None:
+    def on_change(self, event: DomEvent) -> None:
         """A choice under "Where pages meet": checked, kept, and named wherever relays are."""
         target = event.target
         if attr(target, "name") != "fr-relay" and attr(target, "id") != "fr-relay-url":

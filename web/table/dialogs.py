@@ -9,9 +9,8 @@ that element is gone (the hand was redrawn), to a fallback the page gives.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 
 __all__ = ["Dialogs"]
 
@@ -61,7 +60,7 @@ class Dialogs:
         if dialog.open:
             dialog.close()
 
-    def _on_key(self, dialog: Element, event: Any) -> None:
+    def _on_key(self, dialog: Element, event: DomEvent) -> None:
         """Tab and Shift+Tab go round inside the dialog instead of out to the browser."""
         if str(event.key) != "Tab" or event.altKey or event.ctrlKey or event.metaKey:
             return
@@ -78,7 +77,7 @@ class Dialogs:
             event.preventDefault()
             first.focus()
 
-    def _on_cancel(self, dialog: Element, event: Any) -> None:
+    def _on_cancel(self, dialog: Element, event: DomEvent) -> None:
         handler = self._escape.get(str(dialog.id))
         if handler is not None:
             event.preventDefault()

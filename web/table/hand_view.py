@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from web import words
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 from web.table.model import CardState
 
 __all__ = ["HandView"]
@@ -52,7 +51,7 @@ class HandView:
             return active
         return None
 
-    def _on_focusin(self, event: Any) -> None:
+    def _on_focusin(self, event: DomEvent) -> None:
         target = self.browser.el(event.target)
         if target is not None and target.dataset.card:
             self.chosen = str(target.dataset.card)
@@ -136,7 +135,7 @@ class HandView:
         if stop is not None:
             stop.focus()
 
-    def on_key(self, event: Any) -> tuple[bool, str]:
+    def on_key(self, event: DomEvent) -> tuple[bool, str]:
         """Move along the hand for a key press in it: (handled, something to say)."""
         focused = self.focused()
         if focused is None:

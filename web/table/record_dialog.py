@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Protocol
 
 from hearts import Game, Rules
 from web import daily, formats, words
-from web.browser import Browser, Element
+from web.browser import Browser, DomEvent, Element
 from web.record import gamecode
 from web.storage import Records
 from web.table import record_page
@@ -103,7 +103,7 @@ class RecordDialogs:
         self.q("code-input").value = ""
         self.table.dialogs.open(self.code, self.q("code-input"))
 
-    def on_code_submit(self, event: Any) -> None:
+    def on_code_submit(self, event: DomEvent) -> None:
         event.preventDefault()
         try:
             seed, rules = gamecode.decode_game(str(self.q("code-input").value))
@@ -139,7 +139,7 @@ class RecordDialogs:
         self.q("record-history").innerHTML = record_page.history_html(games, current, self.selected)
         self.q("record-chart").innerHTML = record_page.chart_html(games, current, self.selected)
 
-    def on_history(self, event: Any) -> None:
+    def on_history(self, event: DomEvent) -> None:
         button = self.browser.el(event.target.closest("[data-game]"))
         if button is None:
             return
@@ -151,7 +151,7 @@ class RecordDialogs:
 
     # --- Copy buttons -------------------------------------------------------------------------
 
-    def on_copy(self, event: Any) -> None:
+    def on_copy(self, event: DomEvent) -> None:
         """A Copy button (``data-copy``), or the daily's Share (``data-share``)."""
         button = self.browser.el(event.target.closest("[data-copy], [data-share]"))
         if button is None:
