@@ -37,10 +37,13 @@ site: $(BIN)/.installed node_modules/.installed
 play: $(BIN)/.installed site
 	$(BIN)/python tools/site/serve.py --port $(PORT) _site
 
-## Static checks: ruff, and mypy --strict over every Python folder (pyproject.toml's `files`).
-check: $(BIN)/.installed
+## Static checks: ruff, mypy --strict over every Python folder (pyproject.toml's `files`),
+# and tsc over web/static's JavaScript (// @ts-check and JSDoc types; tsconfig*.json).
+check: $(BIN)/.installed node_modules/.installed
 	$(BIN)/ruff check .
 	$(BIN)/mypy --strict hearts web tools tests e2e
+	node_modules/.bin/tsc -p tsconfig.json
+	node_modules/.bin/tsc -p tsconfig.sw.json
 
 ## Everything `make test` runs.
 # The unit tests on both cores; the browser tests one at a time (their pages share the cores).

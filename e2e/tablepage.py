@@ -14,6 +14,11 @@ ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 INPUT_STATES = ("pass", "play", "moon", "summary", "over")
 
 
+def valid_hand_scores(row: list[int]) -> bool:
+    """A finished hand's points: 26 shared out, or a moon (0 and three 26s)."""
+    return len(row) == 4 and (sum(row) == 26 or sorted(row) == [0, 26, 26, 26])
+
+
 class TablePage:
     """One browser tab on the table, with what it logged and requested."""
 
@@ -120,6 +125,12 @@ class TablePage:
 
     def scores(self) -> list[int]:
         return [int(self.page.inner_text(f'[data-seat="{seat}"] .score')) for seat in range(4)]
+
+    def focused(self) -> str | None:
+        """What has the focus: a card of the hand (its notation), else the element's id."""
+        found = self.page.evaluate("document.activeElement && (document.activeElement"
+                                   ".dataset.card || document.activeElement.id) || null")
+        return None if found is None else str(found)
 
     def status(self) -> str:
         return self.page.inner_text("#status")

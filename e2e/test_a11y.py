@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tablepage import ARTIFACTS, TablePage
+from tablepage import ARTIFACTS, TablePage, valid_hand_scores
 
 from hearts import Game
 from tests.scripted import finished_game
@@ -214,10 +214,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
     page.add_init_script(RECORD_LIVE)
     table.goto("?speed=instant&seed=8")
 
-    def focused() -> str | None:
-        found = page.evaluate("document.activeElement && (document.activeElement.dataset.card"
-                              " || document.activeElement.id) || null")
-        return None if found is None else str(found)
+    focused = table.focused
 
     def name_of(card: str) -> str:
         return page.text_content(f'#hand [data-card="{card}"] .sr-only') or ""
@@ -261,14 +258,16 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
             page.keyboard.press(key)
         assert focused() == card
 
-    # Pass the three hinted cards by keyboard.
+    # Pass the three hinted cards by keyboard (Enter and Space both choose).
     page.keyboard.press("h")
     hinted = table.marked("hinted")
     assert len(hinted) == 3
+    assert table.status().startswith("Hint:")
     for number, card in enumerate(hinted):
         go_to(card)
         page.keyboard.press("Enter" if number % 2 else " ")
         assert name_of(card).startswith(f"{card_name(card)}, selected"), name_of(card)
+    assert sorted(table.marked("selected")) == sorted(hinted)
     for _ in range(10):
         if focused() == "pass":
             break
@@ -300,7 +299,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
             assert alert.lower().startswith(reason), (alert, reason)
             assert bad in table.hand()
             saw_error = True
-        page.keyboard.press("h")
+        page.keyboard.press("H")  # (the keys take either case)
         (card,) = table.marked("hinted")
         go_to(card)
         cards = table.hand()
@@ -344,6 +343,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
             assert page.inner_text("#status").startswith("Scores:")
     assert saw_error, "no unplayable card came up to check the assertive region"
     assert table.state() == "summary"
+    assert valid_hand_scores(table.summary_row())
     assert focused() == "next-hand"
     assert page.evaluate("document.querySelector('#summary').matches(':modal')")
     for _ in range(4):  # the modal dialog keeps the focus

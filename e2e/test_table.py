@@ -1,4 +1,5 @@
-"""The card table in Chromium: passing, playing, hints, keyboard, saves, stats, layout."""
+"""The card table in Chromium: passing, playing, hints, saves, stats, layout (the keyboard:
+e2e/test_a11y.py)."""
 
 from __future__ import annotations
 
@@ -7,17 +8,13 @@ from collections.abc import Callable
 
 import pytest
 from conftest import PHONE
-from tablepage import TablePage
+from tablepage import TablePage, valid_hand_scores
 
 from hearts import Game
 from tests.scripted import finished_game
 from web import formats
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
-
-
-def valid_hand_scores(row: list[int]) -> bool:
-    return len(row) == 4 and (sum(row) == 26 or sorted(row) == [0, 26, 26, 26])
 
 
 def load_save(table: TablePage, saved: formats.Saved) -> None:
@@ -81,62 +78,6 @@ def test_a_dimmed_card_explains_and_plays_nothing(table: TablePage) -> None:
                                  arg=reason)
     assert (table.hand(), table.trick(), table.saved_game_json()) == before
     assert table.state() == "play"
-
-
-def test_keyboard_alone_plays_a_hand(table: TablePage) -> None:
-    page = table.page
-    table.goto("?speed=instant&seed=8")
-
-    def focused() -> str | None:
-        found = page.evaluate("document.activeElement && (document.activeElement.dataset.card"
-                              " || document.activeElement.id) || null")
-        return None if found is None else str(found)
-
-    def focus_hand() -> None:
-        for _ in range(40):
-            if focused() in table.hand():
-                return
-            page.keyboard.press("Tab")
-        raise AssertionError("Tab never reached the hand")
-
-    def go_to(card: str) -> None:
-        focus_hand()
-        hand = table.hand()
-        here = hand.index(str(focused()))
-        key = "ArrowRight" if hand.index(card) > here else "ArrowLeft"
-        for _ in range(abs(hand.index(card) - here)):
-            page.keyboard.press(key)
-        assert focused() == card
-
-    focus_hand()
-    page.keyboard.press("h")
-    hinted = table.marked("hinted")
-    assert len(hinted) == 3
-    assert table.status().startswith("Hint:")
-    for number, card in enumerate(hinted):
-        go_to(card)
-        page.keyboard.press("Enter" if number % 2 else " ")
-    assert sorted(table.marked("selected")) == sorted(hinted)
-    for _ in range(20):
-        if focused() == "pass":
-            break
-        page.keyboard.press("Shift+Tab")
-    assert focused() == "pass"
-    page.keyboard.press("Enter")
-    while table.wait_input() == "play":
-        focus_hand()
-        page.keyboard.press("H")
-        (card,) = table.marked("hinted")
-        go_to(card)
-        before = len(table.hand())
-        page.keyboard.press("Enter")
-        page.wait_for_function("n => document.querySelectorAll('#hand [data-card]').length < n"
-                               " || ['summary','over'].includes("
-                               "document.documentElement.dataset.state)", arg=before)
-    assert valid_hand_scores(table.summary_row())
-    assert focused() == "next-hand"
-    page.keyboard.press("Enter")
-    assert table.wait_input() == "pass"
 
 
 def test_a_whole_game_updates_won_and_best(table: TablePage) -> None:

@@ -3,6 +3,8 @@ a fake network.
 
 Each page is a ``Session`` with a fake ``Peer``: an offer and an answer are paired when the
 host accepts the answer code, then messages go straight to the other page. No browser.
+The pages are ``tests.online_pages``'s (imported ``as`` themselves: re-exported for
+tests/test_fair_session.py, until it imports them from there).
 """
 
 from __future__ import annotations
@@ -13,160 +15,15 @@ import random
 from typing import Any
 
 from hearts import Game
-from tests.test_fair_deal import SMALL
-from tests.test_p2p_codes import CHROMIUM_OFFER
+from tests.groups import SMALL
+from tests.online_pages import Network as Network
+from tests.online_pages import Page as Page
+from tests.online_pages import settle as settle
 from web import words
 from web.friends.joining import STUN, CodeJoining
-from web.friends.session import PageHooks, Role, Session
+from web.friends.session import Role
 from web.p2p.tablecode import make_code
 from web.seats.remote import RemoteSeat
-
-
-class Network:
-    """Connections between pages: ``conn`` id -> (page, the other end's id)."""
-
-    def __init__(self) -> None:
-        self.pages: dict[str, Session] = {}
-        self.ends: dict[str, str] = {}
-        self.count = 0
-        self.relay_up = True
-        """Whether the relays answer (meet fails while they don't)."""
-        self.rooms: dict[tuple[str, str, str], list[Page]] = {}
-        """(name, room, password) -> the pages in it (a meeting through relays)."""
-        self.relays_answer: asyncio.Event | None = None
-        """If set, a meeting answers only once it is set (slow relays)."""
-
-    def deliver(self, conn: str, text: str | None) -> None:
-        """A message (or, None: the end closing) reaches the page at ``conn``, after what
-        was sent on it before."""
-        page = self.pages[conn]
-        asyncio.get_running_loop().call_soon(
-            page.closed if text is None else page.received, conn,
-            *(() if text is None else (text,)))
-
-    def new(self, page: Page) -> str:
-        self.count += 1
-        conn = f"c{self.count}"
-        self.pages[conn] = page.session
-        return conn
-
-
-class FakePeer:
-    def __init__(self, network: Network, page: Page) -> None:
-        self.network = network
-        self.page = page
-        self.offers: dict[str, str] = {}
-        self.configs: list[dict[str, Any]] = []
-        """What this page asked of each meeting room."""
-        self.me = f"p{len(network.pages):04d}{id(self) % 9973:04d}"
-        """This page's id in meeting rooms."""
-
-    async def offer(self, ice: str, wait_ms: int) -> dict[str, str]:
-        return {"id": self.network.new(self.page), "sdp": CHROMIUM_OFFER}
-
-    async def answer(self, ice: str, sdp: str, wait_ms: int) -> dict[str, str]:
-        conn = self.network.new(self.page)
-        self.network.ends[conn] = "?"  # paired when the host accepts
-        return {"id": conn, "sdp": CHROMIUM_OFFER}
-
-    async def accept(self, conn: str, sdp: str) -> dict[str, str]:
-        network = self.network
-        guest = next(c for c, other in network.ends.items() if other == "?")
-        network.ends[guest], network.ends[conn] = conn, guest
-        network.pages[conn].opened(conn)
-        network.pages[guest].opened(guest)
-        return {}
-
-    def send(self, conn: str, text: str) -> None:
-        """Delivered soon, in order, as a data channel does: never while the sender is
-        still in the middle of what it was doing."""
-        other = self.network.ends.get(conn)
-        if other and other != "?":
-            self.network.deliver(other, text)
-
-    def close(self, conn: str) -> None:
-        other = self.network.ends.pop(conn, None)
-        if other and other != "?" and self.network.ends.pop(other, None) is not None:
-            self.network.deliver(other, None)
-
-    async def meet(self, config: str) -> dict[str, str]:
-        """Every page already in the room and this one see each other connect (unless the
-        network has no relay: then an error, as the page's glue answers)."""
-        data = json.loads(config)
-        self.configs.append(data)
-        network = self.network
-        if not network.relay_up:
-            return {"error": "no relay answered"}
-        name = data["name"]
-        members = network.rooms.setdefault((name, data["room"], data["password"]), [])
-        for other in members:
-            # each end named by the id of the page at the other end (as Trystero does),
-            # after a number that keeps the names apart on this one fake network
-            theirs = f"r:{name}:{network.new(other)}:{self.me}"
-            mine = f"r:{name}:{network.new(self.page)}:{other.session.peer.me}"  # type: ignore[attr-defined]
-            network.pages[theirs], network.pages[mine] = other.session, self.page.session
-            network.ends[theirs], network.ends[mine] = mine, theirs
-            other.session.opened(theirs)
-            self.page.session.opened(mine)
-        members.append(self.page)
-        if network.relays_answer is not None:  # in the room at once, as the page's glue
-            await network.relays_answer.wait()  # is, and answered once a relay is reached
-        return {"self": self.me}
-
-    def unmeet(self, name: str) -> None:
-        """Out of the room: the pages still there see this one's connections close (as
-        Trystero's peers leave)."""
-        network = self.network
-        for (room_name, _, _), members in network.rooms.items():
-            if room_name == name and self.page in members:
-                members.remove(self.page)
-        mine = [conn for conn, page in network.pages.items() if page is self.page.session
-                and conn.startswith(f"r:{name}:") and conn in network.ends]
-        for conn in mine:
-            other = network.ends.pop(conn, None)
-            if other is not None and network.ends.pop(other, None) is not None:
-                network.deliver(other, None)
-
-
-async def _tick(seconds: float) -> None:
-    await asyncio.sleep(0)
-
-
-class Page:
-    """One browser page's private-table session and what it asked of the page."""
-
-    def __init__(self, network: Network, clock: list[float] | None = None) -> None:
-        """``clock``: a one-item list holding the seconds now (the tests move it)."""
-        self.clock = clock = clock if clock is not None else [0.0]
-        self.shown: list[Any] = []
-        self.adopted: list[Game] = []
-        self.kept: list[str | None] = []
-        self.dialog_open = False
-        self.seat_kept: list[str | None] = []
-        """What the page kept, for this tab, to come back to its seat after a reload."""
-        hooks = PageHooks(
-            seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
-            keep=self.kept.append, show=self._show, on_change=lambda: None,
-            warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
-            base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
-            keep_seat=self.seat_kept.append)
-        self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
-                               now=lambda: clock[0], minute=lambda: 29_000_000,
-                               sleep=_tick)
-
-    def _show(self, wanted: bool) -> None:
-        was, self.dialog_open = self.dialog_open, wanted
-        if was and not wanted:  # as a browser's dialog does: its close event comes after
-            asyncio.get_running_loop().call_soon(self.session.dialog_closed)
-
-    def close_dialog(self) -> None:
-        """The person presses Escape or the dialog's Close."""
-        self._show(False)
-
-
-async def settle(rounds: int = 200) -> None:
-    for _ in range(rounds):
-        await asyncio.sleep(0)
 
 
 def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() -> None:

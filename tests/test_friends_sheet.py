@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.test_friends_session import Network, Page, settle
+from tests.online_pages import Network, Page, settle
 from web import words
 from web.friends.session import Role
 from web.friends.sheet import PARTS, sheet

@@ -6,43 +6,20 @@ import random
 
 import pytest
 
-from hearts import Card, Game, Phase, PlayerView
+from hearts import Card, Game, PlayerView
 from hearts.bots.hard import HardBot, choose_pass_heuristic
 from hearts.bots.playout import choose, playout, rules_flags
-from hearts.cards import SUIT_MASKS, cards_of_mask, mask_of, parse_cards
+from hearts.cards import parse_cards
 from hearts.game import deal
 from hearts.handstate import HandState
 from hearts.rules import Rules
+from tests.positions import random_positions, twin_games, view_to_play
 
 FAST = 120  # playouts per decision in most tests: quick, still a real search
 
 
 def fast_bot(seed: int = 1) -> HardBot:
     return HardBot(seed, budget_ms=None, iterations=FAST)
-
-
-def random_positions(seed: int, count: int) -> list[Game]:
-    """Copies of seeded random games at moments where a card is to be played."""
-    rng = random.Random(seed)
-    out: list[Game] = []
-    game = Game.new(seed)
-    while len(out) < count:
-        if game.phase is Phase.GAME_OVER:
-            game = Game.new(rng.randrange(10**9))
-        elif game.phase is Phase.PASS:
-            for seat in range(4):
-                game.choose_pass(seat, rng.sample(game.hand(seat), 3))
-        else:
-            if rng.random() < 0.15:
-                out.append(game.copy())
-            game.play(rng.choice(game.legal_plays()))
-    return out
-
-
-def _view_to_play(game: Game) -> PlayerView:
-    seat = game.to_play
-    assert seat is not None
-    return game.view(seat)
 
 
 # --- the playout engine agrees with the rules engine -------------------------------------
@@ -86,55 +63,9 @@ def test_playout_from_mid_trick_positions_is_legal_and_complete() -> None:
 # --- honesty ------------------------------------------------------------------------------
 
 
-def _twin_games(seed: int, plays: int) -> tuple[Game, Game]:
-    """Two games whose views for the seat to play are equal but whose hidden hands differ.
-
-    Both games have the same deal for the seat to play and the same passes and plays; the
-    other seats' unplayed, unpassed cards are swapped within suits between them (which
-    keeps every earlier play legal and every shown void true).
-    """
-    rng = random.Random(seed)
-    dealt = deal(seed, 1)
-    game = Game.from_deal([cards_of_mask(m) for m in dealt])
-    passes = [mask_of(rng.sample(game.hand(s), 3)) for s in range(4)]
-    for seat in range(4):
-        game.choose_pass(seat, cards_of_mask(passes[seat]))
-    moves: list[Card] = []
-    for _ in range(plays):
-        card = rng.choice(game.legal_plays())
-        moves.append(card)
-        game.play(card)
-    me = game.to_play
-    assert me is not None
-    others = [s for s in range(4) if s != me]
-    passed_any = passes[0] | passes[1] | passes[2] | passes[3]
-    twin = list(dealt)
-    swaps = 0
-    for suit in range(4):
-        for a in others:
-            for b in others:
-                if a >= b:
-                    continue
-                free_a = mask_of(game.hand(a)) & SUIT_MASKS[suit] & ~passed_any & twin[a]
-                free_b = mask_of(game.hand(b)) & SUIT_MASKS[suit] & ~passed_any & twin[b]
-                if free_a and free_b:
-                    ca = free_a & -free_a
-                    cb = free_b & -free_b
-                    twin[a] ^= ca | cb
-                    twin[b] ^= ca | cb
-                    swaps += 1
-    assert swaps, "no swap possible: pick another seed"
-    other = Game.from_deal([cards_of_mask(m) for m in twin])
-    for seat in range(4):
-        other.choose_pass(seat, cards_of_mask(passes[seat]))
-    for card in moves:
-        other.play(card)
-    return game, other
-
-
 @pytest.mark.parametrize(("seed", "plays"), [(1, 0), (2, 3), (3, 9), (4, 17), (5, 26), (6, 30)])
 def test_choice_is_the_same_however_the_hidden_cards_lie(seed: int, plays: int) -> None:
-    game, twin = _twin_games(seed, plays)
+    game, twin = twin_games(seed, plays)
     me = game.to_play
     assert me is not None and twin.to_play == me
     assert any(game.hand(s) != twin.hand(s) for s in range(4)), "hidden hands must differ"
@@ -152,21 +83,21 @@ def test_choice_is_the_same_however_the_hidden_cards_lie(seed: int, plays: int) 
 def test_plays_are_legal_in_random_positions() -> None:
     bot = fast_bot()
     for game in random_positions(7, 80):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         assert bot.choose_play(view) in view.legal_plays
 
 
 def test_same_seed_and_view_give_the_same_card() -> None:
     for game in random_positions(8, 15):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         assert fast_bot(5).choose_play(view) == fast_bot(5).choose_play(view)
 
 
 def test_a_bot_has_no_memory_between_decisions() -> None:
     games = random_positions(9, 6)
     bot = fast_bot(3)
-    first = [bot.choose_play(_view_to_play(g)) for g in games]
-    again = [bot.choose_play(_view_to_play(g)) for g in reversed(games)]
+    first = [bot.choose_play(view_to_play(g)) for g in games]
+    again = [bot.choose_play(view_to_play(g)) for g in reversed(games)]
     assert first == list(reversed(again))
 
 
@@ -180,7 +111,7 @@ def test_one_legal_card_is_returned_without_searching(monkeypatch: pytest.Monkey
     game = Game.new(2)
     for seat in range(4):
         game.choose_pass(seat, game.hand(seat)[:3])
-    view = _view_to_play(game)  # the first lead: the 2♣ only
+    view = view_to_play(game)  # the first lead: the 2♣ only
     assert view.legal_plays == (Card.parse("2C"),)
     assert HardBot(0, budget_ms=None, iterations=10**9).choose_play(view) == Card.parse("2C")
 
@@ -193,14 +124,14 @@ def test_first_trick_and_last_trick() -> None:
         game.choose_pass(seat, game.hand(seat)[-3:])
     game.play(Card.parse("2C"))
     for _ in range(3):  # the rest of the first trick, by the hard bot
-        view = _view_to_play(game)
+        view = view_to_play(game)
         card = bot.choose_play(view)
         assert card in view.legal_plays
         game.play(card)
     while len(game.tricks) < 12:
         game.play(rng.choice(game.legal_plays()))
     for _ in range(4):  # the last trick: one card each
-        view = _view_to_play(game)
+        view = view_to_play(game)
         assert len(view.legal_plays) == 1
         assert bot.choose_play(view) == view.legal_plays[0]
         game.play(view.legal_plays[0])
@@ -223,7 +154,7 @@ def test_equivalent_cards_are_not_searched_twice() -> None:
 
 def test_cooperative_steps_give_the_same_card() -> None:
     for game in random_positions(10, 5):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         bot = HardBot(2, budget_ms=None, iterations=400, chunk_ms=0.0)
         steps = bot.choose_play_steps(view)
         yields = 0
@@ -242,7 +173,7 @@ def test_cooperative_steps_give_the_same_card() -> None:
 def test_time_budget_alone_still_returns_a_legal_card() -> None:
     bot = HardBot(1, budget_ms=20.0, iterations=None)
     for game in random_positions(11, 5):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         assert bot.choose_play(view) in view.legal_plays
 
 

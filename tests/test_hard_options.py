@@ -18,7 +18,7 @@ from hearts.bots.playout import (
     voids_of,
 )
 from hearts.cards import SUIT_MASKS, Card, mask_of, parse_cards
-from tests.test_hard_bot import _twin_games, _view_to_play, random_positions
+from tests.positions import random_positions, twin_games, view_to_play
 from tools.baselines.hard_today.hard import HardBot as TodayBot
 
 
@@ -93,7 +93,7 @@ def test_playouts_with_each_rule_finish_the_hand(name: str) -> None:
 
 def test_the_defaults_search_exactly_like_hard_today() -> None:
     for game in random_positions(24, 10):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         assert HardBot(6, None, 200).play_values(view) == TodayBot(6, None, 200).play_values(view)
 
 
@@ -111,7 +111,7 @@ def test_halving_spends_about_the_same_playouts(monkeypatch: pytest.MonkeyPatch)
     monkeypatch.setattr(hard, "playout", counted)
     checked = 0
     for game in random_positions(22, 40):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         count = len(hard._equivalent_groups(view))
         if count < 5:
             continue
@@ -127,7 +127,7 @@ def test_halving_spends_about_the_same_playouts(monkeypatch: pytest.MonkeyPatch)
 
 @pytest.mark.parametrize(("seed", "plays"), [(2, 3), (3, 9), (4, 17)])
 def test_options_keep_the_choice_independent_of_hidden_cards(seed: int, plays: int) -> None:
-    game, twin = _twin_games(seed, plays)
+    game, twin = twin_games(seed, plays)
     me = game.to_play
     assert me is not None
     view, twin_view = game.view(me), twin.view(me)
@@ -138,7 +138,7 @@ def test_options_keep_the_choice_independent_of_hidden_cards(seed: int, plays: i
 
 def test_options_are_legal_deterministic_and_sliced() -> None:
     for game in random_positions(23, 8):
-        view = _view_to_play(game)
+        view = view_to_play(game)
         bot = HardBot(4, None, 300, chunk_ms=0.0, halving=True, policy=WIN_LAST)
         card = bot.choose_play(view)
         assert card in view.legal_plays

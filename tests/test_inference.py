@@ -79,9 +79,9 @@ def test_the_hard_player_weighs_only_what_its_view_shows() -> None:
 @pytest.mark.parametrize(("seed", "plays"), [(2, 3), (4, 17), (6, 30)])
 def test_with_inference_the_choice_is_the_same_however_the_hidden_cards_lie(
         seed: int, plays: int) -> None:
-    from tests.test_hard_bot import _twin_games
+    from tests.positions import twin_games
 
-    game, twin = _twin_games(seed, plays)
+    game, twin = twin_games(seed, plays)
     me = game.to_play
     assert me is not None
     view, twin_view = game.view(me), twin.view(me)

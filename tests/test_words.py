@@ -9,7 +9,7 @@ from pathlib import Path
 
 from hearts import Card, Game, Phase
 from tests.scripted import finished_game
-from web import options, words
+from web import options, told, words
 from web.formats import Stats
 from web.table.model import PageState, SeatSnapshot, build, position
 
@@ -49,18 +49,29 @@ def test_the_cards_on_the_table_are_read_as_one_sentence() -> None:
 
 
 def test_events_are_told_from_each_seats_side() -> None:
-    played = {"e": "played", "seat": 1, "card": "QS"}
-    assert words.event_text(played, 0) == "West played the Queen of spades."
-    assert words.event_text(played, 1) == "You played the Queen of spades."
-    trick = {"e": "trick", "seat": 1, "points": 1}
-    assert words.event_text(trick, 1) == "You take the trick (1 point)."
-    assert words.event_text(trick, 0) == "West takes the trick (1 point)."
-    scored = {"e": "scored", "hand": 2, "scores": [0, 26, 26, 26]}
-    assert words.event_text(scored, 0) == \
+    played = told.Played(1, Card.parse("QS"))
+    assert words.told_text(played, 0) == "West played the Queen of spades."
+    assert words.told_text(played, 1) == "You played the Queen of spades."
+    trick = told.TookTrick(1, 1)
+    assert words.told_text(trick, 1) == "You take the trick (1 point)."
+    assert words.told_text(trick, 0) == "West takes the trick (1 point)."
+    assert words.told_text(told.TookTrick(1, 0), 0) == "West takes the trick."
+    assert words.told_text(told.HandOver(2, (0, 26, 26, 26)), 0) == \
         "Hand 2 is over. Points this hand: You 0, West 26, North 26, East 26."
-    assert words.event_text({"e": "over", "winner": 0}, 0) == "Game over. You win."
-    assert words.event_text({"e": "over", "winner": 0}, 3) == "Game over. South wins."
-    assert words.event_text({"e": "chose", "seat": 2}, 0) == ""
+    assert words.told_text(told.GameWon(0), 0) == "Game over. You win."
+    assert words.told_text(told.GameWon(0), 3) == "Game over. South wins."
+    assert words.told_text(told.Moon(2), 0, ("", "", "Ada", "")) == "Ada shot the moon!"
+    assert words.told_text(told.Chose(2), 0) == ""
+    assert words.told_text(told.Exchanged(), 0) == ""
+
+
+def test_the_fair_seats_dicts_are_told_the_same() -> None:
+    # web.seats.fair still hands its plays over as event_to_dict's dicts.
+    assert words.event_text({"e": "played", "seat": 1, "card": "QS"}, 0) == \
+        "West played the Queen of spades."
+    assert words.event_text({"e": "trick", "seat": 0, "points": 3}, 0) == \
+        "You take the trick (3 points)."
+    assert words.event_text({"e": "unknown"}, 0) == ""
 
 
 def test_the_hand_is_dimmed_exactly_where_the_engine_refuses() -> None:
@@ -132,15 +143,17 @@ def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
 
 
 def test_events_make_their_sounds() -> None:
-    from web.table.sound import CUES, cue_for
+    from web.table.sound import CUES, cue_for, cue_of
 
-    assert cue_for({"e": "played", "seat": 1, "card": "QS"}, 0) == "queen"
-    assert cue_for({"e": "played", "seat": 1, "card": "2C"}, 0) == "card"
-    assert cue_for({"e": "broken", "seat": 1}, 0) == "hearts"
-    assert cue_for({"e": "moon", "seat": 1}, 0) == "moon"
-    assert cue_for({"e": "over", "winner": 2}, 2) == "win"
-    assert cue_for({"e": "over", "winner": 2}, 0) is None
-    assert cue_for({"e": "chose", "seat": 1}, 0) is None
+    assert cue_of(told.Played(1, Card.parse("QS")), 0) == "queen"
+    assert cue_of(told.Played(1, Card.parse("2C")), 0) == "card"
+    assert cue_of(told.TookTrick(1, 0), 0) == "trick"
+    assert cue_of(told.Broken(), 0) == "hearts"
+    assert cue_of(told.Moon(1), 0) == "moon"
+    assert cue_of(told.GameWon(2), 2) == "win"
+    assert cue_of(told.GameWon(2), 0) is None
+    assert cue_of(told.Chose(1), 0) is None
+    assert cue_for({"e": "played", "seat": 1, "card": "QS"}, 0) == "queen"  # the fair seat's
     assert all(notes for notes in CUES.values())
 
 

@@ -8,10 +8,138 @@ can be imported anywhere (pytest, the build's memory snapshot) without a page.
 from __future__ import annotations
 
 import datetime
-from collections.abc import Awaitable, Callable
-from typing import Any
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Any, Protocol
 
-__all__ = ["Browser", "connect"]
+__all__ = ["Browser", "ClassList", "ClientRect", "Collection", "DataSet", "Document",
+           "DomEvent", "Element", "Style", "connect"]
+
+
+class ClassList(Protocol):
+    """An element's ``classList``."""
+
+    def add(self, *names: str) -> None: ...
+    def remove(self, *names: str) -> None: ...
+    def toggle(self, name: str, force: bool = ...) -> bool: ...
+    def contains(self, name: str) -> bool: ...
+
+
+class DataSet(Protocol):
+    """An element's ``data-*`` attributes (``dataset.readyMs`` is ``data-ready-ms``): the
+    browser keeps them as text."""
+
+    def __getattr__(self, name: str) -> str: ...
+    def __setattr__(self, name: str, value: str) -> None: ...
+
+
+class Collection(Protocol):
+    """A live list of nodes (an element's ``children``, its ``getClientRects()``)."""
+
+    length: int
+
+    def item(self, index: int) -> Any: ...
+
+
+class Style(Protocol):
+    left: str
+    top: str
+
+    def setProperty(self, name: str, value: str) -> None: ...
+
+
+class ClientRect(Protocol):
+    left: float
+    top: float
+    width: float
+    height: float
+
+
+class Element(Protocol):
+    """The part of a DOM element the page uses (the properties and methods it reads and
+    writes), so a misspelt one is a type error rather than a silent JavaScript property.
+    Add a member here when the page needs a new one."""
+
+    id: str
+    className: str
+    textContent: str
+    innerHTML: str
+    hidden: bool
+    disabled: bool
+    checked: bool
+    open: bool
+    value: str
+    tabIndex: int
+    title: str
+    name: str
+    type: str
+    tagName: str
+    content: Element
+    """A ``<template>``'s content."""
+    children: Collection
+    childElementCount: int
+    scrollTop: float
+    isConnected: bool
+    lastElementChild: Element | None
+    parentElement: Element | None
+    classList: ClassList
+    dataset: DataSet
+    style: Style
+
+    def getAttribute(self, name: str) -> str | None: ...
+    def setAttribute(self, name: str, value: str) -> None: ...
+    def removeAttribute(self, name: str) -> None: ...
+    def querySelector(self, selector: str) -> Element | None: ...
+    def querySelectorAll(self, selector: str) -> Sequence[Element]: ...
+    def closest(self, selector: str) -> Element | None: ...
+    def contains(self, other: Element | None) -> bool: ...
+    def append(self, *nodes: Element | str) -> None: ...
+    def appendChild(self, node: Element) -> Element: ...
+    def insertBefore(self, node: Element, before: Element | None) -> Element: ...
+    def prepend(self, *nodes: Element | str) -> None: ...
+    def after(self, *nodes: Element | str) -> None: ...
+    def replaceChildren(self, *nodes: Element | str) -> None: ...
+    def remove(self) -> None: ...
+    def cloneNode(self, deep: bool) -> Element: ...
+    def getBoundingClientRect(self) -> ClientRect: ...
+    def getClientRects(self) -> Collection: ...
+    def hasAttribute(self, name: str) -> bool: ...
+    def addEventListener(self, event: str, handler: Any) -> None: ...
+    def animate(self, frames: Any, options: Any) -> Any: ...
+    def focus(self, options: Any = ...) -> None: ...
+    def blur(self) -> None: ...
+    def click(self) -> None: ...
+    def select(self) -> None: ...
+    def showModal(self) -> None: ...
+    def close(self) -> None: ...
+
+
+class DomEvent(Protocol):
+    """The part of a DOM event the page's handlers read (a click, a key, a change)."""
+
+    target: Element
+    key: str
+    shiftKey: bool
+    ctrlKey: bool
+    altKey: bool
+    metaKey: bool
+
+    def preventDefault(self) -> None: ...
+
+
+class Document(Protocol):
+    """The part of ``document`` the page uses."""
+
+    documentElement: Element
+    activeElement: Element | None
+    body: Element
+    hidden: bool
+
+    def getElementById(self, name: str) -> Element | None: ...
+    def querySelector(self, selector: str) -> Element | None: ...
+    def querySelectorAll(self, selector: str) -> Sequence[Element]: ...
+    def createElement(self, tag: str) -> Element: ...
+    def addEventListener(self, event: str, handler: Any) -> None: ...
+    def execCommand(self, command: str) -> bool: ...
 
 
 class Browser:
@@ -20,7 +148,7 @@ class Browser:
     def __init__(self, document: Any, window: Any, create_proxy: Callable[[Any], Any],
                  null: Any, to_js: Callable[[Any], Any] = lambda value: value) -> None:
         """``to_js``: a Python dict or list as a JavaScript object or array."""
-        self.document = document
+        self.document: Document = document
         self.window = window
         self._create_proxy = create_proxy
         self._null = null
@@ -34,13 +162,34 @@ class Browser:
         """A DOM result with JavaScript's null as None."""
         return None if node is None or node is self._null else node
 
-    def by_id(self, name: str) -> Any:
-        return self.el(self.document.getElementById(name))
+    def by_id(self, name: str) -> Element | None:
+        """The element ``#name``, or None if the page has none (now)."""
+        node: Element | None = self.el(self.document.getElementById(name))
+        return node
 
-    def query(self, selector: str, root: Any = None) -> Any:
-        return self.el((root if root is not None else self.document).querySelector(selector))
+    def element(self, name: str) -> Element:
+        """One of index.html's own elements, always there (a missing one is a broken page:
+        it raises, where a None would fail later and further away)."""
+        node = self.by_id(name)
+        if node is None:
+            raise LookupError(f"the page has no element #{name}")
+        return node
 
-    def focus(self, node: Any, scroll: bool = True) -> None:
+    def query(self, selector: str, root: Element | Document | None = None) -> Element | None:
+        """The first element under ``root`` (the document by default) that ``selector``
+        matches, or None."""
+        found = (root if root is not None else self.document).querySelector(selector)
+        node: Element | None = self.el(found)
+        return node
+
+    def one(self, selector: str, root: Element | Document | None = None) -> Element:
+        """``query`` for an element the markup always has (a missing one raises)."""
+        node = self.query(selector, root)
+        if node is None:
+            raise LookupError(f"the page has no {selector}")
+        return node
+
+    def focus(self, node: Element, scroll: bool = True) -> None:
         """Focus ``node``; ``scroll=False``: without scrolling it into view."""
         node.focus(self._to_js({"preventScroll": not scroll}))
 
@@ -91,11 +240,12 @@ class Browser:
         if keep is not None:
             keep(state, local)
 
-    def listen(self, target: Any, event: str, handler: Callable[[Any], None]) -> None:
+    def listen(self, target: Element | Document | Any, event: str,
+               handler: Callable[[DomEvent], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""
         target.addEventListener(event, self.proxy(self.guard(handler, f"{event} event")))
 
-    def animate(self, node: Any, frames: list[dict[str, str]], ms: float,
+    def animate(self, node: Element, frames: list[dict[str, str]], ms: float,
                 delay: float = 0, easing: str = "ease-out", fill: str = "backwards") -> Any:
         """Play ``frames`` on ``node`` (the Web Animations API): its Animation. ``fill``:
         "backwards" shows the first frame during ``delay``; "forwards" keeps the last."""
@@ -129,7 +279,7 @@ class Browser:
         self.window.history.replaceState(None, "", str(location.pathname)
                                          + (f"?{rest}" if rest else "") + str(location.hash))
 
-    def share(self, text: str, field: Any = None) -> Awaitable[str]:
+    def share(self, text: str, field: Element | None = None) -> Awaitable[str]:
         """Offer ``text`` to the system's share sheet where the browser has one
         (``navigator.share``), else copy it (``copy``). The sheet is asked for at once, in
         the click that wants it (browsers open it only then); the result, awaited, is
@@ -144,7 +294,7 @@ class Browser:
                 sheet = None
         return self._shared(sheet, text, field)
 
-    async def _shared(self, sheet: Any, text: str, field: Any) -> str:
+    async def _shared(self, sheet: Any, text: str, field: Element | None) -> str:
         if sheet is not None:
             try:
                 await sheet
@@ -155,7 +305,7 @@ class Browser:
                 # refused otherwise (no sheet for text, not allowed here): copy instead
         return "copied" if await self.copy(text, field) else "selected"
 
-    async def copy(self, text: str, field: Any = None) -> bool:
+    async def copy(self, text: str, field: Element | None = None) -> bool:
         """Put ``text`` on the clipboard; if the browser refuses, select it in ``field`` (a
         text input, opened if it sits in a closed ``<details>``) for copying by hand.
         Returns whether it was copied."""
@@ -166,7 +316,7 @@ class Browser:
             pass
         if field is None:
             return False
-        details = self.el(field.closest("details"))
+        details: Element | None = self.el(field.closest("details"))
         if details is not None:
             details.open = True
         if str(field.value) != text:

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import formats, words
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 
 __all__ = ["Reporter", "report_text"]
 
@@ -72,8 +72,8 @@ class Reporter:
         self._new_game: Callable[[], None] | None = None
         self._resume: Callable[[], None] | None = None
         self._storage: Any = None
-        self._panel: Any = None
-        self._banner: Any = None
+        self._panel: Element | None = None
+        self._banner: Element | None = None
         self._tasks: set[asyncio.Future[None]] = set()
 
     # --- wiring ----------------------------------------------------------------------------
@@ -198,22 +198,22 @@ class Reporter:
                                                              "#error-details"))
             self._on(panel, "#error-new", self._start_over)
             self._on(panel, "#error-close", self._close_and_resume)
-        panel.querySelector("#error-details").value = self.details
-        panel.querySelector("#error-copied").textContent = ""
+        self.browser.one("#error-details", panel).value = self.details
+        self.browser.one("#error-copied", panel).textContent = ""
         self.document.documentElement.dataset.error = "true"
         if not panel.open:
             panel.showModal()
-            panel.querySelector("#error-new").focus()
+            self.browser.one("#error-new", panel).focus()
 
-    def _on(self, root: Any, selector: str, action: Callable[[], None]) -> None:
-        def handler(event: Any) -> None:
+    def _on(self, root: Element, selector: str, action: Callable[[], None]) -> None:
+        def handler(event: DomEvent) -> None:
             try:
                 action()
             except Exception as error:
                 self.window.console.error(f"Hearts: {selector} failed: {error!r}")
 
         # Not browser.listen: its guard ignores input while this very dialog is open.
-        root.querySelector(selector).addEventListener("click", self.browser.proxy(handler))
+        self.browser.one(selector, root).addEventListener("click", self.browser.proxy(handler))
 
     def _close(self) -> None:
         if self._panel is not None and self._panel.open:
@@ -277,7 +277,7 @@ class Reporter:
             '<p id="restore-copied" class="error-copied" role="status"></p>'
             '<details><summary>Details</summary><textarea id="restore-details" readonly '
             'rows="6" spellcheck="false" aria-label="Error details"></textarea></details>')
-        banner.querySelector("#restore-details").value = crash.details
+        self.browser.one("#restore-details", banner).value = crash.details
         anchor = self.browser.by_id("notice")
         if anchor is not None:
             anchor.after(banner)

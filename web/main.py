@@ -12,11 +12,10 @@ handed what it needs: the browser (``web.browser``), storage (``web.storage``), 
 from __future__ import annotations
 
 import traceback
-from typing import Any
 
 from hearts import Card
 from web import errors, formats, options
-from web.browser import Browser, connect
+from web.browser import Browser, DomEvent, Element, connect
 from web.seats.narrator import DELAYS
 from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
@@ -30,7 +29,7 @@ from web.table.view import clock_text
 __all__ = ["main"]
 
 
-def _card_of(browser: Browser, event: Any) -> Card | None:
+def _card_of(browser: Browser, event: DomEvent) -> Card | None:
     target = browser.el(event.target.closest("[data-card]"))
     if target is None:
         return None
@@ -46,22 +45,22 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     el = table.view.el
     listen = browser.listen
 
-    def on_hand(event: Any) -> None:
+    def on_hand(event: DomEvent) -> None:
         card = _card_of(browser, event)
         if card is not None:
             table.on_card(card, int(getattr(event, "detail", 0) or 0))
 
-    def on_summary(event: Any) -> None:
+    def on_summary(event: DomEvent) -> None:
         button = browser.el(event.target.closest("button"))
         if button is not None:
             table.on_summary_button(str(button.id))
 
-    def on_moon(event: Any) -> None:
+    def on_moon(event: DomEvent) -> None:
         button = browser.el(event.target.closest("[data-moon]"))
         if button is not None:
             table.on_moon(str(button.dataset.moon))
 
-    def on_react(event: Any) -> None:
+    def on_react(event: DomEvent) -> None:
         button = browser.el(event.target.closest("[data-react]"))
         if button is not None:
             table.on_react(str(button.dataset.react))
@@ -99,7 +98,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
         if menu is None:  # the toolbar's More menus fold away once used
             continue
 
-        def fold(event: Any, menu: Any = menu) -> None:
+        def fold(event: DomEvent, menu: Element = menu) -> None:
             if browser.el(event.target.closest("button")) is not None:
                 menu.open = False
 
@@ -125,7 +124,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
         table.dialogs.watch(coach.dialog)
         listen(coach_button, "click", lambda e: coach.open() if table.page.ready else None)
 
-        def back_to_summary(event: Any) -> None:
+        def back_to_summary(event: DomEvent) -> None:
             # Opened from the hand summary (still open): back to its Review button.
             button = browser.by_id("summary-review")
             if button is not None and table.dialogs.is_open(el["summary"]):

@@ -1,8 +1,8 @@
 """Every sentence the table says, written once: names, lists, prompts, events, reasons.
 
 Pure functions of engine values (``PlayerView``, ``Trick``, ``Card``) and of the public
-event dicts of ``web.p2p.protocol.event_to_dict`` — the single-player table and a seat at a
-private table describe the same events with the same words. Seats are named from the
+events as told (``web.told``) — the single-player table and a seat at a private table
+describe the same events with the same words. Seats are named from the
 viewer's side: the viewer is "You", the others by their place ("West", "North (computer)").
 """
 
@@ -16,6 +16,7 @@ from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
 from hearts.story import HandStory
 from web.blame import Cheat, Fault
+from web.told import Broken, GameWon, HandOver, Moon, Played, Told, TookTrick, from_wire
 
 __all__ = [
     "KIND_WORDS",
@@ -37,6 +38,7 @@ __all__ = [
     "seat_name",
     "suit_noun",
     "time_left",
+    "told_text",
     "trick_text",
     "turn_prompt",
 ]
@@ -327,32 +329,36 @@ def totals_text(totals: Sequence[int], me: int, kinds: Sequence[str] = (),
                                   for s in range(4)) + "."
 
 
+def told_text(event: Told, me: int, names: Sequence[str] = ()) -> str:
+    """A sentence for a public event from seat ``me``'s side (``names``: the names people
+    chose); "" for events that aren't told (a pass chosen, a deal, the passes exchanged:
+    ``received_text`` says those from the seat's view)."""
+    if isinstance(event, Played):
+        return f"{seat_name(event.seat, me, (), names)} played the {event.card.name}."
+    if isinstance(event, TookTrick):
+        worth = f" ({plural(event.points, 'point')})" if event.points else ""
+        return (f"{seat_name(event.seat, me, (), names)} "
+                f"{'take' if event.seat == me else 'takes'} the trick{worth}.")
+    if isinstance(event, Broken):
+        return "Hearts are broken."
+    if isinstance(event, Moon):
+        return f"{seat_name(event.seat, me, (), names)} shot the moon!"
+    if isinstance(event, HandOver):
+        return f"Hand {event.hand} is over. Points this hand: " \
+            f"{points_text(event.scores, me)}."
+    if isinstance(event, GameWon):
+        return "Game over. You win." if event.winner == me else \
+            f"Game over. {seat_name(event.winner, me, (), names)} wins."
+    return ""
+
+
 def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = (),
                names: Sequence[str] = ()) -> str:
-    """A sentence for a public event (``event_to_dict``'s form) from seat ``me``'s side
-    (``names``: the names people chose); "" for events that aren't told (a pass chosen, a
-    deal)."""
-    kind = event.get("e")
-    seat = int(event.get("seat", 0)) % 4
-    name = seat_name(seat, me, (), names)
-    if kind == "played":
-        return f"{name} played the {Card.parse(str(event['card'])).name}."
-    if kind == "trick":
-        worth = f" ({plural(int(event['points']), 'point')})" if event["points"] else ""
-        return f"{name} {'take' if seat == me else 'takes'} the trick{worth}."
-    if kind == "broken":
-        return "Hearts are broken."
-    if kind == "moon":
-        return f"{name} shot the moon!"
-    if kind == "scored":
-        scores = [int(v) for v in event["scores"]]
-        return f"Hand {int(event['hand'])} is over. Points this hand: " \
-            f"{points_text(scores, me)}."
-    if kind == "over":
-        winner = int(event["winner"])
-        return "Game over. You win." if winner == me else \
-            f"Game over. {seat_name(winner % 4, me, (), names)} wins."
-    return ""
+    """``told_text`` of an event in ``event_to_dict``'s form: what ``web.seats.fair`` still
+    passes (its own plays as dicts) until it builds ``web.told`` events; "" for a kind this
+    page doesn't know."""
+    told = from_wire(event)
+    return "" if told is None else told_text(told, me, names)
 
 
 # --- reading the table aloud (the T, L and S keys) ---------------------------------------

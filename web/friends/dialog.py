@@ -15,7 +15,7 @@ from typing import Any
 
 from hearts import SEAT_NAMES
 from web import words
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 from web.friends.hosting import Hosting
 from web.friends.network import NetworkChoices, attr
 from web.friends.peer import BrowserPeer
@@ -34,7 +34,7 @@ __all__ = ["FriendsDialog", "start"]
 class FriendsDialog:
     """The ``#friends`` dialog."""
 
-    def __init__(self, browser: Browser, dialog: Any, on_begin: Callable[[], None],
+    def __init__(self, browser: Browser, dialog: Element, on_begin: Callable[[], None],
                  keep_relays: Callable[[str], None], keep_name: Callable[[str], None],
                  name: str = "") -> None:
         """``keep_relays(text)``: store the person's own relays ("" for the public ones);
@@ -51,16 +51,16 @@ class FriendsDialog:
         self.tasks = Tasks()
         self.network = NetworkChoices(browser, dialog, self.error, keep_relays)
 
-    def q(self, selector: str) -> Any:
-        return self.browser.query(selector, self.dialog)
+    def q(self, selector: str) -> Element:
+        return self.browser.one(selector, self.dialog)
 
     def build(self) -> None:
         """Fill the dialog from its templates (once, at start)."""
-        self.dialog.append(self.browser.by_id("friends-sheet").content.cloneNode(True))
+        self.dialog.append(self.browser.element("friends-sheet").content.cloneNode(True))
         self.network.name_servers()
         invites = self.q("#fr-invites")
         begin = self.q("#fr-begin").parentElement  # the seats' rows go above Start the game
-        row = self.browser.by_id("friends-invite").content
+        row = self.browser.element("friends-invite").content
         for seat in (1, 2, 3):
             clone = row.cloneNode(True)
             invites.insertBefore(clone, begin)
@@ -71,10 +71,10 @@ class FriendsDialog:
             for selector, prefix in ((".fr-kind", "fr-kind"), (".fr-new", "fr-invite"),
                                      (".invite-link", "fr-link"), (".answer", "fr-code"),
                                      (".fr-qr-box", "fr-qr")):
-                self.browser.query(selector, box).id = f"{prefix}-{seat}"
+                self.browser.one(selector, box).id = f"{prefix}-{seat}"
             for button in box.querySelectorAll("[data-act]"):
                 button.dataset.seat = str(seat)
-            box.querySelector(".fr-copy").dataset.copy = f"fr-link-{seat}"
+            self.browser.one(".fr-copy", box).dataset.copy = f"fr-link-{seat}"
         self.intro = str(self.q("#fr-intro").textContent)
         self.q("#my-name").value = self.name
         self.q("#fr-name-note").textContent = words.NAME_KEPT
@@ -113,7 +113,7 @@ class FriendsDialog:
 
     # --- the person's clicks ---------------------------------------------------------------
 
-    def on_click(self, event: Any) -> None:
+    def on_click(self, event: DomEvent) -> None:
         session = self.session
         target = self.browser.el(event.target.closest("[data-act]"))
         if target is None or session is None:
@@ -158,7 +158,7 @@ class FriendsDialog:
             self.session.page.keep_seat(None)
 
     def copy(self, element_id: str) -> None:
-        field = self.q(f"#{element_id}")
+        field = self.browser.query(f"#{element_id}", self.dialog)
         if field is None:
             return
 
@@ -247,10 +247,10 @@ class FriendsDialog:
         self.dialog.dataset.refused = str(count)
         box = self.q("#fr-refusals")
         box.hidden = False
-        box.querySelector("summary").textContent = f"Messages from guests turned down: {count}"
-        items = box.querySelector("ol")
-        while items.firstChild:
-            items.firstChild.remove()
+        self.browser.one("summary", box).textContent = \
+            f"Messages from guests turned down: {count}"
+        items = self.browser.one("ol", box)
+        items.replaceChildren()
         for line in lines:
             item = self.browser.document.createElement("li")
             item.textContent = line
@@ -296,7 +296,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
                       on_error=on_error, cheat=opts.cheat)
     view.session = session
-    button = browser.by_id("open-table")
+    button = browser.element("open-table")
     listen = browser.listen
 
     def open_table() -> None:
@@ -321,7 +321,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     if online is not None:
         listen(online, "click", lambda _e: play_online())
         online.disabled = False
-    def changed(event: Any) -> None:
+    def changed(event: DomEvent) -> None:
         if attr(event.target, "id") == "my-name":
             view.name_changed()
             return

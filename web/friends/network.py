@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any
 
 from web import words
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 from web.friends.joining import PUBLIC_RELAYS, STUN, read_relays
 from web.p2p.codes import CodeError
 
@@ -35,7 +35,7 @@ def attr(node: Any, name: str) -> str:
 class NetworkChoices:
     """The fields of both choices in the ``#friends`` dialog, read and kept."""
 
-    def __init__(self, browser: Browser, dialog: Any, error: Callable[[str], None],
+    def __init__(self, browser: Browser, dialog: Element, error: Callable[[str], None],
                  keep_relays: Callable[[str], None]) -> None:
         """``error(text)``: say what is wrong with a choice ("" clears it);
         ``keep_relays(text)``: store the person's own relays ("" for the public ones)."""
@@ -47,8 +47,8 @@ class NetworkChoices:
         """The person's own relays, chosen under "Where pages meet" (kept in storage) or
         named by the address (``?relay=``), instead of the public ones."""
 
-    def q(self, selector: str) -> Any:
-        return self.browser.query(selector, self.dialog)
+    def q(self, selector: str) -> Element:
+        return self.browser.one(selector, self.dialog)
 
     def name_servers(self) -> None:
         """Name the STUN server and the relays wherever the dialog mentions them."""
@@ -88,7 +88,7 @@ class NetworkChoices:
         self.q("input[name='fr-relay'][value='own']").checked = True
         self._name_relays()
 
-    def on_change(self, event: Any) -> None:
+    def on_change(self, event: DomEvent) -> None:
         """A choice under "Where pages meet": checked, kept, and named wherever relays are."""
         target = event.target
         if attr(target, "name") != "fr-relay" and attr(target, "id") != "fr-relay-url":

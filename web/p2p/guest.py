@@ -1,8 +1,9 @@
 """A seat's picture of a private table, built from the host's messages (guests and host alike).
 
 ``SeatState.receive`` takes one message text from the host; anything malformed is ignored,
-so a broken or hostile message can't crash the page (``web.words.event_text`` tells the
-events). No browser imports: pytest runs it.
+so a broken or hostile message can't crash the page. Its events are read into
+``web.told``'s typed form here, where the host's dicts stop. No browser imports: pytest
+runs it.
 """
 
 from __future__ import annotations
@@ -12,9 +13,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from hearts import PlayerView
-from web import words
 from web.p2p.names import clean_name
 from web.p2p.protocol import SECRET, VERSION, ProtocolError, view_from_dict
+from web.told import Told, from_wire
 
 __all__ = ["SeatState", "TableState"]
 
@@ -52,8 +53,8 @@ class SeatState:
     refusal: str | None = None
     """The host's last "no" to this seat's request, in words."""
     reactions: list[tuple[int, str]] = field(default_factory=list)
-    events: list[dict[str, Any]] = field(default_factory=list)
-    """The public events of the last state message (``event_to_dict``'s form)."""
+    events: list[Told] = field(default_factory=list)
+    """The public events of the last state message, read into ``web.told``'s form."""
     notice: str | None = None
     """The host's last notice to the table, in words."""
     peers: tuple[str | None, ...] | None = None
@@ -94,9 +95,10 @@ class SeatState:
                            None if data.get("turn_left") is None
                            else max(0, min(600, int(data["turn_left"]))),
                            _names(data.get("names"), kinds))
-        events = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
-        for event in events:
-            words.event_text(event, view.seat)  # a malformed event refuses the message here
+        # The wire's dicts become typed events here, at the edge; a malformed one refuses
+        # the message.
+        wire = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
+        events = [told for told in map(from_wire, wire) if told is not None]
         peers = data.get("peers")
         self.peers = tuple(None if p is None else str(p)[:64] for p in peers)[:4] \
             if isinstance(peers, list) else None

@@ -12,9 +12,9 @@ from collections.abc import Awaitable, Callable, Sequence
 
 from hearts import Event, PassesExchanged, PlayerView, Trick, TrickWon
 from web import words
-from web.p2p.protocol import event_to_dict
 from web.table.seat import News
-from web.table.sound import cue_for
+from web.table.sound import cue_of
+from web.told import Played, of_event
 
 __all__ = ["DELAYS", "Presenter"]
 
@@ -66,11 +66,11 @@ class Presenter:
                     news.changed()  # the received cards start on their way in
                     await self.sleep(hold)
             else:
-                data = event_to_dict(event)
-                news.say(words.event_text(data, view().seat), show=True)
-                news.cue(cue_for(data, view().seat))
-                if data["e"] == "played":
-                    news.changed(fresh=str(data["card"]))
+                told = of_event(event)
+                news.say(words.told_text(told, view().seat), show=True)
+                news.cue(cue_of(told, view().seat))
+                if isinstance(told, Played):
+                    news.changed(fresh=str(told.card))
         news.changed()
 
     async def _trick(self, event: TrickWon, me: int, news: News,
@@ -83,7 +83,7 @@ class Presenter:
             await self.sleep(show)
         if not current():
             return
-        news.say(words.event_text(event_to_dict(event), me), show=True)
+        news.say(words.told_text(of_event(event), me), show=True)
         news.flush()  # one message per trick: its cards and who took it
         if slide:
             self.collecting = event.seat

@@ -16,7 +16,8 @@ from web.p2p.guest import SeatState
 from web.p2p.protocol import Intent
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.seat import QUIET, News, toggle_pick
-from web.table.sound import cue_for
+from web.table.sound import cue_of
+from web.told import Exchanged
 
 __all__ = ["RemoteSeat"]
 
@@ -100,11 +101,11 @@ class RemoteSeat:
         if kind == "state" and state is not None:
             me = state.view.seat
             for event in self.seat.events:
-                if event.get("e") == "exchanged":
+                if isinstance(event, Exchanged):
                     news.say(words.received_text(state.view), show=True)
                 else:
-                    news.say(words.event_text(event, me, (), state.names), show=True)
-                news.cue(cue_for(event, me))
+                    news.say(words.told_text(event, me, state.names), show=True)
+                news.cue(cue_of(event, me))
         if len(self.seat.reactions) != self.reacted:
             self.reacted = len(self.seat.reactions)
             who, said = self.seat.reactions[-1]

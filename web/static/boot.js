@@ -1,11 +1,13 @@
 // Before the game is ready: say what is happening (the loader in index.html) and, on a
 // repeat visit, paint the table as it was last drawn (see "The table at once" below).
 // (Everything about the game itself is Python: web/main.py starts it.)
+// @ts-check
 (function () {
   "use strict";
   // Every sentence of the page lives in web/words.py, but these are shown before Python is
   // up (or when it never gets going): they can't come from there, so they are here, in one
   // place. (The loader's first words, "Shuffling… fetching the cards", are in index.html.)
+  /** @type {{stages: Record<string, string>, failed: string, slow: string, waiting: string}} */
   var WORDS = {
     stages: {
       "download": "fetching the cards",
@@ -23,7 +25,7 @@
   if (location.protocol === "file:") {
     document.documentElement.classList.add("from-file");
     document.addEventListener("DOMContentLoaded", function () {
-      document.getElementById("file-note").hidden = false;
+      the("file-note").hidden = false;
     });
   }
   // Which start (web/static/start.mjs runs it): from the memory snapshot when the site is in
@@ -36,11 +38,13 @@
   var plan = forced ? forced[1]
     : (navigator.serviceWorker && navigator.serviceWorker.controller ? "snapshot" : "plain");
   document.documentElement.dataset.startWith = plan;
-  var preload = {
+  /** @type {Record<string, string[]>} */
+  var preloads = {
     snapshot: ["python_stdlib_start.zip"], // (start.mjs reads the snapshot from the cache)
     plain: ["python_stdlib_plain.zip.gz"],
     whole: ["python_stdlib.zip"]
-  }[plan];
+  };
+  var preload = preloads[plan];
   preload = preload.map(function (name) { return "./pyodide/" + name; });
   // (Our zip, py/hearts.zip.gz: the snapshot start doesn't need it; the ordinary start asks
   // for it once the wasm is in, while Python starts, so it doesn't slow the downloads that
@@ -58,6 +62,7 @@
   // "Try again" button when nothing moves for a while or a file of the start fails to load.
   var words = WORDS.stages;
   // Where each stage puts the bar (0..1); the download fills 0.05..0.8 by its bytes.
+  /** @type {Record<string, number>} */
   var floor = {
     "Loading Pyodide": 0.02, "Loading interpreter": 0.05, "restore": 0.8,
     "Loaded interpreter": 0.85, "Loading files": 0.9, "Loaded files": 0.95
@@ -67,8 +72,20 @@
   var last = Date.now();
   var failed = false;
 
+  /** @param {string} id */
   function el(id) { return document.getElementById(id); }
 
+  /** An element the page always has (a missing one throws here, not further on).
+   * @template {Node} T @param {T | null} node @returns {T} */
+  function found(node) {
+    if (node === null) throw new Error("a part of the page is missing");
+    return node;
+  }
+
+  /** @param {string} id */
+  function the(id) { return found(el(id)); }
+
+  /** @param {number} fraction @param {string} [stage] */
   function show(fraction, stage) {
     last = Date.now();
     var text = el("load-stage");
@@ -85,30 +102,33 @@
     if (stall && !failed) stall.hidden = true;
   }
 
+  /** @param {string} text */
   function notice(text) {
     var stall = el("load-stall");
     if (!stall || document.documentElement.dataset.ready) return;
-    el("load-stall-text").textContent = text;
+    the("load-stall-text").textContent = text;
     stall.hidden = false;
   }
 
+  // (PyScript's and web/static/start.mjs's CustomEvents)
   window.addEventListener("py:progress", function (event) {
-    var stage = String(event.detail || "");
+    var stage = String(/** @type {CustomEvent} */ (event).detail || "");
     show(floor[stage] || 0, stage);
   });
   window.addEventListener("hearts:progress", function (event) {
-    var d = event.detail || {};
-    if (d.stage === "download" && d.total > 0) {
-      show(0.05 + 0.75 * Math.min(d.received / d.total, 1), "download");
+    /** @type {{stage?: string, received?: number, total?: number}} */
+    var d = /** @type {CustomEvent} */ (event).detail || {};
+    if (d.stage === "download" && d.total && d.total > 0) {
+      show(0.05 + 0.75 * Math.min((d.received || 0) / d.total, 1), "download");
     } else {
-      show(floor[d.stage] || 0, d.stage);
+      show(floor[d.stage || ""] || 0, d.stage);
     }
   });
   // A script, module or style of the start that fails to load (capture: they don't bubble).
   window.addEventListener("error", function (event) {
     var t = event.target;
-    if (t && t !== window && (t.tagName === "SCRIPT"
-        || (t.tagName === "LINK" && /stylesheet|preload/.test(t.rel)))) {
+    if (t instanceof HTMLScriptElement
+        || (t instanceof HTMLLinkElement && /stylesheet|preload/.test(t.rel))) {
       failed = true;
       notice(WORDS.failed);
     }
@@ -120,7 +140,7 @@
     }
   }, 1000);
   document.addEventListener("click", function (event) {
-    if (event.target && event.target.id === "load-retry") location.reload();
+    if (event.target instanceof Element && event.target.id === "load-retry") location.reload();
   });
 
   // --- The table at once --------------------------------------------------------------
@@ -136,6 +156,7 @@
   // version, unreadable, of a finished game or a table of friends, or not matching this
   // page's table, is deleted, and the ordinary loader shows.
   var FELT_KEY = "hearts.felt";
+  /** @type {Record<string, boolean>} */
   var KEPT = { pass: true, play: true, wait: true, moon: true, summary: true };
   // What a copy may not hold (it is parsed as HTML: nothing in it may run or load).
   var UNSAFE = "script,style,link,meta,base,iframe,frame,object,embed,img,image,video,audio,"
@@ -145,7 +166,7 @@
 
   function version() {
     var meta = document.querySelector('meta[name="hearts-version"]');
-    return meta ? meta.content : "";
+    return meta instanceof HTMLMetaElement ? meta.content : "";
   }
 
   function forgetFelt() {
@@ -156,7 +177,7 @@
     if (!keepPending) return;
     keepPending = false;
     var table = el("table"), stats = el("stats");
-    if (root.dataset.ready !== "true" || root.dataset.painted || !KEPT[root.dataset.state]
+    if (root.dataset.ready !== "true" || root.dataset.painted || !KEPT[root.dataset.state || ""]
         || !table || !stats) return;
     var copy = {
       version: version(), state: root.dataset.state, table: table.innerHTML,
@@ -187,6 +208,7 @@
 
   // The saved HTML as nodes, if it is a copy of `live`: the same ids, each once, and
   // nothing that could run or load.
+  /** @param {string} html @param {Element} live @returns {DocumentFragment | null} */
   function parsed(html, live) {
     var box = document.createElement("template");
     box.innerHTML = html;
@@ -197,19 +219,21 @@
       for (var j = 0; j < all[i].attributes.length; j++) {
         var name = all[i].attributes[j].name;
         if (/^on|^(href|src|srcset|action|formaction|style)$/i.test(name)
-            && !(name === "style" && /^(--[a-z]+: ?[0-9.]+;? ?)+$/.test(all[i].getAttribute(name)))) {
+            && !(name === "style"
+                 && /^(--[a-z]+: ?[0-9.]+;? ?)+$/.test(all[i].getAttribute(name) || ""))) {
           return null;
         }
       }
     }
-    var ids = function (where) {
-      return Array.prototype.map.call(where.querySelectorAll("[id]"), function (node) {
+    var ids = function (/** @type {ParentNode} */ where) {
+      return Array.from(where.querySelectorAll("[id]"), function (node) {
         return node.id;
       }).sort().join(" ");
     };
     return ids(nodes) === ids(live) ? nodes : null;
   }
 
+  /** @param {string} text */
   function paint(text) {
     var copy;
     try { copy = JSON.parse(text); } catch (error) { return false; }
@@ -219,16 +243,16 @@
     if (!table || !stats || !loader) return false;
     var felt = parsed(copy.table, table), line = parsed(copy.stats, stats);
     if (!felt || !line) return false;
-    felt.getElementById("loader").replaceWith(loader); // the live one, as the page has it
-    felt.getElementById("alert").textContent = ""; // (said once, not again at every start)
-    felt.getElementById("event").textContent = "";
+    found(felt.getElementById("loader")).replaceWith(loader); // the live one, as the page has it
+    found(felt.getElementById("alert")).textContent = ""; // (said once, not again at every start)
+    found(felt.getElementById("event")).textContent = "";
     table.replaceChildren(felt);
     stats.replaceChildren(line);
     if (typeof copy.people === "string" && /^[0-9]+$/.test(copy.people)) {
       table.setAttribute("data-people", copy.people);
     }
     root.classList.toggle("four-colour", copy.fourColour === true);
-    el("prompt").setAttribute("data-wait", WORDS.waiting);
+    the("prompt").setAttribute("data-wait", WORDS.waiting);
     table.inert = true;
     root.dataset.painted = "true";
     return true;
@@ -251,7 +275,7 @@
   }
 
   window.heartsPaint = function () {
-    window.heartsPaint = null; // (once)
+    window.heartsPaint = undefined; // (once)
     if (location.protocol === "file:" || root.dataset.ready) return;
     var text = null;
     try { text = localStorage.getItem(FELT_KEY); } catch (error) { return; }

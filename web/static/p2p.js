@@ -2,18 +2,28 @@
 // channel per guest, signalled by hand with codes (web/p2p/codes.py). No server is involved.
 // Every call returns plain strings; failures come back as {error} rather than being thrown
 // or logged, so Python decides what the person reads.
+// @ts-check
 (function () {
   "use strict";
+  /** A connection: a data channel of its own (pc, channel) or a peer in a room (room).
+   * @typedef {{pc?: RTCPeerConnection, channel?: RTCDataChannel | null, room?: string,
+   *            ended: boolean}} Peer */
+  /** @type {Map<string, Peer>} */
   var peers = new Map();
   var nextId = 1;
   var nothing = function () {};
+  /** @type {{open: (id: string) => void, message: (id: string, text: string) => void,
+   *          close: (id: string) => void, leave: () => void}} */
   var handlers = { open: nothing, message: nothing, close: nothing, leave: nothing };
+  /** @type {Map<string, Meeting>} */
   var rooms = new Map();
+  /** @type {Map<string, Promise<void>>} */
   var leaving = new Map();  // room name -> the promise of its leaving
   var RELAY_WAIT_MS = 8000;  // how long meet waits for a relay's socket to open
 
+  /** @param {RTCPeerConnection} pc @param {number} ms @returns {Promise<void>} */
   function gathered(pc, ms) {
-    return new Promise(function (resolve) {
+    return new Promise(function (/** @type {(value?: void) => void} */ resolve) {
       if (pc.iceGatheringState === "complete") { resolve(); return; }
       var timer = setTimeout(resolve, ms);
       pc.addEventListener("icegatheringstatechange", function () {
@@ -22,6 +32,7 @@
     });
   }
 
+  /** @param {string} id */
   function ended(id) {
     var peer = peers.get(id);
     if (!peer || peer.ended) return;
@@ -29,6 +40,7 @@
     handlers.close(id);
   }
 
+  /** @param {string} id @param {RTCDataChannel} channel */
   function wire(id, channel) {
     var peer = peers.get(id);
     if (!peer) return;
@@ -40,6 +52,7 @@
     channel.onclose = function () { ended(id); };
   }
 
+  /** A new connection of its own; its id. @param {string} iceServers JSON: RTCIceServer[] */
   function make(iceServers) {
     var id = "p" + nextId++;
     var pc = new RTCPeerConnection({ iceServers: JSON.parse(iceServers || "[]") });
@@ -50,12 +63,22 @@
     return id;
   }
 
+  /** @param {string} id */
   function described(id) {
-    return JSON.stringify({ id: id, sdp: peers.get(id).pc.localDescription.sdp });
+    return JSON.stringify({ id: id, sdp: connection(id).localDescription?.sdp });
   }
 
+  /** The RTCPeerConnection of a connection of its own (not a room's). @param {string} id */
+  function connection(id) {
+    var pc = peers.get(id)?.pc;
+    if (!pc) throw new Error("no connection " + id);
+    return pc;
+  }
+
+  /** @param {unknown} error */
   function failure(error) {
-    return JSON.stringify({ error: String((error && error.message) || error) });
+    var message = error instanceof Object && "message" in error ? error.message : "";
+    return JSON.stringify({ error: String(message || error) });
   }
 
   window.heartsP2P = {
@@ -68,7 +91,7 @@
     offer: async function (iceServers, waitMs) {
       try {
         var id = make(iceServers);
-        var pc = peers.get(id).pc;
+        var pc = connection(id);
         wire(id, pc.createDataChannel("hearts", { ordered: true }));
         await pc.setLocalDescription(await pc.createOffer());
         await gathered(pc, waitMs || 5000);
@@ -78,7 +101,7 @@
     // Host: the guest's answer (an SDP rebuilt from the answer code).
     accept: async function (id, sdp) {
       try {
-        await peers.get(id).pc.setRemoteDescription({ type: "answer", sdp: sdp });
+        await connection(id).setRemoteDescription({ type: "answer", sdp: sdp });
         return "{}";
       } catch (error) { return failure(error); }
     },
@@ -86,7 +109,7 @@
     answer: async function (iceServers, sdp, waitMs) {
       try {
         var id = make(iceServers);
-        var pc = peers.get(id).pc;
+        var pc = connection(id);
         pc.ondatachannel = function (event) { wire(id, event.channel); };
         await pc.setRemoteDescription({ type: "offer", sdp: sdp });
         await pc.setLocalDescription(await pc.createAnswer());
@@ -99,6 +122,8 @@
     // open/message/close callbacks. Answers {"self": this page's id} or {error}.
     meet: async function (config) {
       try {
+        /** @type {typeof import("./room.mjs")} */
+        // @ts-ignore: static/room.js is room.mjs bundled by the build (tools/site/build.py)
         var module = await import("./room.js");
         var options = JSON.parse(config);
         var name = options.name;
@@ -106,15 +131,15 @@
         if (rooms.has(name)) window.heartsP2P.unmeet(name);
         if (leaving.has(name)) await leaving.get(name);
         var joined = module.meet(options, {
-          open: function (peer) {
+          open: function (/** @type {string} */ peer) {
             peers.set(prefix + peer, { room: name, ended: false });
             handlers.open(prefix + peer);
           },
-          message: function (peer, text) {
+          message: function (/** @type {string} */ peer, /** @type {string} */ text) {
             if (peers.has(prefix + peer)) handlers.message(prefix + peer, text);
           },
-          close: function (peer) { ended(prefix + peer); peers.delete(prefix + peer); },
-          error: function (text) { console.warn("Hearts: meeting room: " + text); }
+          close: function (/** @type {string} */ peer) { ended(prefix + peer); peers.delete(prefix + peer); },
+          error: function (/** @type {string} */ text) { console.warn("Hearts: meeting room: " + text); }
         });
         rooms.set(name, joined);
         // Answer once a relay is reached; a relay that never answers (a wrong address, no
@@ -161,7 +186,8 @@
       peers.delete(id);
       if (peer.room) return;  // its messages are ignored from now on
       try { if (peer.channel) peer.channel.close(); } catch (error) { /* already closed */ }
-      setTimeout(function () { peer.pc.close(); }, 1000);
+      const pc = peer.pc;  // (const: narrowed inside the callback too)
+      if (pc) setTimeout(function () { pc.close(); }, 1000);
     }
   };
   window.addEventListener("pagehide", function () {

@@ -2,6 +2,7 @@
 // tools/site/build.py bundles into static/room.js with esbuild. web/static/p2p.js loads it
 // only when the person opts in (a table shared by code or link), so nothing else on the
 // page talks to a relay.
+// @ts-check
 import {getRelaySockets, joinRoom, selfId} from 'trystero/nostr'
 
 const APP = 'hearts-table-v2'
@@ -9,6 +10,12 @@ const APP = 'hearts-table-v2'
 // config: {relays: [url], room, password, iceServers}; on: {open(peer), message(peer,
 // text), close(peer)}. Returns {send(peer, text), leave(), reachable()}: reachable() says
 // whether a socket to one of the room's relays is open now.
+/**
+ * @param {{relays: string[], room: string, password: string, iceServers: RTCIceServer[]}} config
+ * @param {{open: (peer: string) => void, message: (peer: string, text: string) => void,
+ *          close: (peer: string) => void, error: (text: string) => void}} on
+ * @returns {Meeting}
+ */
 export function meet (config, on) {
   const room = joinRoom({
     appId: APP,
@@ -17,7 +24,7 @@ export function meet (config, on) {
     rtcConfig: {iceServers: config.iceServers}
   }, config.room, {onJoinError: details => on.error(String(details.error))})
   const wire = room.makeAction('hearts')
-  wire.onMessage = (data, context) => {
+  wire.onMessage = (/** @type {unknown} */ data, /** @type {{peerId: string}} */ context) => {
     if (typeof data === 'string') on.message(context.peerId, data)
   }
   room.onPeerJoin = peer => on.open(peer)

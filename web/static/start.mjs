@@ -22,7 +22,14 @@
 // tools/site/stdlib_finder.py; a console warning names the module).
 // <html data-start> says which start ran.
 
-import * as pyodide from "../pyodide/pyodide.mjs";
+// @ts-check
+// @ts-ignore: the site's copy of node_modules/pyodide, whose types are named just below
+import * as pyodideModule from "../pyodide/pyodide.mjs";
+
+/** @typedef {import("pyodide").PyodideInterface} Pyodide */
+/** @typedef {{stdout?: (line: string) => void, stderr?: (line: string) => void}} Options */
+/** @type {typeof import("pyodide")} */
+const pyodide = pyodideModule;
 
 export const version = pyodide.version;
 
@@ -90,6 +97,7 @@ const LATER_STDLIB_PATH = "/lib/python_stdlib_later.zip";
 
 // The loader's bar (web/static/boot.js) follows the bytes of the biggest download (the
 // snapshot, or the wasm) and the stages of the start.
+/** @param {{stage: string, received?: number, total?: number}} detail */
 function progress(detail) {
   if (typeof window !== "undefined") {
     window.dispatchEvent(new CustomEvent("hearts:progress", { detail }));
@@ -126,11 +134,14 @@ async function fetchPackedSnapshot() {
   performance.mark("hearts:snapshot-response");
   if (!response.ok) throw new Error(`HTTP ${response.status} for ${SNAPSHOT_URL}`);
   const total = Number(response.headers.get("Content-Length")) || 0;
+  if (!response.body) throw new Error(`no body for ${SNAPSHOT_URL}`);
   const reader = response.body.getReader();
+  /** @type {ReadableStreamReadResult<Uint8Array> | null} */
   let head = await reader.read();
   // (a server that sends it with Content-Encoding: gzip: the browser has unpacked it)
   const gzipped = !head.done && head.value[0] === 0x1f && head.value[1] === 0x8b;
   let received = 0;
+  /** @type {ReadableStream<Uint8Array>} */
   const body = new ReadableStream({
     async pull(controller) {
       const { done, value } = head || await reader.read();
@@ -147,13 +158,17 @@ async function fetchPackedSnapshot() {
     },
     cancel(reason) { return reader.cancel(reason); },
   });
-  const unpacked = await collect(gzipped ? body.pipeThrough(new DecompressionStream("gzip"))
-    : body, SIZES["snapshot.bin"] || 0);
+  // (bytes in, bytes out: tsc's lib types DecompressionStream's input more loosely)
+  const unpacked = await collect(gzipped ? body.pipeThrough(
+    /** @type {ReadableWritablePair<Uint8Array, Uint8Array>} */ (
+      /** @type {unknown} */ (new DecompressionStream("gzip")))) : body,
+  SIZES["snapshot.bin"] || 0);
   performance.mark("hearts:snapshot-unpacked");
   return unpacked;
 }
 
 // The bytes of a stream in one array, allocated once when `size` is right.
+/** @param {ReadableStream<Uint8Array>} stream @param {number} size */
 async function collect(stream, size) {
   let out = new Uint8Array(size);
   let length = 0;
@@ -199,10 +214,12 @@ function compileWasmEarly() {
 
 // The bar follows the wasm's bytes on an ordinary start (Pyodide fetches it itself: its
 // streaming compile is wrapped to count them). (The build fills in SIZES, bytes unpacked.)
+/** @type {Record<string, number>} */
 const SIZES = {/* sizes */};
 // Pyodide's lock file lists the 357 packages of its distribution (27 kB gzipped, one more
 // request before Python starts); the site ships none of them: the fast starts get the
 // lock's `info` only (the build fills it in; the whole-stdlib start keeps the file).
+/** @type {import("pyodide").Lockfile | {info?: undefined}} */
 const LOCK = {/* lock */};
 const NO_PACKAGES = LOCK.info ? { lockFileContents: LOCK } : {};
 function countWasmBytes() {
@@ -213,6 +230,7 @@ function countWasmBytes() {
     WebAssembly.instantiateStreaming = streaming; // once
     const response = await source;
     let received = 0;
+    if (!response.body) return streaming.call(WebAssembly, response, imports);
     const counted = response.body.pipeThrough(new TransformStream({
       transform(chunk, controller) {
         received += chunk.length;
@@ -240,8 +258,10 @@ function countWasmBytes() {
 // game starts. (A snapshot start has both imported already.)
 const OUR_ZIP_PATH = "/home/pyodide/hearts.zip";
 const LATER_ZIP_PATH = "/home/pyodide/hearts_later.zip";
+/** @type {Promise<Uint8Array> | null} */
 let ourZip = null;
 
+/** @param {string} url @returns {Promise<Uint8Array>} */
 function fetchBytes(url) {
   return fetch(url).then(async (response) => {
     if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
@@ -259,6 +279,7 @@ function fetchOurZip() {
 
 // A zip of ours (gzipped, unless the server sent it with Content-Encoding: gzip) at `path`,
 // first on sys.path; then `more` (Python) runs.
+/** @param {Pyodide} py @param {Uint8Array} bytes @param {string} path */
 function installZip(py, bytes, path, more = "") {
   py.FS.mkdirTree(path.slice(0, path.lastIndexOf("/")));
   py.FS.writeFile(path, bytes);
@@ -275,6 +296,7 @@ if ${JSON.stringify(path)} not in sys.path:
 ${more}`);
 }
 
+/** @param {Pyodide} py */
 async function installOurZip(py) {
   installZip(py, await fetchOurZip(), OUR_ZIP_PATH, WRITE_PYSCRIPT_CACHE);
 }
@@ -297,7 +319,9 @@ del _zip, _folders, _name, _module, _folder, _entry
 
 // What window.heartsLoadLater() returns: a promise, resolved once the second zip is on
 // sys.path (at once after a snapshot start), rejected if it can't be fetched.
+/** @param {Pyodide} py @param {string} kind @returns {() => Promise<void>} */
 function laterLoader(py, kind) {
+  /** @type {Promise<void> | null} */
   let loaded = null;
   return () => {
     if (!loaded) {
@@ -315,6 +339,7 @@ function laterLoader(py, kind) {
 // The rest of the first visit's stdlib, mounted after the small one (unless the finder has
 // fetched it already, for a module imported before). If it can't be fetched now, the finder
 // still fetches it when a module of it is imported.
+/** @param {Pyodide} py */
 async function laterStdlib(py) {
   const incoming = "/tmp/python_stdlib_later.zip.part";
   try {
@@ -336,7 +361,10 @@ if _hearts_stdlib.LATER not in sys.path:
 
 function output() {
   // (nothing prints before PyScript connects its own output)
-  return { stdout: (line) => console.log(line), stderr: (line) => console.warn(line) };
+  return {
+    stdout: (/** @type {string} */ line) => console.log(line),
+    stderr: (/** @type {string} */ line) => console.warn(line),
+  };
 }
 
 async function fromSnapshot() {
@@ -386,6 +414,7 @@ async function fromPlainStdlib() {
   }
 }
 
+/** @param {Options} [options] */
 async function fromWholeStdlib(options = {}) {
   performance.mark("hearts:interpreter-start");
   const py = await pyodide.loadPyodide({ ...output(), ...options, indexURL: INDEX_URL });
@@ -393,6 +422,7 @@ async function fromWholeStdlib(options = {}) {
   return py;
 }
 
+/** @param {Pyodide} py @param {string} code */
 function runIn(py, code) {
   const scope = py.toPy({});
   try {
@@ -402,7 +432,9 @@ function runIn(py, code) {
   }
 }
 
+/** @type {Record<string, () => Promise<Pyodide>>} */
 const STARTS = { snapshot: fromSnapshot, plain: fromPlainStdlib, whole: fromWholeStdlib };
+/** @type {Record<string, string>} */
 const AFTER_FAILED = {
   snapshot: "Hearts: starting Python without the snapshot:",
   plain: "Hearts: starting Python on the whole stdlib:",
@@ -418,6 +450,7 @@ const early = STARTS[chain[0]]();
 early.catch(() => {}); // handled in loadPyodide; not an unhandled rejection meanwhile
 let used = false;
 
+/** @param {string} kind */
 function started(kind) {
   if (typeof document === "undefined") return;
   document.documentElement.dataset.start = kind;
@@ -425,6 +458,7 @@ function started(kind) {
 }
 
 // Which start ran: [the interpreter, its kind].
+/** @param {Options} options @returns {Promise<[Pyodide, string]>} */
 async function startPython(options) {
   let kinds = ["whole"];
   if (!used) {
@@ -455,6 +489,7 @@ async function startPython(options) {
   return [await fromWholeStdlib(options), "whole"];
 }
 
+/** PyScript's call. @param {Options} [options] */
 export async function loadPyodide(options = {}) {
   const [py, kind] = await startPython(options);
   if (kind !== "snapshot") await installOurZip(py);

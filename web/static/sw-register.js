@@ -2,6 +2,7 @@
 // once the table is ready, so its downloads don't compete with the game's start, and says
 // "Update ready — reload" when a new version has taken over while this page was open.
 // The game is saved after every move (and on the way out), so reloading loses nothing.
+// @ts-check
 (function () {
   "use strict";
   var sw = navigator.serviceWorker;

@@ -2,16 +2,20 @@
 // This is a template: tools/site/offline.py writes the site's sw.js with the list of every
 // file of the site and a cache version made from their content hashes, so any change to any
 // file makes a new worker, which the browser installs in the background on the next visit.
+// @ts-check
 "use strict";
 
+/** This script's global scope, as the worker it is (tsc's lib types `self` as any worker). */
+const worker = /** @type {ServiceWorkerGlobalScope} */ (/** @type {unknown} */ (self));
 const VERSION = "__CACHE_VERSION__";
 const FILES = __PRECACHE__; // [url relative to this script, sha256 of its content]
 
 // Several apps can share an origin (user.github.io/a/, user.github.io/b/): our caches are
 // named after our scope, and we only ever delete our own.
-const PREFIX = `hearts ${self.registration.scope} `;
+const PREFIX = `hearts ${worker.registration.scope} `;
 const CACHE = PREFIX + VERSION;
 
+/** @param {ArrayBuffer} buffer */
 function hex(buffer) {
   return Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, "0")).join("");
 }
@@ -20,6 +24,7 @@ function hex(buffer) {
 // HTTP cache (an unchanged file costs a 304, not a download), and the content must hash to
 // what the build listed: a host caught mid-deploy (old and new files mixed) fails the
 // install, and the browser tries again on a later visit, keeping the working version.
+/** @param {string} url @param {string} sha256 */
 async function fetchChecked(url, sha256) {
   const response = await fetch(new Request(url, { cache: "no-cache" }));
   if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
@@ -32,6 +37,7 @@ async function fetchChecked(url, sha256) {
 // (the .gz's): the page reads it from this cache at every later start (web/static/start.mjs),
 // where unpacking 30 MB costs ~0.4 s of its main thread; here it is done once, in the
 // background. (The page falls back to the .gz.)
+/** @param {Response} response */
 async function unpacked(response) {
   const bytes = new Uint8Array(await response.clone().arrayBuffer());
   const gzipped = bytes[0] === 0x1f && bytes[1] === 0x8b; // (unless the server unpacked it)
@@ -42,7 +48,7 @@ async function unpacked(response) {
   return new Response(body, { headers: { "Content-Type": "application/octet-stream" } });
 }
 
-self.addEventListener("install", (event) => {
+worker.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const responses = await Promise.all(FILES.map(([url, sha256]) => fetchChecked(url, sha256)));
     const cache = await caches.open(CACHE);
@@ -53,22 +59,22 @@ self.addEventListener("install", (event) => {
       response && cache.put(`${FILES[i][0].slice(0, -3)}?sha256=${FILES[i][1]}`, response)));
     // Take over at once: an open page has all it needs in memory and keeps working; the page
     // is told (controllerchange) and offers a reload; the next load runs the new version.
-    await self.skipWaiting();
+    await worker.skipWaiting();
   })());
 });
 
-self.addEventListener("activate", (event) => {
+worker.addEventListener("activate", (event) => {
   event.waitUntil((async () => {
     for (const name of await caches.keys()) {
       if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
     }
-    await self.clients.claim();
+    await worker.clients.claim();
   })());
 });
 
-self.addEventListener("fetch", (event) => {
+worker.addEventListener("fetch", (event) => {
   const request = event.request;
-  if (request.method !== "GET" || !request.url.startsWith(self.registration.scope)) return;
+  if (request.method !== "GET" || !request.url.startsWith(worker.registration.scope)) return;
   const navigate = request.mode === "navigate";
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);

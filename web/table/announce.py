@@ -11,7 +11,7 @@ The sentences themselves are written in ``web.words``.
 
 from __future__ import annotations
 
-from typing import Any
+from web.browser import Element
 
 __all__ = ["Announcer"]
 
@@ -21,7 +21,7 @@ _NBSP = "\u00a0"
 class Announcer:
     """Writes to the polite and assertive live regions (elements given by the page)."""
 
-    def __init__(self, polite: Any, assertive: Any) -> None:
+    def __init__(self, polite: Element, assertive: Element) -> None:
         self.polite = polite
         self.assertive = assertive
         self.pending: list[str] = []
@@ -49,7 +49,7 @@ class Announcer:
         self._write(self.assertive, text)
 
     @staticmethod
-    def _write(region: Any, text: str) -> None:
+    def _write(region: Element, text: str) -> None:
         # The same words again would be no change to the region, so nothing would be
         # read: vary them invisibly.
         if text and str(region.textContent) == text:

@@ -15,12 +15,11 @@ from __future__ import annotations
 import asyncio
 import html
 from collections.abc import Awaitable, Callable
-from typing import Any
 
 from hearts.coach import Coach, HandReview, Progress
 from hearts.seathand import SeatHand
 from web import words
-from web.browser import Browser
+from web.browser import Browser, Element
 from web.storage import Records
 from web.table.dialogs import Dialogs
 from web.tasks import Tasks
@@ -87,7 +86,7 @@ class CoachPanel:
         self.progress: Progress | None = None
         self.failed = False
         self.generation = 0
-        self.dialog: Any = browser.by_id("coach")
+        self.dialog: Element | None = browser.by_id("coach")
         self.drawn = ""
         """The body's markup as last written."""
 
@@ -202,6 +201,6 @@ class CoachPanel:
                                 else "working" if self.progress is not None else "idle")
 
 
-def _set_text(node: Any, text: str) -> None:
+def _set_text(node: Element | None, text: str) -> None:
     if node is not None and str(node.textContent) != text:
         node.textContent = text

@@ -189,7 +189,7 @@ class Table:
             return
         if snap.at_stake and not confirmed:
             self.pending = then
-            self.browser.by_id("confirm-new-title").textContent = asking or words.CONFIRM_NEW
+            self.browser.element("confirm-new-title").textContent = asking or words.CONFIRM_NEW
             self.dialogs.open(self.view.el["confirm-new"])
             return
         start = self.pending if confirmed else then

@@ -9,9 +9,8 @@ that element is gone (the hand was redrawn), to a fallback the page gives.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 
 __all__ = ["Dialogs"]
 
@@ -25,10 +24,10 @@ class Dialogs:
         self.browser = browser
         self.document = browser.document
         self.fallback = fallback
-        self._openers: dict[str, Any] = {}
+        self._openers: dict[str, Element | None] = {}
         self._escape: dict[str, Callable[[], None]] = {}
 
-    def watch(self, dialog: Any, on_escape: Callable[[], None] | None = None) -> None:
+    def watch(self, dialog: Element, on_escape: Callable[[], None] | None = None) -> None:
         """Listen to ``dialog``'s close (focus return) and Esc (``on_escape`` if given)."""
         name = str(dialog.id)
         if on_escape is not None:
@@ -37,10 +36,10 @@ class Dialogs:
         self.browser.listen(dialog, "close", lambda event: self._on_close(dialog))
         self.browser.listen(dialog, "keydown", lambda event: self._on_key(dialog, event))
 
-    def is_open(self, dialog: Any) -> bool:
+    def is_open(self, dialog: Element) -> bool:
         return bool(dialog.open)
 
-    def open(self, dialog: Any, focus: Any = None) -> None:
+    def open(self, dialog: Element, focus: Element | None = None) -> None:
         """Show ``dialog`` modally, remembering the focus; focus ``focus`` inside it."""
         if dialog.open:
             return
@@ -57,11 +56,11 @@ class Dialogs:
         # summary's main button stays in sight anyway: its actions are sticky.)
         dialog.scrollTop = 0
 
-    def close(self, dialog: Any) -> None:
+    def close(self, dialog: Element) -> None:
         if dialog.open:
             dialog.close()
 
-    def _on_key(self, dialog: Any, event: Any) -> None:
+    def _on_key(self, dialog: Element, event: DomEvent) -> None:
         """Tab and Shift+Tab go round inside the dialog instead of out to the browser."""
         if str(event.key) != "Tab" or event.altKey or event.ctrlKey or event.metaKey:
             return
@@ -78,13 +77,13 @@ class Dialogs:
             event.preventDefault()
             first.focus()
 
-    def _on_cancel(self, dialog: Any, event: Any) -> None:
+    def _on_cancel(self, dialog: Element, event: DomEvent) -> None:
         handler = self._escape.get(str(dialog.id))
         if handler is not None:
             event.preventDefault()
             handler()
 
-    def _on_close(self, dialog: Any) -> None:
+    def _on_close(self, dialog: Element) -> None:
         opener = self._openers.pop(str(dialog.id), None)
         if self.browser.el(self.document.querySelector("dialog[open]")) is not None:
             return  # another dialog is still open: it keeps the focus

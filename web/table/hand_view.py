@@ -15,10 +15,9 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from web import words
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 from web.table.model import CardState
 
 __all__ = ["HandView"]
@@ -30,7 +29,7 @@ _FORWARD = ("ArrowRight", "ArrowDown")
 class HandView:
     """The ``#hand`` element and the card the person last moved to."""
 
-    def __init__(self, el: Any, browser: Browser, face: Callable[[str], str]) -> None:
+    def __init__(self, el: Element, browser: Browser, face: Callable[[str], str]) -> None:
         """``face``: the HTML of a card's drawn face, by notation."""
         self.el = el
         self.browser = browser
@@ -42,17 +41,17 @@ class HandView:
 
     # --- reading ---------------------------------------------------------------------
 
-    def buttons(self) -> list[Any]:
+    def buttons(self) -> list[Element]:
         return list(self.el.querySelectorAll("button[data-card]"))
 
-    def focused(self) -> Any:
+    def focused(self) -> Element | None:
         """The card button in focus, or None."""
-        active = self.browser.el(self.document.activeElement)
+        active: Element | None = self.browser.el(self.document.activeElement)
         if active is not None and self.el.contains(active) and active.dataset.card:
             return active
         return None
 
-    def _on_focusin(self, event: Any) -> None:
+    def _on_focusin(self, event: DomEvent) -> None:
         target = self.browser.el(event.target)
         if target is not None and target.dataset.card:
             self.chosen = str(target.dataset.card)
@@ -69,7 +68,7 @@ class HandView:
         focus_index = next((i for i, b in enumerate(old) if b == focused), 0)
         by_key = {str(b.dataset.card): b for b in old}
         wanted = [s.notation for s in states]
-        current: list[Any] = []
+        current: list[Element] = []
         for index, state in enumerate(states):
             button = by_key.pop(state.notation, None)
             if button is None:
@@ -88,7 +87,7 @@ class HandView:
             gone.remove()
         self._roving(states, current)
 
-    def _roving(self, states: Sequence[CardState], buttons: list[Any]) -> None:
+    def _roving(self, states: Sequence[CardState], buttons: list[Element]) -> None:
         if not buttons:
             return
         focused = self.focused()
@@ -104,7 +103,7 @@ class HandView:
             if button.tabIndex != tab:
                 button.tabIndex = tab
 
-    def _create(self, state: CardState) -> Any:
+    def _create(self, state: CardState) -> Element:
         button = self.document.createElement("button")
         button.type = "button"
         button.dataset.card = state.notation
@@ -117,13 +116,13 @@ class HandView:
                             '<span class="badge" aria-hidden="true">new</span>')
         return button
 
-    def _sync(self, button: Any, state: CardState) -> None:
+    def _sync(self, button: Element, state: CardState) -> None:
         if str(button.className) != state.classes:
             button.className = state.classes
         disabled = "true" if state.disabled else "false"
         if str(button.getAttribute("aria-disabled")) != disabled:
             button.setAttribute("aria-disabled", disabled)
-        name = button.querySelector(".sr-only")
+        name = self.browser.one(".sr-only", button)
         if str(name.textContent) != state.label:
             name.textContent = state.label
 
@@ -136,7 +135,7 @@ class HandView:
         if stop is not None:
             stop.focus()
 
-    def on_key(self, event: Any) -> tuple[bool, str]:
+    def on_key(self, event: DomEvent) -> tuple[bool, str]:
         """Move along the hand for a key press in it: (handled, something to say)."""
         focused = self.focused()
         if focused is None:

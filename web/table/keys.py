@@ -7,9 +7,10 @@ Ctrl, Alt or Meta, are the browser's.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 from web import words
+from web.browser import DomEvent
 from web.table.controller import Table
 
 __all__ = ["on_key"]
@@ -19,7 +20,7 @@ _AFTER_HAND = ("pass", "play-out")
 them, though the page puts them before it."""
 
 
-def _tab(table: Table, event: Any) -> bool:
+def _tab(table: Table, event: DomEvent) -> bool:
     """Tab from the hand to Pass (or Play out the rest), Shift+Tab back; True if moved."""
     hand = table.view.hand
     el = table.view.el
@@ -37,7 +38,7 @@ def _tab(table: Table, event: Any) -> bool:
     return False
 
 
-def on_key(table: Table, event: Any, open_help: Any) -> None:
+def on_key(table: Table, event: DomEvent, open_help: Callable[[], None]) -> None:
     """Handle one keydown ``event`` (``open_help``: shows the Keys dialog)."""
     if event.ctrlKey or event.metaKey or event.altKey:
         return

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
 
 from hearts import Card
-from web.browser import Browser
+from web.browser import Browser, Element
 from web.table.model import TableModel, card_classes
 
 __all__ = ["Motion", "Rect"]
@@ -64,7 +63,7 @@ class Motion:
         self.browser = browser
         self.face = face
         self.document = browser.document
-        self.layer = browser.by_id("flying")
+        self.layer = browser.element("flying")
         """Where copies of cards that left the hand fly (fixed, above the table)."""
 
     def enabled(self) -> bool:
@@ -74,7 +73,7 @@ class Motion:
     def factor(self) -> float:
         return SPEED_FACTOR.get(str(self.document.documentElement.dataset.speed), 1.0)
 
-    def rect(self, node: Any) -> Rect | None:
+    def rect(self, node: Element | None) -> Rect | None:
         if node is None:
             return None
         r = node.getBoundingClientRect()
@@ -89,7 +88,7 @@ class Motion:
             return None
         return self.rect(self.browser.query(".fan", seat)) or self.rect(seat)
 
-    def capture(self, hand: Any) -> dict[str, Rect]:
+    def capture(self, hand: Element) -> dict[str, Rect]:
         """The hand's cards where they are now, before the table is drawn again."""
         if not self.enabled():
             return {}
@@ -103,7 +102,7 @@ class Motion:
     # --- the moves -------------------------------------------------------------------
 
     def play(self, before: TableModel | None, now: TableModel, fresh: str | None,
-             hand_was: dict[str, Rect], trick: Any, hand: Any) -> None:
+             hand_was: dict[str, Rect], trick: Element, hand: Element) -> None:
         """Animate what changed from ``before`` to ``now`` (``fresh``: a card just played;
         ``hand_was``: the hand's cards as they stood; ``trick``, ``hand``: the elements)."""
         if before is None or not self.enabled():
@@ -122,11 +121,11 @@ class Motion:
             self._deal(hand, trick, factor)
 
     def _travel(self, notation: str, now: TableModel, hand_was: dict[str, Rect],
-                trick: Any, factor: float) -> None:
+                trick: Element, factor: float) -> None:
         card = next((c for c in now.trick if c.notation == notation), None)
         node = self.browser.query(f'[data-card="{notation}"]', trick)
         end = self.rect(node)
-        if card is None or end is None:
+        if card is None or node is None or end is None:
             return
         start = hand_was.get(notation) if card.place == "south" else None
         start = start or self.seat_rect(card.place)
@@ -137,7 +136,7 @@ class Motion:
                                     {"transform": "none"}],
                              TRAVEL_MS * factor, easing="cubic-bezier(.2,.7,.3,1)")
 
-    def _sweep(self, place: str, trick: Any, factor: float) -> None:
+    def _sweep(self, place: str, trick: Element, factor: float) -> None:
         target = self.seat_rect(place)
         if target is None:
             return
@@ -151,7 +150,7 @@ class Motion:
                                  SWEEP_MS * factor, easing="ease-in", fill="forwards")
 
     def _pass(self, now: TableModel, hand_was: dict[str, Rect], in_hand: set[str],
-              hand: Any, factor: float) -> None:
+              hand: Element, factor: float) -> None:
         """Your three cards fly to their receiver; the three you get come in from the giver."""
         gone = [n for n in hand_was if n not in in_hand]
         target = self.seat_rect(now.pass_to) if now.pass_to else None
@@ -177,7 +176,7 @@ class Motion:
                                               {"transform": "none", "opacity": "1"}],
                                      PASS_MS * factor, delay=PASS_MS * factor * 0.6)
 
-    def _copy(self, notation: str, at: Rect) -> Any:
+    def _copy(self, notation: str, at: Rect) -> Element:
         """A stand-in for a card that has left the hand, drawn where it was."""
         copy = self.document.createElement("div")
         copy.className = f"{card_classes(Card.parse(notation))} flying-card"
@@ -190,7 +189,7 @@ class Motion:
         self.layer.appendChild(copy)
         return copy
 
-    def _deal(self, hand: Any, trick: Any, factor: float) -> None:
+    def _deal(self, hand: Element, trick: Element, factor: float) -> None:
         """A new hand comes from the middle of the table, card by card."""
         centre = self.rect(trick)
         if centre is None:

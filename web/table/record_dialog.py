@@ -10,11 +10,11 @@ from __future__ import annotations
 
 import datetime
 from collections.abc import Awaitable
-from typing import Any, Protocol
+from typing import Protocol
 
 from hearts import Game, Rules
 from web import daily, formats, words
-from web.browser import Browser
+from web.browser import Browser, DomEvent, Element
 from web.record import gamecode
 from web.storage import Records
 from web.table import record_page
@@ -49,12 +49,12 @@ class RecordDialogs:
         self.local = local
         self.records = records
         self.tasks = Tasks()
-        self.record = browser.by_id("record")
-        self.code = browser.by_id("code")
+        self.record = browser.element("record")
+        self.code = browser.element("code")
         self.selected = record_page.CURRENT
 
-    def q(self, name: str) -> Any:
-        return self.browser.by_id(name)
+    def q(self, name: str) -> Element:
+        return self.browser.element(name)
 
     def wire(self) -> None:
         listen = self.browser.listen
@@ -103,7 +103,7 @@ class RecordDialogs:
         self.q("code-input").value = ""
         self.table.dialogs.open(self.code, self.q("code-input"))
 
-    def on_code_submit(self, event: Any) -> None:
+    def on_code_submit(self, event: DomEvent) -> None:
         event.preventDefault()
         try:
             seed, rules = gamecode.decode_game(str(self.q("code-input").value))
@@ -139,7 +139,7 @@ class RecordDialogs:
         self.q("record-history").innerHTML = record_page.history_html(games, current, self.selected)
         self.q("record-chart").innerHTML = record_page.chart_html(games, current, self.selected)
 
-    def on_history(self, event: Any) -> None:
+    def on_history(self, event: DomEvent) -> None:
         button = self.browser.el(event.target.closest("[data-game]"))
         if button is None:
             return
@@ -151,13 +151,13 @@ class RecordDialogs:
 
     # --- Copy buttons -------------------------------------------------------------------------
 
-    def on_copy(self, event: Any) -> None:
+    def on_copy(self, event: DomEvent) -> None:
         """A Copy button (``data-copy``), or the daily's Share (``data-share``)."""
         button = self.browser.el(event.target.closest("[data-copy], [data-share]"))
         if button is None:
             return
         share = button.hasAttribute("data-share")
-        field = self.q(str(button.dataset.share if share else button.dataset.copy))
+        field = self.browser.by_id(str(button.dataset.share if share else button.dataset.copy))
         box = self.browser.el(button.closest(".copy-box"))
         said = self.browser.query(".copy-said", box) if box is not None else None
         if field is not None:
@@ -165,7 +165,7 @@ class RecordDialogs:
             sharing = self.browser.share(text, field) if share else None  # (in the click)
             self.tasks.spawn(self._copy(text, field, said, sharing))
 
-    async def _copy(self, text: str, field: Any, said: Any,
+    async def _copy(self, text: str, field: Element | None, said: Element | None,
                     sharing: Awaitable[str] | None = None) -> None:
         """Copy (or await the share), and say so inside the dialog (the page behind a
         modal dialog is inert, its live region may go unheard)."""

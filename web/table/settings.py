@@ -15,7 +15,7 @@ from typing import Any, Final
 from hearts import Rules
 from hearts.rules import MoonScoring, PassCycle
 from web import formats
-from web.browser import Browser
+from web.browser import Browser, DomEvent
 from web.storage import Records
 
 __all__ = ["HOUSE_BOXES", "SettingsForm", "house_rule_change"]
@@ -97,7 +97,7 @@ class SettingsForm:
             else:
                 control.value = shown
 
-    def on_change(self, event: Any) -> None:
+    def on_change(self, event: DomEvent) -> None:
         target = event.target
         name, value = str(target.name), str(target.value)
         rules: Rules | None

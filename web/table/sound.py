@@ -2,8 +2,8 @@
 
 Each is a few notes synthesised with Web Audio in the page (no sound files, nothing fetched).
 Browsers only let a page make sound after the person has touched or clicked it, so the
-audio starts at the first such input (``unlock``). ``cue_for`` is pure: which sound an
-event (``web.p2p.protocol.event_to_dict``'s form) makes, for the seat ``me``.
+audio starts at the first such input (``unlock``). ``cue_of`` is pure: which sound a
+public event (``web.told``) makes, for the seat ``me``.
 """
 
 from __future__ import annotations
@@ -11,9 +11,11 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
+from hearts.rules import QUEEN_OF_SPADES
 from web.browser import Browser
+from web.told import Broken, GameWon, Moon, Played, Told, TookTrick, from_wire
 
-__all__ = ["CUES", "Sound", "cue_for"]
+__all__ = ["CUES", "Sound", "cue_for", "cue_of"]
 
 # name -> notes: (start s, frequency Hz (0: a noise burst), length s, wave, loudness)
 CUES: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
@@ -28,20 +30,26 @@ CUES: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
 }
 
 
-def cue_for(event: Mapping[str, Any], me: int) -> str | None:
+def cue_of(event: Told, me: int) -> str | None:
     """The sound of ``event`` at seat ``me``'s table, or None."""
-    kind = event.get("e")
-    if kind == "played":
-        return "queen" if event.get("card") == "QS" else "card"
-    if kind == "trick":
+    if isinstance(event, Played):
+        return "queen" if event.card == QUEEN_OF_SPADES else "card"
+    if isinstance(event, TookTrick):
         return "trick"
-    if kind == "broken":
+    if isinstance(event, Broken):
         return "hearts"
-    if kind == "moon":
+    if isinstance(event, Moon):
         return "moon"
-    if kind == "over" and event.get("winner") == me:
+    if isinstance(event, GameWon) and event.winner == me:
         return "win"
     return None
+
+
+def cue_for(event: Mapping[str, Any], me: int) -> str | None:
+    """``cue_of`` an event in ``event_to_dict``'s form: what ``web.seats.fair`` still passes
+    until it builds ``web.told`` events."""
+    told = from_wire(event)
+    return None if told is None else cue_of(told, me)
 
 
 class Sound:

@@ -9,11 +9,10 @@ screen reader doesn't hear the table again on every card.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 from hearts import Card
 from web import words
-from web.browser import Browser
+from web.browser import Browser, Element
 from web.p2p.protocol import REACTIONS
 from web.record import chart as charts
 from web.table.dialogs import Dialogs
@@ -100,7 +99,7 @@ class TableView:
     def __init__(self, browser: Browser, dialogs: Dialogs) -> None:
         self.browser = browser
         self.document = browser.document
-        self.el = {name: browser.by_id(name) for name in ELEMENTS}
+        self.el = {name: browser.element(name) for name in ELEMENTS}
         self.dialogs = dialogs
         self.hand = HandView(self.el["hand"], browser, card_face)
         self.motion = Motion(browser, card_face)
@@ -196,17 +195,17 @@ class TableView:
         elif arrow is not None:
             arrow.remove()
 
-    def _fan(self, box: Any, s: SeatBox) -> None:
+    def _fan(self, box: Element, s: SeatBox) -> None:
         """The seat's cards, face down, as many as it holds."""
         fan = self.browser.query(".fan", box)
         if fan is None:
             return
-        backs = fan.children.length
+        backs = fan.childElementCount
         if backs == s.held:
             return
         fan.style.setProperty("--n", str(s.held))
-        while backs > s.held:
-            fan.lastElementChild.remove()
+        while backs > s.held and (last := fan.lastElementChild) is not None:
+            last.remove()
             backs -= 1
         while backs < s.held:
             back = self.document.createElement("span")
@@ -217,7 +216,7 @@ class TableView:
 
     def _seats(self, m: TableModel) -> None:
         for s in m.seats:
-            box = self.document.querySelector(f".seat-{s.position}[data-seat]")
+            box = self.browser.one(f".seat-{s.position}[data-seat]")
             box.dataset.seat = str(s.seat)
             for selector, text in ((".name", s.name), (".score", str(s.score)),
                                    (".taken", s.taken), (".count", s.count)):
