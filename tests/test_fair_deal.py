@@ -14,6 +14,7 @@ import pytest
 
 from hearts.cards import ALL_CARDS, SUIT_MASKS, Card, cards_of_mask, mask_of
 from hearts.rules import PassDirection, pass_target
+from tests.groups import SMALL
 from tools import fair_local as local
 from tools.fair_local import LocalTable, first_legal
 from web import words
@@ -47,9 +48,6 @@ from web.p2p.fair.transcript import (
     slots_of,
 )
 from web.p2p.fair.wire import max_chars, message, receive
-
-SMALL = Group(0xA066FCE9C48E856F589E4819FC7EFD726651CC2E7D4785CC4CF4891A1F492E33,
-              "a 256-bit safe prime, for fast tests", exponent_bits=64)
 
 
 def probably_prime(n: int, rounds: int = 24) -> bool:

@@ -11,7 +11,7 @@ from collections import Counter
 
 import pytest
 
-from tests.test_fair_deal import SMALL
+from tests.groups import SMALL
 from web.p2p.fair.cheats import SeatGrabber
 from web.p2p.fair.seating import DrawError, SeatDraw
 

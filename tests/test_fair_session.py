@@ -10,8 +10,8 @@ import asyncio
 
 import pytest
 
-from tests.test_fair_deal import SMALL
-from tests.test_friends_session import Network, Page, settle
+from tests.groups import SMALL
+from tests.online_pages import Network, Page, settle
 from web import words
 from web.friends.session import Role
 from web.p2p.fair.table import GONE_GRACE, FairStage

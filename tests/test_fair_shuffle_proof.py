@@ -10,7 +10,7 @@ import random
 
 import pytest
 
-from tests.test_fair_deal import SMALL
+from tests.groups import SMALL
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.shuffle_proof import (
     ShuffleProof,

@@ -14,7 +14,7 @@ import pytest
 
 from hearts import Card
 from hearts.rules import PassDirection, pass_target
-from tests.test_fair_deal import SMALL
+from tests.groups import SMALL
 from web import words
 from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand

@@ -16,9 +16,7 @@ from typing import Any
 
 from hearts import Game
 from tests.groups import SMALL
-from tests.online_pages import Network as Network
-from tests.online_pages import Page as Page
-from tests.online_pages import settle as settle
+from tests.online_pages import Network, Page, settle
 from web import words
 from web.friends.joining import STUN, CodeJoining
 from web.friends.session import Role

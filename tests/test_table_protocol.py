@@ -34,7 +34,7 @@ from web.p2p.protocol import (
 )
 from web.p2p.saved import resume_table, table_json
 from web.told import Broken, from_wire, of_event
-from web.words import event_text
+from web.words import told_text
 
 
 def easy(level: str, seed: int) -> Any:
@@ -268,7 +268,8 @@ def test_a_guest_reads_every_event_as_the_hosts_page_tells_it() -> None:
     assert {CardPlayed, TrickWon, HeartsBroken, HandScored, PassesExchanged, GameOver} <= kinds
     for event in game.events:
         assert from_wire(json.loads(json.dumps(event_to_dict(event)))) == of_event(event)
-    assert event_text({"e": "played", "seat": 2, "card": "QS"}, 0) == \
+    queen = from_wire({"e": "played", "seat": 2, "card": "QS"})
+    assert queen is not None and told_text(queen, 0) == \
         "North played the Queen of spades."
 
 

@@ -65,15 +65,6 @@ def test_events_are_told_from_each_seats_side() -> None:
     assert words.told_text(told.Exchanged(), 0) == ""
 
 
-def test_the_fair_seats_dicts_are_told_the_same() -> None:
-    # web.seats.fair still hands its plays over as event_to_dict's dicts.
-    assert words.event_text({"e": "played", "seat": 1, "card": "QS"}, 0) == \
-        "West played the Queen of spades."
-    assert words.event_text({"e": "trick", "seat": 0, "points": 3}, 0) == \
-        "You take the trick (3 points)."
-    assert words.event_text({"e": "unknown"}, 0) == ""
-
-
 def test_the_hand_is_dimmed_exactly_where_the_engine_refuses() -> None:
     rng = random.Random(4)
     for seed in range(6):
@@ -143,7 +134,7 @@ def test_the_stats_bar_says_the_best_is_none_until_a_game_ends() -> None:
 
 
 def test_events_make_their_sounds() -> None:
-    from web.table.sound import CUES, cue_for, cue_of
+    from web.table.sound import CUES, cue_of
 
     assert cue_of(told.Played(1, Card.parse("QS")), 0) == "queen"
     assert cue_of(told.Played(1, Card.parse("2C")), 0) == "card"
@@ -153,7 +144,6 @@ def test_events_make_their_sounds() -> None:
     assert cue_of(told.GameWon(2), 2) == "win"
     assert cue_of(told.GameWon(2), 0) is None
     assert cue_of(told.Chose(1), 0) is None
-    assert cue_for({"e": "played", "seat": 1, "card": "QS"}, 0) == "queen"  # the fair seat's
     assert all(notes for notes in CUES.values())
 
 

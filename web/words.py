@@ -8,7 +8,7 @@ viewer's side: the viewer is "You", the others by their place ("West", "North (c
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
@@ -16,13 +16,12 @@ from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
 from hearts.story import HandStory
 from web.blame import Cheat, Fault
-from web.told import Broken, GameWon, HandOver, Moon, Played, Told, TookTrick, from_wire
+from web.told import Broken, GameWon, HandOver, Moon, Played, Told, TookTrick
 
 __all__ = [
     "KIND_WORDS",
     "cards_text",
     "disagreement_text",
-    "event_text",
     "fault_text",
     "house_rules_line",
     "house_rules_sentences",
@@ -350,15 +349,6 @@ def told_text(event: Told, me: int, names: Sequence[str] = ()) -> str:
         return "Game over. You win." if event.winner == me else \
             f"Game over. {seat_name(event.winner, me, (), names)} wins."
     return ""
-
-
-def event_text(event: Mapping[str, Any], me: int, kinds: Sequence[str] = (),
-               names: Sequence[str] = ()) -> str:
-    """``told_text`` of an event in ``event_to_dict``'s form: what ``web.seats.fair`` still
-    passes (its own plays as dicts) until it builds ``web.told`` events; "" for a kind this
-    page doesn't know."""
-    told = from_wire(event)
-    return "" if told is None else told_text(told, me, names)
 
 
 # --- reading the table aloud (the T, L and S keys) ---------------------------------------

@@ -18,7 +18,8 @@ from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import FairStage, FairTable
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.seat import QUIET, News, toggle_pick
-from web.table.sound import cue_for
+from web.table.sound import cue_of
+from web.told import Played, TookTrick
 
 __all__ = ["FairSeat"]
 
@@ -105,14 +106,15 @@ class FairSeat:
             told = 0
         me = t.seat
         for n in range(told, len(plays)):
-            event = {"e": "played", "seat": plays[n].seat, "card": plays[n].card.notation}
-            news.say(words.event_text(event, me), show=True)
-            news.cue(cue_for(event, me))
+            played = Played(plays[n].seat, plays[n].card)
+            news.say(words.told_text(played, me), show=True)
+            news.cue(cue_of(played, me))
             if n % 4 == 3:
                 trick = PublicHand(tuple(plays[:n + 1])).tricks()[-1]
-                won = {"e": "trick", "seat": trick.winner, "points": trick.points}
-                news.say(words.event_text(won, me), show=True)
-                news.cue(cue_for(won, me))
+                assert trick.winner is not None  # four cards played: the trick is won
+                won = TookTrick(trick.winner, trick.points)
+                news.say(words.told_text(won, me), show=True)
+                news.cue(cue_of(won, me))
         if len(plays) > told and t.stage is FairStage.PLAYING and t.to_play() == me:
             view = t.view()
             if view is not None:

@@ -8,14 +8,14 @@ public event (``web.told``) makes, for the seat ``me``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable
 from typing import Any
 
 from hearts.rules import QUEEN_OF_SPADES
 from web.browser import Browser
-from web.told import Broken, GameWon, Moon, Played, Told, TookTrick, from_wire
+from web.told import Broken, GameWon, Moon, Played, Told, TookTrick
 
-__all__ = ["CUES", "Sound", "cue_for", "cue_of"]
+__all__ = ["CUES", "Sound", "cue_of"]
 
 # name -> notes: (start s, frequency Hz (0: a noise burst), length s, wave, loudness)
 CUES: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
@@ -43,13 +43,6 @@ def cue_of(event: Told, me: int) -> str | None:
     if isinstance(event, GameWon) and event.winner == me:
         return "win"
     return None
-
-
-def cue_for(event: Mapping[str, Any], me: int) -> str | None:
-    """``cue_of`` an event in ``event_to_dict``'s form: what ``web.seats.fair`` still passes
-    until it builds ``web.told`` events."""
-    told = from_wire(event)
-    return None if told is None else cue_of(told, me)
 
 
 class Sound:
