@@ -792,7 +792,7 @@ def fair_seated(players: Sequence[int], me: int) -> str:
         by = "your page" if page == me else f"{SEAT_NAMES[page]}'s page"
         return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} is played by {by}, the "
                 "only page that knows its cards.")
-    each = join(f"{SEAT_NAMES[seat]} by " + ("yours" if page == me else
+    each = join(f"{SEAT_NAMES[seat]} by " + ("your page" if page == me else
                                             f"{SEAT_NAMES[page]}'s page")
                 for seat, page in played)
     return (f"{FAIR_SEATED} Each computer is played by one page, the only page that knows "

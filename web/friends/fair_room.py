@@ -28,13 +28,13 @@ from collections.abc import Awaitable, Callable
 from statistics import mean
 
 from web import words
+from web.friends.fair_tables import PageTables
 from web.friends.peer import Reply
 from web.p2p.fair.cheats import DRAWS
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.seating import DrawError, SeatDraw, Seating, is_draw
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
-from web.p2p.fair.wire import sender
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.players import make
@@ -87,10 +87,8 @@ class FairPlay:
         the one for a computer's seat."""
         self.draw: SeatDraw | None = None
         """The draw for the seats, once every page is in the room."""
-        self.table: FairTable | None = None
-        """This page's person's seat."""
-        self.computer: FairComputer | None = None
-        """The computer this page plays, if the draw gave it one."""
+        self.tables: PageTables | None = None
+        """This page's fair tables, once seated: its person's, and its computer's."""
         self.seat: FairSeat | None = None
         self.leaving: dict[str, float] = {}
         """Pages that left a table that goes on, and when: their seats are handed over."""
@@ -100,6 +98,16 @@ class FairPlay:
         self.reported = (0, "")
         self._pumping = False
         self.group = group
+
+    @property
+    def table(self) -> FairTable | None:
+        """This page's person's seat's table, once seated."""
+        return None if self.tables is None else self.tables.person
+
+    @property
+    def computer(self) -> FairComputer | None:
+        """The computer this page plays, if the draw gave it one."""
+        return None if self.tables is None else self.tables.computer
 
     @staticmethod
     def owns(conn: str) -> bool:
@@ -124,8 +132,8 @@ class FairPlay:
                 return
             else:
                 await self.sleep(0.1)
-        while not self.done and self.table is not None:
-            done = self._work_step()
+        while not self.done and self.tables is not None:
+            done = self.tables.work_step()
             if done:
                 self._after()  # a proof out or checked, the verdict: news to send and show
             if self.computer is not None and not self.done and not self.redrawing \
@@ -133,14 +141,6 @@ class FairPlay:
                 self._after()
             self._hand_over()
             await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
-
-    def _work_step(self) -> bool | None:
-        """A slice of the person's table's work, or else of the computer's."""
-        assert self.table is not None
-        done = self.table.work_step()
-        if done is None and self.computer is not None:
-            done = self.computer.table.work_step()
-        return done
 
     def _start_draw(self, fixed: dict[str, int] | None = None, at: str = "") -> None:
         """Draw the seats with the pages in the room (``fixed``, ``at``: a draw again, see
@@ -188,19 +188,20 @@ class FairPlay:
         hand = len(history) + 1  # a hand a page left unfinished is dealt again
         self.seats = {conn: seating.seats_of(peer) for peer, conn in self.room.items()
                       if peer in seating.pages}
-        table = self.table = FairTable(seating.person(self.me), now=self.now, turn=self.turn,
-                                       cheat=self.cheat, group=self.group, name=name,
-                                       signing_key=self.signing_key, keys=seating.keys,
-                                       hand=hand, history=history)
+        table = FairTable(seating.person(self.me), now=self.now, turn=self.turn,
+                          cheat=self.cheat, group=self.group, name=name,
+                          signing_key=self.signing_key, keys=seating.keys,
+                          hand=hand, history=history)
         played = seating.computer_of(self.me)
-        self.computer = None
+        computer = None
         if played is not None:
             bot = make("hard", secrets.randbits(53))
-            self.computer = FairComputer(
+            computer = FairComputer(
                 FairTable(played, now=self.now, turn=self.turn, group=self.group, name=name,
                           signing_key=self.computer_signing_key, keys=seating.keys,
                           checks=False, hand=hand, history=history),  # the person's checks
                 bot, now=self.now, pause=self.pace)
+        self.tables = PageTables(table, computer)
         players = tuple(map(seating.person, seating.pages))
         self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
         if old is not None and old_seat is not None:  # on without the page that left
@@ -217,25 +218,14 @@ class FairPlay:
         self.early = []
         self._after()
 
-    def _tables(self) -> list[FairTable]:
-        """This page's fair tables: its person's, and its computer's if it plays one."""
-        tables = [] if self.table is None else [self.table]
-        if self.computer is not None:
-            tables.append(self.computer.table)
-        return tables
-
     def _deliver(self, conn: str, text: str) -> None:
-        """A message from the page on ``conn`` into each of this page's tables. It comes
-        from the seat its envelope names if that page holds that seat; else it is taken as
-        its person's, whose table then refuses it (a page speaks only for its own seats)."""
-        seats = self.seats[conn]
-        seat = sender(text)
-        for table in self._tables():
-            table.received_from(seat if seat in seats else seats[0], text)
+        """A message from the page on ``conn`` into each of this page's tables."""
+        if self.tables is not None:
+            self.tables.deliver(self.seats[conn], text)
 
     def opened(self, conn: str) -> None:
-        if self.table is None and len(self.room) < 3:
-            self.room[peer_of(conn)] = conn  # a fifth page, if any, is never seated
+        if self.table is None and len(self.room) < self.people - 1:
+            self.room[peer_of(conn)] = conn  # a page beyond those invited is never seated
 
     def received(self, conn: str, text: str) -> None:
         if self.table is not None and (self.redrawing or is_draw(text)):
@@ -269,7 +259,7 @@ class FairPlay:
             self.leaving[conn] = self.now()
             return
         self.seats[conn] = seats  # this page is alone now (or was drawing again): it closes
-        for table in self._tables():
+        for table in [] if self.tables is None else self.tables.all():
             table.gone(seats[0])
         self._after()
 
@@ -305,45 +295,27 @@ class FairPlay:
             return  # a message sent made an answer come back at once: the loop below sends it
         self._pumping = True
         try:
-            while any(table.outbox for table in self._tables()):
-                for table in self._tables():
-                    for text in table.take_outbox():  # in order, or the others must wait
-                        for conn in self.seats:
-                            self.send(conn, text)
-                        for other in self._tables():
-                            if other is not table:
-                                other.received_from(table.seat, text)
+            if self.tables is not None:
+                self.tables.flush(self._to_others)
         finally:
             self._pumping = False
-        why = self._closing()
+        why = None if self.tables is None else self.tables.closing()
         if why is not None:
             self._close(why)  # the timer's verdict (a page that stalled)
 
-    def _closing(self) -> str | None:
-        """Why this page's part of the table closed, if it did, in its person's words: a
-        fault the computer's table found is named to the person as their own table would."""
-        table = self.table
-        if table is None:
-            return None
-        if table.closed is not None:
-            return table.closed
-        computer = self.computer
-        if computer is None or computer.table.closed is None:
-            return None
-        fault = computer.table.fault
-        if fault is not None and fault.seat != table.seat:
-            return words.fault_text(fault, table.seat) + " " + words.FAIR_VOID
-        return words.FAIR_STOPPED
+    def _to_others(self, text: str) -> None:
+        for conn in self.seats:
+            self.send(conn, text)
 
     def _after(self) -> None:
-        table, seat = self.table, self.seat
-        if table is None or seat is None:
+        tables, seat = self.tables, self.seat
+        if tables is None or seat is None:
             return
-        if self.computer is not None and self.computer.table.adopt(table):
+        if tables.share_findings():
             self.pump()
         seat.update()
         self._report()
-        why = self._closing()
+        why = tables.closing()
         if why is not None:
             self._close(why)
 
