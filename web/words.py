@@ -760,10 +760,12 @@ def looking_text(people: int, seconds: float) -> str:
     """Play online's line while it looks: who is here, and when the computers fill in."""
     here = "You're the only one here so far" if people <= 1 else \
         f"{people} players here, you included"
-    return (f"Looking for players… {here}. Every table that starts here is fair: no page can "
-            f"see your cards. If fewer than four come, in {max(0, round(seconds))} s the "
-            "table starts, a computer taking each seat nobody fills, played by one of the "
-            "players' pages.")
+    wait = max(0, round(seconds))
+    return (f"Looking for players… {here}. Two or more people make a fair table: no page can "
+            "see another person's cards, and a computer takes each seat nobody fills, played "
+            f"by one of the pages. If you're still alone in {wait} s, your page deals you a "
+            "table with computers, and whoever comes later joins it (your page deals there, "
+            "so it sees their cards).")
 
 
 ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals, "
