@@ -37,15 +37,21 @@ def seat_of(page: Page) -> FairSeat:
     return seat
 
 
-async def sit(pages: list[Page]) -> list[FairSeat]:
+async def press_play_online(pages: list[Page]) -> None:
+    """Every page presses Play online; with fewer than four, the lobby's wait runs out and
+    computers fill the seats."""
     for page in pages:
         page.session.play_online()
         await settle(20)
     if len(pages) < 4:
         await settle(200)
         for page in pages:
-            page.clock[0] += 16.0  # the lobby's wait is over: computers fill the seats
+            page.clock[0] += 16.0
     await settle(3000)
+
+
+async def sit(pages: list[Page]) -> list[FairSeat]:
+    await press_play_online(pages)
     assert all(p.session.role is Role.FAIR for p in pages)
     return [seat_of(p) for p in pages]
 
@@ -264,10 +270,7 @@ def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
         cheat: str, kind: Cheat) -> None:
     async def run() -> None:
         _, pages = fair_pages(cheat={1: cheat})
-        for page in pages:
-            page.session.play_online()
-            await settle(20)
-        await settle(3000)
+        await press_play_online(pages)
         seats = [next(s for s in reversed(p.shown) if isinstance(s, FairSeat)) for p in pages]
         await play_out(seats)
         await settle(3000)
@@ -314,14 +317,7 @@ def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting
     draw, and nobody is seated."""
     async def run() -> None:
         _, pages = fair_pages(cheat={0: "seat0"}, people=people)
-        for page in pages:
-            page.session.play_online()
-            await settle(20)
-        if people < 4:
-            await settle(200)
-            for page in pages:
-                page.clock[0] += 16.0
-        await settle(3000)
+        await press_play_online(pages)
         for page in pages[1:]:
             assert page.session.role is Role.GUEST_CLOSED
             assert page.session.seat.closed == words.FAIR_DRAW_BROKEN

@@ -739,13 +739,16 @@ FAIR_REDRAW_BROKEN = ("After a player left, the pages still at the table couldn'
                       "Press Play online to look again.")
 
 
+def _page_of(seat: int, me: int) -> str:
+    """ "your page", or "North's page": the page of the person at ``seat``."""
+    return "your page" if seat == me else f"{SEAT_NAMES[seat]}'s page"
+
+
 def fair_handed_over(gone: Sequence[int], players: Sequence[int], me: int,
                      void: bool) -> str:
     """A page left a fair table and it goes on: a computer in each of its seats, played by
     one of the pages still there (``players``: by seat, whose page holds its keys)."""
-    seats = [f"{SEAT_NAMES[seat]} (by " + ("your page" if players[seat] == me else
-                                          f"{SEAT_NAMES[players[seat]]}'s page") + ")"
-             for seat in gone]
+    seats = [f"{SEAT_NAMES[seat]} (by {_page_of(players[seat], me)})" for seat in gone]
     left = join(SEAT_NAMES[seat] for seat in gone)
     which = "The hand under way doesn't count and is dealt again" if void else \
         "The next hand is dealt"
@@ -791,12 +794,10 @@ def fair_seated(players: Sequence[int], me: int) -> str:
         return FAIR_SEATED
     if len(played) == 1:
         seat, page = played[0]
-        by = "your page" if page == me else f"{SEAT_NAMES[page]}'s page"
-        return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} is played by {by}, the "
+        return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} is played by "
+                f"{_page_of(page, me)}, the "
                 "only page that knows its cards.")
-    each = join(f"{SEAT_NAMES[seat]} by " + ("your page" if page == me else
-                                            f"{SEAT_NAMES[page]}'s page")
-                for seat, page in played)
+    each = join(f"{SEAT_NAMES[seat]} by {_page_of(page, me)}" for seat, page in played)
     return (f"{FAIR_SEATED} Each computer is played by one page, the only page that knows "
             f"its cards: {each}.")
 
