@@ -10,9 +10,12 @@ from typing import Any
 
 from hearts import Game
 from tests.sdp import CHROMIUM_OFFER
-from web.friends.session import PageHooks, Session
+from web.friends.session import PageHooks, Role, Session
+from web.p2p.fair.group import Group
+from web.p2p.host import HostTable
+from web.p2p.protocol import Intent
 
-__all__ = ["FakePeer", "Network", "Page", "settle"]
+__all__ = ["FakePeer", "Network", "Page", "lone_online", "play_out_hosted_hand", "settle"]
 
 
 class Network:
@@ -160,3 +163,34 @@ class Page:
 async def settle(rounds: int = 200) -> None:
     for _ in range(rounds):
         await asyncio.sleep(0)
+
+
+async def lone_online(network: Network, clock: list[float], group: Group | None = None
+                      ) -> Page:
+    """A page alone in the lobby: once the wait is over it plays the computers, and keeps
+    a door open for people who come (to a fair table in ``group``, if given)."""
+    page = Page(network, clock)
+    if group is not None:
+        page.session.fair_group = group
+    page.session.play_online()
+    await settle(200)
+    clock[0] += 16.0
+    await settle(2000)
+    assert page.session.role is Role.HOSTING and page.session.hosting is not None
+    return page
+
+
+def play_out_hosted_hand(host: HostTable) -> None:
+    """Every seat of ``host`` moves until the hand is scored: people pass their first three
+    cards and play their first legal card, computers choose."""
+    hand = host.game.hand_number
+    while host.game.hand_number == hand and host.stage() in ("pass", "play"):
+        if host.due():
+            host.computer_step()
+            continue
+        for seat in host.waiting_for():
+            game = host.game
+            if host.stage() == "pass":
+                host.act(seat, Intent("pass", tuple(game.hand(seat)[:3])))
+            else:
+                host.act(seat, Intent("play", (game.legal_plays()[0],)))

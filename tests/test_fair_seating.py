@@ -13,7 +13,7 @@ import pytest
 
 from tests.groups import SMALL
 from web.p2p.fair.cheats import SeatGrabber
-from web.p2p.fair.seating import DrawError, SeatDraw
+from web.p2p.fair.seating import DrawError, SeatDraw, where
 
 IDS = ["0000-cheat", "k2", "m7", "z9"]
 
@@ -131,3 +131,41 @@ def test_a_reveal_that_overtakes_another_pages_commit_waits_for_it() -> None:
     assert a.me in b.reveals
     with pytest.raises(DrawError):
         b.received(a.me, a.reveal_text())  # a second reveal is still refused
+
+
+def test_a_draw_again_keeps_the_seated_peoples_seats_and_draws_a_newcomers_among_the_free(
+        ) -> None:
+    fixed = {"k2": 2}  # k2 sat at seat 2; m7 comes to take a computer's seat
+    newcomer_seats: Counter[int] = Counter()
+    for seed in range(30):
+        two = [SeatDraw(me, [i for i in ("k2", "m7") if i != me], SMALL.codes[n],
+                        random.Random(seed * 10 + n), SMALL, computer_key=SMALL.codes[10 + n],
+                        fixed=fixed, at=where([(1, 2, 3, 20)], fixed))
+               for n, me in enumerate(("k2", "m7"))]
+        draw_all(two)
+        seating = two[0].seating()
+        assert seating is not None and two[1].seating() == seating
+        assert seating.person("k2") == 2
+        newcomer_seats[seating.person("m7")] += 1
+        assert sum(seating.computer) == 2
+    assert set(newcomer_seats) == {0, 1, 3}  # drawn among the free seats, never the kept one
+
+
+def test_pages_that_disagree_on_the_scores_or_the_kept_seats_break_a_draw_again() -> None:
+    history = [(1, 2, 3, 20)]
+    assert where(history, {"k2": 2}) != where([(1, 2, 20, 3)], {"k2": 2})
+    assert where(history, {"k2": 2}) != where(history, {"k2": 1})
+    assert where(history, {"k2": 2}).startswith("2:")
+    honest = SeatDraw("k2", ["m7"], SMALL.codes[0], random.Random(1), SMALL,
+                      fixed={"k2": 2}, at=where(history, {"k2": 2}))
+    told_a_lie = SeatDraw("m7", ["k2"], SMALL.codes[1], random.Random(2), SMALL,
+                          fixed={"k2": 1}, at=where(history, {"k2": 1}))
+    with pytest.raises(DrawError, match="another point"):
+        honest.received("m7", told_a_lie.commit_text())
+
+
+@pytest.mark.parametrize("fixed", [{}, {"k2": 2, "m7": 2}, {"k2": 4}, {"zz": 0}])
+def test_a_draw_again_needs_each_kept_seat_its_own_and_held_by_a_page_of_the_draw(
+        fixed: dict[str, int]) -> None:
+    with pytest.raises(ValueError):
+        SeatDraw("k2", ["m7"], SMALL.codes[0], random.Random(1), SMALL, fixed=fixed)

@@ -7,13 +7,15 @@ doesn't follow suit is named to every other page, and the table closes.
 from __future__ import annotations
 
 import asyncio
+import json
 
 import pytest
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, settle
+from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle
 from web import words
 from web.friends.session import Role
+from web.p2p.fair.seating import Admit, is_admit
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.fair.transcript import Cheat, Fault
 from web.p2p.fair.wire import message, sender
@@ -322,4 +324,133 @@ def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting
             assert page.session.role is Role.GUEST_CLOSED
             assert page.session.seat.closed == words.FAIR_DRAW_BROKEN
             assert not any(isinstance(s, FairSeat) for s in page.shown)
+    asyncio.run(run())
+
+
+async def come_late(network: Network, clock: list[float]) -> Page:
+    """A person presses Play online while a table is under way: the lobby sends them there,
+    and they wait to be let in."""
+    late = Page(network, clock)
+    late.session.fair_group = SMALL
+    late.session.play_online()
+    await settle(400)
+    fair = late.session.fair
+    assert late.session.role is Role.FAIR and fair is not None and fair.table is None
+    return late
+
+
+def _known(page: Page) -> set[object]:
+    """Every card whose place this page's tables know: its person's and its computer's."""
+    fair = page.session.fair
+    assert fair is not None and fair.tables is not None
+    return {card for table in fair.tables.all() for card in table.hand()}
+
+
+def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_next_hand(
+        ) -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        lone = await lone_online(network, clock, SMALL)
+        hosting = lone.session.hosting
+        assert hosting is not None
+        late = await come_late(network, clock)
+        # the hand under way is the lone page's own, and it never sees the newcomer's cards
+        assert lone.session.role is Role.HOSTING and hosting.host.guests() == 0
+        play_out_hosted_hand(hosting.host)
+        hosting.flush()
+        history = hosting.host.game.hand_history
+        await settle(3000)
+        assert lone.session.role is Role.FAIR and late.session.role is Role.FAIR
+        seats = [seat_of(lone), seat_of(late)]
+        assert seats[0].table.seat == 0  # the lone page keeps its seat
+        assert seats[1].table.seat in (1, 2, 3)
+        for seat in seats:
+            assert seat.table.hand_number == 2 and seat.table.history == history
+            assert seat.snapshot().where == words.FAIR_KIND
+            assert seat.kinds.count("computer") == 2
+        assert "You sit at" in seats[1].notice
+        assert words.SEAT_NAMES[seats[1].table.seat] in seats[0].notice
+        assert not _known(lone) & _known(late)  # each page: its own hand and its computer's
+        assert all(len(seat.table.hand()) == 13 for seat in seats)
+        await play_out(seats)
+        await settle(3000)
+        assert all(s.table.stage is FairStage.SCORED for s in seats), seats[0].table.closed
+        assert seats[0].table.scores == seats[1].table.scores
+        assert seats[0].table.history[:1] == history
+    asyncio.run(run())
+
+
+def test_a_person_who_comes_later_takes_a_computers_seat_at_a_fair_table_next_hand() -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        doors = [p for p in pages if p.session.fair is not None and p.session.fair.is_door()]
+        assert len(doors) == 1 and doors[0].session.fair is not None
+        assert doors[0].session.fair.open_seats() == 2
+        late = await come_late(network, pages[0].clock)
+        assert doors[0].session.fair.open_seats() == 1
+        assert all(seat_of(p) is s for p, s in zip(pages, seats, strict=True))  # not mid-hand
+        await play_out(seats)
+        await settle(3000)
+        everyone = [*pages, late]
+        new = [seat_of(p) for p in everyone]
+        assert [s.table.seat for s in new[:2]] == [s.table.seat for s in seats]
+        assert new[2].table.seat not in {s.table.seat for s in seats}
+        for seat in new:
+            assert seat.table.hand_number == 2 and seat.table.history == seats[0].table.history
+            assert seat.kinds.count("computer") == 1
+        assert sum(p.session.fair.computer is not None for p in everyone  # type: ignore[union-attr]
+                   ) == 1
+        hands = [_known(p) for p in everyone]
+        assert len(set().union(*hands)) == sum(map(len, hands)) >= 49  # no card known twice
+        await play_out(new)
+        await settle(3000)
+        assert all(s.table.stage is FairStage.SCORED for s in new), new[0].table.closed
+    asyncio.run(run())
+
+
+def test_a_door_that_lies_to_a_newcomer_about_the_scores_seats_nobody() -> None:
+    """The page that lets people in tells the newcomer other scores than the table's: the
+    newcomer's draw is at another point of the game, so no page deals with it."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        late = await come_late(network, pages[0].clock)
+        door = next(p.session.fair for p in pages
+                    if p.session.fair is not None and p.session.fair.is_door())
+        assert door is not None
+        send = door.send
+
+        def lying(conn: str, text: str) -> None:
+            if is_admit(text) and network.pages.get(network.ends.get(conn, "")) is late.session:
+                body = json.loads(text)
+                body["history"] = [[0, 0, 0, 26] for _ in body["history"]]
+                text = json.dumps(body, separators=(",", ":"))
+            send(conn, text)
+        door.send = lying
+        await play_out(seats)
+        await settle(3000)
+        for page in [*pages, late]:
+            page.clock[0] += 30.0
+        await settle(3000)
+        assert late.session.role is Role.GUEST_CLOSED
+        assert late.session.fair_ended == words.FAIR_LATE_BROKEN
+        assert all(p.session.fair_ended in (None, words.FAIR_REDRAW_BROKEN) for p in pages)
+    asyncio.run(run())
+
+
+def test_an_admission_from_a_page_that_isnt_the_door_is_not_taken() -> None:
+    async def run() -> None:
+        _, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        other = next(p for p in pages if p.session.fair is not None
+                     and not p.session.fair.is_door())
+        fair = other.session.fair
+        assert fair is not None
+        conn = next(iter(fair.seats))
+        door_fair = next(p.session.fair for p in pages if p is not other)
+        assert door_fair is not None
+        door_fair.received(conn, Admit(("someone",), {"x": 0, "y": 1}, ()).text())
+        assert door_fair.admit is None
+        assert all(seat_of(p) is s for p, s in zip(pages, seats, strict=True))
     asyncio.run(run())

@@ -34,9 +34,9 @@ EXPECTED: dict[Role, dict[Event, Role]] = {
     R.HOST_CLOSED: {E.SOLO: R.IDLE, E.FORGET: R.IDLE, E.JOIN: R.JOINING,
                     E.PLAY_ONLINE: R.LOOKING},
     R.LOOKING: {E.DIALOG_CLOSED: R.IDLE, E.LEAVE: R.IDLE, E.FORGET: R.IDLE,
-                E.RELAY_FAILED: R.NO_RELAY, E.DEALT: R.HOSTING, E.INVITED: R.JOINING,
+                E.RELAY_FAILED: R.NO_RELAY, E.DEALT: R.HOSTING, E.FAIR_FOUND: R.FAIR},
+    R.HOSTING: {E.CLOSE: R.HOST_CLOSED, E.FORGET: R.IDLE, E.JOIN: R.JOINING, E.SOLO: R.IDLE,
                 E.FAIR_FOUND: R.FAIR},
-    R.HOSTING: {E.CLOSE: R.HOST_CLOSED, E.FORGET: R.IDLE, E.JOIN: R.JOINING, E.SOLO: R.IDLE},
     R.JOINING: {E.CONNECTED: R.SEATED, E.NOBODY_ANSWERED: R.GUEST_CLOSED,
                 E.RELAY_FAILED: R.GUEST_CLOSED, E.TABLE_CLOSED: R.GUEST_CLOSED,
                 E.JOIN: R.JOINING, E.FORGET: R.IDLE, E.LEAVE: R.GUEST_CLOSED},
@@ -80,7 +80,7 @@ def test_the_own_game_leaves_the_felt_only_after_the_persons_yes() -> None:
     assert chosen  # looking and joining exist, and a person's event leads there
     for (role, event), (after, _) in TRANSITIONS.items():
         if after in (Role.LOOKING, Role.JOINING) and role not in (Role.LOOKING, Role.JOINING):
-            assert event in PERSON_EVENTS or event is Event.INVITED, (role, event)
+            assert event in PERSON_EVENTS, (role, event)
         if role not in FELT_TABLE_ROLES and after in FELT_TABLE_ROLES:
             assert event in PERSON_EVENTS or role in (Role.LOOKING, Role.JOINING), \
                 (role, event)

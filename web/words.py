@@ -716,9 +716,9 @@ def hosted_kind(host: str) -> str:
     return f"{host}'s page sees all hands" if host else "The host's page sees all hands"
 
 
-HOSTING_KIND = "Your page sees all hands: it deals"
-"""The same, on the page that runs it."""
-FAIR_DEALING = "Shuffling and dealing with the other three pages: no page sees your cards."
+HOSTING_KIND = "You and the computers, till a person comes"
+"""The same, on a page that was alone in the lobby: its own game, which nobody else joins."""
+FAIR_DEALING = "Shuffling and dealing with the other pages: no page sees your cards."
 FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
 FAIR_WAITING = "Waiting for the other pages…"
 FAIR_NOT_NOW = "That can't be done now at this table."
@@ -738,6 +738,14 @@ FAIR_REDRAW_BROKEN = ("After a player left, the pages still at the table couldn'
                       "who plays the computers or on the scores, so the table has closed. "
                       "Press Play online to look again.")
 
+FAIR_LATE = ("A table is under way: you sit down at it between two hands, in a seat a "
+             "computer plays now. It's a fair table, so no page will see your cards.")
+"""The dialog while a person who came later waits to be let in."""
+FAIR_LATE_BROKEN = ("The table you came to couldn't seat you: its pages didn't agree on the "
+                    "draw for the seats. Press Play online to look again.")
+FAIR_LATE_NOBODY = ("The table you came to didn't let you in: its hand never ended, or its "
+                    "pages went. Press Play online to look again.")
+
 
 def _page_of(seat: int, me: int) -> str:
     """ "your page", or "North's page": the page of the person at ``seat``."""
@@ -756,6 +764,16 @@ def fair_handed_over(gone: Sequence[int], players: Sequence[int], me: int,
             "the scores stay as they were.")
 
 
+def fair_came(came: Sequence[int], me: int) -> str:
+    """People came to a table under way and took computers' seats (``came``), from the hand
+    about to be dealt."""
+    if list(came) == [me]:
+        return (f"You sit at {SEAT_NAMES[me]}, where a computer played. The scores so far "
+                "stay, and no page can see your cards.")
+    return (f"{join(SEAT_NAMES[seat] for seat in came)}: a person plays there now, where a "
+            "computer did. The scores stay as they were, and no page can see your cards.")
+
+
 FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
                  "was sent, so it can't go on and can't tell who spoiled them. This hand "
                  "doesn't count, and the table has closed.")
@@ -766,15 +784,16 @@ def looking_text(people: int, seconds: float) -> str:
     wait = max(0, round(seconds))
     return (f"Looking for players… {here}. Two or more people make a fair table: no page can "
             "see another person's cards, and a computer takes each seat nobody fills, played "
-            f"by one of the pages. If you're still alone in {wait} s, your page deals you a "
-            "table with computers, and whoever comes later joins it (your page deals there, "
-            "so it sees their cards).")
+            f"by one of the pages. If you're still alone in {wait} s, you play the computers "
+            "until someone comes; they then sit down with you at a fair table from the next "
+            "hand, the scores as they were.")
 
 
-ONLINE_HOSTED = ("You're at a table of players who met online. Your page runs it and deals, "
-                 "so it holds every hand; theirs connect straight to yours, and the computer "
-                 "plays the seats nobody took. If your page closes, another player's page "
-                 "carries the table on.")
+ONLINE_HOSTED = ("Nobody else was looking, so you're playing the computers, and your page "
+                 "is still in the lobby for you. Whoever comes looking sits down with you "
+                 "when this hand ends, in a computer's seat, with the scores as they are: "
+                 "from then on it's a fair table, where no page can see another person's "
+                 "cards.")
 ONLINE_SEATED = ("You're at a table of players who met online. The page that runs it deals, "
                  "so it could see every hand, yours too; the computer plays the seats nobody "
                  "took, and someone who comes later takes one of them from the next hand.")

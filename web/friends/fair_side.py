@@ -1,10 +1,13 @@
 """A fair table's side of a page's session: sitting down at one, and its closing.
 
-The lobby sends four people to a fair table; ``FairPlay`` (``web.friends.fair_room``) is this
-page's part of it (the room's mesh, its ``FairTable``, its seat). This is what the roles see:
-FAIR while it runs, the felt showing its ``FairSeat``, and GUEST_CLOSED with the reason once
-it closed (a cheat named, a page gone, this page left). No DOM: everything comes through the
-``Session``.
+The lobby sends two to four people to a fair table, or a person who comes later to one under
+way; ``FairPlay`` (``web.friends.fair_room``) is this page's part of it (the room's mesh, its
+``FairTable``, its seat). This is what the roles see: FAIR while it runs, the felt showing
+its ``FairSeat``, and GUEST_CLOSED with the reason once it closed (a cheat named, a page
+gone, this page left). The page that lets newcomers in offers the computers' seats in the
+lobby. A page alone with the computers (HOSTING, a table the lobby dealt it) keeps a door
+open in the same room, and goes to FAIR once a person who came sits down with it. No DOM:
+everything comes through the ``Session``.
 """
 
 from __future__ import annotations
@@ -12,8 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from web import words
-from web.friends.fair_room import FAIR_ROOM, FairPlay
-from web.friends.role import Event
+from web.friends.fair_room import FAIR_ROOM, Carried, FairPlay
+from web.friends.role import Event, Role
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat
 
@@ -24,7 +27,7 @@ __all__ = ["FairSide"]
 
 
 class FairSide:
-    """This page at a fair table of four, if it is at one."""
+    """This page at a fair table, if it is at one (or its door, if it plays alone)."""
 
     def __init__(self, session: Session) -> None:
         self.session = session
@@ -33,23 +36,37 @@ class FairSide:
         self.ended: str | None = None
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
 
-    def sit(self, code: TableCode, people: int) -> None:
+    def sit(self, code: TableCode, people: int = 4, late: bool = False,
+            carried: Carried | None = None) -> None:
         """FAIR (the session is there already): to the fair table of ``code``, with the
-        others the lobby sent (``people`` in all, this page's among them)."""
+        others the lobby sent (``people`` in all, this page's among them); ``late``: to a
+        table under way, to be let in between two hands. HOSTING, ``carried``: this page's
+        own game with the computers, which a person who comes joins at a fair table."""
         session = self.session
         session.error = ""
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
-            cheat=session.cheat, warn=session.page.warn, seated=self._seated,
+            cheat=session.cheat, warn=session.page.warn,
+            seated=lambda seat: self._seated(fair, seat),
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
-            pace=session.pace)
+            pace=session.pace, late=late, carried=carried)
         session.run(fair.run(session.meet), connecting=False)
+        if carried is not None:
+            session.run(session.online.offer_seats(fair.open_seats, code), connecting=False)
         session.page.on_change()
 
-    def _seated(self, seat: Seat) -> None:
-        self.session.page.seat_table(seat)
-        self.session.page.on_change()
+    def _seated(self, fair: FairPlay, seat: Seat) -> None:
+        session = self.session
+        if session.role is Role.HOSTING:  # a lone page's game goes on at a fair table
+            session.host_side.forget()
+            session.remote = None
+            session.fire(Event.FAIR_FOUND)
+        session.page.seat_table(seat)
+        if fair.is_door():  # this page offers the computers' seats in the lobby
+            session.run(session.online.offer_seats(fair.open_seats, fair.code),
+                        connecting=False)
+        session.page.on_change()
 
     def _closed(self, fair: FairPlay, why: str, event: Event) -> None:
         """FAIR → GUEST_CLOSED: the fair table closed (``event``: or this person left); the
@@ -58,6 +75,10 @@ class FairSide:
             return
         session = self.session
         self.fair = None
+        if session.role is not Role.FAIR:  # a lone page's door: its own game goes on
+            fair.leave()
+            session.peer.unmeet(FAIR_ROOM)
+            return
         fair.leave()
         session.peer.unmeet(FAIR_ROOM)
         session.seat.closed = self.ended = why

@@ -254,7 +254,9 @@ class GuestSide:
         table.tell(words.CARRIED_ON.format(who="another player's page"))
         session.seat.notice = words.CARRIED_ON.format(who="your page")
         hosting.flush()
-        session.run(session.online.offer_seats(table, joining.table), connecting=False)
+        session.run(session.online.offer_seats(
+            lambda: None if table.closed else table.open_seats(), joining.table),
+            connecting=False)
 
     # --- leaving ---------------------------------------------------------------------------
 

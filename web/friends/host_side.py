@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from hearts import Game, Phase
+from hearts.game import Scores
 from web import words
 from web.friends.hosting import Hosting
 from web.friends.role import Event, Role
@@ -26,10 +27,17 @@ from web.seats.remote import RemoteSeat
 if TYPE_CHECKING:  # the session makes this side and hands itself in
     from web.friends.session import Session
 
-__all__ = ["ARRIVAL_SECONDS", "HostSide"]
+__all__ = ["HostSide"]
 
-ARRIVAL_SECONDS = 10.0
-"""How long a table dealt in the lobby waits for its people before it starts anyway."""
+
+
+def _between_hands(host: HostTable) -> tuple[list[Scores], int] | None:
+    """A lone page's game, between two hands: the hands scored and its person's seat (a
+    game over starts again from nothing); None while a hand is under way."""
+    stage = host.stage()
+    if stage in ("lobby", "scores", "over"):
+        return ([] if stage == "over" else host.game.hand_history), 0
+    return None
 
 
 class HostSide:
@@ -46,11 +54,11 @@ class HostSide:
 
     # --- opening ---------------------------------------------------------------------------
 
-    def host_table(self, resumed: HostTable | None = None, online: TableCode | None = None,
-                   expected: int = 0) -> None:
+    def host_table(self, resumed: HostTable | None = None, online: TableCode | None = None
+                   ) -> None:
         """IDLE → HOSTING: open a table (or ``resumed``), an invite for each other seat; or,
-        dealt in the lobby (``online``), a table by that code that starts once its
-        ``expected`` people are in (or after ``ARRIVAL_SECONDS``)."""
+        dealt alone in the lobby (``online``), a game with the computers at once, which
+        people who come join at a fair table of that code."""
         session = self.session
         ice = session.page.ice()
         if ice is None or (online is None and not session.fire(Event.HOST)):
@@ -61,20 +69,11 @@ class HostSide:
             hosting = self.open(host)
             session.run(hosting.make_invites([1, 2, 3], ice, session.page.base()))
             return
-        hosting = self.open(host, online)
-
-        async def gather() -> None:
-            await session.meet(online.room, online.code)
-            waited = 0.0
-            while self.hosting is hosting and not host.started and waited < ARRIVAL_SECONDS:
-                if sum(hosting.seated(s) for s in (1, 2, 3)) >= expected:
-                    break
-                await session.sleep(0.25)
-                waited += 0.25
-            if self.hosting is hosting and not host.started:
-                self.begin(step_aside=False)  # (the dialog stepped aside when dealt)
-            await session.online.offer_seats(host, online)
-        session.run(gather(), connecting=False)
+        self.open(host, online)
+        self.begin(step_aside=False)  # (the dialog stepped aside when dealt)
+        # A person who comes sits down with this page at a fair table, once its hand is
+        # over: they never join this game, which this page deals.
+        session.fair_side.sit(online, carried=lambda: _between_hands(host))
 
     def open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
         """HOSTING: run ``host`` (``online``: a table of strangers in that code's room: a

@@ -16,8 +16,9 @@ wait could have ended (a stalled tab, a changed page) is passed over as the deal
 page can hold the lobby up by staying in it.
 
 A table that started with computers in some seats keeps a foot in the lobby while it has
-one (``SeatOffers``): it offers each page that comes in one of those seats, from its next
-hand, and tells the pages it has no seat for that it is a table, not a dealer. No DOM, no
+one (``SeatOffers``, sent by the page that lets people in): it offers each page that comes
+in one of those seats, from its next hand, at a fair table, and tells the pages it has no
+seat for that it is a table, not a dealer. No DOM, no
 clock of its own: pytest runs it.
 """
 
@@ -33,7 +34,7 @@ from web.p2p.tablecode import TableCode, read_code
 __all__ = ["LOBBY_PASSWORD", "LOBBY_ROOM", "WAIT_SECONDS", "Lobby", "SeatOffers",
            "table_message"]
 
-LOBBY_ROOM = "hearts-lobby-v2"
+LOBBY_ROOM = "hearts-lobby-v3"
 """The lobby's room: one per protocol version, so different versions never meet."""
 LOBBY_PASSWORD = "hearts-lobby"
 """Not a secret (the lobby is public): only keeps the room's offers apart from others'."""
@@ -83,7 +84,9 @@ class Lobby:
         self.invited: TableCode | None = None
         """The table the dealer sent this page to."""
         self.fair_people = 0
-        """How many people the dealer sent to that fair table (0: one a page runs)."""
+        """How many people the dealer sent to that fair table."""
+        self.late = False
+        """The table is one under way, which seats this page between two hands."""
 
     def opened(self, conn: str, now: float) -> None:
         self.others[conn] = peer_of(conn)
@@ -160,7 +163,8 @@ class Lobby:
         elif not self._may_seat(peer, now):
             return
         self.invited = read_code(data["code"])
-        self.fair_people = 0 if data.get("running") is True else data.get("fair", 0)
+        self.late = data.get("running") is True
+        self.fair_people = 0 if self.late else data.get("fair", 0)
 
 
 def _lobby_message(text: str) -> dict[str, Any] | None:

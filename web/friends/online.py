@@ -22,7 +22,6 @@ from web.friends.lobby import (
     table_message,
 )
 from web.friends.peer import Peer, Reply
-from web.p2p.host import HostTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode, make_code
 
@@ -39,7 +38,9 @@ class Invited:
     code: TableCode
     people: int = 0
     """How many people the dealer sent to this fair table (``web.friends.fair_room``), this
-    page among them; 0: a table under way that another page runs."""
+    page among them; 0: a table under way (``late``)."""
+    late: bool = False
+    """A fair table under way, which seats this page between two hands."""
 
 
 @dataclass(frozen=True)
@@ -75,7 +76,8 @@ class Online:
         """Looking for players: the lobby as this page sees it."""
         self.offers: SeatOffers | None = None
         """Running a table with computers in it: its seats offered in the lobby."""
-        self.offering: HostTable | None = None
+        self.offering: Callable[[], int | None] | None = None
+        """The open seats of the table offered (None: it is over)."""
 
     # --- looking for players -----------------------------------------------------------------
 
@@ -97,7 +99,7 @@ class Online:
         while self.lobby is lobby:
             if lobby.invited is not None:
                 self.stop()
-                return Invited(lobby.invited, lobby.fair_people)
+                return Invited(lobby.invited, lobby.fair_people, lobby.late)
             chosen = lobby.deal(self.now())
             if chosen is not None:
                 code = make_code(self.rng)
@@ -118,19 +120,20 @@ class Online:
 
     # --- a table under way --------------------------------------------------------------------
 
-    async def offer_seats(self, host: HostTable, code: TableCode) -> None:
-        """While ``host``'s table goes on: in the lobby whenever a computer plays a seat of
-        it, to offer that seat to whoever comes looking; out once every seat has a person."""
-        self.offering = host
-        while self.offering is host and not host.closed:
-            wanted = host.open_seats() > 0
+    async def offer_seats(self, seats: Callable[[], int | None], code: TableCode) -> None:
+        """While a table goes on: in the lobby whenever a computer plays a seat of it that
+        nobody came for (``seats``: how many; None once the table is over), to offer that
+        seat to whoever comes looking; out once every seat has a person."""
+        self.offering = seats
+        while self.offering is seats and (left := seats()) is not None:
+            wanted = left > 0
             if wanted and self.offers is None and self.lobby is None:
                 self.offers = SeatOffers(code)
                 await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
             elif not wanted and self.offers is not None:
                 self._leave_offers()
             await self.sleep(1.0)
-        if self.offering is host:
+        if self.offering is seats:
             self._stop_offering()
 
     def _stop_offering(self) -> None:
@@ -159,8 +162,7 @@ class Online:
         if self.lobby is not None:
             self.lobby.opened(conn, self.now())
         elif self.offers is not None and self.offering is not None:
-            self.peer.send(conn, self.offers.message(conn, self.offering.open_seats(),
-                                                     self.now()))
+            self.peer.send(conn, self.offers.message(conn, self.offering() or 0, self.now()))
 
     def received(self, conn: str, text: str) -> None:
         if self.lobby is not None:

@@ -2,7 +2,8 @@
 
 The lobby (``web.friends.online``'s ``Online``, the meeting room) finds the table; this is
 what the roles see of it: LOOKING while it looks, then the table it found — a fair one
-(FAIR), one by code (JOINING), one dealt here (HOSTING) — or NO_RELAY when no relay
+(FAIR: a new one, or one under way that seats this page between two hands), or this page's
+own game with the computers (HOSTING) until a person comes — or NO_RELAY when no relay
 answered. No DOM: everything comes through the ``Session``.
 """
 
@@ -41,8 +42,8 @@ class OnlineSide:
         session.page.on_change()
 
     async def _look_for_players(self) -> None:
-        """LOOKING → the table the lobby found: a fair one, one by code, or one dealt here;
-        or NO_RELAY, when no relay could be reached."""
+        """LOOKING → the table the lobby found: a fair one, or a game with the computers
+        dealt here; or NO_RELAY, when no relay could be reached."""
         session = self.session
         found = await session.online.look()
         # None: this look was stopped (the dialog closed), perhaps while the person began
@@ -51,16 +52,14 @@ class OnlineSide:
             return
         if isinstance(found, Unreachable):
             session.fire(Event.RELAY_FAILED)
-        elif (isinstance(found, Invited) and found.people) \
-                or (isinstance(found, Dealt) and found.people):
+        elif isinstance(found, Invited) and (found.people or found.late):
             if session.fire(Event.FAIR_FOUND):
-                session.fair_side.sit(found.code, found.people
-                                      + (1 if isinstance(found, Dealt) else 0))
-        elif isinstance(found, Invited):
-            if session.fire(Event.INVITED):
-                session.guest_side.join_code(found.code.code)
+                session.fair_side.sit(found.code, found.people or 4, late=found.late)
+        elif isinstance(found, Dealt) and found.people:
+            if session.fire(Event.FAIR_FOUND):
+                session.fair_side.sit(found.code, found.people + 1)
         elif isinstance(found, Dealt) and session.page.ice() is not None:
             if session.fire(Event.DEALT):
-                session.host_side.host_table(online=found.code, expected=found.people)
+                session.host_side.host_table(online=found.code)
         else:
             session.fire(Event.LEAVE)

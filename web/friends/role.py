@@ -38,7 +38,8 @@ class Role(Enum):
     NO_RELAY = "no-relay"
     """Play online couldn't reach any relay: the dialog says so and offers to try again."""
     FAIR = "fair"
-    """At a fair table of four people dealing among themselves."""
+    """At a fair table, its people's pages dealing among themselves (or waiting to be let
+    in at one under way)."""
 
 
 class Event(Enum):
@@ -68,10 +69,8 @@ class Event(Enum):
     """No relay answered."""
     DEALT = "dealt"
     """The lobby had this page deal: it runs the new table."""
-    INVITED = "invited"
-    """The lobby sent this page to a table another page runs."""
     FAIR_FOUND = "fair found"
-    """The lobby sent this page to a fair table of four."""
+    """The lobby sent this page to a fair table (or a person sat down with a lone page)."""
     CONNECTED = "connected"
     """The host's page answered: seated."""
     NOBODY_ANSWERED = "nobody answered"
@@ -131,13 +130,13 @@ TRANSITIONS: dict[tuple[Role, Event], _Row] = {
     (R.LOOKING, E.FORGET): _to(R.IDLE, F.LEAVE_LOBBY),
     (R.LOOKING, E.RELAY_FAILED): _to(R.NO_RELAY, F.LEAVE_LOBBY, F.OPEN_DIALOG),
     (R.LOOKING, E.DEALT): _to(R.HOSTING, F.LEAVE_LOBBY, F.CLOSE_DIALOG),
-    (R.LOOKING, E.INVITED): _to(R.JOINING, F.LEAVE_LOBBY),
     (R.LOOKING, E.FAIR_FOUND): _to(R.FAIR, F.LEAVE_LOBBY, F.CLOSE_DIALOG),
     # a table this page runs
     (R.HOSTING, E.CLOSE): _to(R.HOST_CLOSED, F.OWN_GAME),
     (R.HOSTING, E.FORGET): _to(R.IDLE, F.OWN_GAME),
     (R.HOSTING, E.JOIN): _to(R.JOINING, F.OWN_GAME),  # only before the game began
     (R.HOSTING, E.SOLO): _to(R.IDLE, F.OWN_GAME, F.CLOSE_DIALOG),
+    (R.HOSTING, E.FAIR_FOUND): _to(R.FAIR),  # a person came to the lone page's game
     # on the way to a table
     (R.JOINING, E.CONNECTED): _to(R.SEATED, F.CLOSE_DIALOG),
     (R.JOINING, E.NOBODY_ANSWERED): _to(R.GUEST_CLOSED, F.OPEN_DIALOG),

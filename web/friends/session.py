@@ -4,8 +4,8 @@
       │                └──────────────SOLO───────────────►
       └──JOIN──► JOINING ──CONNECTED──► SEATED ──TABLE_CLOSED, LEAVE──► GUEST_CLOSED
                     └── a bad invite, nobody answered ───────────────► GUEST_CLOSED
-    IDLE ──PLAY_ONLINE──► LOOKING ──DEALT──► HOSTING (a table by code, its people coming)
-                             ├──INVITED──► JOINING (by that code) ──► SEATED
+    IDLE ──PLAY_ONLINE──► LOOKING ──DEALT──► HOSTING (alone: a game with the computers)
+                             │                  └──FAIR_FOUND (a person came)──► FAIR
                              ├──FAIR_FOUND──► FAIR ──FAIR_CLOSED, LEAVE──► GUEST_CLOSED
                              ├──RELAY_FAILED──► NO_RELAY ──PLAY_ONLINE (Try again)──► LOOKING
                              └──DIALOG_CLOSED, LEAVE──► IDLE
@@ -337,7 +337,7 @@ class Session:
 
     def opened(self, conn: str) -> None:
         part = self._part(conn)
-        if part is self.hosting:
+        if part is self.hosting or part is self.fair:
             self.online.arrived(conn)  # an online table's open seat was taken
         part.opened(conn)
 
@@ -364,6 +364,7 @@ class Session:
     def leave(self) -> None:
         """Close the table (host: HOSTING → HOST_CLOSED) or leave it (a seated guest)."""
         if self.hosting is not None:
+            self.fair_side.forget()  # (a lone page's door to a fair table)
             self.host_side.close()
         elif self.role is Role.SEATED:
             self.guest_side.send(Intent("leave"))

@@ -139,5 +139,6 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
 def _fair_intro(session: Session) -> str:
     """What the dialog says at a fair table: who could know which cards, once seated."""
     fair = session.fair
-    return fair.seat.intro if fair is not None and fair.seat is not None \
-        else words.FAIR_SEATED
+    if fair is not None and fair.seat is not None:
+        return fair.seat.intro
+    return words.FAIR_LATE if fair is not None and fair.late else words.FAIR_SEATED

@@ -22,14 +22,22 @@ Each commit also carries the page's two public signing keys for the table (in he
 residues, ``signing``): ``key`` for its person's seat and ``bot`` for a computer's, should
 the draw give it one. So every page knows every seat's key before anyone has a seat.
 
-A table whose page left draws again among the pages still there, between two hands
-(``web.friends.fair_room``): the people keep their seats (``fixed``), every other seat is a
-computer's, and only who plays which computer is drawn. Each commit says where in the game
-the page stands (``at``: the next hand and the scores so far), and a draw among pages that
-don't agree on it is broken.
+A table draws again between two hands when a page left or a person came to take a
+computer's seat (``web.friends.fair_room``): the people already seated keep their seats
+(``fixed``), a newcomer's seat is drawn among the others, each seat still left is a
+computer's, and who plays which computer is drawn. Each commit says where in the game the
+page stands (``at``, from ``where``: the next hand, and a hash of the scores so far and of
+who keeps which seat), and a draw among pages that don't agree on it is broken.
 
 Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>, "bot": <hex>,
 "at": <text>}``, then ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
+
+A person who comes later is let in between two hands by the table's door, the page of the
+lowest seat a person holds (``door``): it sends ``{"v": 1, "t": "fair_admit", "pages":
+[<page ids>], "seats": {<page id>: seat}, "history": [[four points] per hand]}`` — the
+newcomers, the seats the people keep and the hands scored — and everyone draws again. A
+newcomer takes ``at`` from it, so a door that lies to a newcomer about the game breaks the
+draw: the pages already seated work ``at`` out from their own tables.
 """
 
 from __future__ import annotations
@@ -42,9 +50,13 @@ from dataclasses import dataclass
 
 from web.p2p.fair.group import GROUP, Group, KeySource
 
-__all__ = ["DRAW", "DrawError", "SeatDraw", "Seating", "is_draw"]
+__all__ = ["ADMIT", "DRAW", "Admit", "DrawError", "SeatDraw", "Seating", "door", "is_admit",
+           "is_draw", "where"]
 
 DRAW = "fair_draw"
+ADMIT = "fair_admit"
+MAX_HANDS = 200
+"""More hands than any game to 100 lasts: an admission with more is refused."""
 _LABEL = b"hearts fair seat draw v1 "
 
 
@@ -93,6 +105,69 @@ def _hex_key(value: object, group: Group) -> int | None:
     return int(value, 16)
 
 
+def where(history: Sequence[Sequence[int]], fixed: Mapping[str, int]) -> str:
+    """Where in the game a draw again stands, for ``at``: the next hand, and a hash of the
+    hands scored and of the seats the people keep (pages that differ on either break it)."""
+    state = json.dumps([[list(hand) for hand in history], sorted(fixed.items())])
+    return f"{len(history) + 1}:" + hashlib.sha256(state.encode()).hexdigest()[:32]
+
+
+@dataclass(frozen=True)
+class Admit:
+    """The door lets newcomers in between two hands: who (``pages``), the seats the people
+    already seated keep, and the hands scored so far."""
+
+    pages: tuple[str, ...]
+    seats: Mapping[str, int]
+    history: tuple[tuple[int, int, int, int], ...]
+
+    def text(self) -> str:
+        return json.dumps({"v": 1, "t": ADMIT, "pages": list(self.pages),
+                           "seats": dict(self.seats),
+                           "history": [list(hand) for hand in self.history]},
+                          separators=(",", ":"))
+
+    @property
+    def at(self) -> str:
+        return where(self.history, self.seats)
+
+    @staticmethod
+    def read(text: str) -> Admit | None:
+        """The admission in ``text``, or None if it isn't a well-formed one: two to four
+        different pages in all, each kept seat its own, at most ``MAX_HANDS`` hands."""
+        try:
+            body = json.loads(text)
+        except ValueError:
+            return None
+        if not isinstance(body, dict) or set(body) != {"v", "t", "pages", "seats", "history"} \
+                or body["v"] != 1 or body["t"] != ADMIT:
+            return None
+        pages, seats, history = body["pages"], body["seats"], body["history"]
+        if not isinstance(pages, list) or not isinstance(seats, dict) \
+                or not isinstance(history, list) or len(history) > MAX_HANDS \
+                or not all(isinstance(p, str) and 0 < len(p) <= 64 for p in [*pages, *seats]) \
+                or not all(type(s) is int and 0 <= s < 4 for s in seats.values()) \
+                or len(set(seats.values())) != len(seats) or not pages \
+                or len(set(pages) | set(seats)) != len(pages) + len(seats) \
+                or not 2 <= len(pages) + len(seats) <= 4 or not seats \
+                or not all(isinstance(h, list) and len(h) == 4
+                           and all(type(x) is int and 0 <= x <= 26 for x in h)
+                           for h in history):
+            return None
+        return Admit(tuple(pages), dict(seats),
+                     tuple((h[0], h[1], h[2], h[3]) for h in history))
+
+
+def door(seats: Mapping[str, int]) -> str:
+    """The page that lets newcomers in: its person's is the lowest seat a person holds."""
+    return min(seats, key=lambda page: seats[page])
+
+
+def is_admit(text: str) -> bool:
+    """Whether ``text`` is meant as an admission (it may still be a bad one)."""
+    return text.startswith('{"v":1,"t":"fair_admit"')
+
+
 def is_draw(text: str) -> bool:
     """Whether ``text`` is meant as a message of the draw (it may still be a bad one)."""
     return text.startswith('{"v":1,"t":"fair_draw"')
@@ -108,12 +183,15 @@ class SeatDraw:
                  at: str = "") -> None:
         """``key``: this page's public signing key for its person's seat; ``computer_key``:
         for a computer's seat, should the draw give it one (by default, ``key``'s);
-        ``fixed``: each page's person's seat, if they keep theirs (a draw again, after a
-        page left); ``at``: where in the game this page stands, which every page must
-        share."""
+        ``fixed``: the seats of the people who keep theirs (a draw again: the pages not in
+        it came to take a computer's seat); ``at``: where in the game this page stands,
+        which every page must share (``where``)."""
         self.fixed = dict(fixed) if fixed is not None else None
-        if self.fixed is not None and set(self.fixed) != {me, *others}:
-            raise ValueError("a draw again keeps the seat of every page in it, and only those")
+        if self.fixed is not None and (
+                not set(self.fixed) <= {me, *others} or not self.fixed
+                or len(set(self.fixed.values())) != len(self.fixed)
+                or not set(self.fixed.values()) <= set(range(4))):
+            raise ValueError("a draw again keeps each seated page's own seat, one page a seat")
         self.at = at
         self.pages = len(set(others) | {me})
         if self.pages != len(others) + 1 or not 2 <= self.pages <= 4:
@@ -206,8 +284,13 @@ class SeatDraw:
         def drawn(label: bytes) -> bytes:
             return hashlib.sha256(seed + label).digest()
         # The labels' first words differ, so no page id can take a computer's place.
-        if self.fixed is not None:  # the people keep their seats; the others are computers'
+        if self.fixed is not None:  # the people keep their seats; newcomers' are drawn
             who = {seat: peer for peer, seat in self.fixed.items()}
+            free = sorted((s for s in range(4) if s not in who),
+                          key=lambda s: drawn(b"free " + bytes([s])))
+            newcomers = sorted((p for p in self.reveals if p not in self.fixed),
+                               key=lambda p: drawn(b"page " + p.encode()))
+            who |= dict(zip(free, newcomers, strict=False))
             places = [(bytes([seat]), who.get(seat, ""), seat not in who) for seat in range(4)]
         else:
             places = [(drawn(b"page " + peer.encode()), peer, False) for peer in self.reveals]

@@ -348,11 +348,13 @@ class FairTable:
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
         sender, table, hand, n, inner, t, z = opened
+        if table != tag(self.name) or hand < self.hand_number:
+            # for the table before a draw again (whose seats were others), or a hand over
+            # here (a late digest)
+            return
         if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
             self._caught(Fault(seat, Cheat.MALFORMED))
             return
-        if table != tag(self.name) or hand < self.hand_number:
-            return  # for the table before a page left, or a hand over here (a late digest)
         signed = self.ledger.admit(seat, hand, n, inner, t, z)
         if signed is None:
             self._caught(Fault(seat, Cheat.UNSIGNED))
