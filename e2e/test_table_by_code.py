@@ -31,6 +31,7 @@ from conftest import ROOT
 from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, wait_alert
 
+from web import words
 from web.friends.joining import STUN
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
@@ -273,17 +274,19 @@ def _pass_and_play_a_hand(pages: list[Seat]) -> None:
     raise AssertionError("the hand did not finish")
 
 
-def _scores_from_my_seat(seat: Seat) -> list[int]:
-    """The four totals clockwise from this page's own seat (seat numbers change hands when
-    another page takes the table over; places around it don't)."""
-    me, scores = int(seat.data("seat")), seat.table.scores()
-    return [scores[(me + place) % 4] for place in range(4)]
+def _shoot(page: Any, name: str) -> None:
+    """Screenshots at a phone's size and a desktop's, to look at."""
+    ARTIFACTS.mkdir(exist_ok=True)
+    for width, height in ((320, 640), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                      "requestAnimationFrame(r)))")
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
 
 
 def _alone_then_late(pages: list[Seat]) -> tuple[Seat, list[Seat]]:
-    """The first page presses Play online alone and, the wait over, deals itself a table
-    with three computers; the others press it during that hand and are told they sit down
-    at the next."""
+    """The first page presses Play online alone and, the wait over, plays the computers;
+    the others press it during that hand and wait, told they sit down when it ends."""
     host, late = pages[0], pages[1:]
     host.page.click("#play-online")
     host.wait_data("role", "host", timeout=60_000)
@@ -292,53 +295,45 @@ def _alone_then_late(pages: list[Seat]) -> tuple[Seat, list[Seat]]:
         started = time.monotonic()
         keep_alerts(seat.page)
         seat.page.click("#play-online")
-        wait_alert(seat.page, "from its next hand")
-        print(f"\nlate arrival: offered a seat after {time.monotonic() - started:.2f} s")
-        assert seat.data("role") == "guest"
+        seat.page.wait_for_function(
+            "t => document.querySelector('#fr-intro').textContent === t",
+            arg=words.FAIR_LATE, timeout=30_000)
+        print(f"\nlate arrival: at the table's door after {time.monotonic() - started:.2f} s")
+        assert seat.data("role") == "fair"
     return host, late
 
 
-def test_a_page_that_comes_online_later_takes_a_computers_seat_at_the_next_hand(
+def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_next_hand(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-late-{n}") for n in range(2)]
     seats.extend(pages)
     open_all(pages, f"?speed=instant&wait=4&relay={relay}")
     host, (late,) = _alone_then_late(pages)
-    late.page.screenshot(path=str(ARTIFACTS / "online-late-waiting.png"))
-    assert "page sees all hands" in host.page.inner_text("#stat-where")
-    _pass_and_play_a_hand([host])  # the newcomer's seat is a computer's until the next hand
-    late.page.wait_for_selector("#table[data-people='2']", state="attached", timeout=30_000)
-    # Out of the lobby once seated; the host's page stays there while a computer plays a seat.
-    assert late.page.evaluate("window.heartsP2P.meetings()") == ["table"]
-    assert host.page.evaluate("window.heartsP2P.meetings()") == ["lobby", "table"]
-    host.wait_data("stage", "scores")
-    host.page.click("#next-hand")
-    late.wait_data("hand", "2")
-    late.wait_data("stage", "pass")
-    assert len(late.table.hand()) == 13
-    # The newcomer's header says whose page deals and so could see its cards.
-    assert "page sees all hands" in late.page.inner_text("#stat-where")
-    assert not late.table.errors, late.table.errors
-    late.page.screenshot(path=str(ARTIFACTS / "online-late-seated.png"))
-
-    before = {seat.table.name: _scores_from_my_seat(seat) for seat in pages}
-    assert any(any(scores) for scores in before.values()), before
-    _pass_all(pages)  # the second hand is under way when its host's page goes
+    _shoot(late.page, "online-late-waiting")
+    assert host.page.inner_text("#stat-where") == words.HOSTING_KIND
+    _shoot(host.page, "online-lone-page")
+    # The newcomer never joins the lone page's game, which that page deals: it waits.
+    _pass_and_play_a_hand([host])
     for seat in pages:
-        seat.wait_data("stage", "play")
-    host.close()
-    started = time.monotonic()
-    late.page.wait_for_selector("#table[data-people='1']", state="attached", timeout=30_000)
-    late.wait_data("stage", "pass")
-    late.wait_data("hand", "2")
-    # The same totals, the page seeing them from its own seat as before.
-    assert _scores_from_my_seat(late) == before[late.table.name]
-    assert "runs it now" in late.page.inner_text("#alert")
-    assert not late.table.errors, late.table.errors
-    print(f"\nonline hand-over: the table went on after {time.monotonic() - started:.2f} s")
-    assert late.data("role") == "host"
-    late.page.screenshot(path=str(ARTIFACTS / "online-handed-over.png"))
-    _pass_and_play_a_hand([late])
+        seat.page.wait_for_selector("#table[data-people='2']", state="attached",
+                                    timeout=60_000)
+        _wait_state(seat, "pass")
+        assert seat.data("role") == "fair"
+        assert seat.page.inner_text("#stat-where") == words.FAIR_KIND
+        assert not seat.table.errors, seat.table.errors
+    hands = [set(seat.table.hand()) for seat in pages]
+    assert all(len(hand) == 13 for hand in hands) and not hands[0] & hands[1]
+    assert host.data("seat") == "0" and late.data("seat") != "0"  # the lone page keeps its seat
+    # Both the same totals: the lone page's first hand counts.
+    assert sum(host.table.scores()) == 26 and host.table.scores() == late.table.scores()
+    wait_alert(late.page, "You sit at")
+    # Out of the lobby once seated; the page that lets people in is there while a computer
+    # plays a seat.
+    meetings = sorted(tuple(seat.page.evaluate("window.heartsP2P.meetings()"))
+                      for seat in pages)
+    assert meetings == [("fair",), ("fair", "lobby")], meetings
+    for seat in pages:
+        _shoot(seat.page, f"online-late-seated-{seat.data('seat')}")
 
 
 def test_my_own_relay_chosen_in_the_dialog_is_kept_and_used(

@@ -454,3 +454,17 @@ def test_an_admission_from_a_page_that_isnt_the_door_is_not_taken() -> None:
         assert door_fair.admit is None
         assert all(seat_of(p) is s for p, s in zip(pages, seats, strict=True))
     asyncio.run(run())
+
+
+def test_a_person_waiting_at_a_lone_pages_door_is_told_when_that_page_closes_its_table(
+        ) -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        lone = await lone_online(network, clock, SMALL)
+        late = await come_late(network, clock)
+        lone.session.leave()  # End the table
+        await settle(400)
+        assert lone.session.role is Role.HOST_CLOSED
+        assert late.session.role is Role.GUEST_CLOSED
+        assert late.session.fair_ended == words.FAIR_LATE_NOBODY
+    asyncio.run(run())

@@ -397,6 +397,8 @@ class FairPlay:
         self.newcomers.pop(peer_of(conn), None)
         if self.table is None:
             self.room.pop(peer_of(conn), None)
+            if self.late and not self.room:  # the table this page came to is gone
+                self._close(words.FAIR_LATE_NOBODY)
             return
         seats = self.seats.pop(conn, None)
         if seats is None:
