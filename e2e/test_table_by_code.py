@@ -33,6 +33,7 @@ from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, w
 
 from web import words
 from web.friends.joining import STUN
+from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {}
@@ -413,8 +414,8 @@ FLOODER = """([relay, rounds]) => { window.flood = (async () => {
                   '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'];
     for (let round = 0; round < rounds; round++) {
         let joined = null;
-        joined = room.meet({relays: [relay], room: 'hearts-lobby-v2',
-                            password: 'hearts-lobby', iceServers: []}, {
+        joined = room.meet({relays: [relay], room: '""" + LOBBY_ROOM + """',
+                            password: '""" + LOBBY_PASSWORD + """', iceServers: []}, {
             open: peer => setTimeout(() => {
                 met++;
                 for (const text of junk) { joined.send(peer, text); sent++; }
