@@ -336,6 +336,7 @@ async def come_late(network: Network, clock: list[float]) -> Page:
     await settle(400)
     fair = late.session.fair
     assert late.session.role is Role.FAIR and fair is not None and fair.table is None
+    assert late.dialog_open  # it says what the page waits for: nothing is on the felt yet
     return late
 
 
@@ -368,7 +369,7 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
             assert seat.table.hand_number == 2 and seat.table.history == history
             assert seat.snapshot().where == words.FAIR_KIND
             assert seat.kinds.count("computer") == 2
-        assert "You sit at" in seats[1].notice
+        assert "You sit at" in seats[1].notice and not late.dialog_open
         assert words.SEAT_NAMES[seats[1].table.seat] in seats[0].notice
         assert not _known(lone) & _known(late)  # each page: its own hand and its computer's
         assert all(len(seat.table.hand()) == 13 for seat in seats)

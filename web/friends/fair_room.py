@@ -283,9 +283,9 @@ class FairPlay:
         self.newcomers = {peer: conn for peer, conn in self.newcomers.items()
                           if conn not in self.seats}
         self.admit = None
+        self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``late`` still says so)
         self.late = False
         self.carried = None
-        self.on_seated(self.seat)
         for conn, text in self.early:
             if conn in self.seats:
                 self._deliver(conn, text)

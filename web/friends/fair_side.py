@@ -47,17 +47,23 @@ class FairSide:
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
             cheat=session.cheat, warn=session.page.warn,
-            seated=lambda seat: self._seated(fair, seat),
+            seated=lambda seat: self._seated(fair, seat, first=fair.late),
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
             pace=session.pace, late=late, carried=carried)
         session.run(fair.run(session.meet), connecting=False)
+        if late:  # nothing on the felt yet: the dialog says what it waits for
+            session.page.show(True)
         if carried is not None:
             session.run(session.online.offer_seats(fair.open_seats, code), connecting=False)
         session.page.on_change()
 
-    def _seated(self, fair: FairPlay, seat: Seat) -> None:
+    def _seated(self, fair: FairPlay, seat: Seat, first: bool = False) -> None:
+        """The felt shows ``seat`` (``first``: a person who waited for a table under way is
+        at it now, so the dialog that said so steps aside)."""
         session = self.session
+        if first:
+            session.page.show(False)
         if session.role is Role.HOSTING:  # a lone page's game goes on at a fair table
             session.host_side.forget()
             session.remote = None
