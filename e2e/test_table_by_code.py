@@ -326,7 +326,8 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
     assert all(len(hand) == 13 for hand in hands) and not hands[0] & hands[1]
     assert host.data("seat") == "0" and late.data("seat") != "0"  # the lone page keeps its seat
     # Both the same totals: the lone page's first hand counts.
-    assert sum(host.table.scores()) == 26 and host.table.scores() == late.table.scores()
+    assert sum(host.table.scores()) in (26, 78)  # 78: a moon shot
+    assert host.table.scores() == late.table.scores()
     wait_alert(late.page, "You sit at")
     # Out of the lobby once seated; the page that lets people in is there while a computer
     # plays a seat.
