@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from web import words
-from web.friends.fair_room import FAIR_ROOM, Carried, FairPlay
+from web.friends.fair_door import Carried
+from web.friends.fair_room import FAIR_ROOM, FairPlay
 from web.friends.role import Event, Role
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat
@@ -47,7 +48,7 @@ class FairSide:
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
             cheat=session.cheat, warn=session.page.warn,
-            seated=lambda seat: self._seated(fair, seat, first=fair.late),
+            seated=lambda seat: self._seated(fair, seat, first=fair.door.late),
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
             pace=session.pace, late=late, carried=carried)

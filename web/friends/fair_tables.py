@@ -10,12 +10,18 @@ table checks the shuffle proofs and audits each hand; the computer's takes its f
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import secrets
+from collections.abc import Callable, Sequence
+from statistics import mean
 
 from web import words
 from web.p2p.fair.computer import FairComputer
-from web.p2p.fair.table import FairTable
+from web.p2p.fair.group import Group
+from web.p2p.fair.public import Score
+from web.p2p.fair.seating import Seating
+from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.fair.wire import sender
+from web.players import make
 
 __all__ = ["PageTables"]
 
@@ -26,6 +32,26 @@ class PageTables:
     def __init__(self, person: FairTable, computer: FairComputer | None) -> None:
         self.person = person
         self.computer = computer
+        self.reported = (0, "")
+
+    @staticmethod
+    def seat(seating: Seating, me: str, name: str, *, hand: int, history: Sequence[Score],
+             now: Callable[[], float], turn: float, group: Group, cheat: str,
+             pace: Callable[[], float], keys: tuple[int, int]) -> PageTables:
+        """The tables of page ``me`` at the table ``name`` the draw seated: its person's and,
+        if it plays one, its computer's (``keys``: this page's two signing keys); the hard
+        player moves for the computer, ``pace()`` seconds after its turn comes."""
+        table = FairTable(seating.person(me), now=now, turn=turn, cheat=cheat, group=group,
+                          name=name, signing_key=keys[0], keys=seating.keys, hand=hand,
+                          history=history)
+        played = seating.computer_of(me)
+        if played is None:
+            return PageTables(table, None)
+        return PageTables(table, FairComputer(
+            FairTable(played, now=now, turn=turn, group=group, name=name,
+                      signing_key=keys[1], keys=seating.keys, checks=False,  # the person's
+                      hand=hand, history=history),
+            make("hard", secrets.randbits(53)), now=now, pause=pace))
 
     def all(self) -> list[FairTable]:
         return [self.person] + ([] if self.computer is None else [self.computer.table])
@@ -76,3 +102,23 @@ class PageTables:
         if fault is not None and fault.seat != person.seat:
             return words.fault_text(fault, person.seat) + " " + words.FAIR_VOID
         return words.FAIR_STOPPED
+
+    def report(self) -> str | None:
+        """The timings of a hand once it is audited (or stopped), for the console: once."""
+        table = self.person
+        stage = table.stage
+        key = (table.hand_number, stage.value)
+        if stage not in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
+                or key == self.reported:
+            return None
+        self.reported = key
+        t = table.timings
+        checks = t["check"]
+        return (f"Hearts fair table: hand {table.hand_number}, seat {table.seat}, "
+                f"{stage.value}; deal {_last(t['deal'])} ms; "
+                f"checks {len(checks)}, mean {mean(checks) if checks else 0:.1f} ms, "
+                f"max {max(checks, default=0):.1f} ms; audit {_last(t['audit'])} ms")
+
+
+def _last(values: list[float]) -> str:
+    return f"{values[-1]:.0f}" if values else "-"

@@ -141,4 +141,4 @@ def _fair_intro(session: Session) -> str:
     fair = session.fair
     if fair is not None and fair.seat is not None:
         return fair.seat.intro
-    return words.FAIR_LATE if fair is not None and fair.late else words.FAIR_SEATED
+    return words.FAIR_LATE if fair is not None and fair.door.late else words.FAIR_SEATED

@@ -1,0 +1,246 @@
+"""A fair table's room, as one page sees it: who is in it, and the draws for the seats.
+
+The lobby sends two to four people to a fair table (``web.friends.lobby``): each page meets
+the others in the table code's room (the ``FAIR_ROOM`` connections, a full mesh), and once
+all are there they draw the seats (``web.p2p.fair.seating``: commit, then reveal) — every
+page works out the same seats, and nobody chooses — and which page plays each computer left
+over. A person who comes later waits in the room until the table's door lets them in
+between two hands, and a page alone with the computers turns its own game into a fair table
+with them (``web.friends.fair_door``); the pages draw again then, and when a page left. What
+the draws seat is played by ``web.friends.fair_room``'s ``FairPlay``, this class's other
+half. No DOM: the peer and the clocks are injected, and pytest runs it.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+
+from web import words
+from web.friends.fair_door import Carried, Door
+from web.friends.fair_tables import PageTables
+from web.p2p.fair.cheats import DRAWS
+from web.p2p.fair.group import GROUP, Group
+from web.p2p.fair.seating import Admit, DrawError, SeatDraw, Seating, door, is_admit, is_draw
+from web.p2p.fair.table import FairTable
+from web.p2p.protocol import peer_of
+from web.p2p.tablecode import TableCode
+from web.seats.fair import FairSeat
+
+__all__ = ["FAIR_ROOM", "FairMesh"]
+
+FAIR_ROOM = "fair"
+"""The name of a fair table's meeting room (``Peer.meet``): connections ``r:fair:<peer>``."""
+MAX_EARLY = 64
+"""Messages kept from pages that spoke before this one had its seat (the deal's first)."""
+
+
+class FairMesh:
+    """This page in a fair table's room: the pages there, the draws for the seats, and the
+    newcomers' door; ``FairPlay`` plays what they seat (``_sit``)."""
+
+    def __init__(self, send: Callable[[str, str], None], code: TableCode, *,
+                 closed: Callable[[str], None], now: Callable[[], float], cheat: str = "",
+                 group: Group = GROUP, people: int = 4, late: bool = False,
+                 carried: Carried | None = None) -> None:
+        """``send(conn, text)``: to one page; ``closed(why)``: the table closed (a cheat
+        named, a page gone); ``people``: how many pages the lobby sent to the table, this
+        one among them (2 to 4); ``late``: this page came to a table under way, and waits
+        to be let in; ``carried``: this page's own game, which people who come may join."""
+        self.send = send
+        self.code = code
+        self.on_closed = closed
+        self.now = now
+        self.cheat = cheat
+        self.group = group
+        self.people = people
+        self.door = Door(late, carried)
+        """Who came to take a computer's seat, and the admission that lets them in."""
+        self.me: str | None = None
+        self.room: dict[str, str] = {}
+        """Page id -> connection, of the pages in the table's room."""
+        self.early: list[tuple[str, str]] = []
+        self.seats: dict[str, tuple[int, ...]] = {}
+        """Connection -> the seats its page holds (its person's first), once seated."""
+        self.signing_key = self.computer_signing_key = 0
+        """This page's signing keys for the table (made with the draw), its person's and
+        the one for a computer's seat."""
+        self.draw: SeatDraw | None = None
+        """The draw for the seats, once every page is in the room."""
+        self.redrawing = False
+        """The pages seated are drawing again (a page left, or people came)."""
+        self.redraw_since = 0.0
+        self.tables: PageTables | None = None
+        """This page's fair tables, once seated: its person's, and its computer's."""
+        self.seat: FairSeat | None = None
+        self.done = False
+
+    # --- the room -------------------------------------------------------------------------------
+    @property
+    def table(self) -> FairTable | None:
+        """This page's person's seat's table, once seated."""
+        return None if self.tables is None else self.tables.person
+
+    @staticmethod
+    def owns(conn: str) -> bool:
+        return conn.startswith(f"r:{FAIR_ROOM}:")
+
+    def _ready_to_draw(self) -> bool:
+        """Start the first draw if this page may: every page invited is in the room; or,
+        come later, the door let it in; or, a lone page between two hands, people came.
+        Whether it started."""
+        assert self.me is not None
+        first = self.door.first_draw(self.me, self.room)
+        if first is not None:
+            peers, kept, at = first
+            if self.door.carried is not None:  # the lone page's door: it tells them
+                self.room = dict(self.door.newcomers)
+                self._tell(self.room.values(), self.door.admission(kept, self.door.history))
+            self.people = len(peers) + 1
+            self._start_draw(peers, kept, at)
+            return True
+        if self.door.late or self.door.carried is not None \
+                or len(self.room) < self.people - 1:
+            return False
+        self._start_draw(list(self.room)[:self.people - 1])
+        return True
+
+    def _start_draw(self, peers: list[str], fixed: dict[str, int] | None = None,
+                    at: str = "") -> None:
+        """Draw the seats with ``peers`` (``fixed``, ``at``: a draw again, see ``SeatDraw``),
+        with new keys for this page."""
+        assert self.me is not None
+        group = self.group
+        source = secrets.SystemRandom()
+        self.signing_key = group.short_key(source)  # this table's only
+        self.computer_signing_key = group.short_key(source)
+        self.draw = DRAWS.get(self.cheat, SeatDraw)(
+            self.me, peers, group.power(group.generator, self.signing_key), group=group,
+            computer_key=group.power(group.generator, self.computer_signing_key),
+            fixed=fixed, at=at)
+        for conn in self.room.values():
+            self.send(conn, self.draw.commit_text())
+        early, self.early = self.early, []
+        for conn, text in early:  # a draw that began at another page first
+            if is_draw(text):
+                self._drawn(conn, text)
+            else:
+                self.early.append((conn, text))
+
+    def _drawn(self, conn: str, text: str) -> None:
+        draw = self.draw
+        assert draw is not None
+        if self.done or (self.table is not None and not self.redrawing):
+            return
+        try:
+            out = draw.received(peer_of(conn), text)
+        except DrawError:
+            self._give_up(words.FAIR_LATE_BROKEN if self.door.late
+                          else words.FAIR_REDRAW_BROKEN if self.redrawing
+                          else words.FAIR_DRAW_BROKEN)
+            return
+        for message in out:
+            for other in self.room.values():
+                self.send(other, message)
+        seating = draw.seating()
+        if seating is not None:
+            self._sit(seating, draw.name())
+
+    def opened(self, conn: str) -> None:
+        peer = peer_of(conn)
+        if (self.door.carried is not None and self.draw is None) or self.table is not None:
+            # a person who came for a computer's seat, if one is still free for them
+            if peer not in self.room and conn not in self.seats:
+                self.door.came(peer, conn, self.open_seats() or 0)
+        elif self.table is None and len(self.room) < self.people - 1:
+            self.room[peer] = conn  # a page beyond those invited is never seated
+
+    def open_seats(self) -> int | None:
+        """Computers' seats nobody has come for yet (None: this table is over)."""
+        if self.done:
+            return None
+        seat = self.seat
+        return self.door.free(1 if seat is None else
+                              sum(1 for s, p in enumerate(seat.players) if p == s))
+
+    def is_door(self) -> bool:
+        """Whether this page lets newcomers in (and offers its table's computers' seats)."""
+        if self.table is None:
+            return self.door.carried is not None
+        return self.me is not None and door(self._kept()) == self.me
+
+    def _kept(self) -> dict[str, int]:
+        """The people's seats, by their pages' ids."""
+        assert self.me is not None and self.table is not None
+        return {self.me: self.table.seat} | {peer: self.seats[conn][0]
+                                             for peer, conn in self.room.items()
+                                             if conn in self.seats}
+
+    def _tell(self, conns: Iterable[str], admit: Admit) -> None:
+        for conn in conns:
+            self.send(conn, admit.text())
+
+    def _admitted(self, conn: str, text: str) -> None:
+        """An admission (``web.friends.fair_door``): a newcomer's, or a seated page's."""
+        admit, peer = Admit.read(text), peer_of(conn)
+        if admit is None or self.me is None:
+            return
+        if self.table is None:
+            if self.draw is None:
+                self.door.told_newcomer(conn, peer, admit, self.me, self.room)
+        elif conn in self.seats and not self.redrawing:
+            self.door.told_seated(conn, admit, door(self._kept()) == peer)
+
+    def received(self, conn: str, text: str) -> None:
+        if is_admit(text):
+            self._admitted(conn, text)
+            return
+        if self.table is not None and (self.redrawing or is_draw(text)):
+            # drawing again: the draw's messages to it (or kept until this page starts its
+            # own), the next hand's kept for the new tables
+            if self.redrawing and is_draw(text) and conn in self.room.values():
+                self._drawn(conn, text)
+            elif len(self.early) < MAX_EARLY:
+                self.early.append((conn, text))
+            return
+        if self.table is None:
+            if self.draw is not None and conn in self.room.values() and is_draw(text):
+                self._drawn(conn, text)
+            elif len(self.early) < MAX_EARLY:
+                self.opened(conn)
+                self.early.append((conn, text))
+            return
+        if conn in self.seats:
+            self._deliver(conn, text)
+            self._after()
+
+    def _give_up(self, why: str) -> None:
+        """A draw that can't be finished: a lone page's game goes on without the
+        newcomers; any other closes with ``why``."""
+        if self.door.carried is not None and self.table is None:
+            self.draw, self.room, self.early = None, {}, []
+            self.door.newcomers = {}
+        else:
+            self._close(why)
+
+    def _close(self, why: str) -> None:
+        if not self.done:
+            self.done = True
+            self.on_closed(why)
+
+    def leave(self) -> None:
+        """This page leaves: the others learn it from the room (their hand is void)."""
+        self.done = True
+
+    # --- played by ``FairPlay`` ---------------------------------------------------------------
+    def _sit(self, seating: Seating, name: str) -> None:
+        """The draw is over: sit at the table it names, as it seated this page."""
+        raise NotImplementedError
+
+    def _deliver(self, conn: str, text: str) -> None:
+        """A message from the page on ``conn`` into each of this page's tables."""
+        raise NotImplementedError
+
+    def _after(self) -> None:
+        """This page's tables moved on: send and show what they have."""
+        raise NotImplementedError
