@@ -179,7 +179,6 @@ def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
         await settle()
         host.session.host_side.begin()
         await settle()
-        assert guest.session.seat.peers is None  # friends: the host's page may come back
         host.session.page_leaving()
         await settle()
         assert guest.session.role is Role.GUEST_CLOSED

@@ -60,13 +60,6 @@ def test_a_seat_is_kept_for_one_page_and_a_page_gets_one_kept_seat() -> None:
     assert seats.coming == {}
 
 
-def test_the_roster_names_only_the_pages_that_came_through_a_room() -> None:
-    seats = Seats(grace=10.0)
-    seats.sit("r:page-one", 1)
-    seats.sit("invited", 2)
-    assert seats.roster() == [None, "page-one", None, None]
-
-
 # --- the game's flow ---------------------------------------------------------------------------
 
 def test_the_flow_waits_for_people_even_dropped_and_the_computer_fills_empty_seats() -> None:

@@ -218,7 +218,7 @@ def test_a_notice_is_taken_down_once_the_next_hand_begins() -> None:
     assert heard_after(RemoteSeat(SeatState(), lambda intent: None), coming, hand_two
                        ) == [words.SEAT_COMING, ""]
 
-    carried = words.CARRIED_ON.format(who="another player's page")
+    carried = words.SEAT_COMING
     remote = RemoteSeat(SeatState(), lambda intent: None)
     assert heard_after(remote, hand_one, dump("notice", text=carried), hand_one
                        ) == [carried]  # the same hand: still news

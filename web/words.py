@@ -710,14 +710,16 @@ FAIR_KIND = "Fair table: no one can see your cards"
 
 
 def hosted_kind(host: str) -> str:
-    """Where the page sits, at a table of strangers that one page runs: it holds every hand,
-    and the header says so in few words (it must fit a phone's toolbar). ``host``: the name
-    its person chose ("" for none)."""
+    """Where the page sits, at a friend's private table, which the host's page runs: it
+    holds every hand, and the header says so in few words (it must fit a phone's toolbar).
+    ``host``: the name its person chose ("" for none)."""
     return f"{host}'s page sees all hands" if host else "The host's page sees all hands"
 
 
+HOSTING_PRIVATE = "Hosting a private table"
+"""The same, on the host's page."""
 HOSTING_KIND = "You and the computers, till a person comes"
-"""The same, on a page that was alone in the lobby: its own game, which nobody else joins."""
+"""Where the page sits when the lobby left it alone: its own game, which nobody else joins."""
 FAIR_DEALING = "Shuffling and dealing with the other pages: no page sees your cards."
 FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
 FAIR_WAITING = "Waiting for the other pages…"
@@ -794,9 +796,6 @@ ONLINE_HOSTED = ("Nobody else was looking, so you're playing the computers, and 
                  "when this hand ends, in a computer's seat, with the scores as they are: "
                  "from then on it's a fair table, where no page can see another person's "
                  "cards.")
-ONLINE_SEATED = ("You're at a table of players who met online. The page that runs it deals, "
-                 "so it could see every hand, yours too; the computer plays the seats nobody "
-                 "took, and someone who comes later takes one of them from the next hand.")
 FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals, so "
                  "it could see every hand. Leave the table to go back to your own game "
                  "against the computers.")
@@ -905,10 +904,6 @@ BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
 NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
             "must be open, with its table shared by code, and on the same version of the "
             "game as yours (pages of different versions never meet: reload both).")
-HOST_LEFT = ("The page that ran this table left, and no other player's page could carry it "
-             "on, so the table has closed.")
-CARRIED_ON = ("The page that ran this table left, so {who} runs it now: the hand that was "
-              "under way is dealt again, and everyone keeps their score.")
 
 
 def table_closed(*, told: bool, solo: bool) -> str:

@@ -3,9 +3,7 @@
 A page goes to a table by an invite (it answers the host's offer, ``Joining``) or by the
 table's short code (it looks in the code's room through relays, ``CodeJoining``); once the
 host's connection opens it sits at the felt table as a ``RemoteSeat``, fed by the host's
-messages. When an online table's host page goes, the pages left carry it on: the successor
-(``web.friends.handover``) hosts it again, through the host's side, and the others wait for
-its state. No DOM: everything comes through the ``Session``.
+messages. No DOM: everything comes through the ``Session``.
 """
 
 from __future__ import annotations
@@ -13,14 +11,11 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from hearts import Game
 from web import words
-from web.friends.handover import next_game, successor
 from web.friends.hosting import TABLE_ROOM
 from web.friends.joining import CodeJoining, Joining
 from web.friends.role import Event, Role
 from web.p2p.codes import CodeError, decode_invite
-from web.p2p.host import HostTable
 from web.p2p.protocol import Intent, intent_text, peer_of
 from web.p2p.tablecode import read_code
 from web.seats.remote import RemoteSeat
@@ -146,10 +141,7 @@ class GuestSide:
             kind = session.seat.receive(text)
             if kind == "closed":
                 session.peer.close(conn)
-                if session.seat.handover:
-                    self._carry_on()
-                else:
-                    self.gone(Event.TABLE_CLOSED)
+                self.gone(Event.TABLE_CLOSED)
             elif kind is not None:
                 session.news(kind)
                 self.keep_seat()
@@ -159,9 +151,6 @@ class GuestSide:
         if isinstance(self.joining, CodeJoining):
             self.joining.room.pop(peer_of(conn), None)
         if self.joining is not None and conn == self.joining.conn:
-            if seat.closed is None and seat.peers is not None:
-                self._carry_on()  # an online table's host page went without a word
-                return
             if seat.closed is None:
                 seat.closed = words.HOST_LOST
             self.gone(Event.NOBODY_ANSWERED)
@@ -193,70 +182,6 @@ class GuestSide:
     def send(self, intent: Intent) -> None:
         if self.joining is not None and self.joining.conn is not None:
             self.session.peer.send(self.joining.conn, intent_text(intent))
-
-    # --- an online table whose host's page went --------------------------------------------
-
-    def _carry_on(self) -> None:
-        """SEATED at an online table whose host's page went: the successor's page (perhaps
-        this one) opens the table again, the others wait for its state."""
-        session = self.session
-        joining, state, peers = self.joining, session.seat.state, session.seat.peers
-        if not isinstance(joining, CodeJoining) or state is None or peers is None \
-                or joining.conn is None or not session.fire(Event.HOST_VANISHED):
-            self.gone(Event.NOBODY_ANSWERED)
-            return
-        joining.room.pop(peer_of(joining.conn), None)
-        me = state.view.seat
-        heir = successor(peers, me, joining.room)
-        game = next_game(state.view, session.rng) if state.stage != "lobby" else None
-        if heir is None or game is None:
-            session.seat.closed = words.HOST_LEFT
-            self.gone(Event.NOBODY_ANSWERED)
-            return
-        session.seat.closed = None
-        session.seat.handover = False
-        if heir == me:
-            self._take_over(joining, game, peers, me)
-            return
-        heir_peer = peers[heir]
-        assert heir_peer is not None
-        joining.conn = joining.room[heir_peer]
-        self.say_name()  # to the page that runs the table now
-        session.page.on_change()
-
-        async def wait_for_heir() -> None:
-            heard, since = session.seat.state, session.now()
-            while self.joining is joining and session.seat.state is heard:
-                if session.now() - since >= LOOK_SECONDS:
-                    session.seat.closed = words.HOST_LEFT
-                    self.gone(Event.NOBODY_ANSWERED)
-                    return
-                await session.sleep(0.5)
-        session.run(wait_for_heir(), connecting=False)
-
-    def _take_over(self, joining: CodeJoining, game: Game, peers: tuple[str | None, ...],
-                   me: int) -> None:
-        """This page runs the online table now, in the host's seat: the seats turn so that
-        it is South, and each person still here keeps their place around the table."""
-        session = self.session
-        table = HostTable(game, grace=session.grace, level=session.page.level())
-        self.joining = None
-        session.remote = None
-        session.fire(Event.TAKE_OVER)
-        session.seat.notice = None
-        hosting = session.host_side.open(table, joining.table)
-        for old_seat, peer in enumerate(peers):
-            conn = joining.room.get(peer) if peer is not None else None
-            if conn is not None and old_seat != me and table.join(conn, (old_seat - me) % 4,
-                                                                  session.now()):
-                hosting.conn_seat[conn] = (old_seat - me) % 4
-        table.start()
-        table.tell(words.CARRIED_ON.format(who="another player's page"))
-        session.seat.notice = words.CARRIED_ON.format(who="your page")
-        hosting.flush()
-        session.run(session.online.offer_seats(
-            lambda: None if table.closed else table.open_seats(), joining.table),
-            connecting=False)
 
     # --- leaving ---------------------------------------------------------------------------
 

@@ -1,9 +1,10 @@
 """The host's side of a page's session: the table it opens, and what its host does there.
 
-A page comes to host a table four ways: it opens one for friends (an invite per seat), it
-opens again the one it hosted before a reload (``resume``), the Play online lobby dealt it
-one (a table by code that starts once its people are in), or it carries on an online table
-whose host's page went (``web.friends.guest_side``). ``Hosting`` holds the open table's
+A page comes to host a table three ways: it opens one for friends (an invite per seat), it
+opens again the one it hosted before a reload (``resume``), or the Play online lobby left
+it alone, and it plays its own game with the computers, which nobody joins: a person who
+comes sits down with it at a fair table instead (``web.friends.fair_door``). ``Hosting``
+holds the open table's
 invites and connections; this is what the roles need of it: opening, the host's buttons
 (invite, let in, share a code, begin), and closing, with the game kept if it had started.
 No DOM: everything comes through the ``Session``.
@@ -93,6 +94,7 @@ class HostSide:
         hosting.flush()
         # The host plays its own seat on the felt table, through the same messages as a guest.
         session.remote = RemoteSeat(session.seat, hosting.local, deal=hosting.new_game,
+                                    alone=online is not None,
                                     start_over=hosting.new_game, on_level=self.set_level)
         page.seat_table(session.remote)
         session.run(hosting.run(pace=session.pace, sleep=session.sleep), connecting=False)

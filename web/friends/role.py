@@ -77,10 +77,6 @@ class Event(Enum):
     """The table looked for didn't answer, or the connection couldn't be made."""
     TABLE_CLOSED = "table closed"
     """The host closed the table (or turned this page away): a close, not a hand-over."""
-    HOST_VANISHED = "host vanished"
-    """The host's page went without closing the table: another page may carry it on."""
-    TAKE_OVER = "take over"
-    """This page carries on the online table whose host's page went."""
     FAIR_CLOSED = "fair closed"
     """The fair table closed (a cheat named, a page gone)."""
 
@@ -149,8 +145,6 @@ TRANSITIONS: dict[tuple[Role, Event], _Row] = {
     (R.SEATED, E.TABLE_CLOSED): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
     (R.SEATED, E.NOBODY_ANSWERED): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
     (R.SEATED, E.LEAVE): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
-    (R.SEATED, E.HOST_VANISHED): _to(R.SEATED),  # waiting for the page that carries it on
-    (R.SEATED, E.TAKE_OVER): _to(R.HOSTING),
     (R.SEATED, E.FORGET): _to(R.IDLE, F.OWN_GAME),
     (R.SEATED, E.JOIN): _to(R.JOINING, F.OWN_GAME),  # only before the game began
     # a fair table

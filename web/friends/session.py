@@ -353,7 +353,7 @@ class Session:
         """The page is going away: say goodbye while the connections are still open."""
         if self.hosting is not None:
             # the saved table stays, to carry on after a reload
-            self.hosting.host.close(words.HOST_GONE, vanishing=True)
+            self.hosting.host.close(words.HOST_GONE)
             self.hosting.flush()
         elif self.role is Role.SEATED and not self.guest_side.kept:
             self.guest_side.send(Intent("leave"))

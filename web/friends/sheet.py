@@ -65,9 +65,8 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
     role = session.role
     hosting = session.hosting
     ended = session.fair_ended if role is Role.GUEST_CLOSED else None
-    # a table of players who met in the lobby, not of friends
-    online = (hosting is not None and hosting.host.online) \
-        or (role is Role.SEATED and session.seat.peers is not None)
+    # a page the lobby left alone with the computers, not a table of friends
+    online = hosting is not None and hosting.host.online
     offer = offer_seat and role is Role.IDLE
     closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
         and ended is None else None
@@ -104,8 +103,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         "#fr-back-note": words.BACK_OFFER if offer else "",
         "#fr-fair-closed": ended or "",
         "#fr-intro": _fair_intro(session) if role is Role.FAIR else (
-            (words.ONLINE_HOSTED if role is Role.HOSTING else words.ONLINE_SEATED) if online
-            else words.FRIEND_SEATED if role is Role.SEATED
+            words.ONLINE_HOSTED if online else words.FRIEND_SEATED if role is Role.SEATED
             else words.TABLE_BACK if session.resumed else intro),
         "#fr-join-note": joining.note() if invited and joining else (
             words.BAD_INVITE if bad_link else ""),

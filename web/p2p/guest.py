@@ -48,8 +48,6 @@ class SeatState:
     """Why the table closed (None while it is open)."""
     secret: str | None = None
     """The secret the host gave this seat: presented to take it back after a reload."""
-    handover: bool = False
-    """The host's page went from an online table: another page carries it on."""
     refusal: str | None = None
     """The host's last "no" to this seat's request, in words."""
     reactions: list[tuple[int, str]] = field(default_factory=list)
@@ -57,8 +55,6 @@ class SeatState:
     """The public events of the last state message, read into ``web.told``'s form."""
     notice: str | None = None
     """The host's last notice to the table, in words."""
-    peers: tuple[str | None, ...] | None = None
-    """An online table: the page id of the person in each seat (``HostTable.roster``)."""
 
     def receive(self, text: object) -> str | None:
         """Take one message from the host; returns its type, or None if it was ignored."""
@@ -76,7 +72,6 @@ class SeatState:
                                                          str(data["text"])[:60])]
             elif kind == "closed":
                 self.closed = str(data["reason"])[:300]
-                self.handover = data.get("handover") is True
             elif kind == "notice":
                 self.notice = str(data["text"])[:300]
             else:
@@ -99,9 +94,6 @@ class SeatState:
         # the message.
         wire = [e for e in data.get("events", []) if isinstance(e, dict)][:MAX_EVENTS]
         events = [told for told in map(from_wire, wire) if told is not None]
-        peers = data.get("peers")
-        self.peers = tuple(None if p is None else str(p)[:64] for p in peers)[:4] \
-            if isinstance(peers, list) else None
         secret = data.get("secret")
         self.secret = secret if isinstance(secret, str) and SECRET.fullmatch(secret) \
             else None

@@ -112,8 +112,8 @@ class HostTable(TableFlow):
         self.clock = 0.0
         """The last time the page told the table (seconds)."""
         self.online = False
-        """A table of strangers: each state names the people's pages (``roster``), so that
-        another page can carry the table on if this one goes (``web.friends.handover``)."""
+        """A page left alone in the lobby plays its own game here: a turn timer, and no
+        copy kept (``web.friends.host_side``)."""
 
     @property
     def grace(self) -> float:
@@ -130,10 +130,6 @@ class HostTable(TableFlow):
     def seat_of(self, conn: str) -> int | None:
         """The seat bound to ``conn`` (None if it has none)."""
         return self.seats.seat_of(conn)
-
-    def roster(self) -> list[str | None]:
-        """The page id of the person in each guest seat (``Seats.roster``)."""
-        return self.seats.roster()
 
     def kind(self, seat: int) -> str:
         """host, friend, away (dropped, in its grace period), computer, or open (lobby)."""
@@ -332,7 +328,6 @@ class HostTable(TableFlow):
             "ready": seat in self.waiting_ready,
             "last_hand": self.last_scored,
             "events": [event_to_dict(e) for e in events],
-            **({"peers": self.roster()} if self.online else {}),
         }
 
     def broadcast(self) -> None:
@@ -347,19 +342,15 @@ class HostTable(TableFlow):
             if seat != 0:
                 self._send(conn, dump("notice", text=text))
 
-    def close(self, reason: str = words.HOST_CLOSED_IT, *, vanishing: bool = False) -> None:
-        """The host leaves: every guest is told the table has closed, and why.
-        ``vanishing``: the host's page is going away (closed, reloaded) rather than closing
-        the table on purpose; only then does another page carry an online table on
-        (``web.friends.handover``)."""
+    def close(self, reason: str = words.HOST_CLOSED_IT) -> None:
+        """The host leaves: every guest is told the table has closed, and why."""
         if self.closed:
             return
-        handover = {"handover": True} if self.online and vanishing else {}
         # those waiting to sit down at the next hand are told too, not left to find the
         # connection gone
         told = [conn for seat, conn in self.seats.present() if seat != 0]
         for conn in [*told, *(c for c in self.coming.values() if c not in told)]:
-            self._send(conn, dump("closed", reason=reason, **handover))
+            self._send(conn, dump("closed", reason=reason))
             self.hangups.append(conn)
         self.closed = True
 

@@ -11,8 +11,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from web.p2p.protocol import peer_of
-
 __all__ = ["LOCAL", "Seats"]
 
 LOCAL = "local"
@@ -52,12 +50,6 @@ class Seats:
         """Each seat whose person is connected now (the host's too), with its connection."""
         return [(number, seat.conn) for number, seat in enumerate(self._seats)
                 if seat.conn is not None and seat.away_since is None]
-
-    def roster(self) -> list[str | None]:
-        """The page id of the person in each guest seat (None: the host's seat, a computer,
-        or a friend who came in by invite rather than through a meeting room)."""
-        return [None if number == 0 or seat.conn is None or not seat.conn.startswith("r:")
-                else peer_of(seat.conn) for number, seat in enumerate(self._seats)]
 
     def kind(self, seat: int, started: bool) -> str:
         """host, friend, away (dropped, in its grace period), computer, or open (lobby)."""

@@ -29,10 +29,14 @@ class RemoteSeat:
     def __init__(self, seat: SeatState, send: Callable[[Intent], None], *,
                  deal: Callable[[], None] | None = None,
                  start_over: Callable[[], None] = lambda: None,
-                 on_level: Callable[[str], None] = lambda level: None) -> None:
+                 on_level: Callable[[str], None] = lambda level: None,
+                 alone: bool = False) -> None:
         """``deal``: the host's page only, a new game for the whole table; ``start_over``:
-        the error dialog's New game (the host deals again, a guest leaves for its own)."""
+        the error dialog's New game (the host deals again, a guest leaves for its own);
+        ``alone``: a page left alone in the lobby, playing the computers until a person
+        comes (``web.friends.fair_door``)."""
         self.seat = seat
+        self.alone = alone
         self.send = send
         self.deal = deal
         self.restart = start_over
@@ -54,12 +58,13 @@ class RemoteSeat:
 
     def snapshot(self) -> SeatSnapshot:
         state = self.seat.state
-        if self.seat.peers is not None:
-            # Strangers must know whose page holds their cards (a fair table says the opposite).
-            host = state.names[0] if state is not None and state.names else ""
-            where = words.HOSTING_KIND if self.hosting else words.hosted_kind(host)
-        else:
-            where = "Hosting a private table" if self.hosting else "At a friend's table"
+        if self.alone:
+            where = words.HOSTING_KIND
+        elif self.hosting:
+            where = words.HOSTING_PRIVATE
+        else:  # a guest must know whose page holds their cards
+            where = words.hosted_kind(state.names[0] if state is not None and state.names
+                                      else "")
         if state is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.AT_HOST,
                                 where=where, can_deal=False)
