@@ -464,3 +464,41 @@ def test_a_last_shuffler_that_would_read_cards_is_named_before_any_card_opens() 
         assert page.transcript.opened == {} and page.current.dealt is None
         assert page.closed == f"{words.fault_text(Fault(3, Cheat.SHUFFLE), page.seat)} " \
             f"{words.FAIR_VOID}"
+
+
+def test_a_card_played_while_a_complaint_crosses_the_mesh_doesnt_save_the_spoiler() -> None:
+    """A passer spoils the cards it passes; the receiver complains. Meanwhile the holder of
+    the 2♣, whose own cards opened, leads it: one page hears the lead before the complaint,
+    the others after. The plays aren't part of what a stopped hand is judged on, so every
+    page's record agrees and the audit names the spoiler (were they, the digests would
+    differ and nobody would be named)."""
+    mesh = Mesh(seed=3, cheats={1: "falsepass"})
+    mesh.run()
+    for page in mesh.pages:
+        assert page.choose_pass(tuple(page.hand()[:3])) is None
+
+    def complaint(text: str) -> bool:
+        return "fair_complain" in text
+    while True:  # everything but the complaints
+        mesh.collect()
+        busy = [k for k, q in mesh.channels.items() if q and not complaint(q[0])]
+        if not busy:
+            break
+        sender, receiver = mesh.rng.choice(busy)
+        mesh.pages[receiver].received_from(sender, mesh.channels[(sender, receiver)].pop(0))
+    victim = pass_target(1, mesh.pages[1].direction)
+    assert mesh.pages[victim].transcript.complaint == victim  # its card didn't open
+    leader = next(p for p in mesh.pages if p.seat != victim and p.to_play() == p.seat)
+    assert leader.play(Card.parse("2C")) is None
+    mesh.collect()
+    first = next(s for s in range(4) if s not in (leader.seat, victim))
+    # the lead reaches one page before the complaint; the others get the complaint first
+    mesh.pages[first].received_from(leader.seat, mesh.channels[(leader.seat, first)].pop())
+    mesh.run()
+    assert any(len(p.transcript.plays) == 1 for p in mesh.pages)
+    assert any(not p.transcript.plays for p in mesh.pages)
+    for page in mesh.pages:
+        if page.seat != 1:
+            fault = page.fault
+            assert fault is not None and (fault.seat, fault.kind) == (1, Cheat.FALSE_PASS), \
+                page.closed

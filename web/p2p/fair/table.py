@@ -47,6 +47,10 @@ END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
 
 STAGE_ONE = ("fair_shuffle", "fair_proof")
 """What a deal stopped by a false shuffle proof is judged on (its digest, its echoes)."""
+NOT_PLAYED = ("fair_shuffle", "fair_proof", "fair_lock", "fair_open", "fair_pass",
+              "fair_blind", "fair_unblind")
+"""What a hand stopped by a card that didn't open is judged on: no play, since a card
+played while the complaint crossed the mesh reached some pages before it and some after."""
 
 __all__ = ["FairStage", "FairTable", "TurnClock"]
 
@@ -396,7 +400,9 @@ class FairTable:
     def _send(self, kind: str, **fields: object) -> None:
         if kind == "fair_digest":
             # what came after the shuffles of a stopped deal may differ from page to page
-            only = STAGE_ONE if self.transcript.stopped_at_deal else None
+            t = self.transcript
+            only = STAGE_ONE if t.stopped_at_deal else NOT_PLAYED if t.stopped_by_complaint \
+                else None
             fields = {**fields, "echo": self.ledger.echo(self.hand_number, only)}
         text = message(kind, **fields)
         try:

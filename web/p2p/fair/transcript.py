@@ -367,6 +367,13 @@ class Transcript:
         """The hand stopped before its cards were dealt (a shuffle proof failed)."""
         return self.complaint is not None and not self.dealt
 
+    @property
+    def stopped_by_complaint(self) -> bool:
+        """The hand stopped, its cards dealt, because a card didn't open to its seat (not
+        because a card was played twice): the plays don't matter to who spoilt it, and a
+        play sent before the complaint reached a page may or may not be in its record."""
+        return self.dealt and self.complaint is not None and self.complaint in self.complainers
+
     def digest(self) -> str:
         """``record_digest``, kept while the record stays as it is (each part only grows)."""
         state = (len(self.shuffles), len(self.shuffle_proofs), len(self.locks),
@@ -391,6 +398,7 @@ class Transcript:
             # may differ from page to page; the shuffles and their proofs may not.
             record += [self.locks, sorted(self.opened.items()), sorted(self.pass_slots.items()),
                        sorted(self.blinded.items()), sorted(self.unblinded.items()),
+                       [] if self.stopped_by_complaint else
                        [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],
                        self.complaint]
         text = json.dumps(record, default=repr, separators=(",", ":"))
