@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 from typing import Any
 
 from hearts import Game
@@ -15,7 +16,8 @@ from web.p2p.fair.group import Group
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent
 
-__all__ = ["FakePeer", "Network", "Page", "lone_online", "play_out_hosted_hand", "settle"]
+__all__ = ["FakePeer", "Network", "Page", "lone_online", "play_out_hosted_hand", "settle",
+           "until"]
 
 
 class Network:
@@ -161,8 +163,22 @@ class Page:
 
 
 async def settle(rounds: int = 200) -> None:
+    """Let the pages run ``rounds`` turns of the event loop: for a test that checks that
+    something did *not* happen (else wait ``until`` what should)."""
     for _ in range(rounds):
         await asyncio.sleep(0)
+
+
+async def until(condition: Callable[[], bool], what: str | Callable[[], str],
+                rounds: int = 50_000) -> None:
+    """Let the pages run until ``condition`` holds; fail saying ``what`` was awaited if it
+    doesn't within ``rounds`` turns of the event loop (the fake clocks don't move by
+    themselves, so this counts work, not time)."""
+    for _ in range(rounds):
+        if condition():
+            return
+        await asyncio.sleep(0)
+    raise AssertionError(what if isinstance(what, str) else what())
 
 
 async def lone_online(network: Network, clock: list[float], group: Group | None = None

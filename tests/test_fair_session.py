@@ -12,7 +12,7 @@ import json
 import pytest
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle
+from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
 from web.friends.session import Role
 from web.p2p.fair.seating import Admit, is_admit
@@ -39,17 +39,29 @@ def seat_of(page: Page) -> FairSeat:
     return seat
 
 
+def dealt(page: Page) -> bool:
+    """Whether the page sits at a fair table whose cards are dealt."""
+    fair = page.session.fair
+    return fair is not None and fair.table is not None \
+        and fair.table.stage is not FairStage.DEALING and not fair.redrawing
+
+
+def is_closed(page: Page) -> bool:
+    return page.session.role is Role.GUEST_CLOSED
+
+
 async def press_play_online(pages: list[Page]) -> None:
     """Every page presses Play online; with fewer than four, the lobby's wait runs out and
-    computers fill the seats."""
+    computers fill the seats. Until every page is dealt its cards, or one page closed."""
     for page in pages:
         page.session.play_online()
-        await settle(20)
+    await until(lambda: all(p.session.lobby is not None and p.session.lobby.people()
+                            == len(pages) for p in pages), "every page in the lobby")
     if len(pages) < 4:
-        await settle(200)
         for page in pages:
             page.clock[0] += 16.0
-    await settle(3000)
+    await until(lambda: all(map(dealt, pages)) or any(map(is_closed, pages)),
+                "every page dealt its cards, or one closed")
 
 
 async def sit(pages: list[Page]) -> list[FairSeat]:
@@ -59,33 +71,44 @@ async def sit(pages: list[Page]) -> list[FairSeat]:
 
 
 async def wait_out_grace(pages: list[Page], seats: list[FairSeat]) -> None:
-    """The pages' clocks pass ``GONE_GRACE``, and their timers look (as the page's do)."""
+    """The pages' clocks pass ``GONE_GRACE``, and their timers look (as the page's do):
+    until they closed."""
     for page in pages:
         page.clock[0] += GONE_GRACE
     for seat in seats:
         seat.tick(0, True)
-    await settle(50)
+    await until(lambda: all(map(is_closed, pages)), "the pages closed")
 
 
 async def play_out(seats: list[FairSeat]) -> None:
-    """Every person passes their three first cards, then plays their first legal card."""
+    """Every person passes their three first cards, then plays their first legal card,
+    until the hand is played out (or a table closed)."""
     for seat in seats:
         snap = seat.snapshot()
         if snap.may_pass and snap.view is not None:
             for card in snap.view.hand[:3]:
                 seat.toggle(card)
             seat.pass_cards()
-        await settle(50)
-    for _ in range(300):
-        await settle(50)
+
+    def over() -> bool:
+        return any(s.table.closed is not None for s in seats) or all(
+            s.table.stage not in (FairStage.DEALING, FairStage.PASSING, FairStage.PLAYING)
+            for s in seats)
+    while True:
+        await until(lambda: over() or any(s.snapshot().may_play for s in seats),
+                    "a person's turn, or the hand played out")
+        if over():
+            return
         movers = [s for s in seats if s.snapshot().may_play]
-        if not movers:
-            if all(s.table.stage is not FairStage.PLAYING for s in seats):
-                return
-            continue
         view = movers[0].snapshot().view
         assert view is not None and len(movers) == 1
         movers[0].play(view.legal_plays[0])
+
+
+async def scored(seats: list[FairSeat]) -> None:
+    """Until every table scored its hand."""
+    await until(lambda: all(s.table.stage is FairStage.SCORED for s in seats),
+                lambda: f"every table scored: {[s.table.closed for s in seats]}")
 
 
 def test_four_pages_online_sit_at_a_fair_table_and_play_and_audit_a_hand() -> None:
@@ -99,9 +122,8 @@ def test_four_pages_online_sit_at_a_fair_table_and_play_and_audit_a_hand() -> No
         hands = [set(s.view.hand) for s in snaps if s.view is not None]
         assert len(set().union(*hands)) == 52  # four hands of 13, each known to one page
         await play_out(seats)
-        await settle(3000)
+        await scored(seats)
         for seat in seats:
-            assert seat.table.stage is FairStage.SCORED, seat.table.closed
             snap = seat.snapshot()
             assert snap.stage == "scores" and snap.result is not None
             assert snap.note == words.FAIR_HAND
@@ -109,8 +131,8 @@ def test_four_pages_online_sit_at_a_fair_table_and_play_and_audit_a_hand() -> No
         assert all(p.session.role is Role.FAIR for p in pages)
         for seat in seats:
             seat.next_hand()
-        await settle(3000)
-        assert all(s.table.hand_number == 2 and len(s.table.hand()) == 13 for s in seats)
+        await until(lambda: all(s.table.hand_number == 2 and len(s.table.hand()) == 13
+                                for s in seats), "the next hand dealt")
     asyncio.run(run())
 
 
@@ -143,16 +165,14 @@ def test_fewer_people_sit_at_a_fair_table_whose_computers_their_pages_play(peopl
             for seats_of_page in fair.seats.values():  # the other pages' seats
                 assert not known & hands[seats_of_page[0]]
         await play_out(seats)
-        await settle(3000)
-        for seat in seats:
-            assert seat.table.stage is FairStage.SCORED, seat.table.closed
+        await scored(seats)
         # the computers' tables scored it too (and are ready at once for the next deal)
         scores = {s.table.scores for s in seats} | {c.table.scores for c in computers}
         assert len(scores) == 1
         for seat in seats:
             seat.next_hand()
-        await settle(3000)
-        assert all(s.table.hand_number == 2 and len(s.table.hand()) == 13 for s in seats)
+        await until(lambda: all(s.table.hand_number == 2 and len(s.table.hand()) == 13
+                                for s in seats), "the next hand dealt")
         assert all(c.table.hand_number == 2 for c in computers)
     asyncio.run(run())
 
@@ -173,8 +193,7 @@ def test_a_page_that_speaks_for_a_seat_it_doesnt_hold_is_named() -> None:
         forged = forged.replace(f'"f":{fair.table.seat},', f'"f":{theirs[1]},', 1)
         conn = next(iter(fair.seats))
         changed.session.peer.send(conn, forged)
-        await settle(200)
-        assert honest.session.role is Role.GUEST_CLOSED
+        await until(lambda: is_closed(honest), "the honest page closed")
         closed = honest.session.seat.closed
         me = seats[0].table.seat
         assert closed == words.fault_text(Fault(fair.table.seat, Cheat.MALFORMED), me) + " " \
@@ -186,11 +205,16 @@ async def _gone(pages: list[Page], leaving: Page) -> list[Page]:
     """``leaving``'s person leaves; the others' clocks pass ``GONE_GRACE`` and they draw
     again. The pages still at the table."""
     leaving.session.leave()
-    await settle(200)
     staying = [p for p in pages if p is not leaving]
+    await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
+                            for p in staying), "the others saw the page go")
     for page in staying:
         page.clock[0] += GONE_GRACE
-    await settle(3000)
+    old = [p.session.fair.table if p.session.fair else None for p in staying]
+    await until(lambda: all(dealt(p) and p.session.fair is not None
+                            and p.session.fair.table is not t
+                            for p, t in zip(staying, old, strict=True)),
+                "the pages still there sat again, dealt")
     return staying
 
 
@@ -214,9 +238,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_hand_deal
             assert seat.kinds[gone_seat] == "computer"
             assert "left the table" in seat.notice and "dealt again" in seat.notice
         await play_out(new)
-        await settle(3000)
-        for seat in new:
-            assert seat.table.stage is FairStage.SCORED, seat.table.closed
+        await scored(new)
         assert len({s.table.scores for s in new}) == 1 and sum(new[0].table.scores) >= 26
         assert all(p.session.role is Role.FAIR for p in staying)
     asyncio.run(run())
@@ -227,8 +249,7 @@ def test_a_page_that_leaves_between_hands_is_replaced_and_the_scores_go_on() -> 
         _, pages = fair_pages()
         seats = await sit(pages)
         await play_out(seats)
-        await settle(3000)
-        assert all(s.table.stage is FairStage.SCORED for s in seats)
+        await scored(seats)
         scores = seats[0].table.scores
         staying = await _gone(pages, pages[1])
         new = [seat_of(p) for p in staying]
@@ -249,9 +270,9 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
         for seat in seats:
             seat.attach(QUIET)
         await play_out(seats)
-        await settle(3000)
+        await until(lambda: all(map(is_closed, pages)), "every page closed")
         for n, page in enumerate(pages):
-            assert page.session.role is Role.GUEST_CLOSED and page.dialog_open
+            assert page.dialog_open
             closed = page.session.seat.closed
             assert closed is not None and "cheated" in closed and words.FAIR_VOID in closed
             me = seats[n].table.seat
@@ -275,7 +296,8 @@ def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
         await press_play_online(pages)
         seats = [next(s for s in reversed(p.shown) if isinstance(s, FairSeat)) for p in pages]
         await play_out(seats)
-        await settle(3000)
+        await until(lambda: all(is_closed(p) for n, p in enumerate(pages) if n != 1),
+                    "every other page closed")
         cheater = seats[1].table.seat
         for n, seat in enumerate(seats):
             if n != 1:
@@ -320,6 +342,7 @@ def test_a_page_that_breaks_the_draw_for_the_seats_stops_the_table_from_starting
     async def run() -> None:
         _, pages = fair_pages(cheat={0: "seat0"}, people=people)
         await press_play_online(pages)
+        await until(lambda: all(map(is_closed, pages[1:])), "every other page closed")
         for page in pages[1:]:
             assert page.session.role is Role.GUEST_CLOSED
             assert page.session.seat.closed == words.FAIR_DRAW_BROKEN
@@ -333,7 +356,8 @@ async def come_late(network: Network, clock: list[float]) -> Page:
     late = Page(network, clock)
     late.session.fair_group = SMALL
     late.session.play_online()
-    await settle(400)
+    await until(lambda: late.session.fair is not None and bool(late.session.fair.room),
+                "the newcomer met the table's pages")
     fair = late.session.fair
     assert late.session.role is Role.FAIR and fair is not None and fair.table is None
     assert late.dialog_open  # it says what the page waits for: nothing is on the felt yet
@@ -360,7 +384,7 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
         play_out_hosted_hand(hosting.host)
         hosting.flush()
         history = hosting.host.game.hand_history
-        await settle(3000)
+        await until(lambda: dealt(lone) and dealt(late), "both pages at a fair table, dealt")
         assert lone.session.role is Role.FAIR and late.session.role is Role.FAIR
         seats = [seat_of(lone), seat_of(late)]
         assert seats[0].table.seat == 0  # the lone page keeps its seat
@@ -374,8 +398,7 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
         assert not _known(lone) & _known(late)  # each page: its own hand and its computer's
         assert all(len(seat.table.hand()) == 13 for seat in seats)
         await play_out(seats)
-        await settle(3000)
-        assert all(s.table.stage is FairStage.SCORED for s in seats), seats[0].table.closed
+        await scored(seats)
         assert seats[0].table.scores == seats[1].table.scores
         assert seats[0].table.history[:1] == history
     asyncio.run(run())
@@ -392,8 +415,9 @@ def test_a_person_who_comes_later_takes_a_computers_seat_at_a_fair_table_next_ha
         assert doors[0].session.fair.open_seats() == 1
         assert all(seat_of(p) is s for p, s in zip(pages, seats, strict=True))  # not mid-hand
         await play_out(seats)
-        await settle(3000)
         everyone = [*pages, late]
+        await until(lambda: all(map(dealt, everyone)) and seat_of(pages[0]) is not seats[0],
+                    "the three pages sat again, dealt")
         new = [seat_of(p) for p in everyone]
         assert [s.table.seat for s in new[:2]] == [s.table.seat for s in seats]
         assert new[2].table.seat not in {s.table.seat for s in seats}
@@ -405,8 +429,7 @@ def test_a_person_who_comes_later_takes_a_computers_seat_at_a_fair_table_next_ha
         hands = [_known(p) for p in everyone]
         assert len(set().union(*hands)) == sum(map(len, hands)) >= 49  # no card known twice
         await play_out(new)
-        await settle(3000)
-        assert all(s.table.stage is FairStage.SCORED for s in new), new[0].table.closed
+        await scored(new)
     asyncio.run(run())
 
 
@@ -430,11 +453,12 @@ def test_a_door_that_lies_to_a_newcomer_about_the_scores_seats_nobody() -> None:
             send(conn, text)
         door.send = lying
         await play_out(seats)
-        await settle(3000)
+        await until(lambda: is_closed(late) or (late.session.fair is not None
+                                             and late.session.fair.draw is not None),
+                    "the newcomer drawing")
         for page in [*pages, late]:
             page.clock[0] += 30.0
-        await settle(3000)
-        assert late.session.role is Role.GUEST_CLOSED
+        await until(lambda: is_closed(late), "the newcomer told")
         assert late.session.fair_ended == words.FAIR_LATE_BROKEN
         assert all(p.session.fair_ended in (None, words.FAIR_REDRAW_BROKEN) for p in pages)
     asyncio.run(run())
@@ -464,8 +488,7 @@ def test_a_person_waiting_at_a_lone_pages_door_is_told_when_that_page_closes_its
         lone = await lone_online(network, clock, SMALL)
         late = await come_late(network, clock)
         lone.session.leave()  # End the table
-        await settle(400)
+        await until(lambda: is_closed(late), "the newcomer told")
         assert lone.session.role is Role.HOST_CLOSED
-        assert late.session.role is Role.GUEST_CLOSED
         assert late.session.fair_ended == words.FAIR_LATE_NOBODY
     asyncio.run(run())
