@@ -3,8 +3,7 @@ a fake network.
 
 Each page is a ``Session`` with a fake ``Peer``: an offer and an answer are paired when the
 host accepts the answer code, then messages go straight to the other page. No browser.
-The pages are ``tests.online_pages``'s (imported ``as`` themselves: re-exported for
-tests/test_fair_session.py, until it imports them from there).
+The pages are ``tests.online_pages``'s; a test waits ``until`` what it expects holds.
 """
 
 from __future__ import annotations
@@ -14,7 +13,7 @@ import json
 import random
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, lone_online, settle
+from tests.online_pages import Network, Page, lone_online, settle, until
 from web import words
 from web.friends.joining import STUN
 from web.friends.session import Role
@@ -29,19 +28,22 @@ def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() ->
         h, g = host.session, guest.session
         h.open_table()
         assert h.role is Role.HOSTING and isinstance(host.shown[-1], RemoteSeat)
-        await settle()
+        await until(lambda: h.hosting is not None and len(h.hosting.links) == 3
+                    and not h.busy, "the three invites made")
         assert h.hosting is not None and sorted(h.hosting.links) == [1, 2, 3]
         link = h.hosting.links[2]
         g.join(link)
         assert g.role is Role.JOINING
-        await settle()
-        assert g.joining is not None and g.joining.code
+        await until(lambda: g.joining is not None and bool(g.joining.code) and not g.busy,
+                    "the answer made")
+        assert g.joining is not None
         h.host_side.let_in(2, g.joining.code)
-        await settle()
+        await until(lambda: g.role is Role.SEATED, "the friend seated")
         assert g.role is Role.SEATED and isinstance(guest.shown[-1], RemoteSeat)
         assert h.hosting.host.kind(2) == "friend" and not guest.dialog_open
         h.host_side.begin()
-        await settle()
+        await until(lambda: g.seat.state is not None and g.seat.state.stage == "pass",
+                    "the friend dealt in")
         assert g.seat.state is not None and g.seat.state.view.seat == 2
         assert g.seat.state.stage == "pass" and g.seat.state.kinds[0] == "host"
         g.join(h.hosting.links[1])
@@ -49,8 +51,8 @@ def test_a_friend_joins_by_invite_and_answer_then_the_host_closes_the_table() ->
         h.leave()
         assert h.role is Role.HOST_CLOSED and h.host_side.can_go_solo()
         assert host.kept[-1] is None  # the hosted table is forgotten
-        await settle()
-        assert g.role is Role.GUEST_CLOSED and guest.shown[-1] is None
+        await until(lambda: g.role is Role.GUEST_CLOSED, "the friend told")
+        assert guest.shown[-1] is None
         assert g.seat.closed == "The host closed the table."
         h.host_side.solo()
         assert h.role is Role.IDLE and len(host.adopted) == 1
@@ -73,7 +75,7 @@ def test_a_reloaded_hosts_table_comes_back_with_computers_in_its_friends_seats()
         first = Page(network)
         first.session.open_table()
         first.session.host_side.begin()
-        await settle()
+        await until(lambda: any(first.kept), "the table kept")
         saved = next(text for text in reversed(first.kept) if text)
         again = Page(network)
         again.session.host_side.resume(saved)
@@ -95,23 +97,22 @@ def test_friends_come_in_by_the_tables_code_and_take_the_free_seats() -> None:
         host, first, second = Page(network), Page(network), Page(network)
         h = host.session
         h.open_table()
-        await settle()
+        await until(lambda: not h.busy, "the invites made")
         h.host_side.share_code()
-        await settle()
         assert h.hosting is not None and h.hosting.room is not None
         code = h.hosting.room
         first.session.join_code(code.link("http://127.0.0.1/"))
         second.session.join_code(code.shown.lower())
-        await settle()
-        assert first.session.role is second.session.role is Role.SEATED
+        await until(lambda: all(p.session.role is Role.SEATED and p.session.seat.state
+                                for p in (first, second)), "both friends seated")
         assert h.hosting.host.kind(1) == h.hosting.host.kind(2) == "friend"
         assert h.hosting.host.kind(3) == "open"
         seats = {p.session.seat.state.view.seat for p in (first, second)  # type: ignore[union-attr]
                  }
         assert seats == {1, 2}
         h.host_side.begin()
-        await settle()
-        assert first.session.seat.state is not None and first.session.seat.state.stage == "pass"
+        await until(lambda: first.session.seat.state is not None
+                    and first.session.seat.state.stage == "pass", "the friend dealt in")
     asyncio.run(run())
 
 
@@ -128,8 +129,8 @@ def test_a_mistyped_code_is_refused_at_once_and_an_unknown_one_after_looking() -
         await settle()
         assert g.role is Role.JOINING  # still looking
         clock[0] = 30.0
-        await settle()
-        assert g.role is Role.GUEST_CLOSED and g.seat.closed == words.NO_TABLE
+        await until(lambda: g.role is Role.GUEST_CLOSED, "the look given up")
+        assert g.seat.closed == words.NO_TABLE
     asyncio.run(run())
 
 
@@ -154,12 +155,14 @@ def test_two_pages_play_with_two_computers_at_a_fair_table_once_the_wait_is_over
         for page in pages:
             page.session.play_online()
             page.session.fair_group = SMALL
-        await settle(200)
+        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
+                                for p in pages), "both pages in the lobby")
         assert all(p.session.role is Role.LOOKING for p in pages)
-        assert all(p.session.lobby is not None and p.session.lobby.people() == 2 for p in pages)
         clock[0] = 16.0
-        await settle(2000)
+        await until(lambda: all(p.session.fair is not None and p.session.fair.table
+                                for p in pages), "both pages seated")
         assert all(p.session.role is Role.FAIR for p in pages)  # nobody's page runs it
+        await until(lambda: bool(_in_lobby(network)), "a page back in the lobby")
         # one page, the one that lets people in, offers the computers' seats in the lobby
         assert [p.session.fair.is_door() for p in _in_lobby(network)  # type: ignore[union-attr]
                 ] == [True]
@@ -171,17 +174,16 @@ def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
         network = Network()
         host, guest = Page(network), Page(network)
         host.session.open_table()
-        await settle()
+        await until(lambda: not host.session.busy, "the invites made")
         host.session.host_side.share_code()
-        await settle()
         assert host.session.hosting is not None and host.session.hosting.room is not None
         guest.session.join_code(host.session.hosting.room.shown)
-        await settle()
+        await until(lambda: guest.session.role is Role.SEATED, "the friend seated")
         host.session.host_side.begin()
-        await settle()
+        await until(lambda: guest.session.seat.state is not None
+                    and guest.session.seat.state.stage == "pass", "the friend dealt in")
         host.session.page_leaving()
-        await settle()
-        assert guest.session.role is Role.GUEST_CLOSED
+        await until(lambda: guest.session.role is Role.GUEST_CLOSED, "the friend told")
     asyncio.run(run())
 
 
@@ -210,7 +212,8 @@ def test_pages_that_meet_through_relays_find_a_route_with_stun() -> None:
         network = Network()
         page = Page(network)  # the dialog's choice: "same network only"
         page.session.play_online()
-        await settle(50)
+        await until(lambda: bool(page.session.peer.configs),  # type: ignore[attr-defined]
+                    "the lobby met")
         config = page.session.peer.configs[-1]  # type: ignore[attr-defined]
         assert config["name"] == "lobby" and config["relays"] == ["ws://127.0.0.1:1"]
         assert config["iceServers"] == [{"urls": STUN}]
@@ -228,15 +231,16 @@ def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game()
         page, other = Page(network, clock), Page(network, clock)
         page.session.play_online()
         other.session.play_online()
-        await settle(50)
+        await until(lambda: len(_in_lobby(network)) == 2, "both pages in the lobby")
         assert page.session.role is Role.LOOKING and page.dialog_open
         page.close_dialog()
-        await settle(50)
-        assert page.session.role is Role.IDLE and _in_lobby(network) == [other]
+        await until(lambda: page.session.role is Role.IDLE and other.session.lobby is not None
+                    and other.session.lobby.people() == 1, "the other page saw it go")
+        assert _in_lobby(network) == [other]
         clock[0] = 16.0  # the wait is over: the other page deals, without this one
-        await settle(2000)
+        await until(lambda: other.session.role is Role.HOSTING, "the other page dealt")
+        await settle()  # and nothing more comes to this one
         assert page.session.role is Role.IDLE and page.shown == []
-        assert other.session.role is Role.HOSTING
         assert other.session.host is not None and other.session.host.guests() == 0
     asyncio.run(run())
 
@@ -254,7 +258,9 @@ def test_looking_again_before_the_relays_answered_the_first_time_keeps_looking()
         page.session.play_online()
         await settle(20)
         network.relays_answer.set()  # both meetings answered: the first one is stale
-        await settle(200)
+        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+                    "the second look answered")
+        await settle()  # the first, stale answer comes to nothing
         assert page.session.role is Role.LOOKING and page.dialog_open
         assert _in_lobby(network) == [page]
     asyncio.run(run())
@@ -267,10 +273,9 @@ def test_no_relay_answering_is_said_and_nothing_is_dealt_until_tried_again() -> 
         clock = [0.0]
         page = Page(network, clock)
         page.session.play_online()
-        await settle(50)
         clock[0] = 60.0
-        await settle(200)
         session = page.session
+        await until(lambda: session.role is Role.NO_RELAY, "the relays' silence said")
         assert session.role is Role.NO_RELAY and page.shown == [] and page.dialog_open
         assert session.error == words.no_relay(["ws://127.0.0.1:1"])
         assert "127.0.0.1:1" in session.error
@@ -278,8 +283,7 @@ def test_no_relay_answering_is_said_and_nothing_is_dealt_until_tried_again() -> 
         session.play_online()  # Try again
         assert session.role is Role.LOOKING and session.error == ""
         page.close_dialog()
-        await settle(50)
-        assert session.role is Role.IDLE
+        await until(lambda: session.role is Role.IDLE, "the look stopped")
     asyncio.run(run())
 
 
@@ -287,7 +291,8 @@ def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
     async def run() -> None:
         page = Page(Network())
         page.session.open_table()
-        await settle()
+        await until(lambda: page.session.hosting is not None
+                    and len(page.session.hosting.links) == 3, "the invites made")
         page.session.leave()
         assert page.session.seat.closed == words.table_closed(told=False, solo=False)
         assert "other players" not in (page.session.seat.closed or "")
@@ -300,16 +305,17 @@ async def _begun_by_code(network: Network, clock: list[float], friends: int
     host = Page(network, clock)
     h = host.session
     h.open_table()
-    await settle()
+    await until(lambda: not h.busy, "the invites made")
     h.host_side.share_code()
-    await settle()
     assert h.hosting is not None and h.hosting.room is not None
     guests = [Page(network, clock) for _ in range(friends)]
     for guest in guests:
         guest.session.join_code(h.hosting.room.shown)
-    await settle()
+    await until(lambda: all(g.session.role is Role.SEATED for g in guests), "friends seated")
     h.host_side.begin()
-    await settle()
+    await until(lambda: all(g.session.seat.state is not None and g.session.seat.state.stage
+                            == "pass" and g.seat_kept and g.seat_kept[-1] for g in guests),
+                "the friends dealt in")
     return host, guests
 
 
@@ -328,11 +334,11 @@ def test_a_guest_that_reloads_comes_back_to_its_seat_with_the_same_hand() -> Non
         # The tab reloads: its page goes without a word, its seat waits for it.
         guest.session.page_leaving()
         guest.session.peer.unmeet("table")
-        await settle()
-        assert h.hosting.host.kind(seat) == "away"
+        await until(lambda: h.hosting is not None and h.hosting.host.kind(seat) == "away",
+                    "the seat waiting")
         again = Page(network, clock)
         again.session.back_to_table(kept)
-        await settle()
+        await until(lambda: again.session.seat.state is not None, "back at the seat")
         back = again.session.seat.state
         assert again.session.role is Role.SEATED and back is not None
         assert back.view.seat == seat and back.view.hand == hand
@@ -343,8 +349,7 @@ def test_a_guest_that_reloads_comes_back_to_its_seat_with_the_same_hand() -> Non
         forged = json.dumps({**json.loads(kept), "seat": other_state.view.seat})
         thief = Page(network, clock)
         thief.session.back_to_table(forged)
-        await settle()
-        assert thief.session.role is Role.GUEST_CLOSED
+        await until(lambda: thief.session.role is Role.GUEST_CLOSED, "the thief turned away")
         assert thief.session.seat.closed == words.NOT_BACK
         assert h.hosting.host.kind(other_state.view.seat) == "friend"
     asyncio.run(run())
@@ -354,17 +359,19 @@ def test_a_seat_the_computer_took_is_not_given_back() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        _, (guest,) = await _begun_by_code(network, clock, 1)
+        host, (guest,) = await _begun_by_code(network, clock, 1)
         kept = guest.seat_kept[-1]
         assert kept is not None
         guest.session.peer.unmeet("table")
-        await settle()
+        host_table = host.session.host
+        assert host_table is not None
+        seat = json.loads(kept)["seat"]
+        await until(lambda: host_table.kind(seat) == "away", "the seat waiting")
         clock[0] = 60.0  # the seat's grace is over: the computer plays it now
-        await settle(400)
+        await until(lambda: host_table.kind(seat) == "computer", "the computer in the seat")
         again = Page(network, clock)
         again.session.back_to_table(kept)
-        await settle()
-        assert again.session.role is Role.GUEST_CLOSED
+        await until(lambda: again.session.role is Role.GUEST_CLOSED, "turned away")
         assert again.session.seat.closed == words.NOT_BACK
         broken = Page(network, clock)
         broken.session.back_to_table("{not json")
