@@ -15,6 +15,7 @@ from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
 from web.friends.session import Role
+from web.friends.sheet import sheet
 from web.p2p.fair.seating import Admit, is_admit
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.fair.transcript import Cheat, Fault
@@ -361,6 +362,8 @@ async def come_late(network: Network, clock: list[float]) -> Page:
     fair = late.session.fair
     assert late.session.role is Role.FAIR and fair is not None and fair.table is None
     assert late.dialog_open  # it says what the page waits for: nothing is on the felt yet
+    texts = dict(sheet(late.session).texts)
+    assert texts["#fr-intro"] == words.FAIR_LATE and texts["#fr-close"] == words.CLOSE
     return late
 
 

@@ -68,6 +68,8 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
     # a page the lobby left alone with the computers, not a table of friends
     online = hosting is not None and hosting.host.online
     offer = offer_seat and role is Role.IDLE
+    # come to a table under way, not seated yet: the felt still shows the page's own game
+    waiting = role is Role.FAIR and session.fair is not None and session.fair.seat is None
     closed = session.seat.closed if role in (Role.HOST_CLOSED, Role.GUEST_CLOSED) \
         and ended is None else None
     joining = session.joining
@@ -114,7 +116,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         "#fr-leave": words.END_TABLE if role is Role.HOSTING else words.LEAVE_TABLE,
         # one way out of the dialog, named for where it goes (looking: it stops looking)
         "#fr-close": words.STOP_LOOKING if role is Role.LOOKING
-        else words.BACK_TO_TABLE if role in AT_TABLE else words.CLOSE,
+        else words.BACK_TO_TABLE if role in AT_TABLE and not waiting else words.CLOSE,
         "#fr-error": closed or session.error,
     }
     title = words.PLAY_ONLINE if role in (Role.LOOKING, Role.NO_RELAY, Role.FAIR) or ended \
