@@ -185,7 +185,7 @@ class LocalSeat:
         def exchange() -> None:
             self.game.choose_pass(0, chosen)
             self.saved.selected = []
-            self._computers_pass()
+            self.turns.computers_pass()
 
         self._act(exchange)
 
@@ -299,18 +299,9 @@ class LocalSeat:
     # --- running the game -------------------------------------------------------------------
 
     def kick(self) -> None:
-        """Let the computers play if it is their turn (after start, undo, a new hand)."""
-        if not self.attached or self.busy or self.saved.summary is not None:
-            return
-        game = self.game
-        if game.phase is Phase.PASS and game.pass_chosen(0):
-            self._act(self._computers_pass)  # a save from between two passes: finish them
-        elif (game.phase is Phase.PLAY and game.to_play != 0) or (
-                game.phase is Phase.MOON and game.moon_chooser != 0):
-            self._act(lambda: None)
-
-    def _computers_pass(self) -> None:
-        self.bots.pass_for(self.game, (1, 2, 3))
+        """Let the computers play if a move of theirs is due (after start, undo, a new hand)."""
+        if self.attached:
+            self.turns.kick()
 
     def _act(self, move: Callable[[], None]) -> None:
         self.turns.act(move)

@@ -1,12 +1,13 @@
 """The computers' turns at the solo table: a move of the person's and all that follows it.
 
-``Turns`` runs a move, tells what it caused at the person's pace (``Presenter``), then lets
-the computers play a card at a time until it is the person's turn again, all as one
-background job that a new generation stops where it is (undo, a new game, the table
-leaving). Each of their moves is the one every table runs (``web.players``: ``due``, the
-search in slices, ``Computers.make``). What the moves mean for the game's record, and what
-to say once they are done, is the seat's (``Solo``: ``web.seats.solo.LocalSeat``). No DOM:
-pauses are injected.
+``Turns`` is when the computers move here: their passes with the person's, then, after each
+of the person's moves (or at ``kick``: a game started, a move taken back, a new hand), a
+card at a time until it is the person's turn again. Each of their moves is the one every
+table runs (``web.players``: ``due``, the search in slices, ``Computers.make``); ``Turns``
+runs a move, tells what it caused at the person's pace (``Presenter``), and lets them play,
+all as one background job that a new generation stops where it is (undo, a new game, the
+table leaving). What the moves mean for the game's record, and what to say once they are
+done, is the seat's (``Solo``: ``web.seats.solo.LocalSeat``). No DOM: pauses are injected.
 """
 
 from __future__ import annotations
@@ -81,6 +82,21 @@ class Turns:
         """The game was replaced or taken back: what it holds now is told already."""
         self.seen = len(self.seat.game.events)
 
+    def kick(self) -> None:
+        """Let the computers play if a move of theirs is due (after start, undo, a new
+        hand); a game saved between two passes finishes them."""
+        game = self.seat.game
+        if self.busy or self.seat.saved.summary is not None:
+            return
+        if game.phase is Phase.PASS and game.pass_chosen(0):
+            self.act(self.computers_pass)
+        elif self.due() is not None:
+            self.act(lambda: None)
+
+    def computers_pass(self) -> None:
+        """The computers choose their passes: with the person's, as one exchange."""
+        self.seat.bots.pass_for(self.seat.game, (1, 2, 3))
+
     def act(self, move: Callable[[], None]) -> None:
         """Run a move, present what it caused, then let the computers play."""
         if self.busy:
@@ -96,7 +112,7 @@ class Turns:
 
     def due(self) -> players.Move | None:
         """The computers' move now (``players.due``): a card or a moon's choice. Their
-        passes go with the person's, and nothing moves while a hand's
+        passes go with the person's (``computers_pass``), and nothing moves while a hand's
         summary is on show."""
         if self.seat.saved.summary is not None:
             return None
