@@ -17,14 +17,13 @@ import datetime
 import time
 from collections.abc import Awaitable, Callable
 
-from hearts import Card, Event, Game, Phase, Rules, Trick
+from hearts import Card, Event, Game, Phase, Rules
 from hearts.seathand import SeatHand
-from hearts.story import tricks_of
 from web import formats, players, words
 from web.seats.solo_game import SoloGame
 from web.seats.solo_turns import Turns
 from web.storage import Records
-from web.table.model import HandResult, SeatSnapshot, Stage
+from web.table.model import HandResult, SeatSnapshot
 from web.table.seat import QUIET, News, toggle_pick
 
 __all__ = ["LocalSeat"]
@@ -97,21 +96,9 @@ class LocalSeat:
 
     # --- reading ---------------------------------------------------------------------------
 
-    def stage(self) -> Stage:
-        game = self.game
-        if game.phase is Phase.GAME_OVER:
-            return "over"
-        if self.saved.summary is not None:
-            return "scores"
-        if game.phase is Phase.MOON:
-            return "moon"
-        return "pass" if game.phase is Phase.PASS else "play"
-
     def under_way(self) -> bool:
         """Whether the game has begun and isn't over (New game would lose something)."""
-        g = self.game
-        return g.phase is not Phase.GAME_OVER and (
-            g.hand_number > 1 or bool(g.plays) or any(g.pass_chosen(s) for s in range(4)))
+        return self.solo.under_way()
 
     def can_undo(self) -> bool:
         return not self.busy and self.solo.undo_allowed()
@@ -119,7 +106,7 @@ class LocalSeat:
     def snapshot(self) -> SeatSnapshot:
         game = self.game
         view = game.view(0)
-        stage = self.stage()
+        stage = self.solo.stage()
         summary = self.saved.summary
         share, note = self.solo.books.daily_result(self.saved)
         return SeatSnapshot(
@@ -136,15 +123,7 @@ class LocalSeat:
             clock_ms=int(self.saved.clock_ms), code=self.code(),
             share=share, share_note=note, badge=self.solo.books.badge(self.saved),
             reviewable=summary is not None and self.solo.books.reviewable(summary.hand),
-            finished=self._finished(summary))
-
-    def _finished(self, summary: formats.Summary | None) -> tuple[Trick, ...]:
-        """The tricks of the hand the summary is about (() when they aren't kept)."""
-        hand = self.solo.books.last_hand
-        if summary is None or hand is None or hand.hand_number != summary.hand \
-                or not hand.complete:
-            return ()
-        return tricks_of(hand.plays)
+            finished=self.solo.finished())
 
     @property
     def last_hand(self) -> SeatHand | None:
