@@ -7,7 +7,8 @@ table runs (``web.players``: ``due``, the search in slices, ``Computers.make``);
 runs a move, tells what it caused at the person's pace (``Presenter``), and lets them play,
 all as one background job that a new generation stops where it is (undo, a new game, the
 table leaving). What the moves mean for the game's record, and what to say once they are
-done, is the seat's (``Solo``: ``web.seats.solo.LocalSeat``). No DOM: pauses are injected.
+done, is the game's flow (``Solo``: ``web.seats.solo_flow.SoloFlow``). No DOM: pauses are
+injected.
 """
 
 from __future__ import annotations
