@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import asyncio
 
-from hearts import Card, Game
+from hearts import Card, Game, Phase
 from hearts.bots.hard import HardBot
 from tests.solo_page import no_wait
+from tests.test_house_rules import CHOOSES, moon_game
 from web.p2p.flow import TableFlow
 from web.p2p.seats import Seats
-from web.players import Computers, Searching, choose_play, make
+from web.players import Computers, Move, Searching, choose_play, due, make
 from web.seats.solo import LocalSeat
 from web.storage import MemoryStorage, Records, Storage
 
@@ -99,3 +100,42 @@ def test_a_searching_player_is_driven_in_slices_and_plays_the_card_it_would_at_o
     assert isinstance(hard(), Searching) and not isinstance(make("easy", 1), Searching)
     assert card == hard().choose_play(view)
     assert ticks > 1, "the other task ran between slices"
+
+
+
+def test_the_move_due_from_the_computers_is_theirs_alone() -> None:
+    """``due`` names what the game waits for from the seats a table gives the computers:
+    every pass still to choose at once, then a card or a moon's choice for one seat."""
+    game = Game.new(6)
+    computers = Computers("easy", 6)
+
+    def not_south(seat: int) -> bool:
+        return seat != 0
+
+    assert due(game, not_south) == Move("pass", (1, 2, 3))
+    computers.pass_for(game, (2,))
+    assert due(game, not_south) == Move("pass", (1, 3)), "a pass is chosen once"
+    assert due(game, lambda seat: False) is None, "no seat is the computers'"
+    computers.make(game, Move("pass", (1, 3)))
+    assert due(game, not_south) is None, "the table waits for South's pass"
+    game.choose_pass(0, game.hand(0)[:3])
+    seat = game.to_play
+    assert seat is not None and due(game, lambda s: True) == Move("play", (seat,))
+    assert due(game, lambda s: s != seat) is None
+    moon = moon_game(CHOOSES)
+    assert moon.phase is Phase.MOON and moon.moon_chooser == 0
+    assert due(moon, lambda s: True) == Move("moon", (0,)) and due(moon, not_south) is None
+    computers.make(moon, Move("moon", (0,)))
+    assert moon.phase is not Phase.MOON, "the computer chose how its moon scores"
+
+
+def test_a_card_searched_for_while_the_table_moved_on_is_chosen_again() -> None:
+    game = Game.new(8)
+    computers = Computers("easy", 8)
+    computers.pass_for(game, range(4))
+    seat = game.to_play
+    assert seat is not None
+    stale = next(c for c in game.hand(seat) if game.why_illegal(c, seat) is not None)
+    chosen = computers[seat].choose_play(game.view(seat))
+    computers.make(game, Move("play", (seat,)), stale)
+    assert game.plays == [(seat, chosen)]

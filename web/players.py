@@ -1,23 +1,29 @@
-"""The computer players and the hint, as the tables use them.
+"""The computer players and the hint, as the tables run them.
 
 ``Computers`` are one game's computer players, one a seat, set up the same way at every
 table (the solo game, a hosted private table): each seeded from the game's seed and its
-seat, so a reload or a replay meets the same players. ``choose_play`` drives a bot's search
-a slice at a time (``choose_play_steps``, a generator that returns the card) so the browser
-gets control back between slices; ``Computers.play`` adds the table's pause before the
-card. ``hint(view)`` is the advisor's recommendation.
+seat, so a reload or a replay meets the same players. Every table runs them the same way:
+``due`` is the move the game waits for from them (a table says which seats are theirs),
+``Computers.play`` searches for a card (``choose_play``: a slice at a time, through
+``choose_play_steps``, a generator that returns the card, so the browser gets control back
+between slices) and holds it until the table's pause is over, and ``Computers.make`` makes
+the move. When to move them is each table's own: the solo table at once after the person's
+move, the host's on its clock while it waits for people. ``hint(view)`` is the advisor's
+recommendation.
 """
 
 from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable, Generator, Iterable
-from typing import Protocol, runtime_checkable
+from dataclasses import dataclass
+from typing import Literal, Protocol, runtime_checkable
 
 from hearts import Card, Game, Phase, PlayerView, bots
 from hearts.bots import Bot, Hint
 
-__all__ = ["Bot", "Computers", "Hint", "MakeBot", "Searching", "choose_play", "hint", "make"]
+__all__ = ["Bot", "Computers", "Hint", "MakeBot", "Move", "Searching", "choose_play", "due",
+           "hint", "make"]
 
 MakeBot = Callable[[str, int], Bot]
 """How a table gets a computer player: ``make(level, seed)``."""
@@ -56,6 +62,33 @@ async def choose_play(bot: Bot, view: PlayerView) -> Card:
         await asyncio.sleep(0)
 
 
+@dataclass(frozen=True)
+class Move:
+    """A move the game waits for from the computers: their passes, a card, a moon's
+    choice of how it scores."""
+
+    kind: Literal["pass", "play", "moon"]
+    seats: tuple[int, ...]
+    """Who makes it: every computer seat still to pass, else the one seat."""
+
+    @property
+    def seat(self) -> int:
+        return self.seats[0]
+
+
+def due(game: Game, computer: Callable[[int], bool]) -> Move | None:
+    """The move ``game`` waits for from the seats that are ``computer(seat)``, if any."""
+    if game.phase is Phase.PASS:
+        seats = tuple(s for s in range(4) if computer(s) and not game.pass_chosen(s))
+        return Move("pass", seats) if seats else None
+    if game.phase is Phase.PLAY and game.to_play is not None and computer(game.to_play):
+        return Move("play", (game.to_play,))
+    if game.phase is Phase.MOON and game.moon_chooser is not None \
+            and computer(game.moon_chooser):
+        return Move("moon", (game.moon_chooser,))
+    return None
+
+
 class Computers:
     """The computer players of one game at ``level``: ``computers[seat]`` is that seat's."""
 
@@ -87,3 +120,16 @@ class Computers:
         if left > 0:
             await sleep(left)
         return card
+
+    def make(self, game: Game, move: Move, card: Card | None = None) -> None:
+        """Make ``move`` (only when ``due``): every pass at once, the moon's choice, or the
+        card (``card``: the one ``play`` searched for; None, or no longer legal because the
+        table moved on while it searched: the computer chooses at once)."""
+        if move.kind == "pass":
+            self.pass_for(game, move.seats)
+        elif move.kind == "moon":
+            self.choose_moon(game, move.seat)
+        else:
+            if card is None or game.why_illegal(card, move.seat) is not None:
+                card = self._bots[move.seat].choose_play(game.view(move.seat))
+            game.play(card)

@@ -104,37 +104,31 @@ class TableFlow:
 
     # --- the computers' moves ------------------------------------------------------------------
 
+    def next_move(self) -> players.Move | None:
+        """The move the game waits for from the computers now (``players.due``): none in
+        the lobby, while the table waits for people to be ready, or once it is over."""
+        if self.stage() not in ("pass", "play"):
+            return None
+        return players.due(self.game, self._computer)
+
     def due(self) -> bool:
         """True when a computer player has a move to make now."""
-        stage = self.stage()
-        if stage == "pass":
-            return any(self._computer(s) and not self.game.pass_chosen(s) for s in range(4))
-        if stage == "play":
-            seat = self.game.to_play
-            return seat is not None and self._computer(seat)
-        return False
+        return self.next_move() is not None
 
     def computer_turn(self) -> tuple[int, PlayerView] | None:
         """When a computer is to play a card: its seat and its view (the page runs its
         search in slices, ``computers.play``, and hands the card to ``computer_step``)."""
-        if not self.due() or self.game.phase is not Phase.PLAY:
+        move = self.next_move()
+        if move is None or move.kind != "play":
             return None
-        seat = self.game.to_play
-        assert seat is not None
-        return seat, self.game.view(seat)
+        return move.seat, self.game.view(move.seat)
 
     def _computer_moves(self, card: Card | None) -> None:
         """Every computer pass at once, or the computer's play (``card``: the one its bot
         chose, else it chooses now). Only when ``due``."""
-        game = self.game
-        if game.phase is Phase.PASS:
-            self.computers.pass_for(game, [s for s in range(4) if self._computer(s)])
-        else:
-            player = game.to_play
-            assert player is not None
-            if card is None or game.why_illegal(card, player) is not None:
-                card = self.computers[player].choose_play(game.view(player))
-            game.play(card)
+        move = self.next_move()
+        assert move is not None
+        self.computers.make(self.game, move, card)
 
     def _hands_ended(self) -> bool:
         """Notice hands that ended since last asked: the table waits for every person to be

@@ -3,8 +3,8 @@
 After each hand: the moons shot and stopped and the Q♠ taken (kept with the game, counted
 into the record at its end) and South's record of the hand, for the coach (``SeatHand``,
 kept apart so that a reload can still review it). After each game: the stats and the
-record (``web.record.history``). And the daily deal's result to share. ``LocalSeat`` calls
-these as the engine's events come; no DOM, pytest runs it.
+record (``web.record.history``). And the daily deal's result to share. ``SoloGame``
+(``web.seats.solo_game``) calls these as the engine's events come; no DOM, pytest runs it.
 """
 
 from __future__ import annotations

@@ -1,125 +1,33 @@
 """South of a game against three computer players, run and saved in this page.
 
 ``LocalSeat`` is the seat the table talks to: what the person sees (``SeatSnapshot``) and
-may do, the clock, what to say. Under it, ``SoloGame`` (``web.seats.solo_game``) is the game
-and what is kept of it (the single-player ``Game`` inside ``formats.Saved``, its computers,
-its books, the Undo step, the save after every move), and ``Turns``
-(``web.seats.solo_turns``) lets the computers play a card at a time at the chosen pace after
-each of the person's moves, telling the table what happened (``News``) as the engine's
-events come. No DOM: the pauses and the error report are injected, so pytest drives it with
-an instant clock.
+may do, the clock. It is a ``SoloFlow`` (``web.seats.solo_flow``: which game, and how it
+moves on), over ``SoloGame`` (``web.seats.solo_game``: the single-player ``Game`` inside
+``formats.Saved``, its computers, its books, the Undo step, the save after every move) and
+``Turns`` (``web.seats.solo_turns``: the computers play a card at a time at the chosen pace
+after each of the person's moves, telling the table what happened, ``News``, as the
+engine's events come). No DOM: the pauses and the error report are injected, so pytest
+drives it with an instant clock.
 """
 
 from __future__ import annotations
 
-import asyncio
-import datetime
-import time
-from collections.abc import Awaitable, Callable
-
-from hearts import Card, Event, Game, Phase, Rules, Trick
-from hearts.seathand import SeatHand
-from hearts.story import tricks_of
-from web import formats, players, words
-from web.seats.solo_game import SoloGame
-from web.seats.solo_turns import Turns
-from web.storage import Records
-from web.table.model import HandResult, SeatSnapshot, Stage
+from hearts import Card, Phase
+from web import words
+from web.seats.solo_flow import SoloFlow
+from web.table.model import HandResult, SeatSnapshot
 from web.table.seat import QUIET, News, toggle_pick
 
 __all__ = ["LocalSeat"]
 
 
-
-class LocalSeat:
-    """The person's game against the computers."""
-
-    def __init__(self, records: Records, *, speed: Callable[[], str],
-                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
-                 on_error: Callable[[BaseException], None] = lambda error: None,
-                 on_good: Callable[[], None] = lambda: None,
-                 clock: Callable[[], float] = time.monotonic,
-                 seed: int | None = None,
-                 today: Callable[[], datetime.date] = datetime.date.today,
-                 on_hand: Callable[[SeatHand], None] = lambda record: None,
-                 address: str = "") -> None:
-        """``speed``: the pace now ("slow" … "instant"); ``on_error``: a computer turn
-        failed (the page shows it); ``seed``: for a new game when nothing was saved;
-        ``today``: the person's calendar date (the daily deal's day); ``on_hand``: a hand
-        just ended, here is South's record of it (for the coach); ``address``: the page's,
-        without its query (the daily's link)."""
-        self.solo = SoloGame(records, seed=seed, today=today, on_hand=on_hand,
-                             address=address)
-        self.records = records
-        self.news: News = QUIET
-        self.attached = False
-        self.clock_last: float | None = None
-        self.turns = Turns(self, speed=speed, sleep=sleep, clock=clock, on_error=on_error,
-                           on_good=on_good)
-        """The computers' turns, one job at a time."""
-
-    @property
-    def saved(self) -> formats.Saved:
-        return self.solo.saved
-
-    @property
-    def game(self) -> Game:
-        return self.solo.game
-
-    @property
-    def bots(self) -> players.Computers:
-        return self.solo.bots
-
-    @property
-    def busy(self) -> bool:
-        """A move and the computers' turns after it are in flight."""
-        return self.turns.busy
-
-    @busy.setter
-    def busy(self, value: bool) -> None:
-        self.turns.busy = value
-
-    @property
-    def playing_out(self) -> bool:
-        """The rest of the hand is being played out (South's cards too)."""
-        return self.turns.playing_out
-
-    def settled(self) -> bool:
-        return self.solo.settled()
-
-    def code(self) -> str:
-        return self.solo.code()
-
-    def keep(self) -> None:
-        self.solo.keep()
-
-    save = keep
-
-    # --- reading ---------------------------------------------------------------------------
-
-    def stage(self) -> Stage:
-        game = self.game
-        if game.phase is Phase.GAME_OVER:
-            return "over"
-        if self.saved.summary is not None:
-            return "scores"
-        if game.phase is Phase.MOON:
-            return "moon"
-        return "pass" if game.phase is Phase.PASS else "play"
-
-    def under_way(self) -> bool:
-        """Whether the game has begun and isn't over (New game would lose something)."""
-        g = self.game
-        return g.phase is not Phase.GAME_OVER and (
-            g.hand_number > 1 or bool(g.plays) or any(g.pass_chosen(s) for s in range(4)))
-
-    def can_undo(self) -> bool:
-        return not self.busy and self.solo.undo_allowed()
+class LocalSeat(SoloFlow):
+    """The person's game against the computers, as the table sees it and plays it."""
 
     def snapshot(self) -> SeatSnapshot:
         game = self.game
         view = game.view(0)
-        stage = self.stage()
+        stage = self.solo.stage()
         summary = self.saved.summary
         share, note = self.solo.books.daily_result(self.saved)
         return SeatSnapshot(
@@ -136,20 +44,7 @@ class LocalSeat:
             clock_ms=int(self.saved.clock_ms), code=self.code(),
             share=share, share_note=note, badge=self.solo.books.badge(self.saved),
             reviewable=summary is not None and self.solo.books.reviewable(summary.hand),
-            finished=self._finished(summary))
-
-    def _finished(self, summary: formats.Summary | None) -> tuple[Trick, ...]:
-        """The tricks of the hand the summary is about (() when they aren't kept)."""
-        hand = self.solo.books.last_hand
-        if summary is None or hand is None or hand.hand_number != summary.hand \
-                or not hand.complete:
-            return ()
-        return tricks_of(hand.plays)
-
-    @property
-    def last_hand(self) -> SeatHand | None:
-        """South's record of the game's last finished hand (for the coach)."""
-        return self.solo.books.last_hand
+            finished=self.solo.finished())
 
     # --- the table comes and goes ---------------------------------------------------------
 
@@ -167,9 +62,11 @@ class LocalSeat:
         self.attached = False
         self.news = QUIET
 
-    def stop(self) -> None:
-        """Stop the computers' turn in flight where it is (the game stays as it is)."""
-        self.turns.stop()
+    def tick(self, now_ms: float, visible: bool) -> None:
+        running = visible and self.attached and self.game.phase is not Phase.GAME_OVER
+        if running and self.clock_last is not None:
+            self.saved.clock_ms += round(max(0.0, min(now_ms - self.clock_last, 5000.0)))
+        self.clock_last = now_ms if running else None
 
     # --- the person's intents -------------------------------------------------------------
 
@@ -185,16 +82,16 @@ class LocalSeat:
         def exchange() -> None:
             self.game.choose_pass(0, chosen)
             self.saved.selected = []
-            self._computers_pass()
+            self.turns.computers_pass()
 
-        self._act(exchange)
+        self.turns.act(exchange)
 
     def play(self, card: Card) -> None:
         game = self.game
         if self.busy or game.to_play != 0 or game.why_illegal(card, 0) is not None:
             return
         self.solo.mark_undo()
-        self._act(lambda: game.play(card))
+        self.turns.act(lambda: game.play(card))
 
     def hinted(self) -> None:
         """The person asked for a hint: counted (a daily's result says so)."""
@@ -202,132 +99,15 @@ class LocalSeat:
         self.saved.helps = (undos, hints + 1)
         self.keep()
 
-    def play_out(self) -> None:
-        """Play the rest of the hand, South's cards too (only once it is ``settled``)."""
-        game = self.game
-        if self.busy or game.to_play != 0 or self.saved.summary is not None \
-                or not self.settled():
-            return
-        self.turns.playing_out = True
-        self.saved.undo = None  # the rest is played as one: nothing to take back
-        self.news.say(words.PLAYING_OUT)
-        self._act(lambda: game.play(game.legal_plays()[0]))
-
     def choose_moon(self, choice: str) -> None:
         """The person shot the moon and chooses how it scores (``MoonScoring`` text)."""
         game = self.game
         if self.busy or game.moon_chooser != 0 or game.why_moon_refused(0, choice) is not None:
             return
-        self._act(lambda: game.choose_moon(0, choice))
-
-    def next_hand(self) -> None:
-        if self.saved.summary is None or self.game.phase is Phase.GAME_OVER:
-            return
-        self.saved.summary = None
-        self.keep()
-        self.news.say(words.hand_start(self.game.view(0)))
-        self.news.flush()
-        self.news.changed()
-        self.kick()
-
-    def new_game(self) -> None:
-        """A new game under the house rules of the Settings as they are now."""
-        self.begin(*self.solo.fresh())
-
-    def start_daily(self, day: datetime.date | None = None) -> None:
-        """Today's daily deal (or ``day``'s, from a link): its seed from the date, the
-        default rules, hard computers."""
-        self.begin(*self.solo.daily(day))
-
-    def play_code(self, seed: int, rules: Rules | None = None) -> None:
-        """The game of a code a friend gave (``gamecode.decode_game``)."""
-        self.begin(*self.solo.of_code(seed, rules if rules is not None else Rules()))
-
-    def begin(self, saved: formats.Saved, said: str) -> None:
-        """Start ``saved``'s game in place of this one, and say so."""
-        self.take_over(saved)
-        self.news.say(f"{said} {words.pass_prompt(self.game.view(0))}")
-        self.news.flush()
-        self.news.changed()
-        self.kick()
-
-    start_over = new_game
-
-    def undo(self) -> None:
-        """Take back the person's last card and every card played after it."""
-        if not self.can_undo():
-            return
-        self.stop()
-        card = self.solo.take_back()
-        self.turns.caught_up()
-        self.news.say(words.took_back(card), show=True)
-        self.news.flush()
-        self.news.changed()
-        self.kick()
-
-    def adopt(self, game: Game, scored: bool = False) -> None:
-        """Carry ``game`` on as the single-player game (a private table this page hosted,
-        closed); ``scored``: its hand just ended and the summary is still to be seen."""
-        saved = SoloGame.adopted(game, scored)
-        self.take_over(saved)
-        view = game.view(0)
-        if saved.summary is None and view.phase is Phase.PASS and not view.pass_chosen[0]:
-            self.news.say(f"{words.SOLO_AGAIN} {words.pass_prompt(view)}")
-        else:
-            self.news.say(words.SOLO_AGAIN)
-        self.news.flush()
-
-    def take_over(self, saved: formats.Saved) -> None:
-        """Make ``saved`` this seat's game, dropping any computer turn in flight."""
-        self.stop()
-        self.solo.replace(saved)
-        self.turns.caught_up()
-        self.clock_last = None
+        self.turns.act(lambda: game.choose_moon(0, choice))
 
     def react(self, key: str) -> None:
         """Nobody to say it to: the computers don't chat."""
 
     def set_level(self, level: str) -> None:
         self.solo.bots = self.solo.computers()
-
-    def tick(self, now_ms: float, visible: bool) -> None:
-        running = visible and self.attached and self.game.phase is not Phase.GAME_OVER
-        if running and self.clock_last is not None:
-            self.saved.clock_ms += round(max(0.0, min(now_ms - self.clock_last, 5000.0)))
-        self.clock_last = now_ms if running else None
-
-    # --- running the game -------------------------------------------------------------------
-
-    def kick(self) -> None:
-        """Let the computers play if it is their turn (after start, undo, a new hand)."""
-        if not self.attached or self.busy or self.saved.summary is not None:
-            return
-        game = self.game
-        if game.phase is Phase.PASS and game.pass_chosen(0):
-            self._act(self._computers_pass)  # a save from between two passes: finish them
-        elif (game.phase is Phase.PLAY and game.to_play != 0) or (
-                game.phase is Phase.MOON and game.moon_chooser != 0):
-            self._act(lambda: None)
-
-    def _computers_pass(self) -> None:
-        self.bots.pass_for(self.game, (1, 2, 3))
-
-    def _act(self, move: Callable[[], None]) -> None:
-        self.turns.act(move)
-
-    def record(self, new: list[Event], start: int) -> None:
-        self.solo.record(new, start)
-
-    def turns_done(self) -> None:
-        """The computers are done: the hand plays out by itself (the setting), or the person
-        hears it is their turn, or that their moon's scoring is theirs to choose."""
-        view = self.game.view(0)
-        if (self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn
-                and self.records.settings.play_out and self.settled()):
-            self.play_out()
-        elif self.saved.summary is None and view.phase is Phase.PLAY and view.my_turn:
-            self.news.say(words.turn_prompt(view))
-        elif view.moon_chooser == 0:
-            self.news.say(f"{words.MOON_TITLE} {words.MOON_ASK}")
-        self.news.changed()
-        self.news.flush()

@@ -2,8 +2,9 @@
 
 ``SoloGame`` is which game is played (a new one under the Settings' house rules, the daily
 deal, a friend's code, a private table's game carried on alone), its computers, its books
-(``Books``: the stats, the record, the last hand), its Undo step, and the save after every
-move. ``LocalSeat`` is the seat over it, which the table talks to. No DOM, no clock.
+(``Books``: the stats, the record, the last hand), its Undo step, the save after every
+move, and where it stands (its stage, whether it is under way). ``LocalSeat`` is the seat
+over it, which the table talks to. No DOM, no clock.
 """
 
 from __future__ import annotations
@@ -11,14 +12,16 @@ from __future__ import annotations
 import datetime
 from collections.abc import Callable
 
-from hearts import Card, Event, Game, GameOver, HandScored, Phase, Rules
+from hearts import Card, Event, Game, GameOver, HandScored, Phase, Rules, Trick
 from hearts.playout import certain_outcome, jd_taker_of, state_of
 from hearts.seathand import SeatHand
+from hearts.story import tricks_of
 from web import formats, players, words
 from web.daily import DAILY_LEVEL, daily_seed
 from web.record import gamecode
 from web.seats.results import Books
 from web.storage import Records
+from web.table.model import Stage
 
 __all__ = ["SoloGame"]
 
@@ -73,6 +76,33 @@ class SoloGame:
 
     def keep(self) -> None:
         self.records.keep_game(self.saved)
+
+    # --- where the game stands ----------------------------------------------------------
+
+    def stage(self) -> Stage:
+        """What the table shows: over, the hand's scores, a moon to score, pass or play."""
+        game = self.game
+        if game.phase is Phase.GAME_OVER:
+            return "over"
+        if self.saved.summary is not None:
+            return "scores"
+        if game.phase is Phase.MOON:
+            return "moon"
+        return "pass" if game.phase is Phase.PASS else "play"
+
+    def under_way(self) -> bool:
+        """Whether the game has begun and isn't over (New game would lose something)."""
+        g = self.game
+        return g.phase is not Phase.GAME_OVER and (
+            g.hand_number > 1 or bool(g.plays) or any(g.pass_chosen(s) for s in range(4)))
+
+    def finished(self) -> tuple[Trick, ...]:
+        """The tricks of the hand the summary is about (() when they aren't kept)."""
+        summary, hand = self.saved.summary, self.books.last_hand
+        if summary is None or hand is None or hand.hand_number != summary.hand \
+                or not hand.complete:
+            return ()
+        return tricks_of(hand.plays)
 
     # --- which game -----------------------------------------------------------------------
 

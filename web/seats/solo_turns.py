@@ -1,10 +1,14 @@
 """The computers' turns at the solo table: a move of the person's and all that follows it.
 
-``Turns`` runs a move, tells what it caused at the person's pace (``Presenter``), then lets
-the computers play a card at a time until it is the person's turn again, all as one
-background job that a new generation stops where it is (undo, a new game, the table
-leaving). What the moves mean for the game's record, and what to say once they are done,
-is the seat's (``Solo``: ``web.seats.solo.LocalSeat``). No DOM: pauses are injected.
+``Turns`` is when the computers move here: their passes with the person's, then, after each
+of the person's moves (or at ``kick``: a game started, a move taken back, a new hand), a
+card at a time until it is the person's turn again. Each of their moves is the one every
+table runs (``web.players``: ``due``, the search in slices, ``Computers.make``); ``Turns``
+runs a move, tells what it caused at the person's pace (``Presenter``), and lets them play,
+all as one background job that a new generation stops where it is (undo, a new game, the
+table leaving). What the moves mean for the game's record, and what to say once they are
+done, is the game's flow (``Solo``: ``web.seats.solo_flow.SoloFlow``). No DOM: pauses are
+injected.
 """
 
 from __future__ import annotations
@@ -12,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable
 from typing import Protocol
 
-from hearts import Event, Game, Phase
+from hearts import Card, Event, Game, Phase
 from web import formats, players
 from web.seats.narrator import Presenter
 from web.table.seat import News
@@ -79,6 +83,21 @@ class Turns:
         """The game was replaced or taken back: what it holds now is told already."""
         self.seen = len(self.seat.game.events)
 
+    def kick(self) -> None:
+        """Let the computers play if a move of theirs is due (after start, undo, a new
+        hand); a game saved between two passes finishes them."""
+        game = self.seat.game
+        if self.busy or self.seat.saved.summary is not None:
+            return
+        if game.phase is Phase.PASS and game.pass_chosen(0):
+            self.act(self.computers_pass)
+        elif self.due() is not None:
+            self.act(lambda: None)
+
+    def computers_pass(self) -> None:
+        """The computers choose their passes: with the person's, as one exchange."""
+        self.seat.bots.pass_for(self.seat.game, (1, 2, 3))
+
     def act(self, move: Callable[[], None]) -> None:
         """Run a move, present what it caused, then let the computers play."""
         if self.busy:
@@ -87,48 +106,55 @@ class Turns:
         self.seat.news.changed()
         self.tasks.spawn(self._run(move, self.generation), on_done=self.on_good)
 
-    def due(self) -> bool:
-        """Whether a computer (or the hand played out) has a move to make now."""
-        game = self.seat.game
-        if game.phase is Phase.MOON:
-            return game.moon_chooser != 0
-        return (self.seat.saved.summary is None and game.phase is Phase.PLAY
-                and (game.to_play != 0 or self.playing_out))
+    def computer(self, seat: int) -> bool:
+        """Whether ``seat`` is the computers' to move: West, North and East, and South's
+        cards while the hand is played out (its moon's choice stays the person's)."""
+        return seat != 0 or (self.playing_out and self.seat.game.phase is Phase.PLAY)
+
+    def due(self) -> players.Move | None:
+        """The computers' move now (``players.due``): a card or a moon's choice. Their
+        passes go with the person's (``computers_pass``), and nothing moves while a hand's
+        summary is on show."""
+        if self.seat.saved.summary is not None:
+            return None
+        move = players.due(self.seat.game, self.computer)
+        return None if move is None or move.kind == "pass" else move
 
     async def _run(self, move: Callable[[], None], generation: int) -> None:
         seat = self.seat
+
+        def current() -> bool:
+            return generation == self.generation
+
         try:
             move()
             await self._present(generation)
-            while generation == self.generation and self.due():
+            while current() and (due := self.due()) is not None:
                 seat.news.changed()
-                game = seat.game
-                chooser = game.moon_chooser
-                if chooser is not None:  # a computer shot the moon: it chooses at once
-                    seat.bots.choose_moon(game, chooser)
-                    await self._present(generation)
-                    continue
-                player = game.to_play
-                assert player is not None
-                pause = self.presenter.delays()[0]
-                if player == 0:  # played out: any legal card gives the same points
-                    card = game.legal_plays()[0]
-                    if pause > 0:
-                        await self.sleep(pause)
-                else:
-                    card = await seat.bots.play(game.view(player), player, pause=pause,
-                                                since=self.clock(), clock=self.clock,
-                                                sleep=self.sleep)
-                if generation != self.generation:
+                card = await self._card(due.seat) if due.kind == "play" else None
+                if not current():
                     return
-                game.play(card)
+                seat.bots.make(seat.game, due, card)
                 await self._present(generation)
         finally:
-            if generation == self.generation:
+            if current():
                 self.busy = False
                 if seat.saved.summary is not None:
                     self.playing_out = False
                 seat.turns_done()
+
+    async def _card(self, player: int) -> Card:
+        """``player``'s card at the table's pace: a computer's search (its thinking counts
+        toward the pause before its card), or South's when the hand is played out."""
+        game = self.seat.game
+        pause = self.presenter.delays()[0]
+        if player != 0:
+            return await self.seat.bots.play(game.view(player), player, pause=pause,
+                                             since=self.clock(), clock=self.clock,
+                                             sleep=self.sleep)
+        if pause > 0:
+            await self.sleep(pause)
+        return game.legal_plays()[0]  # played out: any legal card gives the same points
 
     def _failed(self, error: BaseException) -> None:
         self.busy = False
