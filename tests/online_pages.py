@@ -189,10 +189,12 @@ async def lone_online(network: Network, clock: list[float], group: Group | None 
     if group is not None:
         page.session.fair_group = group
     page.session.play_online()
-    await settle(200)
+    await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+                "in the lobby")
     clock[0] += 16.0
-    await settle(2000)
-    assert page.session.role is Role.HOSTING and page.session.hosting is not None
+    await until(lambda: page.session.role is Role.HOSTING and page.session.fair is not None
+                and page.session.fair.me is not None and page.session.online.offers is not None,
+                "playing the computers, its door open in the table's room and the lobby")
     return page
 
 

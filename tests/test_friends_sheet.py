@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.online_pages import Network, Page, settle
+from tests.online_pages import Network, Page, until
 from web import words
 from web.friends.session import Role
 from web.friends.sheet import PARTS, sheet
@@ -31,15 +31,15 @@ def test_looking_shows_the_countdown_and_one_way_out_that_stops_it() -> None:
     async def run() -> None:
         page = Page(Network())
         page.session.play_online()
-        await settle(20)
+        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+                    "in the lobby")
         model = sheet(page.session)
         assert model.looking and model.title == words.PLAY_ONLINE
         assert model.shows("#fr-online") and "Looking" in model.text("#fr-online-state")
         assert not model.shows("#fr-leave") and not model.shows("#fr-paste")
         assert model.text("#fr-close") == words.STOP_LOOKING
         page.close_dialog()
-        await settle(20)
-        assert not sheet(page.session).looking
+        await until(lambda: not sheet(page.session).looking, "the look stopped")
     asyncio.run(run())
 
 
@@ -49,9 +49,8 @@ def test_no_relay_says_so_and_offers_to_try_again_or_choose_a_relay() -> None:
         network.relay_up = False
         page = Page(network)
         page.session.play_online()
-        await settle(50)
+        await until(lambda: page.session.role is Role.NO_RELAY, "the relays' silence said")
         model = sheet(page.session)
-        assert page.session.role is Role.NO_RELAY
         assert model.shows("#fr-retry") and model.shows("#fr-relay-set")
         assert not model.shows("#fr-online") and not model.looking
         assert "127.0.0.1:1" in model.text("#fr-error")
@@ -63,7 +62,7 @@ def test_a_host_sees_how_to_end_the_table_and_how_to_go_back_to_it() -> None:
     async def run() -> None:
         page = Page(Network())
         page.session.open_table()
-        await settle()
+        await until(lambda: not page.session.busy, "the invites made")
         model = sheet(page.session)
         assert model.role == "host" and model.stage == "lobby"
         assert model.shows("#fr-invites") and model.shows("#fr-leave")
