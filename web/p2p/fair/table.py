@@ -12,7 +12,8 @@ Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h
 "m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
 fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
-doesn't count.
+doesn't count. When the digests or echoes of a hand differ, its ``dispute.Dispute`` names
+the liar, or nobody.
 
 The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
 this page's person lets the timer run out, this page moves for them (``tick``): the lowest
@@ -23,7 +24,7 @@ with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``)
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Sequence
 from enum import Enum
 
 from hearts import Card, PlayerView
@@ -31,22 +32,15 @@ from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web import words
 from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
+from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.signing import Verdict, judge_steps
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
 from web.p2p.fair.wire import message, open_envelope, receive, tag
-
-END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
-"""What a page echoes leaves these out: they cross the mesh while pages send their echoes
-(several pages complain at once of a false shuffle proof)."""
-
-STAGE_ONE = ("fair_shuffle", "fair_proof")
-"""What a deal stopped by a false shuffle proof is judged on (its digest, its echoes)."""
 
 __all__ = ["FairStage", "FairTable", "TurnClock"]
 
@@ -166,8 +160,8 @@ class FairTable:
     def _start_hand(self, number: int) -> None:
         self.ledger.forget_before(number)
         self.current = self._hand(number)
-        self._judging: Generator[None, None, Verdict] | None = None
-        """The dispute of this hand, being judged (``signing.judge_steps``)."""
+        self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
+                               group=self.group, name=self.name, keys=self.keys)
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
 
@@ -321,12 +315,9 @@ class FairTable:
         if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
                 or self._waiting() is not None or not self.timer.stalled():
             return False
-        t = self.transcript
-        missing = [s for s in range(NUM_SEATS) if s not in t.evidence]
-        if t.disputed and missing:
-            # Every page sends its evidence to every page once the echoes differ: one that
-            # sent none (here) abandoned the hand rather than show what it was sent.
-            self._caught(Fault(missing[0], Cheat.NO_EVIDENCE))
+        fault = self.dispute.abandoned()
+        if fault is not None:
+            self._caught(fault)
             return True
         # Nobody named: a page that sent its card to two pages but not to the next player
         # would have that honest player blamed by the two (they wait for its card).
@@ -395,9 +386,7 @@ class FairTable:
     # --- the protocol's steps -------------------------------------------------------------------
     def _send(self, kind: str, **fields: object) -> None:
         if kind == "fair_digest":
-            # what came after the shuffles of a stopped deal may differ from page to page
-            only = STAGE_ONE if self.transcript.stopped_at_deal else None
-            fields = {**fields, "echo": self.ledger.echo(self.hand_number, only)}
+            fields = {**fields, "echo": self.dispute.echo()}
         text = message(kind, **fields)
         try:
             receive(self.transcript, self.seat, text)
@@ -429,32 +418,23 @@ class FairTable:
     def _dispute(self) -> None:
         """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
         a false digest would read every hand; it sends its evidence, and once every page's
-        is in, names whoever the signatures show lied (``signing.judge_steps``, then
-        ``_verdict``), or nobody."""
-        t, hand = self.transcript, self.hand_number
-        if self.seat not in t.evidence:
-            self._send("fair_evidence", items=self.ledger.evidence(hand))
+        is in, names whoever the signatures show lied, or nobody (``dispute``)."""
+        if self.dispute.owes_evidence():
+            self._send("fair_evidence", items=self.dispute.evidence())
             if self.closed is not None:
                 return
         while self._drain():  # evidence that came first
             pass
-        if self.closed is not None or len(t.evidence) < NUM_SEATS or self._judging is not None:
-            return
-        # 88 signatures to check: in slices, a page's evidence each (``work_step``).
-        self._judging = judge_steps(self.group, self.name, hand, self.keys, t.echoes,
-                                    t.evidence)
+        if self.closed is None:
+            self.dispute.judge()
 
-    def _verdict(self, verdict: Verdict) -> None:
+    def _verdict(self, finding: Finding) -> None:
         """The dispute judged: name the liar the signatures show, or close with neutral
         words."""
-        t = self.transcript
-        if verdict is not None:
-            seat, how = verdict
-            self._caught(Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED))
+        if isinstance(finding, Fault):
+            self._caught(finding)
             return
-        mine = t.echoes[self.seat]
-        differ = sorted(set(t.disagreeing) | {s for s, e in t.echoes.items() if e != mine})
-        self.closed = words.disagreement_text(differ, self.seat)
+        self.closed = words.disagreement_text(finding, self.seat)
         self.outbox.clear()
 
     def _drain(self) -> bool:
@@ -485,14 +465,12 @@ class FairTable:
         sent or checked, the verdict), after which the page has news to show and send."""
         if self.closed is not None:
             return None
-        if self._judging is not None:
-            try:
-                next(self._judging)
+        if self.dispute.judging:
+            finding = self.dispute.judge_step()
+            if finding is None:
                 return False
-            except StopIteration as done:
-                self._judging = None
-                self._verdict(done.value)
-                return True
+            self._verdict(finding)
+            return True
         proved = self.current.slice_step()
         if proved is not None:
             if proved:
