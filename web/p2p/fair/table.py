@@ -1,12 +1,13 @@
-"""One page's fair table: its keys, its record of the hand, and the public game. No I/O.
+"""One page's fair table: its keys, its part in the protocol, and its game. No I/O.
 
 Four pages, one per seat, each run a ``FairTable``; nobody runs the game. Every message a
 page sends goes to the three others (``outbox``: the glue broadcasts it through the mesh)
 and into its own transcript. The hand under way (``hand.FairHand``) takes the steps of the
 deal when their turn comes, its person chooses a pass and plays cards, and every message
-from another page is checked on arrival (``wire.receive``). The table's rules come from
-public information and this page's own hand (``public.PublicHand``); the table keeps what
-outlives a hand: the scores, the mesh's early messages, the clock, and why it closed.
+from another page is checked on arrival (``wire.receive``). What the person sees of the
+game (the stage, their cards, what they may do, the scores) is read in ``game.FairGame``,
+which a ``FairTable`` is; the table keeps what else outlives a hand: the keys, the mesh's
+early messages, the clock, and why it closed.
 
 Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
 "m": <wire text>}``;
@@ -25,21 +26,20 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Sequence
-from enum import Enum
 
-from hearts import Card, PlayerView
-from hearts.rules import NUM_SEATS, PassDirection, Rules
+from hearts import Card
+from hearts.rules import NUM_SEATS, Rules
 from web import words
-from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
+from web.p2p.fair.game import FairGame, FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
-from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
+from web.p2p.fair.public import Score
+from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import message, open_envelope, receive, tag
 
 __all__ = ["FairStage", "FairTable", "TurnClock"]
@@ -84,18 +84,11 @@ class TurnClock:
         return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
 
 
-class FairStage(Enum):
-    DEALING = "dealing"
-    PASSING = "passing"
-    PLAYING = "playing"
-    AUDITING = "auditing"
-    SCORED = "scored"
-    OVER = "over"
-    CLOSED = "closed"
-
-
-class FairTable:
-    """The fair table as the page at ``seat`` plays it."""
+class FairTable(FairGame):
+    """The fair table as the page at ``seat`` plays it: the messages, the steps, the
+    audit's slices, the clock and closing. The game it moves on is read in ``FairGame``: a
+    ``FairTable`` is one, so that what the felt reads stays its API without a wall of
+    delegating properties."""
 
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
@@ -115,28 +108,22 @@ class FairTable:
         and ``history``: the first hand this table deals and the hands scored before it (a
         table drawn again after a page left goes on with the game)."""
         self.checks = checks
-        self.seat = seat
         self.name = name
         self.cheat = cheat
         self.keys = tuple(keys)
         if len(self.keys) != NUM_SEATS or group.power(group.generator, signing_key) \
                 != self.keys[seat]:
             raise ValueError("a fair table needs four public keys, this page's among them")
+        super().__init__(seat, rules=rules or Rules(), history=history)
         self.ledger = Ledger(seat, group=group, name=name, signing_key=signing_key,
                              keys=self.keys, unkept=END_KINDS, source=source)
         """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
-        self.rules = rules or Rules()
         self.group = group
         self.source = source
         self.clock = clock
         self.outbox: list[str] = []
-        self.history: list[Score] = list(history)
-        a, b, c, d = (sum(hand_[seat] for hand_ in self.history) for seat in range(NUM_SEATS))
-        self.scores: Score = (a, b, c, d)
-        self.closed: str | None = None
-        """Why the table closed (the cheat named, a page gone), in words."""
         self._gone: int | None = None
         """A page that left (``gone``), and when."""
         self._gone_at = 0.0
@@ -164,75 +151,6 @@ class FairTable:
                                group=self.group, name=self.name, keys=self.keys)
         self.timer = TurnClock(self.now, self.turn)
         self._settle()
-
-    @property
-    def hand_number(self) -> int:
-        return self.current.number
-
-    @property
-    def transcript(self) -> Transcript:
-        return self.current.transcript
-
-    @property
-    def party(self) -> Party:
-        return self.current.party
-
-    @property
-    def result(self) -> AuditResult | None:
-        """The audit of the hand under way, once it passed."""
-        return self.current.result
-
-    @property
-    def direction(self) -> PassDirection:
-        return self.current.direction
-
-    @property
-    def passing(self) -> tuple[Card, ...] | None:
-        """The three cards this page's person passes, once chosen."""
-        return self.current.passing
-
-    @property
-    def stage(self) -> FairStage:
-        h, t = self.current, self.current.transcript
-        if self.closed is not None:
-            return FairStage.CLOSED
-        if h.result is not None:
-            return FairStage.OVER if game_winner(self.scores, self.rules) is not None \
-                else FairStage.SCORED
-        if t.over:
-            return FairStage.AUDITING
-        if h.dealt is None:
-            return FairStage.DEALING
-        if not t.passed or (h.passes and h.received is None):
-            return FairStage.PASSING
-        return FairStage.PLAYING
-
-    def hand(self) -> list[Card]:
-        """This seat's cards now (before the exchange: as dealt, less none)."""
-        return self.current.cards()
-
-    def view(self) -> PlayerView | None:
-        """This seat's view of the game (None while the cards are being dealt)."""
-        h = self.current
-        if h.dealt is None:
-            return None
-        playing = self.stage not in (FairStage.DEALING, FairStage.PASSING)
-        chosen = [s in h.transcript.pass_slots for s in range(NUM_SEATS)]
-        return h.public().view(
-            self.seat, rules=self.rules, hand_number=h.number, direction=h.direction,
-            hand=h.cards(), passed=h.passing, received=h.received, chosen=chosen,
-            to_play=self.to_play(), scores=self.scores, history=self.history,
-            playing=playing, legal=self.legal())
-
-    def to_play(self) -> int | None:
-        """The seat to play (None: not known here yet, see ``FairHand.to_play``)."""
-        return self.current.to_play()
-
-    def legal(self) -> tuple[Card, ...]:
-        """The cards this seat may play now (none when it isn't its turn)."""
-        if self.stage is not FairStage.PLAYING:
-            return ()
-        return self.current.legal()
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -265,19 +183,6 @@ class FairTable:
             self._start_hand(self.hand_number + 1)
 
     # --- the clock -----------------------------------------------------------------------------
-    def waiting_for_me(self) -> str | None:
-        """What the table waits for this page's person to do: "pass", "play", or None."""
-        stage = self.stage
-        h = self.current
-        if stage is FairStage.PASSING and h.passing is None and h.dealt is not None \
-                and h.passes:
-            return "pass"
-        if stage is FairStage.PLAYING and self.to_play() == self.seat:
-            return "play"
-        if stage is FairStage.SCORED:
-            return "ready"
-        return None
-
     def turn_left(self) -> int | None:
         """Whole seconds the person has left to move (None: nothing to do)."""
         self._waiting()
@@ -324,10 +229,6 @@ class FairTable:
         self.closed = words.FAIR_STALLED
         self.outbox.clear()
         return True
-
-    def auto_card(self) -> Card:
-        """The card this page plays for a person out of time: the lowest legal one."""
-        return self.legal()[0]
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
@@ -492,14 +393,6 @@ class FairTable:
         else:
             self._score(result)
         return True
-
-    def _score(self, result: AuditResult) -> None:
-        """The hand passed its audit: its points count."""
-        self.current.result = result
-        hand = self.current.public().scores(self.rules)
-        self.history.append(hand)
-        a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
-        self.scores = (a, b, c, d)
 
     def adopt(self, checker: FairTable) -> bool:
         """What ``checker`` — this page's table that checks the same messages — found of
