@@ -7,19 +7,18 @@ deal when their turn comes, its person chooses a pass and plays cards, and every
 from another page is checked on arrival (``wire.receive``). What the person sees of the
 game (the stage, their cards, what they may do, the scores) is read in ``game.FairGame``,
 which a ``FairTable`` is; the table keeps what else outlives a hand: the keys, the mesh's
-early messages, the clock, and why it closed.
+early messages, and why it closed.
 
 Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
 "m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
 fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
-doesn't count. When the digests or echoes of a hand differ, its ``dispute.Dispute`` names
-the liar, or nobody.
+doesn't count.
 
-The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
-this page's person lets the timer run out, this page moves for them (``tick``): the lowest
-legal card, the three highest cards to pass. A page that is gone (``gone``) takes its keys
-with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``).
+Its clocks are ``clock.TableClock``'s: the person's turn, for whom this page moves when their
+time runs out (``tick``), and how long the table waits for the others (``stalled``,
+``gone``). When the digests or echoes of a hand differ, its ``dispute.Dispute`` names the
+liar, or nobody.
 """
 
 from __future__ import annotations
@@ -31,6 +30,7 @@ from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
 from web.p2p.fair.cheats import CHEATS, TAMPERS
+from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
 from web.p2p.fair.game import FairGame, FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
@@ -42,51 +42,12 @@ from web.p2p.fair.public import Score
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import message, open_envelope, receive, tag
 
-__all__ = ["FairStage", "FairTable", "TurnClock"]
-
-STALL_SECONDS = 30.0
-"""Beyond a person's turn, how long the table waits for a page that sends nothing before it
-closes (an honest page moves for its person when their time is out)."""
-GONE_GRACE = 2.0
-"""Seconds between a page leaving and the table closing for it: messages sent before it left
-(by it, or a cheat another page caught first and left on) may still be on their way."""
-
-
-class TurnClock:
-    """When this page's person's move fell due, and when the table last moved on."""
-
-    def __init__(self, now: Callable[[], float], turn: float) -> None:
-        self.now = now
-        self.turn = turn
-        self.key: object = None
-        """What the person is to do now (None: nothing); the time runs from its change."""
-        self.since = self.progress = now()
-
-    def due(self, key: object) -> None:
-        if key != self.key:
-            self.key, self.since = key, self.now()
-
-    def left(self) -> int | None:
-        """Whole seconds the person has left (None: nothing to do)."""
-        if self.key is None:
-            return None
-        return max(0, int(self.turn - (self.now() - self.since) + 0.999))
-
-    def out(self) -> bool:
-        """The person's time ran out."""
-        return self.key is not None and self.now() - self.since >= self.turn
-
-    def moved(self) -> None:
-        self.progress = self.now()
-
-    def stalled(self) -> bool:
-        """Nothing to do here, and nothing came from the others beyond any turn and grace."""
-        return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
+__all__ = ["GONE_GRACE", "FairStage", "FairTable"]
 
 
 class FairTable(FairGame):
     """The fair table as the page at ``seat`` plays it: the messages, the steps, the
-    audit's slices, the clock and closing. The game it moves on is read in ``FairGame``: a
+    audit's slices, and closing. The game it moves on is read in ``FairGame``: a
     ``FairTable`` is one, so that what the felt reads stays its API without a wall of
     delegating properties."""
 
@@ -120,13 +81,12 @@ class FairTable(FairGame):
         """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
+        self.timer = TableClock(self, now=now, turn=turn)
+        """The person's turn, and the table's patience with the others (``clock``)."""
         self.group = group
         self.source = source
         self.clock = clock
         self.outbox: list[str] = []
-        self._gone: int | None = None
-        """A page that left (``gone``), and when."""
-        self._gone_at = 0.0
         self.fault: Fault | None = None
         self._halted = False
         """A modified page (the tests') sent a step its own check refused: it stops there."""
@@ -149,7 +109,7 @@ class FairTable(FairGame):
         self.current = self._hand(number)
         self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
                                group=self.group, name=self.name, keys=self.keys)
-        self.timer = TurnClock(self.now, self.turn)
+        self.timer.new_hand()
         self._settle()
 
     # --- the person's moves -----------------------------------------------------------------
@@ -185,50 +145,15 @@ class FairTable(FairGame):
     # --- the clock -----------------------------------------------------------------------------
     def turn_left(self) -> int | None:
         """Whole seconds the person has left to move (None: nothing to do)."""
-        self._waiting()
-        return self.timer.left()
-
-    def _waiting(self) -> str | None:
-        what = self.waiting_for_me()
-        self.timer.due(None if what is None else
-                       (what, self.hand_number, len(self.transcript.plays)))
-        return what
+        return self.timer.turn_left()
 
     def tick(self) -> bool:
-        """The timer: this page moves for its person if they let their time run out (the
-        only page that can: nobody else knows its cards). Whether it moved."""
-        what = self._waiting()
-        if not self.timer.out():
-            return False
-        if what == "pass":
-            self.choose_pass(tuple(sorted(self.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
-        elif what == "ready":
-            self.next_hand()
-        else:
-            self._play(self.auto_card())
-        return True
+        """This page moves for its person if their time ran out; whether it did."""
+        return self.timer.tick()
 
     def stalled(self) -> bool:
-        """Close the table if it has waited for another page beyond any person's turn (a
-        page that stopped answering, or a modified one that won't move), or if a page left
-        without its keys; whether it did."""
-        if self.closed is None and self._gone is not None \
-                and self._gone not in self.transcript.reveals \
-                and self.now() - self._gone_at >= GONE_GRACE:
-            self._close_gone()
-            return True
-        if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
-                or self._waiting() is not None or not self.timer.stalled():
-            return False
-        fault = self.dispute.abandoned()
-        if fault is not None:
-            self._caught(fault)
-            return True
-        # Nobody named: a page that sent its card to two pages but not to the next player
-        # would have that honest player blamed by the two (they wait for its card).
-        self.closed = words.FAIR_STALLED
-        self.outbox.clear()
-        return True
+        """Close the table if it waited for another page in vain; whether it did."""
+        return self.timer.stalled()
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
@@ -237,7 +162,7 @@ class FairTable(FairGame):
             return
         opened = open_envelope(text, self.group)
         if opened is None:
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         sender, table, hand, n, inner, t, z = opened
         if table != tag(self.name) or hand < self.hand_number:
@@ -245,40 +170,26 @@ class FairTable(FairGame):
             # here (a late digest)
             return
         if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         signed = self.ledger.admit(seat, hand, n, inner, t, z)
         if signed is None:
-            self._caught(Fault(seat, Cheat.UNSIGNED))
+            self.caught(Fault(seat, Cheat.UNSIGNED))
             return
         try:
             kind = self.inbox.hold(seat, hand, inner, self.group)
         except CheatDetected as error:
-            self._caught(error.fault)
+            self.caught(error.fault)
             return
         if kind is None:
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         self.ledger.keep(hand, kind, signed)
         self._settle()
 
     def gone(self, seat: int) -> None:
-        """The page at ``seat`` left: its keys left with it, so this hand can't go on.
-
-        Unless its keys are in (then the audit goes on and says who, if anyone, cheated),
-        the table closes ``GONE_GRACE`` seconds later (``stalled``): what it or another
-        page sent before may still be on its way, and a cheat in it is named first."""
-        if self.closed is not None or self.stage is FairStage.OVER:
-            return
-        if self._gone is None:
-            self._gone, self._gone_at = seat, self.now()
-        if self.stage is FairStage.SCORED:  # the hand is done, and the next can't be dealt
-            self._close_gone()
-
-    def _close_gone(self) -> None:
-        assert self._gone is not None
-        self.closed = words.fair_gone_text(self._gone, self.seat, self.transcript.dealt)
-        self.outbox.clear()
+        """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
+        self.timer.leave(seat)
 
     def take_outbox(self) -> list[str]:
         out, self.outbox = self.outbox, []
@@ -296,7 +207,7 @@ class FairTable(FairGame):
             # value it received passed the checks on arrival, so a bug, or this page's own
             # modification). It never names itself, nor anyone: it can't tell who.
             if self.cheat not in CHEATS:
-                self._own_step_failed()
+                self.close(words.FAIR_OWN_STEP)
                 return
             # A modified page (the tests') sends it anyway, stays, and goes no further.
             self._halted = True
@@ -314,7 +225,7 @@ class FairTable(FairGame):
             self.timer.moved()
         if self.closed is None and self.transcript.disputed:
             self._dispute()
-        self._waiting()  # the person's time runs from the moment their move is due
+        self.timer.waiting()  # the person's time runs from the moment their move is due
 
     def _dispute(self) -> None:
         """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
@@ -333,16 +244,15 @@ class FairTable(FairGame):
         """The dispute judged: name the liar the signatures show, or close with neutral
         words."""
         if isinstance(finding, Fault):
-            self._caught(finding)
-            return
-        self.closed = words.disagreement_text(finding, self.seat)
-        self.outbox.clear()
+            self.caught(finding)
+        else:
+            self.close(words.disagreement_text(finding, self.seat))
 
     def _drain(self) -> bool:
         try:
             return self.inbox.take(self.transcript, self.hand_number)
         except CheatDetected as error:
-            self._caught(error.fault)
+            self.caught(error.fault)
             return False
 
     def _revoke(self) -> bool:
@@ -383,13 +293,13 @@ class FairTable(FairGame):
         if result is None:
             return False
         if result.fault is not None:
-            self._caught(result.fault)
+            self.caught(result.fault)
         elif result.disagreeing:
             self.closed = words.disagreement_text(result.disagreeing, self.seat)
         elif not self.transcript.finished:
             self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
-        elif self._gone is not None:
-            self._close_gone()
+        elif self.timer.gone is not None:
+            self.timer.close_gone()
         else:
             self._score(result)
         return True
@@ -409,11 +319,13 @@ class FairTable(FairGame):
         self._score(there.result)
         return True
 
-    def _own_step_failed(self) -> None:
-        self.closed = words.FAIR_OWN_STEP
+    # --- closing ------------------------------------------------------------------------------
+    def close(self, why: str) -> None:
+        """Close the table, saying why; what this page had yet to send goes unsent."""
+        self.closed = why
         self.outbox.clear()
 
-    def _caught(self, fault: Fault) -> None:
+    def caught(self, fault: Fault) -> None:
+        """Close the table naming the cheat: the hand doesn't count."""
         self.fault = fault
-        self.closed = words.fault_text(fault, self.seat) + " " + words.FAIR_VOID
-        self.outbox.clear()
+        self.close(words.fault_text(fault, self.seat) + " " + words.FAIR_VOID)
