@@ -68,7 +68,7 @@ class TableClock:
     as the person would, and closes the table with ``FairTable.close`` or ``caught``."""
 
     turns: TurnClock
-    """This hand's turn clock (``new_hand``)."""
+    """This hand's turn clock: a new one each hand (``new_hand``), its time from the deal."""
 
     def __init__(self, table: FairTable, *, now: Callable[[], float], turn: float) -> None:
         """``now``: the clock (seconds); ``turn``: seconds a person has to move."""
@@ -80,6 +80,7 @@ class TableClock:
         self.gone_at = 0.0
 
     def new_hand(self) -> None:
+        """A hand starts: the person's time and the wait for the others start again."""
         self.turns = TurnClock(self.now, self.turn)
 
     def moved(self) -> None:

@@ -1,10 +1,11 @@
-"""One page's fair game as its person sees it: the hand under way, its stage, their cards, what
-they may do now, and the scores. No I/O.
+"""One page's fair game as its person sees it: the hand under way, and the scores. No I/O.
 
-``table.FairTable`` is a ``FairGame`` that takes part in the protocol: it starts each hand,
-takes its steps, sends and receives the messages, and closes. What is read here changes only
-through it (``_score`` aside: the table counts a hand that passed its audit). The hands'
-rules come from public information and this page's own hand (``public.PublicHand``).
+What the felt reads: the stage, this seat's cards and view, what it may play, what the
+person is to do now. ``table.FairTable`` is a ``FairGame`` that takes part in the protocol:
+it starts each hand, takes its steps, sends and receives the messages, and closes. What is
+read here changes only through it (``_score`` aside: the table counts a hand that passed its
+audit). The hands' rules come from public information and this page's own hand
+(``public.PublicHand``).
 """
 
 from __future__ import annotations

@@ -44,7 +44,10 @@ class CheatDetected(Exception):
 
 
 class Transcript(HandRecord):
-    """The public record of one hand, in protocol order; appending checks each message."""
+    """The public record of one hand, in protocol order; appending checks each message.
+
+    A ``HandRecord``, as the record is only ever added to here: whatever reads it (the
+    steps, the party, the audit) reads the one object the checks guard."""
 
     # --- stage 1 and 2: the shuffle and the lock --------------------------------------------
     def add_shuffle(self, seat: int, deck: tuple[int, ...], commitment: int) -> None:
