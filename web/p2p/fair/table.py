@@ -1,12 +1,13 @@
-"""One page's fair table: its keys, its record of the hand, and the public game. No I/O.
+"""One page's fair table: its keys, its part in the protocol, and its game. No I/O.
 
 Four pages, one per seat, each run a ``FairTable``; nobody runs the game. Every message a
 page sends goes to the three others (``outbox``: the glue broadcasts it through the mesh)
 and into its own transcript. The hand under way (``hand.FairHand``) takes the steps of the
 deal when their turn comes, its person chooses a pass and plays cards, and every message
-from another page is checked on arrival (``wire.receive``). The table's rules come from
-public information and this page's own hand (``public.PublicHand``); the table keeps what
-outlives a hand: the scores, the mesh's early messages, the clock, and why it closed.
+from another page is checked on arrival (``wire.receive``). What the person sees of the
+game (the stage, their cards, what they may do, the scores) is read in ``game.FairGame``,
+which a ``FairTable`` is; the table keeps what else outlives a hand: the keys, the mesh's
+early messages, and why it closed.
 
 Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
 "m": <wire text>}``;
@@ -14,98 +15,41 @@ one that comes before its turn waits in the ``inbox`` until it fits. Any other f
 fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
 doesn't count.
 
-The turn timer: nobody else knows this seat's cards, so nobody else can move for it. When
-this page's person lets the timer run out, this page moves for them (``tick``): the lowest
-legal card, the three highest cards to pass. A page that is gone (``gone``) takes its keys
-with it: the hand can't be finished, and the table closes (after ``GONE_GRACE``).
+Its clocks are ``clock.TableClock``'s: the person's turn, for whom this page moves when their
+time runs out (``tick``), and how long the table waits for the others (``stalled``,
+``gone``). When the digests or echoes of a hand differ, its ``dispute.Dispute`` names the
+liar, or nobody.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
-from enum import Enum
+from collections.abc import Callable, Sequence
 
-from hearts import Card, PlayerView
-from hearts.rules import NUM_SEATS, PassDirection, Rules
+from hearts import Card
+from hearts.rules import NUM_SEATS, Rules
 from web import words
-from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
+from web.p2p.fair.clock import GONE_GRACE, TableClock
+from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
+from web.p2p.fair.game import FairGame, FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
-from web.p2p.fair.public import Score, game_winner
-from web.p2p.fair.signing import Verdict, judge_steps
-from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Transcript
+from web.p2p.fair.public import Score
+from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import message, open_envelope, receive, tag
 
-END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
-"""What a page echoes leaves these out: they cross the mesh while pages send their echoes
-(several pages complain at once of a false shuffle proof)."""
-
-STAGE_ONE = ("fair_shuffle", "fair_proof")
-"""What a deal stopped by a false shuffle proof is judged on (its digest, its echoes)."""
-NOT_PLAYED = ("fair_shuffle", "fair_proof", "fair_lock", "fair_open", "fair_pass",
-              "fair_blind", "fair_unblind")
-"""What a hand stopped by a card that didn't open is judged on: no play, since a card
-played while the complaint crossed the mesh reached some pages before it and some after."""
-
-__all__ = ["FairStage", "FairTable", "TurnClock"]
-
-STALL_SECONDS = 30.0
-"""Beyond a person's turn, how long the table waits for a page that sends nothing before it
-closes (an honest page moves for its person when their time is out)."""
-GONE_GRACE = 2.0
-"""Seconds between a page leaving and the table closing for it: messages sent before it left
-(by it, or a cheat another page caught first and left on) may still be on their way."""
+__all__ = ["GONE_GRACE", "FairStage", "FairTable"]
 
 
-class TurnClock:
-    """When this page's person's move fell due, and when the table last moved on."""
-
-    def __init__(self, now: Callable[[], float], turn: float) -> None:
-        self.now = now
-        self.turn = turn
-        self.key: object = None
-        """What the person is to do now (None: nothing); the time runs from its change."""
-        self.since = self.progress = now()
-
-    def due(self, key: object) -> None:
-        if key != self.key:
-            self.key, self.since = key, self.now()
-
-    def left(self) -> int | None:
-        """Whole seconds the person has left (None: nothing to do)."""
-        if self.key is None:
-            return None
-        return max(0, int(self.turn - (self.now() - self.since) + 0.999))
-
-    def out(self) -> bool:
-        """The person's time ran out."""
-        return self.key is not None and self.now() - self.since >= self.turn
-
-    def moved(self) -> None:
-        self.progress = self.now()
-
-    def stalled(self) -> bool:
-        """Nothing to do here, and nothing came from the others beyond any turn and grace."""
-        return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
-
-
-class FairStage(Enum):
-    DEALING = "dealing"
-    PASSING = "passing"
-    PLAYING = "playing"
-    AUDITING = "auditing"
-    SCORED = "scored"
-    OVER = "over"
-    CLOSED = "closed"
-
-
-class FairTable:
-    """The fair table as the page at ``seat`` plays it."""
+class FairTable(FairGame):
+    """The fair table as the page at ``seat`` plays it: the messages, the steps, the
+    audit's slices, and closing. The game it moves on is read in ``FairGame``: a
+    ``FairTable`` is one, so that what the felt reads stays its API without a wall of
+    delegating properties."""
 
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
@@ -125,31 +69,24 @@ class FairTable:
         and ``history``: the first hand this table deals and the hands scored before it (a
         table drawn again after a page left goes on with the game)."""
         self.checks = checks
-        self.seat = seat
         self.name = name
         self.cheat = cheat
         self.keys = tuple(keys)
         if len(self.keys) != NUM_SEATS or group.power(group.generator, signing_key) \
                 != self.keys[seat]:
             raise ValueError("a fair table needs four public keys, this page's among them")
+        super().__init__(seat, rules=rules or Rules(), history=history)
         self.ledger = Ledger(seat, group=group, name=name, signing_key=signing_key,
                              keys=self.keys, unkept=END_KINDS, source=source)
         """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
-        self.rules = rules or Rules()
+        self.timer = TableClock(self, now=now, turn=turn)
+        """The person's turn, and the table's patience with the others (``clock``)."""
         self.group = group
         self.source = source
         self.clock = clock
         self.outbox: list[str] = []
-        self.history: list[Score] = list(history)
-        a, b, c, d = (sum(hand_[seat] for hand_ in self.history) for seat in range(NUM_SEATS))
-        self.scores: Score = (a, b, c, d)
-        self.closed: str | None = None
-        """Why the table closed (the cheat named, a page gone), in words."""
-        self._gone: int | None = None
-        """A page that left (``gone``), and when."""
-        self._gone_at = 0.0
         self.fault: Fault | None = None
         self._halted = False
         """A modified page (the tests') sent a step its own check refused: it stops there."""
@@ -170,79 +107,10 @@ class FairTable:
     def _start_hand(self, number: int) -> None:
         self.ledger.forget_before(number)
         self.current = self._hand(number)
-        self._judging: Generator[None, None, Verdict] | None = None
-        """The dispute of this hand, being judged (``signing.judge_steps``)."""
-        self.timer = TurnClock(self.now, self.turn)
+        self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
+                               group=self.group, name=self.name, keys=self.keys)
+        self.timer.new_hand()
         self._settle()
-
-    @property
-    def hand_number(self) -> int:
-        return self.current.number
-
-    @property
-    def transcript(self) -> Transcript:
-        return self.current.transcript
-
-    @property
-    def party(self) -> Party:
-        return self.current.party
-
-    @property
-    def result(self) -> AuditResult | None:
-        """The audit of the hand under way, once it passed."""
-        return self.current.result
-
-    @property
-    def direction(self) -> PassDirection:
-        return self.current.direction
-
-    @property
-    def passing(self) -> tuple[Card, ...] | None:
-        """The three cards this page's person passes, once chosen."""
-        return self.current.passing
-
-    @property
-    def stage(self) -> FairStage:
-        h, t = self.current, self.current.transcript
-        if self.closed is not None:
-            return FairStage.CLOSED
-        if h.result is not None:
-            return FairStage.OVER if game_winner(self.scores, self.rules) is not None \
-                else FairStage.SCORED
-        if t.over:
-            return FairStage.AUDITING
-        if h.dealt is None:
-            return FairStage.DEALING
-        if not t.passed or (h.passes and h.received is None):
-            return FairStage.PASSING
-        return FairStage.PLAYING
-
-    def hand(self) -> list[Card]:
-        """This seat's cards now (before the exchange: as dealt, less none)."""
-        return self.current.cards()
-
-    def view(self) -> PlayerView | None:
-        """This seat's view of the game (None while the cards are being dealt)."""
-        h = self.current
-        if h.dealt is None:
-            return None
-        playing = self.stage not in (FairStage.DEALING, FairStage.PASSING)
-        chosen = [s in h.transcript.pass_slots for s in range(NUM_SEATS)]
-        return h.public().view(
-            self.seat, rules=self.rules, hand_number=h.number, direction=h.direction,
-            hand=h.cards(), passed=h.passing, received=h.received, chosen=chosen,
-            to_play=self.to_play(), scores=self.scores, history=self.history,
-            playing=playing, legal=self.legal())
-
-    def to_play(self) -> int | None:
-        """The seat to play (None: not known here yet, see ``FairHand.to_play``)."""
-        return self.current.to_play()
-
-    def legal(self) -> tuple[Card, ...]:
-        """The cards this seat may play now (none when it isn't its turn)."""
-        if self.stage is not FairStage.PLAYING:
-            return ()
-        return self.current.legal()
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -275,72 +143,17 @@ class FairTable:
             self._start_hand(self.hand_number + 1)
 
     # --- the clock -----------------------------------------------------------------------------
-    def waiting_for_me(self) -> str | None:
-        """What the table waits for this page's person to do: "pass", "play", or None."""
-        stage = self.stage
-        h = self.current
-        if stage is FairStage.PASSING and h.passing is None and h.dealt is not None \
-                and h.passes:
-            return "pass"
-        if stage is FairStage.PLAYING and self.to_play() == self.seat:
-            return "play"
-        if stage is FairStage.SCORED:
-            return "ready"
-        return None
-
     def turn_left(self) -> int | None:
         """Whole seconds the person has left to move (None: nothing to do)."""
-        self._waiting()
-        return self.timer.left()
-
-    def _waiting(self) -> str | None:
-        what = self.waiting_for_me()
-        self.timer.due(None if what is None else
-                       (what, self.hand_number, len(self.transcript.plays)))
-        return what
+        return self.timer.turn_left()
 
     def tick(self) -> bool:
-        """The timer: this page moves for its person if they let their time run out (the
-        only page that can: nobody else knows its cards). Whether it moved."""
-        what = self._waiting()
-        if not self.timer.out():
-            return False
-        if what == "pass":
-            self.choose_pass(tuple(sorted(self.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
-        elif what == "ready":
-            self.next_hand()
-        else:
-            self._play(self.auto_card())
-        return True
+        """This page moves for its person if their time ran out; whether it did."""
+        return self.timer.tick()
 
     def stalled(self) -> bool:
-        """Close the table if it has waited for another page beyond any person's turn (a
-        page that stopped answering, or a modified one that won't move), or if a page left
-        without its keys; whether it did."""
-        if self.closed is None and self._gone is not None \
-                and self._gone not in self.transcript.reveals \
-                and self.now() - self._gone_at >= GONE_GRACE:
-            self._close_gone()
-            return True
-        if self.stage in (FairStage.SCORED, FairStage.OVER, FairStage.CLOSED) \
-                or self._waiting() is not None or not self.timer.stalled():
-            return False
-        t = self.transcript
-        missing = [s for s in range(NUM_SEATS) if s not in t.evidence]
-        if t.disputed and missing:
-            # Every page sends its evidence to every page once the echoes differ: one that
-            # sent none (here) abandoned the hand rather than show what it was sent.
-            self._caught(Fault(missing[0], Cheat.NO_EVIDENCE))
-            return True
-        # Nobody named: a page that sent its card to two pages but not to the next player
-        # would have that honest player blamed by the two (they wait for its card).
-        self.closed = words.FAIR_STALLED
-        self.outbox.clear()
-        return True
-
-    def auto_card(self) -> Card:
-        """The card this page plays for a person out of time: the lowest legal one."""
-        return self.legal()[0]
+        """Close the table if it waited for another page in vain; whether it did."""
+        return self.timer.stalled()
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
@@ -349,7 +162,7 @@ class FairTable:
             return
         opened = open_envelope(text, self.group)
         if opened is None:
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         sender, table, hand, n, inner, t, z = opened
         if table != tag(self.name) or hand < self.hand_number:
@@ -357,40 +170,26 @@ class FairTable:
             # here (a late digest)
             return
         if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         signed = self.ledger.admit(seat, hand, n, inner, t, z)
         if signed is None:
-            self._caught(Fault(seat, Cheat.UNSIGNED))
+            self.caught(Fault(seat, Cheat.UNSIGNED))
             return
         try:
             kind = self.inbox.hold(seat, hand, inner, self.group)
         except CheatDetected as error:
-            self._caught(error.fault)
+            self.caught(error.fault)
             return
         if kind is None:
-            self._caught(Fault(seat, Cheat.MALFORMED))
+            self.caught(Fault(seat, Cheat.MALFORMED))
             return
         self.ledger.keep(hand, kind, signed)
         self._settle()
 
     def gone(self, seat: int) -> None:
-        """The page at ``seat`` left: its keys left with it, so this hand can't go on.
-
-        Unless its keys are in (then the audit goes on and says who, if anyone, cheated),
-        the table closes ``GONE_GRACE`` seconds later (``stalled``): what it or another
-        page sent before may still be on its way, and a cheat in it is named first."""
-        if self.closed is not None or self.stage is FairStage.OVER:
-            return
-        if self._gone is None:
-            self._gone, self._gone_at = seat, self.now()
-        if self.stage is FairStage.SCORED:  # the hand is done, and the next can't be dealt
-            self._close_gone()
-
-    def _close_gone(self) -> None:
-        assert self._gone is not None
-        self.closed = words.fair_gone_text(self._gone, self.seat, self.transcript.dealt)
-        self.outbox.clear()
+        """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
+        self.timer.leave(seat)
 
     def take_outbox(self) -> list[str]:
         out, self.outbox = self.outbox, []
@@ -399,11 +198,7 @@ class FairTable:
     # --- the protocol's steps -------------------------------------------------------------------
     def _send(self, kind: str, **fields: object) -> None:
         if kind == "fair_digest":
-            # what came after the shuffles of a stopped deal may differ from page to page
-            t = self.transcript
-            only = STAGE_ONE if t.stopped_at_deal else NOT_PLAYED if t.stopped_by_complaint \
-                else None
-            fields = {**fields, "echo": self.ledger.echo(self.hand_number, only)}
+            fields = {**fields, "echo": self.dispute.echo()}
         text = message(kind, **fields)
         try:
             receive(self.transcript, self.seat, text)
@@ -412,7 +207,7 @@ class FairTable:
             # value it received passed the checks on arrival, so a bug, or this page's own
             # modification). It never names itself, nor anyone: it can't tell who.
             if self.cheat not in CHEATS:
-                self._own_step_failed()
+                self.close(words.FAIR_OWN_STEP)
                 return
             # A modified page (the tests') sends it anyway, stays, and goes no further.
             self._halted = True
@@ -430,44 +225,34 @@ class FairTable:
             self.timer.moved()
         if self.closed is None and self.transcript.disputed:
             self._dispute()
-        self._waiting()  # the person's time runs from the moment their move is due
+        self.timer.waiting()  # the person's time runs from the moment their move is due
 
     def _dispute(self) -> None:
         """The digests or echoes differ: this page keeps its keys (``steps.due_step``), or
         a false digest would read every hand; it sends its evidence, and once every page's
-        is in, names whoever the signatures show lied (``signing.judge_steps``, then
-        ``_verdict``), or nobody."""
-        t, hand = self.transcript, self.hand_number
-        if self.seat not in t.evidence:
-            self._send("fair_evidence", items=self.ledger.evidence(hand))
+        is in, names whoever the signatures show lied, or nobody (``dispute``)."""
+        if self.dispute.owes_evidence():
+            self._send("fair_evidence", items=self.dispute.evidence())
             if self.closed is not None:
                 return
         while self._drain():  # evidence that came first
             pass
-        if self.closed is not None or len(t.evidence) < NUM_SEATS or self._judging is not None:
-            return
-        # 88 signatures to check: in slices, a page's evidence each (``work_step``).
-        self._judging = judge_steps(self.group, self.name, hand, self.keys, t.echoes,
-                                    t.evidence)
+        if self.closed is None:
+            self.dispute.judge()
 
-    def _verdict(self, verdict: Verdict) -> None:
+    def _verdict(self, finding: Finding) -> None:
         """The dispute judged: name the liar the signatures show, or close with neutral
         words."""
-        t = self.transcript
-        if verdict is not None:
-            seat, how = verdict
-            self._caught(Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED))
-            return
-        mine = t.echoes[self.seat]
-        differ = sorted(set(t.disagreeing) | {s for s, e in t.echoes.items() if e != mine})
-        self.closed = words.disagreement_text(differ, self.seat)
-        self.outbox.clear()
+        if isinstance(finding, Fault):
+            self.caught(finding)
+        else:
+            self.close(words.disagreement_text(finding, self.seat))
 
     def _drain(self) -> bool:
         try:
             return self.inbox.take(self.transcript, self.hand_number)
         except CheatDetected as error:
-            self._caught(error.fault)
+            self.caught(error.fault)
             return False
 
     def _revoke(self) -> bool:
@@ -491,14 +276,12 @@ class FairTable:
         sent or checked, the verdict), after which the page has news to show and send."""
         if self.closed is not None:
             return None
-        if self._judging is not None:
-            try:
-                next(self._judging)
+        if self.dispute.judging:
+            finding = self.dispute.judge_step()
+            if finding is None:
                 return False
-            except StopIteration as done:
-                self._judging = None
-                self._verdict(done.value)
-                return True
+            self._verdict(finding)
+            return True
         proved = self.current.slice_step()
         if proved is not None:
             if proved:
@@ -510,24 +293,16 @@ class FairTable:
         if result is None:
             return False
         if result.fault is not None:
-            self._caught(result.fault)
+            self.caught(result.fault)
         elif result.disagreeing:
             self.closed = words.disagreement_text(result.disagreeing, self.seat)
         elif not self.transcript.finished:
             self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
-        elif self._gone is not None:
-            self._close_gone()
+        elif self.timer.gone is not None:
+            self.timer.close_gone()
         else:
             self._score(result)
         return True
-
-    def _score(self, result: AuditResult) -> None:
-        """The hand passed its audit: its points count."""
-        self.current.result = result
-        hand = self.current.public().scores(self.rules)
-        self.history.append(hand)
-        a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
-        self.scores = (a, b, c, d)
 
     def adopt(self, checker: FairTable) -> bool:
         """What ``checker`` — this page's table that checks the same messages — found of
@@ -544,11 +319,13 @@ class FairTable:
         self._score(there.result)
         return True
 
-    def _own_step_failed(self) -> None:
-        self.closed = words.FAIR_OWN_STEP
+    # --- closing ------------------------------------------------------------------------------
+    def close(self, why: str) -> None:
+        """Close the table, saying why; what this page had yet to send goes unsent."""
+        self.closed = why
         self.outbox.clear()
 
-    def _caught(self, fault: Fault) -> None:
+    def caught(self, fault: Fault) -> None:
+        """Close the table naming the cheat: the hand doesn't count."""
         self.fault = fault
-        self.closed = words.fault_text(fault, self.seat) + " " + words.FAIR_VOID
-        self.outbox.clear()
+        self.close(words.fault_text(fault, self.seat) + " " + words.FAIR_VOID)
