@@ -18,11 +18,11 @@ from web import words
 from web.browser import Browser, DomEvent, Element
 from web.friends.hosting import Hosting
 from web.friends.network import NetworkChoices, attr
-from web.friends.peer import BrowserPeer
 from web.friends.session import PageHooks, Role, Session
 from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
+from web.p2p.peer import BrowserPeer
 from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
 from web.table.controller import Table

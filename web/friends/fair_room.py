@@ -25,11 +25,11 @@ from web import words
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM, FairMesh
 from web.friends.fair_tables import PageTables
-from web.friends.peer import Reply
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.seating import Seating, where
 from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat

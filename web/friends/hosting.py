@@ -15,10 +15,10 @@ from collections.abc import Awaitable, Callable
 
 from hearts import SEAT_NAMES, Game
 from web import words
-from web.friends.peer import Peer
 from web.p2p.codes import CodeError, Invite, answer_sdp, decode_answer, encode_invite, parse_sdp
 from web.p2p.guest import SeatState
 from web.p2p.host import LOCAL, HostTable
+from web.p2p.peer import Peer
 from web.p2p.protocol import Intent, ProtocolError, dump, parse_intent
 from web.p2p.qr import qr_svg
 from web.p2p.saved import table_json

@@ -10,8 +10,8 @@ import json
 
 from hearts import SEAT_NAMES
 from web import words
-from web.friends.peer import Peer
 from web.p2p.codes import Answer, CodeError, Invite, encode_answer, offer_sdp, parse_sdp
+from web.p2p.peer import Peer
 from web.p2p.protocol import Intent
 from web.p2p.tablecode import TableCode
 

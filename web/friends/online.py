@@ -21,7 +21,7 @@ from web.friends.lobby import (
     SeatOffers,
     table_message,
 )
-from web.friends.peer import Peer, Reply
+from web.p2p.peer import Peer, Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode, make_code
 

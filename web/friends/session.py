@@ -48,11 +48,11 @@ from web.friends.joining import STUN, CodeJoining, Joining
 from web.friends.lobby import WAIT_SECONDS, Lobby
 from web.friends.online import Online
 from web.friends.online_side import OnlineSide
-from web.friends.peer import Peer, Reply
 from web.friends.role import Effect, Event, Role, next_role
 from web.p2p.fair.group import GROUP
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
+from web.p2p.peer import Peer, Reply
 from web.p2p.protocol import Intent
 from web.p2p.turns import TURN_SECONDS
 from web.seats.remote import RemoteSeat

@@ -16,11 +16,11 @@ from typing import Any
 from hearts import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
+from web.p2p.fair.due import due_step, lock_due, shuffle_due
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import ShuffleProof
-from web.p2p.fair.steps import due_step, lock_due, shuffle_due
 from web.p2p.fair.transcript import Transcript
 from web.p2p.fair.wire import proof_fields
 
