@@ -1,2 +1,2 @@
-"""Private tables: the session (``session``, ``hosting``, ``joining``), WebRTC (``peer``) and
-the "Play with friends" dialog (``dialog``)."""
+"""Tables with other people: the session and its sides (``session``, ``hosting``,
+``joining``, the lobby, the fair tables' rooms and door) and the dialog (``dialog``)."""

@@ -11,15 +11,15 @@ can't be finished, and the table closes (after ``GONE_GRACE``). The time is inje
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import Protocol
 
+from hearts import Card
 from web import words
+from web.p2p.fair.dispute import Dispute
 from web.p2p.fair.game import FairStage
+from web.p2p.fair.transcript import Fault, Transcript
 
-if TYPE_CHECKING:
-    from web.p2p.fair.table import FairTable
-
-__all__ = ["GONE_GRACE", "STALL_SECONDS", "TableClock", "TurnClock"]
+__all__ = ["GONE_GRACE", "STALL_SECONDS", "Clocked", "TableClock", "TurnClock"]
 
 STALL_SECONDS = 30.0
 """Beyond a person's turn, how long the table waits for a page that sends nothing before it
@@ -61,6 +61,30 @@ class TurnClock:
         return self.key is None and self.now() - self.progress >= self.turn + STALL_SECONDS
 
 
+class Clocked(Protocol):
+    """What a ``TableClock`` reads of its table (a ``FairTable``), and the moves it makes
+    there for the person."""
+
+    seat: int
+    closed: str | None
+    dispute: Dispute
+
+    @property
+    def stage(self) -> FairStage: ...
+    @property
+    def hand_number(self) -> int: ...
+    @property
+    def transcript(self) -> Transcript: ...
+    def waiting_for_me(self) -> str | None: ...
+    def hand(self) -> list[Card]: ...
+    def auto_card(self) -> Card: ...
+    def choose_pass(self, cards: tuple[Card, ...]) -> str | None: ...
+    def play(self, card: Card) -> str | None: ...
+    def next_hand(self) -> None: ...
+    def close(self, why: str) -> None: ...
+    def caught(self, fault: Fault) -> None: ...
+
+
 class TableClock:
     """The clocks of ``table``: its person's turn (a ``TurnClock`` a hand), and a page gone.
 
@@ -70,7 +94,7 @@ class TableClock:
     turns: TurnClock
     """This hand's turn clock: a new one each hand (``new_hand``), its time from the deal."""
 
-    def __init__(self, table: FairTable, *, now: Callable[[], float], turn: float) -> None:
+    def __init__(self, table: Clocked, *, now: Callable[[], float], turn: float) -> None:
         """``now``: the clock (seconds); ``turn``: seconds a person has to move."""
         self.table = table
         self.now = now
