@@ -7,22 +7,18 @@ its ``FairSeat``, and GUEST_CLOSED with the reason once it closed (a cheat named
 gone, this page left). The page that lets newcomers in offers the computers' seats in the
 lobby. A page alone with the computers (HOSTING, a table the lobby dealt it) keeps a door
 open in the same room, and goes to FAIR once a person who came sits down with it. No DOM:
-everything comes through the ``Session``.
+everything comes through the session (``web.friends.parts``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from web import words
 from web.friends.fair_door import Carried
 from web.friends.fair_room import FAIR_ROOM, FairPlay
+from web.friends.parts import Parts
 from web.friends.role import Event, Role
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat
-
-if TYPE_CHECKING:  # the session makes this side and hands itself in
-    from web.friends.session import Session
 
 __all__ = ["FairSide"]
 
@@ -30,7 +26,7 @@ __all__ = ["FairSide"]
 class FairSide:
     """This page at a fair table, if it is at one (or its door, if it plays alone)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Parts) -> None:
         self.session = session
         self.fair: FairPlay | None = None
         """FAIR: this page's part of a fair table."""

@@ -3,25 +3,22 @@
 A page goes to a table by an invite (it answers the host's offer, ``Joining``) or by the
 table's short code (it looks in the code's room through relays, ``CodeJoining``); once the
 host's connection opens it sits at the felt table as a ``RemoteSeat``, fed by the host's
-messages. No DOM: everything comes through the ``Session``.
+messages. No DOM: everything comes through the session (``web.friends.parts``).
 """
 
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
 
 from web import words
 from web.friends.hosting import TABLE_ROOM
 from web.friends.joining import CodeJoining, Joining
+from web.friends.parts import Parts
 from web.friends.role import Event, Role
 from web.p2p.codes import CodeError, decode_invite
 from web.p2p.protocol import Intent, intent_text, peer_of
 from web.p2p.tablecode import read_code
 from web.seats.remote import RemoteSeat
-
-if TYPE_CHECKING:  # the session makes this side and hands itself in
-    from web.friends.session import Session
 
 __all__ = ["LOOK_SECONDS", "GuestSide"]
 
@@ -32,7 +29,7 @@ LOOK_SECONDS = 25.0
 class GuestSide:
     """This page on its way to, or seated at, a table another page runs."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Parts) -> None:
         self.session = session
         self.joining: Joining | CodeJoining | None = None
         """JOINING, SEATED: the invite answered or the code looked for, and the host's

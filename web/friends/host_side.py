@@ -7,26 +7,22 @@ comes sits down with it at a fair table instead (``web.friends.fair_door``). ``H
 holds the open table's
 invites and connections; this is what the roles need of it: opening, the host's buttons
 (invite, let in, share a code, begin), and closing, with the game kept if it had started.
-No DOM: everything comes through the ``Session``.
+No DOM: everything comes through the session (``web.friends.parts``).
 """
 
 from __future__ import annotations
-
-from typing import TYPE_CHECKING
 
 from hearts import Game, Phase
 from hearts.game import Scores
 from web import words
 from web.friends.hosting import Hosting
+from web.friends.parts import Parts
 from web.friends.role import Event, Role
 from web.p2p.host import HostTable
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code
 from web.p2p.turns import TurnTimer
 from web.seats.remote import RemoteSeat
-
-if TYPE_CHECKING:  # the session makes this side and hands itself in
-    from web.friends.session import Session
 
 __all__ = ["HostSide"]
 
@@ -44,7 +40,7 @@ def _between_hands(host: HostTable) -> tuple[list[Scores], int] | None:
 class HostSide:
     """This page as the host of a private table (one at a time)."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Parts) -> None:
         self.session = session
         self.hosting: Hosting | None = None
         """HOSTING: the table this page runs."""

@@ -4,18 +4,14 @@ The lobby (``web.friends.online``'s ``Online``, the meeting room) finds the tabl
 what the roles see of it: LOOKING while it looks, then the table it found — a fair one
 (FAIR: a new one, or one under way that seats this page between two hands), or this page's
 own game with the computers (HOSTING) until a person comes — or NO_RELAY when no relay
-answered. No DOM: everything comes through the ``Session``.
+answered. No DOM: everything comes through the session (``web.friends.parts``).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from web.friends.online import Dealt, Invited, Unreachable
+from web.friends.parts import Parts
 from web.friends.role import Event, Role
-
-if TYPE_CHECKING:  # the session makes this side and hands itself in
-    from web.friends.session import Session
 
 __all__ = ["OnlineSide"]
 
@@ -23,7 +19,7 @@ __all__ = ["OnlineSide"]
 class OnlineSide:
     """This page looking for players, if it is."""
 
-    def __init__(self, session: Session) -> None:
+    def __init__(self, session: Parts) -> None:
         self.session = session
 
     def play_online(self) -> None:

@@ -34,10 +34,8 @@ import asyncio
 import json
 import random
 from collections.abc import Awaitable, Callable, Coroutine
-from dataclasses import dataclass
 from typing import Any, Protocol
 
-from hearts import Game
 from web import words
 from web.friends.fair_room import FairPlay
 from web.friends.fair_side import FairSide
@@ -48,6 +46,7 @@ from web.friends.joining import STUN, CodeJoining, Joining
 from web.friends.lobby import WAIT_SECONDS, Lobby
 from web.friends.online import Online
 from web.friends.online_side import OnlineSide
+from web.friends.parts import PageHooks
 from web.friends.role import Effect, Event, Role, next_role
 from web.p2p.fair.group import GROUP
 from web.p2p.guest import SeatState
@@ -56,41 +55,9 @@ from web.p2p.peer import Peer, Reply
 from web.p2p.protocol import Intent
 from web.p2p.turns import TURN_SECONDS
 from web.seats.remote import RemoteSeat
-from web.table.seat import Seat
 from web.tasks import Tasks
 
 __all__ = ["Event", "PageHooks", "Role", "Session"]
-
-
-@dataclass(frozen=True)
-class PageHooks:
-    """What the session asks of the page around it."""
-
-    seat_table: Callable[[Seat | None], None]
-    """Show this seat on the felt table (None: the page's own game)."""
-    adopt: Callable[[Game, bool], None]
-    """Carry a hosted game on alone (whether its hand had just ended)."""
-    keep: Callable[[str | None], None]
-    """Store the hosted table's JSON (None: forget it)."""
-    show: Callable[[bool], None]
-    """Open (True) or close the dialog."""
-    on_change: Callable[[], None]
-    """Something the dialog shows has changed."""
-    warn: Callable[[str], None]
-    """A line for the console (a refused guest message)."""
-    level: Callable[[], str]
-    """The computer level chosen in the settings."""
-    ice: Callable[[], str | None]
-    """The ICE servers chosen in the dialog (JSON; None while incomplete)."""
-    base: Callable[[], str]
-    """The page's address without a fragment (invite links start with it)."""
-    relays: Callable[[], list[str]]
-    """The relays where tables are found by code (public ones unless the address says)."""
-    name: Callable[[], str] = lambda: ""
-    """The name the person chose for tables with others ("": their seat's place)."""
-    keep_seat: Callable[[str | None], None] = lambda text: None
-    """Keep, for this tab only, what brings this page back to its seat after a reload
-    (None: forget it)."""
 
 
 class Connections(Protocol):
