@@ -176,12 +176,6 @@ class HostTable(TableFlow):
         self._send(conn, dump("notice", text=words.SEAT_COMING))
         return True
 
-    def open_seats(self) -> int:
-        """Computer seats nobody is coming to take (while the game goes on)."""
-        if not self.started or self.closed or self.stage() == "over":
-            return 0
-        return sum(self.kind(s) == "computer" and s not in self.coming for s in (1, 2, 3))
-
     def drop(self, conn: str, now: float) -> None:
         """``conn`` closed or lost its connection: its seat waits ``grace`` seconds."""
         if self.seats.drop(conn, now, self.started) is not None:
