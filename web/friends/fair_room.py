@@ -122,12 +122,13 @@ class FairPlay(FairMesh):
         players = tuple(map(seating.person, seating.pages))
         self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
         before = None if old_seat is None else old_seat.players
+        gone = [] if before is None else [s for s in range(4) if before[s] == s != players[s]]
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
-        if before is not None and any(before[s] == s != players[s] for s in range(4)):
+        if gone:
             assert old is not None  # on without the page that left
             self.seat.notice = words.fair_handed_over(
-                [s for s in range(4) if before[s] == s != players[s]], players, table.seat,
+                gone, players, table.seat,
                 void=old.hand_number == hand and old.current.dealt is not None)
         elif self.door.late:  # this page came to a game under way
             self.seat.notice = words.fair_came([table.seat], table.seat)
