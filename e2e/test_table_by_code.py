@@ -278,7 +278,7 @@ def _pass_and_play_a_hand(pages: list[Seat]) -> None:
 def _shoot(page: Any, name: str) -> None:
     """Screenshots at a phone's size and a desktop's, to look at."""
     ARTIFACTS.mkdir(exist_ok=True)
-    for width, height in ((320, 640), (1440, 900)):
+    for width, height in ((320, 640), (390, 844), (1440, 900)):
         page.set_viewport_size({"width": width, "height": height})
         page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
                       "requestAnimationFrame(r)))")

@@ -144,6 +144,10 @@ def test_a_page_alone_in_the_lobby_deals_itself_a_table_and_offers_its_computers
         assert hosting is not None and hosting.host.started
         assert [hosting.host.kind(s) for s in (1, 2, 3)] == ["computer"] * 3
         assert _in_lobby(network) == [host]  # to offer the computers' seats to whoever comes
+        seat = host.shown[-1]
+        assert isinstance(seat, RemoteSeat)
+        snap = seat.snapshot()
+        assert snap.where == words.HOSTING_KIND and not snap.chat  # nobody to hear it
     asyncio.run(run())
 
 

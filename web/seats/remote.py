@@ -95,7 +95,7 @@ class RemoteSeat:
             moving=self.sent_play,
             result=result if (stage == "scores" and state.ready) or stage == "over" else None,
             shown=shown, can_undo=False, can_deal=self.hosting and stage == "over",
-            note=note, where=where, chat=True, turn_left=state.turn_left)
+            note=note, where=where, chat=not self.alone, turn_left=state.turn_left)
 
     # --- the host's news ---------------------------------------------------------------------
 
