@@ -289,7 +289,7 @@ def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> No
 
 
 @pytest.mark.parametrize(("start", "small"), [("snapshot", "python_stdlib_start.zip"),
-                                              ("plain", "python_stdlib_plain.zip.gz")])
+                                              ("plain", "python_stdlib_plain.zip.br")])
 def test_a_module_left_out_of_the_start_stdlib_still_imports(
         open_table: Callable[..., TablePage], start: str, small: str) -> None:
     """Each start's small stdlib holds what the page imports; anything else comes from the

@@ -1,6 +1,6 @@
 """The site build's pure parts (tools/site/), on small folders made here: what the service
 worker precaches and its cache name, what goes into the page's zip, what the snapshot
-imports, the version label. No Node, no browser."""
+imports, the version label. No browser (Node only to unpack a brotli file)."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import re
+import subprocess
 import sys
 import zipfile
 from pathlib import Path
@@ -28,6 +29,9 @@ FILES = {
     "pyscript/core.js": "export {}",
     "pyscript/codemirror-abc123.js": "// an editor the page never loads",
     "pyscript/xterm-def456.js": "// a terminal the page never loads",
+    "pyodide/pyodide.asm.wasm": "the wasm",
+    "pyodide/pyodide.asm.wasm.br": "the wasm, packed for a first visit",
+    "static/brotli/brotli_dec_wasm.js": "// the first visit's decoder",
     "sw.js": "// the worker itself",
 }
 
@@ -51,6 +55,7 @@ def test_every_file_is_precached_but_the_worker_and_the_chunks_the_page_never_lo
         "./": sha256(FILES["index.html"]),  # the page is cached under the scope's own URL
         "manifest.webmanifest": sha256(FILES["manifest.webmanifest"]),
         "py/hearts.zip.gz": sha256(FILES["py/hearts.zip.gz"]),
+        "pyodide/pyodide.asm.wasm": sha256(FILES["pyodide/pyodide.asm.wasm"]),
         "pyscript/core.js": sha256(FILES["pyscript/core.js"]),
         "static/icons/icon.svg": sha256(FILES["static/icons/icon.svg"]),
         "static/style.css": sha256(FILES["static/style.css"]),
@@ -62,8 +67,11 @@ def test_the_precache_list_of_a_built_site_names_every_file_but_those(tmp_path: 
     site = make_site(tmp_path)
     listed = {url for url, _ in offline.precache(site)[1]}
     every = {p.relative_to(site).as_posix() for p in site.rglob("*") if p.is_file()}
-    skipped = {name for name in every if name.startswith(offline.NOT_PRECACHED)}
-    assert skipped == {"pyscript/codemirror-abc123.js", "pyscript/xterm-def456.js"}
+    skipped = {name for name in every
+               if name.startswith((*offline.NOT_PRECACHED, *offline.NOT_PRECACHED_FOLDERS))
+               or name.endswith(offline.NOT_PRECACHED_SUFFIXES)}
+    assert skipped == {"pyscript/codemirror-abc123.js", "pyscript/xterm-def456.js",
+                       "pyodide/pyodide.asm.wasm.br", "static/brotli/brotli_dec_wasm.js"}
     assert listed == (every - skipped - {"sw.js", "index.html"}) | {"./"}
 
 
@@ -174,6 +182,25 @@ def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None
         assert {name: archive.read(name).decode() for name in archive.namelist()} == modules
 
 
+def test_the_first_visits_stdlib_is_served_stored_and_packed_with_brotli(tmp_path: Path) -> None:
+    py_zip = tmp_path / "python_stdlib_plain.zip"
+    modules = {f"lib/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}
+    with zipfile.ZipFile(py_zip, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in modules.items():
+            archive.writestr(name, text)
+    gzipped = len(gzip.compress(build.stored(py_zip), 9))
+    served = build.stored_and_brotli(py_zip)
+    assert served.name == "python_stdlib_plain.zip.br" and not py_zip.exists()
+    assert served.stat().st_size < gzipped
+    unpacked = subprocess.run(
+        ["node", "-e", "process.stdout.write(require('zlib').brotliDecompressSync("
+         "require('fs').readFileSync(process.argv[1])))", str(served)],
+        capture_output=True, check=True).stdout
+    with zipfile.ZipFile(io.BytesIO(unpacked)) as archive:
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_STORED}
+        assert {name: archive.read(name).decode() for name in archive.namelist()} == modules
+
+
 def test_the_snapshot_imports_every_module_of_the_zip_after_the_stdlib(tmp_path: Path) -> None:
     py_zip = tmp_path / "hearts.zip"
     with zipfile.ZipFile(py_zip, "w") as archive:
@@ -235,11 +262,11 @@ def test_the_page_preloads_what_its_start_needs_not_the_snapshot() -> None:
     later one reads it unpacked from the worker's cache, not through a download."""
     head = (build.ROOT / "index.html").read_text(encoding="utf-8").split("</head>")[0]
     assert "snapshot.bin" not in head
-    assert "pyodide.asm.wasm" in head
     boot = (build.ROOT / "web" / "static" / "boot.js").read_text(encoding="utf-8")
     assert head.index('src="./static/boot.js"') < head.index('href="./static/start.mjs"')
     assert "snapshot.bin" not in boot
-    assert '"python_stdlib_start.zip"' in boot and '"python_stdlib_plain.zip.gz"' in boot
+    assert '["python_stdlib_start.zip", "pyodide.asm.wasm"]' in boot
+    assert '"python_stdlib_plain.zip.br",\n      "pyodide.asm.wasm.br"]' in boot
 
 
 def test_pyscripts_modules_are_precompiled_from_what_its_core_writes() -> None:

@@ -21,6 +21,11 @@ NOT_PRECACHED = ("pyscript/codemirror", "pyscript/index-", "pyscript/xterm", "py
                  "pyscript/service-worker", "pyscript/storage", "pyscript/py-editor-",
                  "pyscript/py-game-", "pyscript/py-terminal-", "pyscript/donkey-",
                  "pyscript/deprecations-manager-")
+# The brotli copies of the wasm and the stdlib and their decoder (tools/site/brotli.py) are
+# for a first visit, which no worker serves; a later one starts from the snapshot, or falls
+# back to the files they copy, which are precached: ~3.9 MB less per install or update.
+NOT_PRECACHED_SUFFIXES = (".br",)
+NOT_PRECACHED_FOLDERS = ("static/brotli/",)
 
 
 def site_files(site: Path) -> list[Path]:
@@ -54,7 +59,8 @@ def precache(site: Path, template: str = "") -> tuple[str, list[tuple[str, str]]
         digest = hashlib.sha256(path.read_bytes())
         h.update(name.encode() + b"\0")
         h.update(digest.digest())
-        if not name.startswith(NOT_PRECACHED):
+        if not (name.startswith((*NOT_PRECACHED, *NOT_PRECACHED_FOLDERS))
+                or name.endswith(NOT_PRECACHED_SUFFIXES)):
             entries.append((url(site, path), digest.hexdigest()))
     h.update(template.encode())
     return h.hexdigest()[:16], entries

@@ -39,13 +39,21 @@
     : (navigator.serviceWorker && navigator.serviceWorker.controller ? "snapshot" : "plain");
   document.documentElement.dataset.startWith = plan;
   /** @type {Record<string, string[]>} */
+  // A first visit's come packed with brotli, and its decoder first (tools/site/brotli.py).
   var preloads = {
-    snapshot: ["python_stdlib_start.zip"], // (start.mjs reads the snapshot from the cache)
-    plain: ["python_stdlib_plain.zip.gz"],
-    whole: ["python_stdlib.zip"]
+    snapshot: ["python_stdlib_start.zip", "pyodide.asm.wasm"], // (the snapshot: from the cache)
+    plain: ["../static/brotli/brotli_dec_wasm_bg.wasm", "python_stdlib_plain.zip.br",
+      "pyodide.asm.wasm.br"],
+    whole: ["python_stdlib.zip", "pyodide.asm.wasm"]
   };
   var preload = preloads[plan];
   preload = preload.map(function (name) { return "./pyodide/" + name; });
+  if (plan === "plain") {
+    var decoder = document.createElement("link");
+    decoder.rel = "modulepreload";
+    decoder.href = "./static/brotli/brotli_dec_wasm.js";
+    document.head.appendChild(decoder);
+  }
   // (Our zip, py/hearts.zip.gz: the snapshot start doesn't need it; the ordinary start asks
   // for it once the wasm is in, while Python starts, so it doesn't slow the downloads that
   // Python's start waits for.)

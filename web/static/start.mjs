@@ -12,7 +12,9 @@
 //     (python_stdlib_start.zip: what may be imported after the restore), our modules
 //     imported already;
 //   "plain": a first visit: the ordinary start, on a stdlib cut to what the page imports
-//     (python_stdlib_plain.zip.gz, precompiled): 6 MB less to download than the snapshot;
+//     (precompiled), 6 MB less to download than the snapshot; that stdlib and the wasm come
+//     packed with brotli (python_stdlib_plain.zip.br, pyodide.asm.wasm.br: 1.1 MB less
+//     than gzip), unpacked here as they arrive by a small decoder (static/brotli/);
 //   "whole": the ordinary start on the whole precompiled stdlib, the fallback of both.
 // The ordinary starts put our zip, py/hearts.zip.gz, on sys.path, and the second one of
 // private tables and online play once the page asks for it (window.heartsLoadLater).
@@ -41,12 +43,15 @@ const SNAPSHOT_URL = new URL("../pyodide/snapshot.bin.gz", import.meta.url).href
 const SNAPSHOT_DIGEST = "/* snapshot digest */";
 const UNPACKED_SNAPSHOT_URL = `${SNAPSHOT_URL.slice(0, -3)}?sha256=${SNAPSHOT_DIGEST}`;
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
-const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.gz", import.meta.url).href;
+const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.br", import.meta.url).href;
 const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
 const LATER_ZIP_URL = new URL("../py/hearts_later.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 const LATER_STDLIB_URL = new URL("../pyodide/python_stdlib_later.zip.gz", import.meta.url).href;
 const WASM_URL = new URL("../pyodide/pyodide.asm.wasm", import.meta.url).href;
+const PACKED_WASM_URL = `${WASM_URL}.br`;
+const BROTLI_URL = new URL("./brotli/brotli_dec_wasm.js", import.meta.url).href;
+const BROTLI_WASM_URL = new URL("./brotli/brotli_dec_wasm_bg.wasm", import.meta.url).href;
 
 // PyScript writes its own package into ./pyscript at every start, and would compile it there:
 // its modules, compiled at build time (module _pyscript_cache, tools/site/build_runtime.mjs),
@@ -81,7 +86,7 @@ import hearts
 hearts.Game.new(1)
 `;
 // After an ordinary start on the small stdlib: the safety net, from that zip (a site built
-// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip.gz is the npm stdlib). That
+// with HEARTS_FAST_START=0 has none: its python_stdlib_plain.zip.br is the npm stdlib). That
 // stdlib holds what the page imports until its table is ready; the rest of what it may
 // import, python_stdlib_later.zip.gz, is fetched with our second zip (laterLoader), or by
 // the finder if a module of it is imported before.
@@ -382,26 +387,118 @@ async function fromSnapshot() {
   return py;
 }
 
-// The first visit's stdlib comes as a zip of stored files gzipped whole (tools/site/build.py:
-// 7 % fewer bytes than a zip deflated file by file); Pyodide mounts a zip it fetches itself,
-// so it gets the unpacked zip as a blob's URL. (Fetching it first costs nothing: the wasm,
-// preloaded, downloads meanwhile, and compiles faster than it downloads.)
-async function plainStdlibURL() {
+// Brotli, for a first visit's two big files (tools/site/brotli.py): GitHub Pages sends
+// gzip only, and DecompressionStream knows no brotli, so a decoder compiled to wasm (npm
+// brotli-dec-wasm, ~0.1 MB) unpacks them as they arrive.
+/** @typedef {{buf: Uint8Array, code: number, input_offset: number, free(): void}} BrotliStep */
+/** @typedef {{dec(input: Uint8Array, outputSize: number): BrotliStep, free(): void}} BrotliStream */
+/** @typedef {{BrotliDecStream: new () => BrotliStream}} Brotli */
+/** @type {Promise<Brotli> | null} */
+let brotli = null;
+function loadBrotli() {
+  if (!brotli) {
+    // (compiled here: its own loader would call WebAssembly.instantiateStreaming, which
+    // compileWasmEarly and countWasmBytes wrap for Pyodide's wasm)
+    const compiled = WebAssembly.compileStreaming(fetch(BROTLI_WASM_URL));
+    brotli = import(BROTLI_URL).then(async (/** @type {any} */ module) => {
+      await module.default({ module_or_path: await compiled });
+      return /** @type {Brotli} */ (module);
+    });
+    brotli.catch(() => {}); // (awaited by the start that needs it)
+  }
+  return brotli;
+}
+const BROTLI_DONE = 1;
+const BROTLI_NEEDS_OUTPUT = 3; // (2: it needs more input, having used all it got)
+const UNPACKED_CHUNK = 1 << 20;
+
+// `body` unpacked as it arrives. A body that starts with `plain`, the unpacked file's first
+// bytes, goes as it is (a server that sent the file with Content-Encoding: br: the browser
+// has unpacked it). A damaged or cut stream is an error of the stream.
+/** @param {Brotli} decoder @param {ReadableStream<Uint8Array>} body @param {number[]} plain */
+function unbrotli(decoder, body, plain) {
+  const stream = new decoder.BrotliDecStream();
+  let first = true;
+  let asIs = false;
+  let done = false;
+  return body.pipeThrough(new TransformStream({
+    transform(chunk, controller) {
+      if (first) {
+        first = false;
+        asIs = plain.every((byte, i) => chunk[i] === byte);
+      }
+      if (asIs) {
+        controller.enqueue(chunk);
+        return;
+      }
+      let input = chunk;
+      for (let code = BROTLI_NEEDS_OUTPUT; code === BROTLI_NEEDS_OUTPUT;) {
+        if (done && input.length) throw new Error("bytes after the end of a brotli stream");
+        const step = stream.dec(input, UNPACKED_CHUNK); // (throws on damaged data)
+        const { buf, input_offset: used } = step;
+        code = step.code;
+        step.free();
+        if (buf.length) controller.enqueue(buf);
+        input = input.subarray(used);
+        done = code === BROTLI_DONE;
+      }
+      if (input.length) throw new Error("bytes after the end of a brotli stream");
+    },
+    flush() {
+      stream.free();
+      if (!asIs && !done) throw new Error("a brotli stream was cut short");
+    },
+  }));
+}
+const WASM_MAGIC = [0x00, 0x61, 0x73, 0x6d]; // "\0asm"
+const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4"
+
+// The first visit's stdlib: a zip of stored files packed whole (tools/site/build.py: 7 %
+// fewer bytes than a zip deflated file by file), preloaded by boot.js. Pyodide mounts a zip
+// it fetches itself, so it gets the unpacked zip as a blob's URL. (Fetching it first costs
+// nothing: the wasm, preloaded, downloads meanwhile, and compiles faster than it downloads.)
+/** @param {Promise<Brotli>} decoder */
+async function plainStdlibURL(decoder) {
   const response = await fetch(PLAIN_STDLIB_URL);
-  if (!response.ok) throw new Error(`HTTP ${response.status} for ${PLAIN_STDLIB_URL}`);
-  const bytes = new Uint8Array(await response.arrayBuffer());
-  // (a server that sends it with Content-Encoding: gzip: the browser has unpacked it)
-  const zip = bytes[0] === 0x1f && bytes[1] === 0x8b
-    ? await new Response(new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip")))
-      .arrayBuffer()
-    : bytes;
+  if (!response.ok || !response.body) {
+    throw new Error(`HTTP ${response.status} for ${PLAIN_STDLIB_URL}`);
+  }
+  const zip = await new Response(unbrotli(await decoder, response.body, ZIP_MAGIC)).blob();
   return URL.createObjectURL(new Blob([zip], { type: "application/zip" }));
+}
+
+// Pyodide fetches the wasm itself and compiles it as it arrives: its request gets the
+// brotli copy, unpacked as it arrives (so the compile still streams), and the plain wasm
+// if the copy can't be fetched.
+/** @param {Brotli} decoder */
+function fetchPackedWasm(decoder) {
+  const plainFetch = globalThis.fetch;
+  /** @type {typeof fetch} */
+  const packedFetch = (input, init) => {
+    const url = input instanceof Request ? input.url : String(input);
+    if (url !== WASM_URL) return plainFetch(input, init);
+    globalThis.fetch = plainFetch; // (once)
+    return plainFetch(PACKED_WASM_URL).then((response) => {
+      if (!response.ok || !response.body) {
+        throw new Error(`HTTP ${response.status} for ${PACKED_WASM_URL}`);
+      }
+      return new Response(unbrotli(decoder, response.body, WASM_MAGIC), {
+        headers: { "Content-Type": "application/wasm" },
+      });
+    }).catch((error) => {
+      console.warn("Hearts: fetching the plain wasm instead:", error);
+      return plainFetch(input, init);
+    });
+  };
+  globalThis.fetch = packedFetch;
 }
 
 async function fromPlainStdlib() {
   performance.mark("hearts:interpreter-start");
+  const decoder = loadBrotli();
+  const stdLibURL = await plainStdlibURL(decoder);
+  fetchPackedWasm(await decoder);
   countWasmBytes();
-  const stdLibURL = await plainStdlibURL();
   try {
     const py = await pyodide.loadPyodide({
       indexURL: INDEX_URL, stdLibURL, ...NO_PACKAGES, ...output(),
