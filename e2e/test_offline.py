@@ -270,6 +270,28 @@ def test_a_damaged_snapshot_falls_back_to_the_ordinary_start(
     table.play_one()
 
 
+def test_a_first_visit_whose_packed_wasm_is_damaged_starts_the_ordinary_way(
+        open_table: Callable[..., TablePage]) -> None:
+    """The first visit's wasm comes packed with brotli and unpacked as it arrives: a copy
+    damaged on the way fails that start, and the next one plays."""
+    table = open_table()
+
+    def damaged(route: Any) -> None:
+        packed = route.fetch().body()
+        half = len(packed) // 2
+        route.fulfill(status=200, body=packed[:half] + bytes(4096) + packed[half + 4096:])
+
+    table.page.route("**/pyodide.asm.wasm.br", damaged)
+    warnings: list[str] = []
+    table.page.on("console", lambda m: warnings.append(m.text) if m.type == "warning" else None)
+    table.goto("?speed=instant&seed=4")
+    assert table.page.evaluate("document.documentElement.dataset.start") == "whole"
+    assert any("on the whole stdlib" in text and "brotli" in text.lower() for text in warnings), \
+        warnings
+    table.pass_cards()
+    table.play_one()
+
+
 def test_the_snapshot_reseeds_random(open_table: Callable[..., TablePage]) -> None:
     """Each start from the snapshot draws different numbers (its state was frozen)."""
     draws = []
@@ -364,7 +386,7 @@ def test_pyscripts_own_modules_start_precompiled(
     table.page.on("request", lambda r: requests.append(r.url))
     table.goto(f"?start={start}&speed=instant")
     assert start_kind(table) == start
-    fetched_zip = any(url.endswith("/py/hearts.zip.gz") for url in requests)
+    fetched_zip = any(url.endswith("/py/hearts.zip.br") for url in requests)
     assert fetched_zip == (start != "snapshot"), requests
     # private tables: on an ordinary start from the second zip, once the table is drawn
     table.page.wait_for_selector("#open-table:not([disabled])", state="attached")

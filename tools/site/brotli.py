@@ -1,9 +1,9 @@
-"""Brotli copies of the first visit's biggest files, for the page to unpack itself.
+"""Brotli copies of the first visit's files, for the page to unpack itself.
 
 GitHub Pages compresses with gzip only, and Chromium's ``DecompressionStream`` has no
 brotli; but brotli at its best (quality 11) packs the wasm 22 % and the precompiled stdlib
 27 % smaller than gzip does. So the build writes ``NAME.br`` beside them, and on a first
-visit ``web/static/start.mjs`` streams those through a small brotli decoder in wasm
+visit ``web/static/start.mjs`` streams those (and our zip's) through a small brotli decoder in wasm
 (``static/brotli/``, from the npm package ``brotli-dec-wasm``): about 1.1 MB less to
 download before the game starts, for ~0.1 MB of decoder and ~0.1 s of unpacking that
 overlaps the download.
@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DECODER = ROOT / "node_modules" / "brotli-dec-wasm"
 DECODER_FILES = ("pkg/brotli_dec_wasm.js", "pkg/brotli_dec_wasm_bg.wasm", "LICENSE-MIT.txt")
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-brotli"
-KEEP = 8  # packed files kept in the cache (each build makes two)
+KEEP = 12  # packed files kept in the cache (each build makes three)
 
 PACK = """
 const fs = require("fs"), zlib = require("zlib");
@@ -38,15 +38,19 @@ fs.writeFileSync(target, packed);
 """
 
 
-def pack(source: Path) -> Path:
-    """Write ``source`` brotli-packed to ``source.br`` (from the cache when it has it)."""
-    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:32]
+def pack(source: Path, data: bytes | None = None) -> Path:
+    """Write ``source`` (or ``data`` in its place) brotli-packed to ``source.br``, from the
+    cache when it has it."""
+    if data is None:
+        data = source.read_bytes()
+    digest = hashlib.sha256(data).hexdigest()[:32]
     cached = CACHE / f"{digest}.br"
     if not cached.exists():
         CACHE.mkdir(parents=True, exist_ok=True)
         with tempfile.TemporaryDirectory(dir=CACHE, prefix="packing-") as work:
-            packed = Path(work) / "packed.br"
-            subprocess.run(["node", "-e", PACK, str(source), str(packed)], check=True)
+            unpacked, packed = Path(work) / "unpacked", Path(work) / "packed.br"
+            unpacked.write_bytes(data)
+            subprocess.run(["node", "-e", PACK, str(unpacked), str(packed)], check=True)
             packed.replace(cached)
         _prune()
     target = source.with_name(source.name + ".br")

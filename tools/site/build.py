@@ -142,8 +142,7 @@ def stored_and_gzipped(py_zip: Path) -> Path:
 def stored_and_brotli(py_zip: Path) -> Path:
     """Replace ``py_zip`` by ``NAME.zip.br``, stored and brotli-packed whole (``brotli.py``:
     a quarter smaller than gzip); web/static/start.mjs unpacks it with its brotli decoder."""
-    py_zip.write_bytes(stored(py_zip))
-    target = brotli.pack(py_zip)
+    target = brotli.pack(py_zip, stored(py_zip))
     py_zip.unlink()
     return target
 
@@ -253,7 +252,8 @@ def build(out: Path, version: str | None = None) -> Path:
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
     later = later_modules(python_files(), imported_by_main())
     stored_and_gzipped(split_later(out / "py" / "hearts.zip", later))
-    stored_and_gzipped(out / "py" / "hearts.zip")
+    brotli.pack(out / "py" / "hearts.zip", stored(out / "py" / "hearts.zip"))  # (a first
+    stored_and_gzipped(out / "py" / "hearts.zip")                              # visit's)
     stored_and_brotli(out / "pyodide" / "python_stdlib_plain.zip")  # (the first visit's,
     brotli.pack(out / "pyodide" / "pyodide.asm.wasm")             # with its wasm)
     brotli.add_decoder(out / "static")

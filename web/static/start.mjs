@@ -45,6 +45,7 @@ const UNPACKED_SNAPSHOT_URL = `${SNAPSHOT_URL.slice(0, -3)}?sha256=${SNAPSHOT_DI
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
 const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.br", import.meta.url).href;
 const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
+const PACKED_OUR_ZIP_URL = new URL("../py/hearts.zip.br", import.meta.url).href;
 const LATER_ZIP_URL = new URL("../py/hearts_later.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 const LATER_STDLIB_URL = new URL("../pyodide/python_stdlib_later.zip.gz", import.meta.url).href;
@@ -274,9 +275,18 @@ function fetchBytes(url) {
   });
 }
 
+// (packed with brotli if this start has the decoder: a first visit)
 function fetchOurZip() {
   if (!ourZip) {
-    ourZip = fetchBytes(OUR_ZIP_URL);
+    const decoder = brotli;
+    ourZip = decoder
+      ? decoder.then((got) => fetchUnbrotli(got, PACKED_OUR_ZIP_URL, ZIP_MAGIC))
+        .then(async (response) => new Uint8Array(await response.arrayBuffer()))
+        .catch((error) => {
+          console.warn("Hearts: fetching our gzipped zip instead:", error);
+          return fetchBytes(OUR_ZIP_URL);
+        })
+      : fetchBytes(OUR_ZIP_URL);
     ourZip.catch(() => {}); // (awaited by installOurZip)
   }
   return ourZip;
@@ -414,39 +424,55 @@ const UNPACKED_CHUNK = 1 << 20;
 
 // `body` unpacked as it arrives. A body that starts with `plain`, the unpacked file's first
 // bytes, goes as it is (a server that sent the file with Content-Encoding: br: the browser
-// has unpacked it). A damaged or cut stream is an error of the stream.
-/** @param {Brotli} decoder @param {ReadableStream<Uint8Array>} body @param {number[]} plain */
-function unbrotli(decoder, body, plain) {
+// has unpacked it). A damaged or cut stream is an error of the stream (told to `failed`).
+/**
+ * @param {Brotli} decoder @param {ReadableStream<Uint8Array>} body @param {number[]} plain
+ * @param {(error: unknown) => void} [failed]
+ */
+function unbrotli(decoder, body, plain, failed = () => {}) {
   const stream = new decoder.BrotliDecStream();
   let first = true;
   let asIs = false;
   let done = false;
+  /** @param {Uint8Array} chunk @param {TransformStreamDefaultController<Uint8Array>} controller */
+  function unpack(chunk, controller) {
+    if (first) {
+      first = false;
+      asIs = plain.every((byte, i) => chunk[i] === byte);
+    }
+    if (asIs) {
+      controller.enqueue(chunk);
+      return;
+    }
+    let input = chunk;
+    for (let code = BROTLI_NEEDS_OUTPUT; code === BROTLI_NEEDS_OUTPUT;) {
+      if (done && input.length) throw new Error("bytes after the end of a brotli stream");
+      const step = stream.dec(input, UNPACKED_CHUNK); // (throws on damaged data)
+      const { buf, input_offset: used } = step;
+      code = step.code;
+      step.free();
+      if (buf.length) controller.enqueue(buf);
+      input = input.subarray(used);
+      done = code === BROTLI_DONE;
+    }
+    if (input.length) throw new Error("bytes after the end of a brotli stream");
+  }
   return body.pipeThrough(new TransformStream({
     transform(chunk, controller) {
-      if (first) {
-        first = false;
-        asIs = plain.every((byte, i) => chunk[i] === byte);
+      try {
+        unpack(chunk, controller);
+      } catch (error) {
+        failed(error);
+        throw error;
       }
-      if (asIs) {
-        controller.enqueue(chunk);
-        return;
-      }
-      let input = chunk;
-      for (let code = BROTLI_NEEDS_OUTPUT; code === BROTLI_NEEDS_OUTPUT;) {
-        if (done && input.length) throw new Error("bytes after the end of a brotli stream");
-        const step = stream.dec(input, UNPACKED_CHUNK); // (throws on damaged data)
-        const { buf, input_offset: used } = step;
-        code = step.code;
-        step.free();
-        if (buf.length) controller.enqueue(buf);
-        input = input.subarray(used);
-        done = code === BROTLI_DONE;
-      }
-      if (input.length) throw new Error("bytes after the end of a brotli stream");
     },
     flush() {
       stream.free();
-      if (!asIs && !done) throw new Error("a brotli stream was cut short");
+      if (!asIs && !done) {
+        const error = new Error("a brotli stream was cut short");
+        failed(error);
+        throw error;
+      }
     },
   }));
 }
@@ -460,49 +486,63 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4"
 /** @param {Promise<Brotli>} decoder */
 async function plainStdlibURL(decoder) {
   const response = await fetch(PLAIN_STDLIB_URL);
-  if (!response.ok || !response.body) {
-    throw new Error(`HTTP ${response.status} for ${PLAIN_STDLIB_URL}`);
-  }
-  const zip = await new Response(unbrotli(await decoder, response.body, ZIP_MAGIC)).blob();
+  const zip = await (await unpacked(response, await decoder, ZIP_MAGIC)).blob();
   return URL.createObjectURL(new Blob([zip], { type: "application/zip" }));
+}
+
+// `response`'s body unpacked as it is read, as a response (an HTTP error throws).
+/**
+ * @param {Response} response @param {Brotli} decoder @param {number[]} plain
+ * @param {(error: unknown) => void} [failed]
+ */
+async function unpacked(response, decoder, plain, failed) {
+  if (!response.ok || !response.body) throw new Error(`HTTP ${response.status} for ${response.url}`);
+  return new Response(unbrotli(decoder, response.body, plain, failed));
+}
+
+/** @param {Brotli} decoder @param {string} url @param {number[]} plain */
+async function fetchUnbrotli(decoder, url, plain) {
+  return unpacked(await fetch(url), decoder, plain);
 }
 
 // Pyodide fetches the wasm itself and compiles it as it arrives: its request gets the
 // brotli copy, unpacked as it arrives (so the compile still streams), and the plain wasm
-// if the copy can't be fetched.
-/** @param {Brotli} decoder */
+// if the copy can't be fetched. Pyodide only logs a compile that fails (and never starts):
+// the promise returned rejects then, so that this start gives way to the next.
+/** @param {Brotli} decoder @returns {Promise<never>} */
 function fetchPackedWasm(decoder) {
+  /** @type {(error: unknown) => void} */
+  let failed = () => {};
+  /** @type {Promise<never>} */
+  const broken = new Promise((_, reject) => { failed = reject; });
   const plainFetch = globalThis.fetch;
   /** @type {typeof fetch} */
   const packedFetch = (input, init) => {
     const url = input instanceof Request ? input.url : String(input);
     if (url !== WASM_URL) return plainFetch(input, init);
     globalThis.fetch = plainFetch; // (once)
-    return plainFetch(PACKED_WASM_URL).then((response) => {
-      if (!response.ok || !response.body) {
-        throw new Error(`HTTP ${response.status} for ${PACKED_WASM_URL}`);
-      }
-      return new Response(unbrotli(decoder, response.body, WASM_MAGIC), {
-        headers: { "Content-Type": "application/wasm" },
-      });
-    }).catch((error) => {
+    return plainFetch(PACKED_WASM_URL).then(async (response) => new Response(
+      (await unpacked(response, decoder, WASM_MAGIC, failed)).body,
+      { headers: { "Content-Type": "application/wasm" } },
+    )).catch((error) => {
       console.warn("Hearts: fetching the plain wasm instead:", error);
       return plainFetch(input, init);
     });
   };
   globalThis.fetch = packedFetch;
+  return broken;
 }
 
 async function fromPlainStdlib() {
   performance.mark("hearts:interpreter-start");
   const decoder = loadBrotli();
   const stdLibURL = await plainStdlibURL(decoder);
-  fetchPackedWasm(await decoder);
+  const broken = fetchPackedWasm(await decoder);
   countWasmBytes();
   try {
-    const py = await pyodide.loadPyodide({
+    const py = await Promise.race([broken, pyodide.loadPyodide({
       indexURL: INDEX_URL, stdLibURL, ...NO_PACKAGES, ...output(),
-    });
+    })]);
     runIn(py, AFTER_PLAIN_START);
     performance.mark("hearts:interpreter-end");
     return py;
