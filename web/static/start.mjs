@@ -244,13 +244,16 @@ function countWasmBytes() {
         controller.enqueue(chunk);
       },
       flush() { // Python's own start, next: a second of idle network
+        performance.mark("hearts:wasm-downloaded");
         progress({ stage: "restore" });
         fetchOurZip();
       },
     }));
-    return streaming.call(WebAssembly, new Response(counted, {
+    const made = await streaming.call(WebAssembly, new Response(counted, {
       status: response.status, statusText: response.statusText, headers: response.headers,
     }), imports);
+    performance.mark("hearts:wasm-instantiated");
+    return made;
   };
 }
 
@@ -281,7 +284,11 @@ function fetchOurZip() {
     const decoder = brotli;
     ourZip = decoder
       ? decoder.then((got) => fetchUnbrotli(got, PACKED_OUR_ZIP_URL, ZIP_MAGIC))
-        .then(async (response) => new Uint8Array(await response.arrayBuffer()))
+        .then(async (response) => {
+          const bytes = new Uint8Array(await response.arrayBuffer());
+          performance.mark("hearts:our-zip-unpacked");
+          return bytes;
+        })
         .catch((error) => {
           console.warn("Hearts: fetching our gzipped zip instead:", error);
           return fetchBytes(OUR_ZIP_URL);
@@ -314,6 +321,7 @@ ${more}`);
 /** @param {Pyodide} py */
 async function installOurZip(py) {
   installZip(py, await fetchOurZip(), OUR_ZIP_PATH, WRITE_PYSCRIPT_CACHE);
+  performance.mark("hearts:our-zip-installed");
 }
 
 // The second zip's modules of packages imported already from the first (web, web.p2p,
@@ -487,6 +495,7 @@ const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04]; // "PK\3\4"
 async function plainStdlibURL(decoder) {
   const response = await fetch(PLAIN_STDLIB_URL);
   const zip = await (await unpacked(response, await decoder, ZIP_MAGIC)).blob();
+  performance.mark("hearts:stdlib-unpacked");
   return URL.createObjectURL(new Blob([zip], { type: "application/zip" }));
 }
 
