@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[2]
 DECODER = ROOT / "node_modules" / "brotli-dec-wasm"
 DECODER_FILES = ("pkg/brotli_dec_wasm.js", "pkg/brotli_dec_wasm_bg.wasm", "LICENSE-MIT.txt")
 CACHE = ROOT / "node_modules" / ".cache" / "hearts-brotli"
-KEEP = 12  # packed files kept in the cache (each build makes three)
+KEEP = 16  # packed files kept in the cache (each build makes five)
 
 PACK = """
 const fs = require("fs"), zlib = require("zlib");

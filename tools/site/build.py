@@ -3,7 +3,8 @@
 The site is our page, its CSS and JS glue, our Python (every module of ``hearts/`` and
 ``web/``, and of the QR library segno, copied from the venv: run this with the venv's
 Python; zipped into ``py/hearts.zip.gz`` and, for private tables and online play,
-``py/hearts_later.zip.gz``, which web/static/start.mjs puts on sys.path), and
+``py/hearts_later.zip.gz``, which web/static/start.mjs puts on sys.path; a first visit gets
+them and its wasm and stdlib packed with brotli instead, ``NAME.br``: ``brotli.py``), and
 the Python runtime copied from ``node_modules`` (Pyodide and PyScript, pinned by
 package-lock.json; no ``*.map`` files). Then the fast start (``runtime.py``), the version
 label (``version.py``) and, last as it lists all the others, the service worker
@@ -251,14 +252,16 @@ def build(out: Path, version: str | None = None) -> Path:
     else:  # the first visit's start, on the npm stdlib (no snapshot: that start falls back)
         shutil.copy2(pyodide / "python_stdlib.zip", out / "pyodide" / "python_stdlib_plain.zip")
     later = later_modules(python_files(), imported_by_main())
-    stored_and_gzipped(split_later(out / "py" / "hearts.zip", later))
-    brotli.pack(out / "py" / "hearts.zip", stored(out / "py" / "hearts.zip"))  # (a first
-    stored_and_gzipped(out / "py" / "hearts.zip")                              # visit's)
-    stored_and_brotli(out / "pyodide" / "python_stdlib_plain.zip")  # (the first visit's,
-    brotli.pack(out / "pyodide" / "pyodide.asm.wasm")             # with its wasm)
+    # A first visit's files come packed with brotli (tools/site/brotli.py); the zips that a
+    # later visit's fallbacks may fetch are gzipped too.
+    for py_zip in (split_later(out / "py" / "hearts.zip", later), out / "py" / "hearts.zip",
+                   out / "pyodide" / "python_stdlib_later.zip"):
+        if py_zip.exists():  # (a site without the fast start has no later stdlib)
+            brotli.pack(py_zip, stored(py_zip))
+            stored_and_gzipped(py_zip)
+    stored_and_brotli(out / "pyodide" / "python_stdlib_plain.zip")
+    brotli.pack(out / "pyodide" / "pyodide.asm.wasm")
     brotli.add_decoder(out / "static")
-    if (out / "pyodide" / "python_stdlib_later.zip").exists():  # (and what it may need later)
-        stored_and_gzipped(out / "pyodide" / "python_stdlib_later.zip")
     # start.mjs: the wasm's size (for the loader's bar), the snapshot's unpacked (one
     # buffer) and its digest (the worker's cache keeps it unpacked under it), the lock
     # file's info without its packages (none ship)

@@ -75,7 +75,7 @@ def record_first(site: Path) -> list[str]:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium",
                                         args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_context(service_workers="block").new_page()
-            page.route("**/py/hearts_later.zip.gz", lambda route: None)  # (never answered)
+            page.route("**/py/hearts_later.zip.*", lambda route: None)  # (never answered)
             page.goto(url)
             page.wait_for_selector("html[data-ready='true']", state="attached",
                                    timeout=120_000)

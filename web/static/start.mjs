@@ -45,7 +45,6 @@ const UNPACKED_SNAPSHOT_URL = `${SNAPSHOT_URL.slice(0, -3)}?sha256=${SNAPSHOT_DI
 const START_STDLIB_URL = new URL("../pyodide/python_stdlib_start.zip", import.meta.url).href;
 const PLAIN_STDLIB_URL = new URL("../pyodide/python_stdlib_plain.zip.br", import.meta.url).href;
 const OUR_ZIP_URL = new URL("../py/hearts.zip.gz", import.meta.url).href;
-const PACKED_OUR_ZIP_URL = new URL("../py/hearts.zip.br", import.meta.url).href;
 const LATER_ZIP_URL = new URL("../py/hearts_later.zip.gz", import.meta.url).href;
 const WHOLE_STDLIB_URL = new URL("../pyodide/python_stdlib.zip", import.meta.url).href;
 const LATER_STDLIB_URL = new URL("../pyodide/python_stdlib_later.zip.gz", import.meta.url).href;
@@ -278,25 +277,30 @@ function fetchBytes(url) {
   });
 }
 
-// (packed with brotli if this start has the decoder: a first visit)
 function fetchOurZip() {
   if (!ourZip) {
-    const decoder = brotli;
-    ourZip = decoder
-      ? decoder.then((got) => fetchUnbrotli(got, PACKED_OUR_ZIP_URL, ZIP_MAGIC))
-        .then(async (response) => {
-          const bytes = new Uint8Array(await response.arrayBuffer());
-          performance.mark("hearts:our-zip-unpacked");
-          return bytes;
-        })
-        .catch((error) => {
-          console.warn("Hearts: fetching our gzipped zip instead:", error);
-          return fetchBytes(OUR_ZIP_URL);
-        })
-      : fetchBytes(OUR_ZIP_URL);
+    ourZip = fetchZip(OUR_ZIP_URL).then((bytes) => {
+      performance.mark("hearts:our-zip-unpacked");
+      return bytes;
+    });
     ourZip.catch(() => {}); // (awaited by installOurZip)
   }
   return ourZip;
+}
+
+// A zip of ours or the stdlib's later part, from `NAME.gz`: from `NAME.br` instead, unpacked
+// here, if this start has the brotli decoder (a first visit: tools/site/brotli.py).
+/** @param {string} gzipped @returns {Promise<Uint8Array>} */
+function fetchZip(gzipped) {
+  const decoder = brotli;
+  if (!decoder) return fetchBytes(gzipped);
+  const packed = gzipped.replace(/\.gz$/, ".br");
+  return decoder.then((got) => fetchUnbrotli(got, packed, ZIP_MAGIC))
+    .then(async (response) => new Uint8Array(await response.arrayBuffer()))
+    .catch((error) => {
+      console.warn(`Hearts: fetching ${gzipped} instead:`, error);
+      return fetchBytes(gzipped);
+    });
 }
 
 // A zip of ours (gzipped, unless the server sent it with Content-Encoding: gzip) at `path`,
@@ -349,7 +353,7 @@ function laterLoader(py, kind) {
   return () => {
     if (!loaded) {
       const stdlib = kind === "plain" ? laterStdlib(py) : Promise.resolve();
-      loaded = kind === "snapshot" ? Promise.resolve() : fetchBytes(LATER_ZIP_URL)
+      loaded = kind === "snapshot" ? Promise.resolve() : fetchZip(LATER_ZIP_URL)
         .then(async (bytes) => {
           await stdlib;
           installZip(py, bytes, LATER_ZIP_PATH, EXTEND_PACKAGES);
@@ -366,7 +370,7 @@ function laterLoader(py, kind) {
 async function laterStdlib(py) {
   const incoming = "/tmp/python_stdlib_later.zip.part";
   try {
-    py.FS.writeFile(incoming, await fetchBytes(LATER_STDLIB_URL));
+    py.FS.writeFile(incoming, await fetchZip(LATER_STDLIB_URL));
     runIn(py, `
 import os, sys, zlib, _hearts_stdlib
 with open(${JSON.stringify(incoming)}, "rb") as _file:
