@@ -133,6 +133,21 @@ def test_a_stopper_takes_a_point_trick_and_feeds_the_runner_nothing() -> None:
         _index("9C")
 
 
+def test_moon_values_a_stop_and_a_moon_like_the_hand_scores() -> None:
+    from tests.scripted import NO_PASS_HISTORY, game_from, play_all
+    from tests.test_bots import MOON_DEAL, MOON_SO_FAR
+
+    game = game_from(MOON_DEAL, history=NO_PASS_HISTORY)
+    play_all(game, MOON_SO_FAR + " QH 3H")  # North has all 19 points, leads the Q♥
+    values = dict(HardBot(1, None, 600, policy=MOON).play_values(game.view(0)))
+    assert values[Card.parse("KH")] < 6 < values[Card.parse("4H")]  # stop it: North shoots
+    assert all(value >= 0 for value in values.values())
+    # The playout scores a moon as the hand does: 26 for each other seat, 0 for the shooter.
+    assert hard._outcome([26, 0, 0, 0], 0, True, None) == 0
+    assert hard._outcome([0, 26, 0, 0], 0, True, None) == 26
+    assert hard._outcome([0, 26, 0, 0], 0, False, None) == 0
+
+
 @pytest.mark.parametrize("rules", [Rules(), Rules(qs_breaks_hearts=True),
                                    Rules(no_points_on_first_trick=False,
                                          must_break_hearts=False)])
@@ -222,18 +237,20 @@ def test_options_keep_the_choice_independent_of_hidden_cards(seed: int, plays: i
     me = game.to_play
     assert me is not None
     view, twin_view = game.view(me), twin.view(me)
-    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q | VOID_LEAD}):
+    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q | VOID_LEAD},
+                    {"policy": MOON}):
         bot = HardBot(seed, None, 300, **options)
         assert bot.play_values(view) == bot.play_values(twin_view)
 
 
-def test_options_are_legal_deterministic_and_sliced() -> None:
+@pytest.mark.parametrize("policy", [WIN_LAST, MOON])
+def test_options_are_legal_deterministic_and_sliced(policy: int) -> None:
     for game in random_positions(23, 8):
         view = view_to_play(game)
-        bot = HardBot(4, None, 300, chunk_ms=0.0, halving=True, policy=WIN_LAST)
+        bot = HardBot(4, None, 300, chunk_ms=0.0, halving=True, policy=policy)
         card = bot.choose_play(view)
         assert card in view.legal_plays
-        assert HardBot(4, None, 300, halving=True, policy=WIN_LAST).choose_play(view) == card
+        assert HardBot(4, None, 300, halving=True, policy=policy).choose_play(view) == card
         steps = bot.choose_play_steps(view)
         try:
             while True:

@@ -285,9 +285,19 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             card = first_card
             first_card = -1
         elif runner >= 0:
-            card = choose_moon(hand, n, led, top, tricks_done == 0, broken, qs_out, flags,
-                               played, trick_points, voids,
-                               moon_role(runner, seat, leader, n, top_at))
+            # moon_role, inline
+            if seat == runner:
+                role = 1
+            elif n == 0 or (leader + top_at) & 3 == runner or (runner - leader) & 3 > n:
+                role = 2
+            else:
+                role = 0
+            if role:
+                card = choose_moon(hand, n, led, top, tricks_done == 0, broken, qs_out,
+                                   flags, played, trick_points, voids, role)
+            else:
+                card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags,
+                              played, trick_points, voids)
         else:
             card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played,
                           trick_points, voids)
@@ -315,8 +325,10 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             if trick_points:
                 points[winner] += trick_points
                 trick_points = 0
-                if moon:
-                    runner = runner_of(points)
+                if moon:  # runner_of, inline: only this trick's winner can be alone
+                    taken = points[winner]
+                    runner = (winner if MOON_RUN <= taken < 26 and taken == points[0]
+                              + points[1] + points[2] + points[3] else -1)
             if jd_open and played & _JD:  # the J♦ was in this very trick
                 assert jd_taker is not None
                 jd_taker[0] = winner
