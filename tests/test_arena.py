@@ -159,6 +159,8 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
     tuned = make_player("hard:90:win+flush+underq+halve", 3)
     assert isinstance(tuned, HardBot) and tuned.halving and tuned.policy == 8 | 16 | 32
+    moon = make_player("hard:90:moon", 3)
+    assert isinstance(moon, HardBot) and moon.policy == 128 and not moon.halving
     for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
                 "hard:9:pass+fast"):
         with pytest.raises(ValueError):
@@ -222,6 +224,21 @@ def test_the_policy_alone_plays_whole_hands_and_duels() -> None:
     assert policy_bits("win+void") == 8 | 64
     with pytest.raises(ValueError):
         policy_bits("win+fly")
+
+
+def test_the_policy_alone_runs_and_stops_moons_as_the_playout_does() -> None:
+    from hearts.bots.playout import MOON, playout
+    from hearts.cards import mask_of
+    from tools.arena import policy_hand
+
+    for number in range(1, 60):
+        game = deal_game(5, number * 4)  # no pass
+        hands = [mask_of(game.hand(seat)) for seat in range(4)]
+        leader = next(s for s in range(4) if hands[s] & 1)
+        points = playout(hands[:], [], leader, False, 0, [0, 0, 0, 0], MOON)
+        if 26 in points:
+            points = [0 if p == 26 else 26 for p in points]
+        assert policy_hand(hands, [MOON] * 4) == points
 
 
 def test_main_runs_a_policy_duel(capsys: pytest.CaptureFixture[str]) -> None:
