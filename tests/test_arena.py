@@ -226,6 +226,15 @@ def test_the_policy_alone_plays_whole_hands_and_duels() -> None:
         policy_bits("win+fly")
 
 
+def test_a_moon_is_counted_with_the_jack_of_diamonds_too() -> None:
+    from tools.arena import _shooter
+
+    assert _shooter([0, 26, 26, 26]) == 0
+    assert _shooter([26, -10, 26, 26]) == 1  # the shooter took the J♦
+    assert _shooter([16, 26, 0, 26]) == 2  # another seat took it
+    assert _shooter([13, 13, 0, 0]) == _shooter([16, 0, 10, -10]) == -1
+
+
 def test_the_policy_alone_runs_and_stops_moons_as_the_playout_does() -> None:
     from hearts.bots.playout import MOON, playout
     from hearts.cards import mask_of

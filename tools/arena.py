@@ -321,8 +321,11 @@ def play_hand(game: Game, bots: Sequence[Bot], timed_seat: int = -1,
 
 
 def _shooter(scores: Sequence[int]) -> int:
-    if sorted(scores) == [0, 26, 26, 26]:
-        return list(scores).index(0)
+    """The seat that shot the moon, from the hand's scores (-1: none). The others score 26
+    (16 for one of them with the J♦ −10), the shooter 0 (−10 with the J♦): no hand
+    without a moon gives three seats 16 or more."""
+    if sum(1 for score in scores if score >= 16) == 3:
+        return min(range(4), key=lambda seat: scores[seat])
     return -1
 
 
