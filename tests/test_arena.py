@@ -159,6 +159,8 @@ def test_make_player_knows_levels_baselines_and_playout_counts() -> None:
     assert isinstance(today, TodayBot) and today.iterations == 50 and today.budget_ms is None
     tuned = make_player("hard:90:win+flush+underq+halve", 3)
     assert isinstance(tuned, HardBot) and tuned.halving and tuned.policy == 8 | 16 | 32
+    moon = make_player("hard:90:moon", 3)
+    assert isinstance(moon, HardBot) and moon.policy == 128 and not moon.halving
     for bad in ("hard:0", "hard:x", "normal:100", "hard-today:50:pass", "hard:9:fast",
                 "hard:9:pass+fast"):
         with pytest.raises(ValueError):
@@ -222,6 +224,30 @@ def test_the_policy_alone_plays_whole_hands_and_duels() -> None:
     assert policy_bits("win+void") == 8 | 64
     with pytest.raises(ValueError):
         policy_bits("win+fly")
+
+
+def test_a_moon_is_counted_with_the_jack_of_diamonds_too() -> None:
+    from tools.arena import _shooter
+
+    assert _shooter([0, 26, 26, 26]) == 0
+    assert _shooter([26, -10, 26, 26]) == 1  # the shooter took the J♦
+    assert _shooter([16, 26, 0, 26]) == 2  # another seat took it
+    assert _shooter([13, 13, 0, 0]) == _shooter([16, 0, 10, -10]) == -1
+
+
+def test_the_policy_alone_runs_and_stops_moons_as_the_playout_does() -> None:
+    from hearts.bots.playout import MOON, playout
+    from hearts.cards import mask_of
+    from tools.arena import policy_hand
+
+    for number in range(1, 60):
+        game = deal_game(5, number * 4)  # no pass
+        hands = [mask_of(game.hand(seat)) for seat in range(4)]
+        leader = next(s for s in range(4) if hands[s] & 1)
+        points = playout(hands[:], [], leader, False, 0, [0, 0, 0, 0], MOON)
+        if 26 in points:
+            points = [0 if p == 26 else 26 for p in points]
+        assert policy_hand(hands, [MOON] * 4) == points
 
 
 def test_main_runs_a_policy_duel(capsys: pytest.CaptureFixture[str]) -> None:

@@ -9,15 +9,24 @@ import hearts.bots.hard as hard
 from hearts.bots.hard import HardBot
 from hearts.bots.playout import (
     FLUSH,
+    MOON,
+    MOON_RUN,
     POLICY_OPTIONS,
     UNDER_Q,
     VOID_LEAD,
     WIN_LAST,
     choose,
+    choose_moon,
+    moon_role,
     playout,
+    rules_flags,
+    runner_of,
     voids_of,
 )
 from hearts.cards import SUIT_MASKS, Card, mask_of, parse_cards
+from hearts.game import deal
+from hearts.handstate import HandState
+from hearts.rules import Rules
 from tests.positions import random_positions, twin_games, view_to_play
 from tools.baselines.hard_today.hard import HardBot as TodayBot
 
@@ -80,6 +89,103 @@ def test_void_lead_avoids_a_suit_another_seat_lacks() -> None:
     assert choose(hand, 0, 0, 0, False, True, True, 0, played, 0, clubs_void) == _index("5C")
 
 
+def test_the_runner_is_the_seat_with_every_point_taken() -> None:
+    assert runner_of([0, MOON_RUN, 0, 0]) == 1
+    assert runner_of([0, MOON_RUN - 1, 0, 0]) == -1  # too few to run
+    assert runner_of([1, MOON_RUN, 0, 0]) == -1  # someone else has a point: no moon
+    assert runner_of([0, 0, 26, 0]) == -1  # shot already: nothing left to fight for
+    assert moon_role(1, 1, 0, 2, 0) == 1
+    assert moon_role(1, 3, 0, 3, 1) == 2  # the runner wins the trick so far
+    assert moon_role(1, 3, 0, 3, 0) == 0  # the runner played and lost it: no stopping
+    assert moon_role(1, 0, 2, 1, 0) == 2  # the runner is still to play
+
+
+def test_the_runner_takes_and_leads_what_nobody_can_beat() -> None:
+    played = _mask("2C 3C 4C 5C AH KH 2H QS")
+    # Following hearts, not last: its highest; last: the lowest that wins.
+    hand = _mask("5H JH QH 9C")
+    assert choose_moon(hand, 1, 2, _index("7H"), False, True, False, 0, played, 1, 0, 1) == \
+        _index("QH")
+    assert choose_moon(hand, 3, 2, _index("7H"), False, True, False, 0, played, 3, 0, 1) == \
+        _index("JH")
+    # Leading: the top heart (the A♥ and K♥ are gone).
+    assert choose_moon(hand, 0, 0, 0, False, True, False, 0, played, 0, 0, 1) == _index("QH")
+    # Void: a card without points, the least likely to win later.
+    void = _mask("7H 9C 6D KD")
+    assert choose_moon(void, 2, 3, _index("8S"), False, True, False, 0, played, 0, 0, 1) == \
+        _index("6D")
+    assert choose(void, 2, 3, _index("8S"), False, True, False, 0, played) == _index("7H")
+
+
+def test_a_stopper_takes_a_point_trick_and_feeds_the_runner_nothing() -> None:
+    played = _mask("2C 3C 4C 5C AH")
+    hand = _mask("4H KH 9C")
+    # A heart trick the runner may win: take it with the K♥ (plain: duck with the 4♥).
+    assert choose(hand, 1, 2, _index("8H"), False, True, True, 0, played, 1) == _index("4H")
+    assert choose_moon(hand, 1, 2, _index("8H"), False, True, True, 0, played, 1, 0, 2) == \
+        _index("KH")
+    # Leading: the top heart is ours, a point trick of our own.
+    assert choose_moon(hand, 0, 0, 0, False, True, True, 0, played, 0, 0, 2) == _index("KH")
+    # Void of diamonds: no heart and no Q♠ on the runner's trick.
+    void = _mask("QS 4H 9C")
+    assert choose(void, 1, 1, _index("8D"), False, True, True, 0, played) == _index("QS")
+    assert choose_moon(void, 1, 1, _index("8D"), False, True, True, 0, played, 0, 0, 2) == \
+        _index("9C")
+
+
+def test_moon_values_a_stop_and_a_moon_like_the_hand_scores() -> None:
+    from tests.scripted import NO_PASS_HISTORY, game_from, play_all
+    from tests.test_bots import MOON_DEAL, MOON_SO_FAR
+
+    game = game_from(MOON_DEAL, history=NO_PASS_HISTORY)
+    play_all(game, MOON_SO_FAR + " QH 3H")  # North has all 19 points, leads the Q♥
+    values = dict(HardBot(1, None, 600, policy=MOON).play_values(game.view(0)))
+    assert values[Card.parse("KH")] < 6 < values[Card.parse("4H")]  # stop it: North shoots
+    assert all(value >= 0 for value in values.values())
+    # The playout scores a moon as the hand does: 26 for each other seat, 0 for the shooter.
+    assert hard._outcome([26, 0, 0, 0], 0, True, None) == 0
+    assert hard._outcome([0, 26, 0, 0], 0, True, None) == 26
+    assert hard._outcome([0, 26, 0, 0], 0, False, None) == 0
+
+
+@pytest.mark.parametrize("rules", [Rules(), Rules(qs_breaks_hearts=True),
+                                   Rules(no_points_on_first_trick=False,
+                                         must_break_hearts=False)])
+def test_moon_playouts_are_legal_and_match_the_hand_state(rules: Rules) -> None:
+    flags = rules_flags(rules) | MOON
+    runs = 0
+    for seed in range(200):
+        hands = deal(seed, 1)
+        state = HandState(hands[:], rules)
+        qs_out = True
+        while not state.finished:
+            trick = state.trick
+            n = len(trick)
+            led = trick[0] // 13 if n else 0
+            top_at = max(range(n), key=lambda at: trick[at] if trick[at] // 13 == led else -1,
+                         default=0)
+            top = trick[top_at] if n else 0
+            points = sum(1 if 26 <= c <= 38 else 13 if c == 49 else 0 for c in trick)
+            played = ~(state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3])
+            runner = runner_of(state.points)
+            args = (state.hands[state.to_play], n, led, top, state.tricks_done == 0,
+                    state.broken, qs_out, flags, played, points, 0)
+            if runner >= 0:
+                runs += 1
+                card = choose_moon(*args, moon_role(runner, state.to_play, state.leader, n,
+                                                    top_at))
+            else:
+                card = choose(*args)
+            assert state.legal() >> card & 1, f"an illegal card (seed {seed})"
+            if card == 49:
+                qs_out = False
+            state.apply(card)
+        fast = playout(hands[:], [], hands.index(next(h for h in hands if h & 1)), False, 0,
+                       [0, 0, 0, 0], flags)
+        assert fast == state.points
+    assert runs > 100
+
+
 @pytest.mark.parametrize("name", sorted(POLICY_OPTIONS))
 def test_playouts_with_each_rule_finish_the_hand(name: str) -> None:
     flags = POLICY_OPTIONS[name]
@@ -131,18 +237,20 @@ def test_options_keep_the_choice_independent_of_hidden_cards(seed: int, plays: i
     me = game.to_play
     assert me is not None
     view, twin_view = game.view(me), twin.view(me)
-    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q | VOID_LEAD}):
+    for options in ({"halving": True}, {"policy": WIN_LAST | FLUSH | UNDER_Q | VOID_LEAD},
+                    {"policy": MOON}):
         bot = HardBot(seed, None, 300, **options)
         assert bot.play_values(view) == bot.play_values(twin_view)
 
 
-def test_options_are_legal_deterministic_and_sliced() -> None:
+@pytest.mark.parametrize("policy", [WIN_LAST, MOON])
+def test_options_are_legal_deterministic_and_sliced(policy: int) -> None:
     for game in random_positions(23, 8):
         view = view_to_play(game)
-        bot = HardBot(4, None, 300, chunk_ms=0.0, halving=True, policy=WIN_LAST)
+        bot = HardBot(4, None, 300, chunk_ms=0.0, halving=True, policy=policy)
         card = bot.choose_play(view)
         assert card in view.legal_plays
-        assert HardBot(4, None, 300, halving=True, policy=WIN_LAST).choose_play(view) == card
+        assert HardBot(4, None, 300, halving=True, policy=policy).choose_play(view) == card
         steps = bot.choose_play_steps(view)
         try:
             while True:

@@ -321,8 +321,11 @@ def play_hand(game: Game, bots: Sequence[Bot], timed_seat: int = -1,
 
 
 def _shooter(scores: Sequence[int]) -> int:
-    if sorted(scores) == [0, 26, 26, 26]:
-        return list(scores).index(0)
+    """The seat that shot the moon, from the hand's scores (-1: none). The others score 26
+    (16 for one of them with the J♦ −10), the shooter 0 (−10 with the J♦): no hand
+    without a moon gives three seats 16 or more."""
+    if sum(1 for score in scores if score >= 16) == 3:
+        return min(range(4), key=lambda seat: scores[seat])
     return -1
 
 
@@ -418,7 +421,7 @@ def policy_bits(names: str) -> int:
 def policy_hand(hands: Sequence[int], seat_flags: Sequence[int]) -> list[int]:
     """One hand (13 cards each, after the pass) played by the fast playout policy alone,
     each seat with its own rule bits; the hand scores, the moon applied."""
-    from hearts.bots.playout import choose
+    from hearts.bots.playout import MOON, choose, choose_moon, moon_role, runner_of
     held = list(hands)
     played = 0
     points = [0, 0, 0, 0]
@@ -430,8 +433,13 @@ def policy_hand(hands: Sequence[int], seat_flags: Sequence[int]) -> list[int]:
         led = top = top_at = trick_points = 0
         for n in range(4):
             seat = (leader + n) & 3
-            card = choose(held[seat], n, led, top, trick == 0, broken, qs_out,
-                          seat_flags[seat], played, trick_points, voids)
+            if seat_flags[seat] & MOON and (runner := runner_of(points)) >= 0:
+                card = choose_moon(held[seat], n, led, top, trick == 0, broken, qs_out,
+                                   seat_flags[seat], played, trick_points, voids,
+                                   moon_role(runner, seat, leader, n, top_at))
+            else:
+                card = choose(held[seat], n, led, top, trick == 0, broken, qs_out,
+                              seat_flags[seat], played, trick_points, voids)
             held[seat] ^= 1 << card
             played |= 1 << card
             if n == 0:

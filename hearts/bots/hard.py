@@ -27,7 +27,9 @@ pass alone -0.09, CI [-0.49, +0.32], 200 deals. ``HardBot(..., inference=True)``
 
 Two more options, off too (no gain shown; the figures are in ``docs/players.md``):
 ``policy`` turns on optional rules of the playout policy (bits of
-``hearts.bots.playout.POLICY_OPTIONS``), ``halving`` splits the playouts between the cards
+``hearts.bots.playout.POLICY_OPTIONS``; ``MOON`` among them: a seat alone with all the
+points so far runs for the moon in the playouts and the others stop it; the scoring below
+already counts a moon), ``halving`` splits the playouts between the cards
 by successive halving (the same count in log2(cards) rounds, the worse half dropped after
 each) instead of evenly.
 

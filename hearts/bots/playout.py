@@ -12,7 +12,8 @@ card beyond the trick list). The policy, used for every seat:
   heart, then the highest card.
 
 Optional rules, flag bits beside the rules' (``POLICY_OPTIONS``; off in the hard player,
-the arena has not shown them to gain): ``WIN_LAST``, ``FLUSH``, ``UNDER_Q``, ``VOID_LEAD``.
+the arena has not shown them to gain): ``WIN_LAST``, ``FLUSH``, ``UNDER_Q``, ``VOID_LEAD``,
+``MOON`` (the run at the moon and its stop: ``runner_of``, ``choose_moon``).
 
 Card indices are ``suit * 13 + rank - 2`` (clubs 0..12, diamonds 13..25, hearts 26..38,
 spades 39..51), as in ``hearts.cards``.
@@ -25,8 +26,9 @@ from typing import Final
 from hearts.cards import FULL_DECK_MASK, HEARTS_MASK, SUIT_MASKS, above_mask
 from hearts.rules import JACK_OF_DIAMONDS, QUEEN_OF_SPADES, Rules
 
-__all__ = ["FLUSH", "POLICY_OPTIONS", "UNDER_Q", "VOID_LEAD", "WIN_LAST", "choose", "playout",
-           "rules_flags", "voids_of"]
+__all__ = ["FLUSH", "MOON", "MOON_RUN", "POLICY_OPTIONS", "UNDER_Q", "VOID_LEAD", "WIN_LAST",
+           "choose", "choose_moon", "moon_role", "playout", "rules_flags", "runner_of",
+           "voids_of"]
 
 # The shared masks under short module-global names (one dictionary lookup each in the loop).
 _SUIT: Final = SUIT_MASKS
@@ -53,7 +55,14 @@ UNDER_Q: Final = 32
 """Following spades, unable to duck, not last, the Q♠ out: the highest spade under it."""
 VOID_LEAD: Final = 64
 """Leading: avoid a suit another seat has shown it lacks (it may throw points on it)."""
-POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q, "void": VOID_LEAD}
+MOON: Final = 128
+"""One seat has every point taken so far, ``MOON_RUN`` or more: it runs for the moon
+(takes what it can, feeds no points to others), the others stop it (take a point trick,
+lead the top heart, feed it no points): ``choose_moon``."""
+MOON_RUN: Final = 16
+"""Points one seat must hold alone (all that were taken) for ``MOON``'s run and stop."""
+POLICY_OPTIONS: Final = {"win": WIN_LAST, "flush": FLUSH, "underq": UNDER_Q, "void": VOID_LEAD,
+                         "moon": MOON}
 """The optional rules by name (``HardBot(policy=...)``, the arena's ``hard:N:win+...``)."""
 
 
@@ -146,6 +155,84 @@ def choose(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
     return best
 
 
+def runner_of(points: list[int]) -> int:
+    """The seat running for the moon (``MOON``): the one that has taken every point so far,
+    ``MOON_RUN`` or more with some still out; -1 if none."""
+    total = points[0] + points[1] + points[2] + points[3]
+    if MOON_RUN <= total < 26:
+        for seat in range(4):
+            if points[seat] == total:
+                return seat
+    return -1
+
+
+def moon_role(runner: int, seat: int, leader: int, n: int, top_at: int) -> int:
+    """``choose_moon``'s ``role`` for ``seat`` when ``runner`` runs (``runner_of``): 1 the
+    runner itself, 2 a seat that must stop it (the runner wins the trick so far or is still
+    to play to it), 0 none (a point on this trick goes to another seat anyway)."""
+    if seat == runner:
+        return 1
+    if n == 0 or (leader + top_at) & 3 == runner or (runner - leader) & 3 > n:
+        return 2
+    return 0
+
+
+def choose_moon(hand: int, n: int, led: int, top: int, first: bool, broken: bool,
+                qs_out: bool, flags: int, played: int, points: int, voids: int,
+                role: int) -> int:
+    """``choose`` for a seat with a ``role`` in a run at the moon (``moon_role``).
+
+    The runner (1) wins every trick it can (the lowest winning card when last, else its
+    highest), leads a card no unseen card beats (the top heart first) and, void, sheds a
+    card without points. A stopper (2) leads the top heart if it holds it (a point trick
+    of its own), wins a trick with points with its highest card (the Q♠ kept) and, void,
+    sheds no point on the runner. Otherwise the plain policy's card.
+    """
+    if role and not first:
+        if n == 0:
+            legal = hand & _NOT_HEARTS or hand if flags & MUST_BREAK and not broken else hand
+            out = _ALL & ~played & ~hand
+            hearts = legal & HEARTS_MASK
+            if hearts and hearts.bit_length() > (out & HEARTS_MASK).bit_length():
+                return hearts.bit_length() - 1  # the top heart: a point trick that's ours
+            if role == 1:
+                for suit in (3, 1, 0):
+                    part = legal & _SUIT[suit]
+                    if part and part.bit_length() > (out & _SUIT[suit]).bit_length():
+                        return part.bit_length() - 1  # a card nobody can beat
+        else:
+            follow = hand & _SUIT[led]
+            if follow:
+                if role == 1 or points or led == 2:
+                    keep = follow if role == 1 else follow & ~_QS or follow
+                    winners = keep >> (top + 1)
+                    if winners:
+                        if n == 3:
+                            return top + 1 + (winners & -winners).bit_length() - 1
+                        return keep.bit_length() - 1
+            else:
+                clean = hand & _NOT_POINTS
+                if clean:
+                    if role == 1:
+                        # The card least likely to win a trick later: the lowest of a suit.
+                        best = -1
+                        best_score = 99.0
+                        out = ~played & ~hand
+                        for base in (0, 13, 39):
+                            part = (clean >> base) & 0x1FFF
+                            if part:
+                                low = part & -part
+                                others = (out >> base) & 0x1FFF
+                                score = ((others & (low - 1)).bit_count() + 1) / (
+                                    others.bit_count() + 1)
+                                if score < best_score:
+                                    best_score = score
+                                    best = base + low.bit_length() - 1
+                        return best
+                    hand = clean  # no point for the runner: shed as usual among the rest
+    return choose(hand, n, led, top, first, broken, qs_out, flags, played, points, voids)
+
+
 def voids_of(seat_voids: tuple[int, int, int, int] | list[int]) -> int:
     """The voids of ``PlayerView.voids()`` (suit masks per seat) as ``playout`` takes them."""
     bits = 0
@@ -190,11 +277,27 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             elif card == _QS_I:
                 trick_points += 13
     seat = (leader + n) & 3
+    moon = flags & MOON
+    runner = runner_of(points) if moon else -1
     while tricks_done < 13:
         hand = hands[seat]
         if first_card >= 0:
             card = first_card
             first_card = -1
+        elif runner >= 0:
+            # moon_role, inline
+            if seat == runner:
+                role = 1
+            elif n == 0 or (leader + top_at) & 3 == runner or (runner - leader) & 3 > n:
+                role = 2
+            else:
+                role = 0
+            if role:
+                card = choose_moon(hand, n, led, top, tricks_done == 0, broken, qs_out,
+                                   flags, played, trick_points, voids, role)
+            else:
+                card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags,
+                              played, trick_points, voids)
         else:
             card = choose(hand, n, led, top, tricks_done == 0, broken, qs_out, flags, played,
                           trick_points, voids)
@@ -222,6 +325,10 @@ def playout(hands: list[int], trick: list[int], leader: int, broken: bool,
             if trick_points:
                 points[winner] += trick_points
                 trick_points = 0
+                if moon:  # runner_of, inline: only this trick's winner can be alone
+                    taken = points[winner]
+                    runner = (winner if MOON_RUN <= taken < 26 and taken == points[0]
+                              + points[1] + points[2] + points[3] else -1)
             if jd_open and played & _JD:  # the J♦ was in this very trick
                 assert jd_taker is not None
                 jd_taker[0] = winner
