@@ -167,12 +167,18 @@ def test_only_start_friends_imports_the_later_zips_modules() -> None:
     assert offenders == {}
 
 
-def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None:
-    py_zip = tmp_path / "hearts.zip"
-    modules = {f"web/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}
+def deflated_zip(py_zip: Path, folder: str) -> dict[str, str]:
+    """Write ``py_zip``, 20 modules deflated one by one, and return them by name."""
+    modules = {f"{folder}/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}
     with zipfile.ZipFile(py_zip, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, text in modules.items():
             archive.writestr(name, text)
+    return modules
+
+
+def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None:
+    py_zip = tmp_path / "hearts.zip"
+    modules = deflated_zip(py_zip, "web")
     deflated = py_zip.stat().st_size
     served = build.stored_and_gzipped(py_zip)
     assert served.name == "hearts.zip.gz" and not py_zip.exists()
@@ -184,10 +190,7 @@ def test_the_page_zip_is_served_stored_and_gzipped_whole(tmp_path: Path) -> None
 
 def test_the_first_visits_stdlib_is_served_stored_and_packed_with_brotli(tmp_path: Path) -> None:
     py_zip = tmp_path / "python_stdlib_plain.zip"
-    modules = {f"lib/part{i}.pyc": f"shared bytecode of part {i} " * 40 for i in range(20)}
-    with zipfile.ZipFile(py_zip, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, text in modules.items():
-            archive.writestr(name, text)
+    modules = deflated_zip(py_zip, "lib")
     gzipped = len(gzip.compress(build.stored(py_zip), 9))
     served = build.stored_and_brotli(py_zip)
     assert served.name == "python_stdlib_plain.zip.br" and not py_zip.exists()
