@@ -4,12 +4,55 @@ to be played, and twin games that look the same to the seat to play."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 
 from hearts import Card, Game, Phase, PlayerView
 from hearts.cards import SUIT_MASKS, cards_of_mask, mask_of
 from hearts.game import deal
+from hearts.handstate import HandState
+from hearts.rules import Rules
 
-__all__ = ["random_positions", "twin_games", "view_to_play"]
+__all__ = ["PlayoutTurn", "play_card_by_card", "random_positions", "twin_games",
+           "view_to_play"]
+
+
+@dataclass(frozen=True)
+class PlayoutTurn:
+    """What a playout policy is told at one turn, worked out from the rules engine's state:
+    ``led`` suit, ``top`` card so far and its place ``top_at``, the ``points`` in the trick,
+    whether the queen of spades is still out, and the mask of cards ``played``."""
+
+    state: HandState
+    led: int
+    top: int
+    top_at: int
+    points: int
+    qs_out: bool
+    played: int
+
+
+def play_card_by_card(hands: list[int], rules: Rules,
+                      pick: Callable[[PlayoutTurn], int]) -> HandState:
+    """Play a deal to its end through the rules engine, each card the one ``pick`` names,
+    checking every card is legal; returns the finished hand's state."""
+    state = HandState(hands[:], rules)
+    qs_out = True
+    while not state.finished:
+        trick = state.trick
+        n = len(trick)
+        led = trick[0] // 13 if n else 0
+        top_at = max(range(n), key=lambda at: trick[at] if trick[at] // 13 == led else -1,
+                     default=0)
+        points = sum(1 if 26 <= card <= 38 else 13 if card == 49 else 0 for card in trick)
+        played = ~(state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3])
+        card = pick(PlayoutTurn(state, led, trick[top_at] if n else 0, top_at, points, qs_out,
+                                played))
+        assert state.legal() >> card & 1, f"the policy chose an illegal card: {card}"
+        if card == 49:
+            qs_out = False
+        state.apply(card)
+    return state
 
 
 def random_positions(seed: int, count: int) -> list[Game]:

@@ -11,9 +11,8 @@ from hearts.bots.hard import HardBot, choose_pass_heuristic
 from hearts.bots.playout import choose, playout, rules_flags
 from hearts.cards import parse_cards
 from hearts.game import deal
-from hearts.handstate import HandState
 from hearts.rules import Rules
-from tests.positions import random_positions, twin_games, view_to_play
+from tests.positions import play_card_by_card, random_positions, twin_games, view_to_play
 
 FAST = 120  # playouts per decision in most tests: quick, still a real search
 
@@ -30,20 +29,9 @@ def test_playout_matches_the_hand_state_step_by_step() -> None:
     flags = rules_flags(rules)
     for seed in range(60):
         hands = deal(seed, 1)
-        state = HandState(hands[:], rules)
-        qs_out = True
-        while not state.finished:
-            trick = state.trick
-            n = len(trick)
-            led = trick[0] // 13 if n else 0
-            top = max((c for c in trick if c // 13 == led), default=0)
-            played = ~(state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3])
-            card = choose(state.hands[state.to_play], n, led, top, state.tricks_done == 0,
-                          state.broken, qs_out, flags, played)
-            assert state.legal() >> card & 1, f"policy chose an illegal card (seed {seed})"
-            if card == 49:
-                qs_out = False
-            state.apply(card)
+        state = play_card_by_card(hands, rules, lambda turn: choose(
+            turn.state.hands[turn.state.to_play], len(turn.state.trick), turn.led, turn.top,
+            turn.state.tricks_done == 0, turn.state.broken, turn.qs_out, flags, turn.played))
         fast = playout(hands[:], [], hands.index(next(h for h in hands if h & 1)), False, 0,
                        [0, 0, 0, 0], flags)
         assert fast == state.points

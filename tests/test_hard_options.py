@@ -25,9 +25,14 @@ from hearts.bots.playout import (
 )
 from hearts.cards import SUIT_MASKS, Card, mask_of, parse_cards
 from hearts.game import deal
-from hearts.handstate import HandState
 from hearts.rules import Rules
-from tests.positions import random_positions, twin_games, view_to_play
+from tests.positions import (
+    PlayoutTurn,
+    play_card_by_card,
+    random_positions,
+    twin_games,
+    view_to_play,
+)
 from tools.baselines.hard_today.hard import HardBot as TodayBot
 
 
@@ -154,32 +159,23 @@ def test_moon_values_a_stop_and_a_moon_like_the_hand_scores() -> None:
 def test_moon_playouts_are_legal_and_match_the_hand_state(rules: Rules) -> None:
     flags = rules_flags(rules) | MOON
     runs = 0
+
+    def pick(turn: PlayoutTurn) -> int:
+        nonlocal runs
+        state = turn.state
+        n = len(state.trick)
+        args = (state.hands[state.to_play], n, turn.led, turn.top, state.tricks_done == 0,
+                state.broken, turn.qs_out, flags, turn.played, turn.points, 0)
+        runner = runner_of(state.points)
+        if runner < 0:
+            return choose(*args)
+        runs += 1
+        return choose_moon(*args, moon_role(runner, state.to_play, state.leader, n,
+                                            turn.top_at))
+
     for seed in range(200):
         hands = deal(seed, 1)
-        state = HandState(hands[:], rules)
-        qs_out = True
-        while not state.finished:
-            trick = state.trick
-            n = len(trick)
-            led = trick[0] // 13 if n else 0
-            top_at = max(range(n), key=lambda at: trick[at] if trick[at] // 13 == led else -1,
-                         default=0)
-            top = trick[top_at] if n else 0
-            points = sum(1 if 26 <= c <= 38 else 13 if c == 49 else 0 for c in trick)
-            played = ~(state.hands[0] | state.hands[1] | state.hands[2] | state.hands[3])
-            runner = runner_of(state.points)
-            args = (state.hands[state.to_play], n, led, top, state.tricks_done == 0,
-                    state.broken, qs_out, flags, played, points, 0)
-            if runner >= 0:
-                runs += 1
-                card = choose_moon(*args, moon_role(runner, state.to_play, state.leader, n,
-                                                    top_at))
-            else:
-                card = choose(*args)
-            assert state.legal() >> card & 1, f"an illegal card (seed {seed})"
-            if card == 49:
-                qs_out = False
-            state.apply(card)
+        state = play_card_by_card(hands, rules, pick)
         fast = playout(hands[:], [], hands.index(next(h for h in hands if h & 1)), False, 0,
                        [0, 0, 0, 0], flags)
         assert fast == state.points
