@@ -247,7 +247,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_pl
             "document.documentElement.dataset.state !== 'pass'", timeout=60_000)
     seated[2].close()
     for seat in staying:
-        wait_alert(seat.page, "left the table", timeout=60_000)
+        wait_alert(seat.page, "left the table", timeout=60_000, news=True)
         seat.page.wait_for_function(
             "document.querySelector('#table').dataset.people === '2'"
             " && document.documentElement.dataset.state === 'pass'", timeout=90_000)

@@ -273,25 +273,28 @@ def wait_still(page: Any) -> None:
 
 
 def keep_alerts(page: Any) -> None:
-    """From now on, keep every text #alert holds: news said politely just after an alert
-    clears it, sometimes before a poll could read it."""
+    """From now on, keep every text #alert holds, and whether it was drawn as news: news
+    said politely just after an alert clears it, sometimes before a poll could read it."""
     page.evaluate("""() => { window.heartsAlerts = [];
         const alert = document.querySelector('#alert');
-        new MutationObserver(() => window.heartsAlerts.push(alert.textContent))
+        new MutationObserver(() => window.heartsAlerts.push(
+                {text: alert.textContent, news: alert.classList.contains('news')}))
             .observe(alert, {childList: true, characterData: true, subtree: true}); }""")
 
 
-def wait_alert(page: Any, text: str, timeout: float = 30_000) -> None:
-    """Wait until #alert has said ``text`` (any case) since ``keep_alerts``; if it never
-    does, fail with what it said and where the page's online dialog stands."""
+def wait_alert(page: Any, text: str, timeout: float = 30_000, news: bool = False) -> None:
+    """Wait until #alert has said ``text`` (any case) since ``keep_alerts``, drawn as news
+    of the table if ``news`` else as a mistake; if it never does, fail with what it said
+    and where the page's online dialog stands."""
     try:
-        page.wait_for_function("r => window.heartsAlerts.some("
-                               "t => t.toLowerCase().includes(r.toLowerCase()))",
-                               arg=text, timeout=timeout)
+        page.wait_for_function("([r, news]) => window.heartsAlerts.some(a => a.news === news"
+                               " && a.text.toLowerCase().includes(r.toLowerCase()))",
+                               arg=[text, news], timeout=timeout)
     except PlaywrightError as error:
         said = page.evaluate("window.heartsAlerts")
         where = page.evaluate(f"({{...document.querySelector('{DIALOG}').dataset}})")
-        raise AssertionError(f"#alert never said {text!r}: it said {said}; {where}") from error
+        raise AssertionError(f"#alert never said {text!r} (news: {news}): it said {said};"
+                             f" {where}") from error
 
 
 def refuse_dimmed(seat: Seat) -> bool:

@@ -328,7 +328,7 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
     # Both the same totals: the lone page's first hand counts.
     assert sum(host.table.scores()) in (26, 78)  # 78: a moon shot
     assert host.table.scores() == late.table.scores()
-    wait_alert(late.page, "You sit at")
+    wait_alert(late.page, "You sit at", news=True)
     # Out of the lobby once seated; the page that lets people in is there while a computer
     # plays a seat.
     meetings = sorted(tuple(seat.page.evaluate("window.heartsP2P.meetings()"))

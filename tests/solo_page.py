@@ -22,6 +22,7 @@ class Heard:
     def __init__(self) -> None:
         self.said: list[str] = []
         self.alerts: list[str] = []
+        self.told: list[str] = []
         self.changes = 0
         self.cues: list[str] = []
 
@@ -33,6 +34,9 @@ class Heard:
 
     def alert(self, text: str) -> None:
         self.alerts.append(text)
+
+    def tell(self, text: str) -> None:
+        self.told.append(text)
 
     def changed(self, fresh: str | None = None) -> None:
         self.changes += 1

@@ -132,7 +132,7 @@ class FairSeat:
     def attach(self, news: News) -> None:
         self.news = news
         if self.notice:
-            news.alert(self.notice)
+            news.tell(self.notice)
             self.notice = ""
 
     def detach(self) -> None:

@@ -128,14 +128,14 @@ class RemoteSeat:
                 and state.view.hand_number != self.notice_hand):
             # A notice is news of the table for the hand it came in (a seat from the next
             # hand, the table carried on from another page): a new hand makes it old.
-            news.alert("")
+            news.tell("")
             self.notice_shown = False
         news.flush()
         if self.seat.refusal and self.seat.refusal != self.refused:
             news.alert(self.seat.refusal)
         self.refused = self.seat.refusal
         if self.seat.notice and self.seat.notice != self.noticed:
-            news.alert(self.seat.notice)
+            news.tell(self.seat.notice)
             self.notice_shown = True
             self.notice_hand = state.view.hand_number if state is not None else None
         self.noticed = self.seat.notice

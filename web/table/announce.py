@@ -1,7 +1,8 @@
 """What the table says to screen readers, and the sentences it says.
 
 Two live regions: ``#status`` (polite, also the visible line under the table) and
-``#alert`` (assertive, for the person's mistakes and errors). While the computers play,
+``#alert`` (assertive, for the person's mistakes and errors, and for news of the people at
+the table, drawn apart). While the computers play,
 polite messages are *batched*: ``queue`` collects them and ``flush`` writes them as one
 message when a trick ends or the turn comes back to the person, so a screen reader hears
 one sentence group per trick instead of being interrupted by every card.
@@ -46,6 +47,13 @@ class Announcer:
 
     def alert(self, text: str) -> None:
         """Say ``text`` assertively now: a refused move, an error."""
+        self.assertive.classList.remove("news")
+        self._write(self.assertive, text)
+
+    def tell(self, text: str) -> None:
+        """Say ``text`` assertively now as news of the table (someone came, left or was
+        replaced): the same region as an alert, drawn as news rather than as a mistake."""
+        self.assertive.classList.toggle("news", bool(text))
         self._write(self.assertive, text)
 
     @staticmethod

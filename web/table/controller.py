@@ -57,6 +57,9 @@ class Table:
     def alert(self, text: str) -> None:
         self.announcer.alert(text)
 
+    def tell(self, text: str) -> None:
+        self.announcer.tell(text)
+
     def changed(self, fresh: str | None = None) -> None:
         self.render(fresh)
 
