@@ -105,6 +105,14 @@ def test_a_repeat_visit_paints_the_saved_table_and_python_takes_it_over_in_place
     first = probe(table)
     assert first["painted"] is None  # a first visit: nothing saved, the ordinary loader
     assert first["loaded"]["loader"] != "none"
+    # ...over a felt dealt face down, laid out as the first draw: nothing moves when Python
+    # turns the cards up (the empty prompt has no box to move).
+    assert first["loaded"]["hand"] == [] and len(first["after"]["hand"]) == 13
+    laid_out = ("stats", "table", "hand", "trick", "rules")
+    assert ({part: first["loaded"]["rects"][part] for part in laid_out}
+            == {part: first["after"]["rects"][part] for part in laid_out})
+    moved = [s for s in first["shifts"] if s["at"] <= first["after"]["at"] and s["value"] > 0]
+    assert moved == [], moved
     mid_trick(table)
     hand, trick = table.hand(), table.trick()
     copy = kept_copy(table)

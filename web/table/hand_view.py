@@ -63,6 +63,8 @@ class HandView:
     def update(self, states: Sequence[CardState], label: str) -> None:
         """Make the hand show ``states`` in order, keeping elements (and focus) in place."""
         self.el.setAttribute("aria-label", label)
+        for placeholder in self.el.querySelectorAll(":scope > .down"):
+            placeholder.remove()  # the loading page's face-down cards (index.html)
         old = self.buttons()
         focused = self.focused()
         focus_index = next((i for i, b in enumerate(old) if b == focused), 0)
