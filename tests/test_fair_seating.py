@@ -13,7 +13,7 @@ import pytest
 
 from tests.groups import SMALL
 from web.p2p.fair.cheats import SeatGrabber
-from web.p2p.fair.seating import DrawError, SeatDraw, where
+from web.p2p.fair.seating import DrawError, OtherRound, SeatDraw, where
 
 IDS = ["0000-cheat", "k2", "m7", "z9"]
 
@@ -98,18 +98,37 @@ def test_a_page_that_changes_its_bytes_after_seeing_the_others_is_refused() -> N
     assert all(d.order() is None for d in four[1:])  # no honest page took the seats
 
 
+HEX = "0" * 64
+
+
 @pytest.mark.parametrize("text", [
-    "not json", '{"v":1,"t":"fair_draw"}', '{"v":1,"t":"fair_draw","commit":"ab"}',
-    '{"v":1,"t":"fair_draw","reveal":"' + "0" * 64 + '"}',  # a reveal before its commit
-    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","reveal":"' + "0" * 64 + '"}',
-    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '"}',  # no signing key
-    '{"v":1,"t":"fair_draw","commit":"' + "0" * 64 + '","key":"' + "1" + '"}',  # 1: no key
+    "not json", '{"v":1,"t":"fair_draw"}', '{"v":1,"t":"fair_draw","round":"R","commit":"ab"}',
+    '{"v":1,"t":"fair_draw","round":"R","reveal":"' + HEX + '"}',  # a reveal before its commit
+    '{"v":1,"t":"fair_draw","round":"R","commit":"' + HEX + '","reveal":"' + HEX + '"}',
+    '{"v":1,"t":"fair_draw","round":"R","commit":"' + HEX + '"}',  # no signing key
+    '{"v":1,"t":"fair_draw","round":"R","commit":"' + HEX + '","key":"1","bot":"1","at":""}',
+    '{"v":1,"t":"fair_draw","reveal":"' + HEX + '"}',  # no round
 ])
 def test_a_broken_draw_message_names_its_sender(text: str) -> None:
     draw = draws(3)[1]
     with pytest.raises(DrawError) as caught:
-        draw.received("z9", text)
+        draw.received("z9", text.replace('"R"', f'"{draw.round}"'))
     assert caught.value.peer == "z9"
+    assert not isinstance(caught.value, OtherRound)
+
+
+def test_a_message_of_a_draw_among_other_pages_is_not_taken_nor_breaks_this_one() -> None:
+    """A page left while the seats were drawn: the others draw again without it, and a
+    message of the draw before (sent before the page left) is kept out of the new one."""
+    before = draws(5, pages=3)
+    again = draws(6, pages=2)
+    with pytest.raises(OtherRound):
+        again[1].received(before[0].me, before[0].commit_text())
+    with pytest.raises(OtherRound):
+        again[1].received(before[0].me, before[0].reveal_text())
+    assert again[1].commits.keys() == {again[1].me} and again[1].reveals.keys() == {again[1].me}
+    draw_all(again)
+    assert again[0].order() == again[1].order() is not None
 
 
 def test_a_second_commit_is_refused() -> None:
@@ -151,7 +170,7 @@ def test_a_draw_again_keeps_the_seated_peoples_seats_and_draws_a_newcomers_among
     assert set(newcomer_seats) == {0, 1, 3}  # drawn among the free seats, never the kept one
 
 
-def test_pages_that_disagree_on_the_scores_or_the_kept_seats_break_a_draw_again() -> None:
+def test_pages_that_disagree_on_the_scores_or_the_kept_seats_never_draw_together() -> None:
     history = [(1, 2, 3, 20)]
     assert where(history, {"k2": 2}) != where([(1, 2, 20, 3)], {"k2": 2})
     assert where(history, {"k2": 2}) != where(history, {"k2": 1})
@@ -160,8 +179,9 @@ def test_pages_that_disagree_on_the_scores_or_the_kept_seats_break_a_draw_again(
                       fixed={"k2": 2}, at=where(history, {"k2": 2}))
     told_a_lie = SeatDraw("m7", ["k2"], SMALL.codes[1], random.Random(2), SMALL,
                           fixed={"k2": 1}, at=where(history, {"k2": 1}))
-    with pytest.raises(DrawError, match="another point"):
+    with pytest.raises(OtherRound):
         honest.received("m7", told_a_lie.commit_text())
+    assert honest.round != told_a_lie.round and honest.seating() is None
 
 
 @pytest.mark.parametrize("fixed", [{}, {"k2": 2, "m7": 2}, {"k2": 4}, {"zz": 0}])

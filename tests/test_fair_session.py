@@ -456,14 +456,24 @@ def test_a_door_that_lies_to_a_newcomer_about_the_scores_seats_nobody() -> None:
             send(conn, text)
         door.send = lying
         await play_out(seats)
-        await until(lambda: is_closed(late) or (late.session.fair is not None
-                                             and late.session.fair.draw is not None),
-                    "the newcomer drawing")
+        fairs = [p.session.fair for p in pages]
+
+        def all_drawing() -> bool:
+            newcomer = late.session.fair
+            return newcomer is not None and newcomer.draw is not None and all(
+                f is not None and f.redrawing and f.draw is not None
+                and len(f.draw.commits) == 2 for f in fairs)  # the seated pages' commits
+        await until(all_drawing, "the newcomer and the seated pages drawing")
         for page in [*pages, late]:
             page.clock[0] += 30.0
         await until(lambda: is_closed(late), "the newcomer told")
         assert late.session.fair_ended == words.FAIR_LATE_BROKEN
-        assert all(p.session.fair_ended in (None, words.FAIR_REDRAW_BROKEN) for p in pages)
+        # the pages seated never had the newcomer's part of their draw: they draw without it
+        await until(lambda: all(dealt(p) and seat_of(p) is not s
+                                for p, s in zip(pages, seats, strict=True))
+                    or any(map(is_closed, pages)), "the seated pages dealt again")
+        assert [p.session.fair_ended for p in pages] == [None, None]
+        assert all(seat_of(p).kinds.count("computer") == 2 for p in pages)
     asyncio.run(run())
 
 
@@ -494,4 +504,117 @@ def test_a_person_waiting_at_a_lone_pages_door_is_told_when_that_page_closes_its
         await until(lambda: is_closed(late), "the newcomer told")
         assert lone.session.role is Role.HOST_CLOSED
         assert late.session.fair_ended == words.FAIR_LATE_NOBODY
+    asyncio.run(run())
+
+
+def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> None:
+    """A person came for a computer's seat and closed the page in the middle of the draw
+    that lets them in (after their commit, before their reveal): the pages already seated
+    draw again without them, and deal the next hand with the scores kept."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        late = await come_late(network, pages[0].clock)
+        newcomer = late.session.fair
+        assert newcomer is not None and newcomer.me is not None
+        send = newcomer.send
+        newcomer.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        await play_out(seats)
+        await scored(seats)
+        fairs = [p.session.fair for p in pages]
+        await until(lambda: all(f is not None and f.redrawing and f.draw is not None
+                                and newcomer.me in f.draw.commits for f in fairs),
+                    "the seated pages hold the newcomer's commit, and wait for its reveal")
+        late.session.leave()
+        await until(lambda: all(dealt(p) and seat_of(p) is not s
+                                for p, s in zip(pages, seats, strict=True))
+                    or any(map(is_closed, pages)), "the seated pages sat again, dealt")
+        assert not any(map(is_closed, pages))
+        new = [seat_of(p) for p in pages]
+        assert [s.table.seat for s in new] == [s.table.seat for s in seats]
+        for seat in new:
+            assert seat.table.hand_number == 2 and seat.table.history == seats[0].table.history
+            assert seat.kinds.count("computer") == 2
+        await play_out(new)
+        await scored(new)
+        assert new[0].table.scores == new[1].table.scores
+    asyncio.run(run())
+
+
+def test_a_page_that_leaves_while_the_first_seats_are_drawn_leaves_the_others_a_table(
+        ) -> None:
+    """Three people pressed Play online; one closed the page after its commit, before its
+    reveal: the other two draw again between them, and sit with two computers."""
+    async def run() -> None:
+        _, pages = fair_pages(people=3)
+        quitter = pages[2]
+        for page in pages:
+            page.session.play_online()
+        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 3
+                                for p in pages), "every page in the lobby")
+        for page in pages:
+            page.clock[0] += 16.0
+        await until(lambda: quitter.session.fair is not None, "the quitter at the table")
+        fair = quitter.session.fair
+        assert fair is not None
+        send = fair.send
+        fair.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        staying = pages[:2]
+        await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
+                                and fair.me in p.session.fair.draw.commits for p in staying),
+                    "the others hold the quitter's commit")
+        quitter.session.leave()
+        await until(lambda: all(map(dealt, staying)) or any(map(is_closed, staying)),
+                    "the two others dealt")
+        assert not any(map(is_closed, staying))
+        new = [seat_of(p) for p in staying]
+        assert all(s.kinds.count("computer") == 2 for s in new)
+        await play_out(new)
+        await scored(new)
+    asyncio.run(run())
+
+
+def test_a_newcomer_whose_reveal_reached_one_seated_page_only_holds_no_table_up() -> None:
+    """The newcomer's reveal reached one page, which sat with it, and not the other, when it
+    left: the one hands its seat over, the other draws again without it, and the two
+    pages meet in the same draw."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        late = await come_late(network, pages[0].clock)
+        newcomer = late.session.fair
+        assert newcomer is not None and newcomer.me is not None
+        send = newcomer.send
+
+        def to_one(conn: str, text: str) -> None:
+            to = network.pages.get(network.ends.get(conn, ""))
+            if '"reveal"' not in text or to is pages[0].session:
+                send(conn, text)
+        newcomer.send = to_one
+        await play_out(seats)
+        await scored(seats)
+        first, second = (p.session.fair for p in pages)
+        assert first is not None and second is not None
+
+        def one_sat_one_waits() -> bool:
+            return first.seat is not seats[0] and second.draw is not None \
+                and newcomer.me in second.draw.commits
+        await until(one_sat_one_waits,
+                    "the first page sat with the newcomer, the second waits for its reveal")
+        late.session.leave()
+        await until(lambda: all(p.session.fair is not None
+                                and (p.session.fair.leaving or p.session.fair.redrawing)
+                                for p in pages), "both saw it go")
+        for page in pages:
+            page.clock[0] += GONE_GRACE
+        await until(lambda: all(dealt(p) and seat_of(p).kinds.count("computer") == 2
+                                for p in pages) or any(map(is_closed, pages)),
+                    "both pages sat again without the newcomer, dealt")
+        assert not any(map(is_closed, pages))
+        new = [seat_of(p) for p in pages]
+        for seat in new:
+            assert seat.table.hand_number == 2 and seat.table.history == seats[0].table.history
+        await play_out(new)
+        await scored(new)
+        assert new[0].table.scores == new[1].table.scores
     asyncio.run(run())

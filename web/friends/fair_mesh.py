@@ -6,9 +6,13 @@ all are there they draw the seats (``web.p2p.fair.seating``: commit, then reveal
 page works out the same seats, and nobody chooses — and which page plays each computer left
 over. A person who comes later waits in the room until the table's door lets them in
 between two hands, and a page alone with the computers turns its own game into a fair table
-with them (``web.friends.fair_door``); the pages draw again then, and when a page left. What
-the draws seat is played by ``web.friends.fair_room``'s ``FairPlay``, this class's other
-half. No DOM: the peer and the clocks are injected, and pytest runs it.
+with them (``web.friends.fair_door``); the pages draw again then, and when a page left. A
+page that leaves while the seats are drawn, before anyone sat with it, is drawn without:
+the pages still in that draw start it again among themselves (``_draw_without``), as they
+do when a newcomer hasn't done its part when the time is up: so a person who closes the
+page then, or whose page stalls, holds no table up. What the draws seat is played by
+``web.friends.fair_room``'s ``FairPlay``, this class's other half. No DOM: the peer and the
+clocks are injected, and pytest runs it.
 """
 
 from __future__ import annotations
@@ -21,7 +25,16 @@ from web.friends.fair_door import Carried, Door
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.cheats import DRAWS
 from web.p2p.fair.group import GROUP, Group
-from web.p2p.fair.seating import Admit, DrawError, SeatDraw, Seating, door, is_admit, is_draw
+from web.p2p.fair.seating import (
+    Admit,
+    DrawError,
+    OtherRound,
+    SeatDraw,
+    Seating,
+    door,
+    is_admit,
+    is_draw,
+)
 from web.p2p.fair.table import FairTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
@@ -69,7 +82,8 @@ class FairMesh:
         """The draw for the seats, once every page is in the room."""
         self.redrawing = False
         """The pages seated are drawing again (a page left, or people came)."""
-        self.redraw_since = 0.0
+        self.draw_since = 0.0
+        """When this page began its draw (a draw gets ``GATHER_SECONDS``)."""
         self.tables: PageTables | None = None
         """This page's fair tables, once seated: its person's, and its computer's."""
         self.seat: FairSeat | None = None
@@ -118,6 +132,7 @@ class FairMesh:
             self.me, peers, group.power(group.generator, self.signing_key), group=group,
             computer_key=group.power(group.generator, self.computer_signing_key),
             fixed=fixed, at=at)
+        self.draw_since = self.now()
         for conn in self.room.values():
             self.send(conn, self.draw.commit_text())
         early, self.early = self.early, []
@@ -134,6 +149,10 @@ class FairMesh:
             return
         try:
             out = draw.received(peer_of(conn), text)
+        except OtherRound:  # of a draw before this one, or of one to come: not this one's
+            if len(self.early) < MAX_EARLY:
+                self.early.append((conn, text))
+            return
         except DrawError:
             self._give_up(words.FAIR_LATE_BROKEN if self.door.late
                           else words.FAIR_REDRAW_BROKEN if self.redrawing
@@ -213,6 +232,34 @@ class FairMesh:
         if conn in self.seats:
             self._deliver(conn, text)
             self._after()
+
+    def _draw_without(self, gone: Iterable[str]) -> bool:
+        """The pages ``gone`` left while the seats were drawn, or didn't do their part in
+        time: if none of them keeps a seat, draw again among the pages still in this draw,
+        at the same point of the game (a newcomer takes that from the door's admission,
+        which still holds). Whether it did; a page with a seat is never drawn without."""
+        draw = self.draw
+        gone = set(gone) & set(() if draw is None else draw.others)
+        if draw is None or self.done or not gone or gone & set(draw.fixed or {}):
+            return False
+        others = [p for p in draw.others if p not in gone]
+        if not others:
+            return False
+        for peer in gone:
+            self.room.pop(peer, None)
+            self.door.went(peer)  # not let in at the next hand either
+        self.people = len(others) + 1
+        self._start_draw(others, draw.fixed, draw.at)
+        return True
+
+    def _unfinished(self) -> list[str]:
+        """The pages this page's draw waits for: those whose commit isn't in, else (a page
+        reveals once it holds every commit) those whose reveal isn't."""
+        draw = self.draw
+        if draw is None:
+            return []
+        return [p for p in draw.others if p not in draw.commits] \
+            or [p for p in draw.others if p not in draw.reveals]
 
     def _give_up(self, why: str) -> None:
         """A draw that can't be finished: a lone page's game goes on without the

@@ -27,7 +27,7 @@ from web.friends.fair_mesh import FAIR_ROOM, FairMesh
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
-from web.p2p.fair.seating import Seating, where
+from web.p2p.fair.seating import Seating, is_draw, where
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
@@ -85,9 +85,14 @@ class FairPlay(FairMesh):
         while not self.done and self.table is None:
             waited = self.now() - since
             if self.draw is None and self._ready_to_draw():
-                since = self.now()  # the draw has GATHER_SECONDS of its own
-            elif self.draw is not None and waited >= GATHER_SECONDS:
-                self._give_up(words.FAIR_LATE_BROKEN if self.door.late else words.FAIR_NOBODY)
+                pass  # the draw has GATHER_SECONDS of its own
+            elif self.draw is not None:
+                if self.now() - self.draw_since >= GATHER_SECONDS and not (
+                        self.door.late and self._draw_without(self._unfinished())):
+                    self._give_up(words.FAIR_LATE_BROKEN if self.door.late
+                                  else words.FAIR_NOBODY)
+                else:
+                    await self.sleep(0.1)
             elif self.door.late and waited >= LATE_SECONDS:
                 self._close(words.FAIR_LATE_NOBODY)
             elif not self.door.late and self.door.carried is None and waited >= GATHER_SECONDS:
@@ -103,8 +108,9 @@ class FairPlay(FairMesh):
                 self._after()
             self._hand_over()
             self._let_in()
-            if self.redrawing and self.now() - self.redraw_since >= GATHER_SECONDS:
-                self._close(words.FAIR_REDRAW_BROKEN)
+            if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
+                    and not self._draw_without(self._unfinished()):
+                self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
             await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
 
     def _sit(self, seating: Seating, name: str) -> None:
@@ -139,9 +145,11 @@ class FairPlay(FairMesh):
         self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``door.late`` says so)
         self.door.seated(self.seats)
         for conn, text in self.early:
-            if conn in self.seats:
+            if conn in self.seats and not is_draw(text):
                 self._deliver(conn, text)
-        self.early = []
+        # the next hand's messages into the new tables; a draw's are kept for the next
+        # draw (one that began at another page while this one was finishing)
+        self.early = [(conn, text) for conn, text in self.early if is_draw(text)]
         self._after()
 
     def _deliver(self, conn: str, text: str) -> None:
@@ -167,6 +175,8 @@ class FairPlay(FairMesh):
 
     def closed(self, conn: str) -> None:
         self.door.went(peer_of(conn))
+        if (self.table is None or self.redrawing) and self._draw_without([peer_of(conn)]):
+            return  # it left before it sat with us: we draw again without it
         if self.table is None:
             self.room.pop(peer_of(conn), None)
             if self.door.late and not self.room:  # the table this page came to is gone
@@ -204,7 +214,6 @@ class FairPlay(FairMesh):
         assert self.me is not None and table is not None
         kept = self._kept()
         self.redrawing = True
-        self.redraw_since = self.now()
         self.room |= newcomers
         self.people = len(self.room) + 1
         held, self.early = self.early, []

@@ -29,8 +29,12 @@ computer's, and who plays which computer is drawn. Each commit says where in the
 page stands (``at``, from ``where``: the next hand, and a hash of the scores so far and of
 who keeps which seat), and a draw among pages that don't agree on it is broken.
 
-Messages: ``{"v": 1, "t": "fair_draw", "commit": <64 hex>, "key": <hex>, "bot": <hex>,
-"at": <text>}``, then ``{"v": 1, "t": "fair_draw", "reveal": <64 hex>}``.
+Messages: ``{"v": 1, "t": "fair_draw", "round": <16 hex>, "commit": <64 hex>, "key": <hex>,
+"bot": <hex>, "at": <text>}``, then ``{"v": 1, "t": "fair_draw", "round": <16 hex>,
+"reveal": <64 hex>}``. ``round`` names the draw: a hash of ``at`` and of the pages drawing.
+A page that leaves while the seats are drawn takes its reveal with it, so the pages still
+there draw again without it (``web.friends.fair_mesh``): a message of a draw with other
+pages is refused as ``OtherRound`` — kept for a draw to come, never taken into this one.
 
 A person who comes later is let in between two hands by the table's door, the page of the
 lowest seat a person holds (``door``): it sends ``{"v": 1, "t": "fair_admit", "pages":
@@ -50,8 +54,8 @@ from dataclasses import dataclass
 
 from web.p2p.fair.group import GROUP, Group, KeySource
 
-__all__ = ["ADMIT", "DRAW", "Admit", "DrawError", "SeatDraw", "Seating", "door", "is_admit",
-           "is_draw", "where"]
+__all__ = ["ADMIT", "DRAW", "Admit", "DrawError", "OtherRound", "SeatDraw", "Seating", "door",
+           "is_admit", "is_draw", "where"]
 
 DRAW = "fair_draw"
 ADMIT = "fair_admit"
@@ -67,6 +71,12 @@ class DrawError(ValueError):
     def __init__(self, peer: str, why: str) -> None:
         super().__init__(f"{peer}: {why}")
         self.peer = peer
+
+
+class OtherRound(DrawError):
+    """A well-formed message of another draw: among other pages, or at another point of the
+    game (an earlier draw's, sent before a page left; or a draw again that began at another
+    page first). Not a broken draw: it is kept, or dropped."""
 
 
 @dataclass(frozen=True)
@@ -92,6 +102,11 @@ class Seating:
         it plays one."""
         computer = self.computer_of(page)
         return (self.person(page), *(() if computer is None else (computer,)))
+
+
+def _round(at: str, pages: Sequence[str]) -> str:
+    names = " ".join(sorted(pages)).encode()
+    return hashlib.sha256(_LABEL + b"round " + names + b" at " + at.encode()).hexdigest()[:16]
 
 
 def _commitment(peer: str, nonce: bytes) -> str:
@@ -198,6 +213,8 @@ class SeatDraw:
             raise ValueError("a fair table's draw is among two to four different pages")
         self.me = me
         self.others = tuple(others)
+        self.round = _round(at, [me, *others])
+        """This draw's name in its messages: who draws, and at which point of the game."""
         rng = source if source is not None else secrets.SystemRandom()
         self.nonce = rng.getrandbits(256).to_bytes(32, "big")
         self.commits: dict[str, str] = {me: _commitment(me, self.nonce)}
@@ -213,31 +230,36 @@ class SeatDraw:
 
     def commit_text(self) -> str:
         """This page's first message: the hash of its bytes, and its keys."""
-        return json.dumps({"v": 1, "t": DRAW, "commit": self.commits[self.me],
+        return json.dumps({"v": 1, "t": DRAW, "round": self.round,
+                           "commit": self.commits[self.me],
                            "key": f"{self.keys[self.me]:x}",
                            "bot": f"{self.computer_keys[self.me]:x}", "at": self.at},
                           separators=(",", ":"))
 
     def reveal_text(self) -> str:
         """This page's second message, once it holds every commit: its bytes."""
-        return json.dumps({"v": 1, "t": DRAW, "reveal": self.nonce.hex()},
+        return json.dumps({"v": 1, "t": DRAW, "round": self.round,
+                           "reveal": self.nonce.hex()},
                           separators=(",", ":"))
 
     def received(self, peer: str, text: str) -> list[str]:
         """A draw message from ``peer``; what this page sends to the others now (its reveal,
-        once the last commit is in). Raises ``DrawError`` naming ``peer``."""
-        if peer not in self.others:
-            raise DrawError(peer, "not one of this table's pages")
+        once the last commit is in). Raises ``DrawError`` naming ``peer``, ``OtherRound``
+        for a message of another draw."""
         try:
             body = json.loads(text)
         except ValueError as error:
             raise DrawError(peer, "not JSON") from error
-        if not isinstance(body, dict) or len(body) != (6 if "commit" in body else 3) \
+        if not isinstance(body, dict) or len(body) != (7 if "commit" in body else 4) \
                 or body.get("v") != 1 or body.get("t") != DRAW:
             raise DrawError(peer, "not a message of the draw")
         value = body.get("commit", body.get("reveal"))
         if not isinstance(value, str) or len(value) != 64 or value.strip("0123456789abcdef"):
             raise DrawError(peer, "not 32 bytes in hex")
+        if body.get("round") != self.round:
+            raise OtherRound(peer, "a message of another draw")
+        if peer not in self.others:
+            raise DrawError(peer, "not one of this table's pages")
         if "commit" in body:
             if peer in self.commits:
                 raise DrawError(peer, "a second commit")
