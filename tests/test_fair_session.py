@@ -526,6 +526,10 @@ def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> 
                                 and newcomer.me in f.draw.commits for f in fairs),
                     "the seated pages hold the newcomer's commit, and wait for its reveal")
         late.session.leave()
+        await until(lambda: all(f is not None and newcomer.me in f.gone for f in fairs),
+                    "the seated pages saw it go")
+        for page in pages:
+            page.clock[0] += GONE_GRACE  # what it sent before it left has had time to come
         await until(lambda: all(dealt(p) and seat_of(p) is not s
                                 for p, s in zip(pages, seats, strict=True))
                     or any(map(is_closed, pages)), "the seated pages sat again, dealt")
@@ -564,6 +568,10 @@ def test_a_page_that_leaves_while_the_first_seats_are_drawn_leaves_the_others_a_
                                 and fair.me in p.session.fair.draw.commits for p in staying),
                     "the others hold the quitter's commit")
         quitter.session.leave()
+        await until(lambda: all(p.session.fair is not None and fair.me in p.session.fair.gone
+                                for p in staying), "the others saw it go")
+        for page in staying:
+            page.clock[0] += GONE_GRACE
         await until(lambda: all(map(dealt, staying)) or any(map(is_closed, staying)),
                     "the two others dealt")
         assert not any(map(is_closed, staying))
@@ -602,9 +610,8 @@ def test_a_newcomer_whose_reveal_reached_one_seated_page_only_holds_no_table_up(
         await until(one_sat_one_waits,
                     "the first page sat with the newcomer, the second waits for its reveal")
         late.session.leave()
-        await until(lambda: all(p.session.fair is not None
-                                and (p.session.fair.leaving or p.session.fair.redrawing)
-                                for p in pages), "both saw it go")
+        await until(lambda: bool(first.leaving) and newcomer.me in second.gone,
+                    "both saw it go: the one that sat with it, the one still drawing")
         for page in pages:
             page.clock[0] += GONE_GRACE
         await until(lambda: all(dealt(p) and seat_of(p).kinds.count("computer") == 2

@@ -8,9 +8,10 @@ over. A person who comes later waits in the room until the table's door lets the
 between two hands, and a page alone with the computers turns its own game into a fair table
 with them (``web.friends.fair_door``); the pages draw again then, and when a page left. A
 page that leaves while the seats are drawn, before anyone sat with it, is drawn without:
-the pages still in that draw start it again among themselves (``_draw_without``), as they
-do when a newcomer hasn't done its part when the time is up: so a person who closes the
-page then, or whose page stalls, holds no table up. What the draws seat is played by
+once what it sent has had ``GONE_GRACE`` to arrive, the pages still in that draw start it
+again among themselves (``_draw_without``), as they do when a newcomer hasn't done its part
+when the time is up: so a person who closes the page then, or whose page stalls, holds no
+table up. What the draws seat is played by
 ``web.friends.fair_room``'s ``FairPlay``, this class's other half. No DOM: the peer and the
 clocks are injected, and pytest runs it.
 """
@@ -35,7 +36,7 @@ from web.p2p.fair.seating import (
     is_admit,
     is_draw,
 )
-from web.p2p.fair.table import FairTable
+from web.p2p.fair.table import GONE_GRACE, FairTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat
@@ -87,6 +88,9 @@ class FairMesh:
         self.tables: PageTables | None = None
         """This page's fair tables, once seated: its person's, and its computer's."""
         self.seat: FairSeat | None = None
+        self.gone: dict[str, float] = {}
+        """Pages of this page's draw whose connection closed, and when (one that comes back
+        is not gone)."""
         self.done = False
 
     # --- the room -------------------------------------------------------------------------------
@@ -167,6 +171,7 @@ class FairMesh:
 
     def opened(self, conn: str) -> None:
         peer = peer_of(conn)
+        self.gone.pop(peer, None)
         if (self.door.carried is not None and self.draw is None) or self.table is not None:
             # a person who came for a computer's seat, if one is still free for them
             if peer not in self.room and conn not in self.seats:
@@ -247,10 +252,20 @@ class FairMesh:
             return False
         for peer in gone:
             self.room.pop(peer, None)
+            self.gone.pop(peer, None)
             self.door.went(peer)  # not let in at the next hand either
         self.people = len(others) + 1
         self._start_draw(others, draw.fixed, draw.at)
         return True
+
+    def _leave_out(self) -> None:
+        """Draw again without the pages gone ``GONE_GRACE`` ago (what they sent had time to
+        arrive) whose part of the draw this page still waits for."""
+        waiting = set(self._unfinished())
+        gone = [peer for peer, at in self.gone.items()
+                if peer in waiting and self.now() - at >= GONE_GRACE]
+        if gone:
+            self._draw_without(gone)
 
     def _unfinished(self) -> list[str]:
         """The pages this page's draw waits for: those whose commit isn't in, else (a page

@@ -87,6 +87,7 @@ class FairPlay(FairMesh):
             if self.draw is None and self._ready_to_draw():
                 pass  # the draw has GATHER_SECONDS of its own
             elif self.draw is not None:
+                self._leave_out()
                 if self.now() - self.draw_since >= GATHER_SECONDS and not (
                         self.door.late and self._draw_without(self._unfinished())):
                     self._give_up(words.FAIR_LATE_BROKEN if self.door.late
@@ -108,6 +109,8 @@ class FairPlay(FairMesh):
                 self._after()
             self._hand_over()
             self._let_in()
+            if self.redrawing:
+                self._leave_out()
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
@@ -174,18 +177,20 @@ class FairPlay(FairMesh):
             self._redraw(dict(self.door.newcomers))
 
     def closed(self, conn: str) -> None:
-        self.door.went(peer_of(conn))
-        if (self.table is None or self.redrawing) and self._draw_without([peer_of(conn)]):
-            return  # it left before it sat with us: we draw again without it
+        peer = peer_of(conn)
+        self.door.went(peer)
+        if self.draw is not None and (self.table is None or self.redrawing) \
+                and peer in self.draw.others:
+            self.gone[peer] = self.now()  # drawn without if its part isn't in (_leave_out)
         if self.table is None:
-            self.room.pop(peer_of(conn), None)
+            self.room.pop(peer, None)
             if self.door.late and not self.room:  # the table this page came to is gone
                 self._close(words.FAIR_LATE_NOBODY)
             return
         seats = self.seats.pop(conn, None)
         if seats is None:
             return
-        self.room.pop(peer_of(conn), None)
+        self.room.pop(peer, None)
         if self.seats and not self.redrawing:  # two or more pages left: the table goes on
             self.leaving[conn] = self.now()
             return
