@@ -625,3 +625,59 @@ def test_a_newcomer_whose_reveal_reached_one_seated_page_only_holds_no_table_up(
         await scored(new)
         assert new[0].table.scores == new[1].table.scores
     asyncio.run(run())
+
+
+def test_a_page_left_alone_in_the_first_draw_is_told_at_once() -> None:
+    """Two people pressed Play online and one closed the page while the seats were drawn:
+    the other is told there is no table once what it sent had time to come, not after the
+    whole wait."""
+    async def run() -> None:
+        _, pages = fair_pages(people=2)
+        for page in pages:
+            page.session.play_online()
+        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
+                                for p in pages), "both pages in the lobby")
+        for page in pages:
+            page.clock[0] += 16.0
+        quitter, staying = pages
+        await until(lambda: quitter.session.fair is not None, "the quitter at the table")
+        fair = quitter.session.fair
+        assert fair is not None
+        send = fair.send
+        fair.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        await until(lambda: staying.session.fair is not None
+                    and staying.session.fair.draw is not None
+                    and fair.me in staying.session.fair.draw.commits, "its commit in")
+        quitter.session.leave()
+        await until(lambda: staying.session.fair is not None
+                    and fair.me in staying.session.fair.gone, "the other saw it go")
+        staying.clock[0] += GONE_GRACE
+        await until(lambda: is_closed(staying), "the page left alone told")
+        assert staying.session.fair_ended == words.FAIR_NOBODY
+    asyncio.run(run())
+
+
+def test_a_newcomer_who_leaves_a_lone_pages_draw_leaves_its_game_going_on_at_once() -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        lone = await lone_online(network, clock, SMALL)
+        hosting = lone.session.hosting
+        assert hosting is not None
+        late = await come_late(network, clock)
+        newcomer = late.session.fair
+        assert newcomer is not None
+        send = newcomer.send
+        newcomer.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        play_out_hosted_hand(hosting.host)
+        hosting.flush()
+        door = lone.session.fair
+        assert door is not None
+        await until(lambda: door.draw is not None and newcomer.me in door.draw.commits,
+                    "the lone page holds the newcomer's commit")
+        late.session.leave()
+        await until(lambda: newcomer.me in door.gone, "the lone page saw it go")
+        clock[0] += GONE_GRACE
+        await until(lambda: door.draw is None, "the lone page gave the draw up")
+        assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
+        assert not door.door.newcomers and not door.done
+    asyncio.run(run())

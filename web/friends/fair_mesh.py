@@ -242,14 +242,18 @@ class FairMesh:
         """The pages ``gone`` left while the seats were drawn, or didn't do their part in
         time: if none of them keeps a seat, draw again among the pages still in this draw,
         at the same point of the game (a newcomer takes that from the door's admission,
-        which still holds). Whether it did; a page with a seat is never drawn without."""
+        which still holds); none left, give up at once. Whether it did either; a page with a
+        seat is never drawn without."""
         draw = self.draw
         gone = set(gone) & set(() if draw is None else draw.others)
         if draw is None or self.done or not gone or gone & set(draw.fixed or {}):
             return False
         others = [p for p in draw.others if p not in gone]
-        if not others:
-            return False
+        if not others:  # this page is alone in it: no table to wait for
+            if self.table is not None:
+                return False
+            self._give_up(words.FAIR_LATE_NOBODY if self.door.late else words.FAIR_NOBODY)
+            return True
         for peer in gone:
             self.room.pop(peer, None)
             self.gone.pop(peer, None)
