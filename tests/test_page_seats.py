@@ -265,3 +265,26 @@ def test_a_computers_thinking_counts_toward_the_pause_before_its_card() -> None:
     assert 0.2 in computer_pauses(0.4)
     slow = computer_pauses(1.0)
     assert not [s for s in slow if s not in (1.0, 0.35)], slow  # a trick's own pauses only
+
+
+def passed(seed: int) -> Game:
+    """A new game whose four seats passed their first three cards."""
+    game = Game(seed)
+    for s in range(4):
+        game.choose_pass(s, game.hand(s)[:3])
+    return game
+
+
+def test_a_hosted_game_carried_on_alone_at_a_computers_turn_goes_on_to_the_persons() -> None:
+    """The host closed its private table and carries its game on here (``adopt``) when a
+    computer is to lead: the computers play on until it is the person's turn."""
+    async def run() -> None:
+        seat, _, heard = local_seat(seed=8)
+        await settle(seat)
+        game = next(g for g in map(passed, range(40)) if g.to_play != 0)
+        assert game.phase is Phase.PLAY
+        seat.adopt(game)
+        await settle(seat)
+        assert seat.game.to_play == 0 and seat.snapshot().may_play
+        assert words.SOLO_AGAIN in heard.said
+    asyncio.run(run())

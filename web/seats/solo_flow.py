@@ -140,6 +140,7 @@ class SoloFlow:
         else:
             self.news.say(words.SOLO_AGAIN)
         self.news.flush()
+        self.kick()  # a computer may be the one to move (take_over stopped its turn)
 
     def take_over(self, saved: formats.Saved) -> None:
         """Make ``saved`` this seat's game, dropping any computer turn in flight."""
