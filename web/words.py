@@ -730,15 +730,15 @@ FAIR_STOPPED = ("A card didn't open and nobody could be blamed for it, so this h
 FAIR_OVER = "Game over. Press Play online to find a new fair table."
 FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only their page "
                   "knows who that is.")
-FAIR_NOBODY = ("The other three players didn't all reach the fair table, so it couldn't "
-               "start. Press Play online to look again.")
+FAIR_NOBODY = ("The other players didn't all reach the fair table, or left it before the "
+               "seats were drawn, so it couldn't start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
 FAIR_DRAW_BROKEN = ("Another page broke the draw for the seats: it showed something other "
                     "than what it had promised, so the fair table couldn't start. Press Play "
                     "online to look again.")
-FAIR_REDRAW_BROKEN = ("After a player left, the pages still at the table couldn't agree on "
-                      "who plays the computers or on the scores, so the table has closed. "
-                      "Press Play online to look again.")
+FAIR_REDRAW_BROKEN = ("After a player left or came, the pages at the table couldn't agree on "
+                      "who sits where or on the scores, so the table has closed. Press Play "
+                      "online to look again.")
 
 FAIR_LATE = ("A table is under way: you sit down at it between two hands, in a seat a "
              "computer plays now. It's a fair table, so no page will see your cards.")
