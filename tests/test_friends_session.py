@@ -381,3 +381,33 @@ def test_a_seat_the_computer_took_is_not_given_back() -> None:
         broken.session.back_to_table("{not json")
         assert broken.session.role is Role.IDLE and broken.seat_kept == [None]
     asyncio.run(run())
+
+
+def test_an_invite_pasted_while_this_pages_own_invites_are_made_is_answered() -> None:
+    """A person opened a table of their own, then pasted a friend's invite before the page
+    had made its own invites (each waits for its network addresses): the table they opened
+    closes, and the answer to the friend's invite is made all the same."""
+    async def run() -> None:
+        network = Network()
+        host, guest = Page(network), Page(network)
+        h, g = host.session, guest.session
+        h.open_table()
+        await until(lambda: h.hosting is not None and len(h.hosting.links) == 3
+                    and not h.busy, "the three invites made")
+        assert h.hosting is not None
+        gathering = asyncio.Event()
+        offer = g.peer.offer
+
+        async def slow_offer(ice: str, wait_ms: int) -> dict[str, str]:
+            await gathering.wait()
+            return await offer(ice, wait_ms)
+        g.peer.offer = slow_offer  # type: ignore[method-assign]
+        g.open_table()
+        await until(lambda: g.busy, "the guest's own invites being made")
+        g.join(h.hosting.links[1])
+        assert g.role is Role.JOINING
+        await until(lambda: g.joining is not None and bool(g.joining.code), "the answer made")
+        gathering.set()
+        await settle()
+        assert g.role is Role.JOINING and g.hosting is None
+    asyncio.run(run())

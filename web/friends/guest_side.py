@@ -92,7 +92,9 @@ class GuestSide:
     def answer(self) -> None:
         """Make the answer code to the invite (again, after a failure)."""
         joining, session = self.joining, self.session
-        if not isinstance(joining, Joining) or session.busy:
+        # (not held up by ``session.busy``: that may be the invites of a table this page
+        # opened and has just closed for this one, still waiting for their addresses)
+        if not isinstance(joining, Joining) or joining.answering or joining.conn is not None:
             return
 
         async def make() -> None:

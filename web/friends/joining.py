@@ -52,6 +52,8 @@ class Joining:
         """The answer code, once made."""
         self.failed = False
         """Making the answer failed: the dialog offers Try again."""
+        self.answering = False
+        """The answer is being made (one at a time)."""
         self.step = words.MAKING_ANSWER
 
     @property
@@ -66,11 +68,15 @@ class Joining:
 
     async def make_answer(self, peer: Peer) -> str | None:
         """Answer the invite; returns an error in words, or None once the code is made."""
-        if self.conn is not None:
+        if self.conn is not None or self.answering:
             return None
         self.failed = False
         invite = self.invite
-        reply = await peer.answer(self.ice, offer_sdp(invite.endpoint), 5000)
+        self.answering = True
+        try:
+            reply = await peer.answer(self.ice, offer_sdp(invite.endpoint), 5000)
+        finally:
+            self.answering = False
         if "error" in reply:
             self.failed = True
             return "The browser couldn't use this invite: " + reply["error"]
