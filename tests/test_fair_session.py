@@ -8,12 +8,14 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
 
 import pytest
 
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
+from web.friends.fair_room import FairPlay
 from web.friends.session import Role
 from web.friends.sheet import sheet
 from web.p2p.fair.seating import Admit, is_admit
@@ -51,9 +53,9 @@ def is_closed(page: Page) -> bool:
     return page.session.role is Role.GUEST_CLOSED
 
 
-async def press_play_online(pages: list[Page]) -> None:
-    """Every page presses Play online; with fewer than four, the lobby's wait runs out and
-    computers fill the seats. Until every page is dealt its cards, or one page closed."""
+async def into_the_lobby(pages: list[Page]) -> None:
+    """Every page presses Play online and meets the others in the lobby; with fewer than
+    four, the lobby's wait runs out and they go to a table with computers."""
     for page in pages:
         page.session.play_online()
     await until(lambda: all(p.session.lobby is not None and p.session.lobby.people()
@@ -61,6 +63,11 @@ async def press_play_online(pages: list[Page]) -> None:
     if len(pages) < 4:
         for page in pages:
             page.clock[0] += 16.0
+
+
+async def press_play_online(pages: list[Page]) -> None:
+    """``into_the_lobby``, then until every page is dealt its cards, or one page closed."""
+    await into_the_lobby(pages)
     await until(lambda: all(map(dealt, pages)) or any(map(is_closed, pages)),
                 "every page dealt its cards, or one closed")
 
@@ -69,6 +76,25 @@ async def sit(pages: list[Page]) -> list[FairSeat]:
     await press_play_online(pages)
     assert all(p.session.role is Role.FAIR for p in pages)
     return [seat_of(p) for p in pages]
+
+
+def withhold_reveal(fair: FairPlay | None, to: Callable[[str], bool] = lambda conn: False
+                    ) -> None:
+    """The page of ``fair`` sends its part of the draw but its reveal (except on the
+    connections ``to`` names): the others wait for it."""
+    assert fair is not None
+    send = fair.send
+    fair.send = lambda conn, text: send(conn, text) \
+        if '"reveal"' not in text or to(conn) else None
+
+
+async def saw_it_go(pages: list[Page], gone: str | None) -> None:
+    """Until each page's draw noted the page ``gone`` leaving; then their clocks pass
+    ``GONE_GRACE`` (what it sent before it left has had time to come)."""
+    await until(lambda: all(p.session.fair is not None and gone in p.session.fair.gone
+                            for p in pages), "the pages drawing saw it go")
+    for page in pages:
+        page.clock[0] += GONE_GRACE
 
 
 async def wait_out_grace(pages: list[Page], seats: list[FairSeat]) -> None:
@@ -517,8 +543,7 @@ def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> 
         late = await come_late(network, pages[0].clock)
         newcomer = late.session.fair
         assert newcomer is not None and newcomer.me is not None
-        send = newcomer.send
-        newcomer.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        withhold_reveal(newcomer)
         await play_out(seats)
         await scored(seats)
         fairs = [p.session.fair for p in pages]
@@ -526,10 +551,7 @@ def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> 
                                 and newcomer.me in f.draw.commits for f in fairs),
                     "the seated pages hold the newcomer's commit, and wait for its reveal")
         late.session.leave()
-        await until(lambda: all(f is not None and newcomer.me in f.gone for f in fairs),
-                    "the seated pages saw it go")
-        for page in pages:
-            page.clock[0] += GONE_GRACE  # what it sent before it left has had time to come
+        await saw_it_go(pages, newcomer.me)
         await until(lambda: all(dealt(p) and seat_of(p) is not s
                                 for p, s in zip(pages, seats, strict=True))
                     or any(map(is_closed, pages)), "the seated pages sat again, dealt")
@@ -552,26 +574,17 @@ def test_a_page_that_leaves_while_the_first_seats_are_drawn_leaves_the_others_a_
     async def run() -> None:
         _, pages = fair_pages(people=3)
         quitter = pages[2]
-        for page in pages:
-            page.session.play_online()
-        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 3
-                                for p in pages), "every page in the lobby")
-        for page in pages:
-            page.clock[0] += 16.0
+        await into_the_lobby(pages)
         await until(lambda: quitter.session.fair is not None, "the quitter at the table")
         fair = quitter.session.fair
         assert fair is not None
-        send = fair.send
-        fair.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        withhold_reveal(fair)
         staying = pages[:2]
         await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
                                 and fair.me in p.session.fair.draw.commits for p in staying),
                     "the others hold the quitter's commit")
         quitter.session.leave()
-        await until(lambda: all(p.session.fair is not None and fair.me in p.session.fair.gone
-                                for p in staying), "the others saw it go")
-        for page in staying:
-            page.clock[0] += GONE_GRACE
+        await saw_it_go(staying, fair.me)
         await until(lambda: all(map(dealt, staying)) or any(map(is_closed, staying)),
                     "the two others dealt")
         assert not any(map(is_closed, staying))
@@ -592,13 +605,8 @@ def test_a_newcomer_whose_reveal_reached_one_seated_page_only_holds_no_table_up(
         late = await come_late(network, pages[0].clock)
         newcomer = late.session.fair
         assert newcomer is not None and newcomer.me is not None
-        send = newcomer.send
-
-        def to_one(conn: str, text: str) -> None:
-            to = network.pages.get(network.ends.get(conn, ""))
-            if '"reveal"' not in text or to is pages[0].session:
-                send(conn, text)
-        newcomer.send = to_one
+        withhold_reveal(newcomer, lambda conn: network.pages.get(network.ends.get(conn, ""))
+                        is pages[0].session)  # its reveal reaches the first page only
         await play_out(seats)
         await scored(seats)
         first, second = (p.session.fair for p in pages)
@@ -633,25 +641,17 @@ def test_a_page_left_alone_in_the_first_draw_is_told_at_once() -> None:
     whole wait."""
     async def run() -> None:
         _, pages = fair_pages(people=2)
-        for page in pages:
-            page.session.play_online()
-        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
-                                for p in pages), "both pages in the lobby")
-        for page in pages:
-            page.clock[0] += 16.0
+        await into_the_lobby(pages)
         quitter, staying = pages
         await until(lambda: quitter.session.fair is not None, "the quitter at the table")
         fair = quitter.session.fair
         assert fair is not None
-        send = fair.send
-        fair.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        withhold_reveal(fair)
         await until(lambda: staying.session.fair is not None
                     and staying.session.fair.draw is not None
                     and fair.me in staying.session.fair.draw.commits, "its commit in")
         quitter.session.leave()
-        await until(lambda: staying.session.fair is not None
-                    and fair.me in staying.session.fair.gone, "the other saw it go")
-        staying.clock[0] += GONE_GRACE
+        await saw_it_go([staying], fair.me)
         await until(lambda: is_closed(staying), "the page left alone told")
         assert staying.session.fair_ended == words.FAIR_NOBODY
     asyncio.run(run())
@@ -666,8 +666,7 @@ def test_a_newcomer_who_leaves_a_lone_pages_draw_leaves_its_game_going_on_at_onc
         late = await come_late(network, clock)
         newcomer = late.session.fair
         assert newcomer is not None
-        send = newcomer.send
-        newcomer.send = lambda conn, text: None if '"reveal"' in text else send(conn, text)
+        withhold_reveal(newcomer)
         play_out_hosted_hand(hosting.host)
         hosting.flush()
         door = lone.session.fair
@@ -675,8 +674,7 @@ def test_a_newcomer_who_leaves_a_lone_pages_draw_leaves_its_game_going_on_at_onc
         await until(lambda: door.draw is not None and newcomer.me in door.draw.commits,
                     "the lone page holds the newcomer's commit")
         late.session.leave()
-        await until(lambda: newcomer.me in door.gone, "the lone page saw it go")
-        clock[0] += GONE_GRACE
+        await saw_it_go([lone], newcomer.me)
         await until(lambda: door.draw is None, "the lone page gave the draw up")
         assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
         assert not door.door.newcomers and not door.done
