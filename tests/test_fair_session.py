@@ -337,26 +337,76 @@ def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
     asyncio.run(run())
 
 
-def test_a_page_left_alone_at_a_fair_table_closes_it_voiding_the_hand() -> None:
-    """With nobody else to draw again with, the page left closes the table (it can't
-    play on alone: its own game is the one against the computers)."""
+async def left_alone(pages: list[Page], seats: list[FairSeat], leaving: Page) -> Page:
+    """``leaving``'s person leaves a table of two; after ``GONE_GRACE`` the other carries
+    the game on alone. That other page."""
+    leaving.session.leave()
+    assert leaving.session.seat.closed == words.FAIR_LEFT
+    stay = next(p for p in pages if p is not leaving)
+    await until(lambda: stay.session.fair is not None and stay.session.fair.alone,
+                "the page saw the other go")
+    await settle(50)
+    # A moment's grace, for whatever the page sent before it left ...
+    assert stay.session.role is Role.FAIR
+    stay.clock[0] += GONE_GRACE
+    await until(lambda: stay.session.role is Role.HOSTING
+                and stay.session.fair is not None and stay.session.fair.me is not None,
+                "the page left alone carries on, its door open")
+    return stay
+
+
+def turned(history: list[tuple[int, int, int, int]], seat: int) -> list[tuple[int, ...]]:
+    """The scores by hand as a lone page keeps them: its person's seat is South."""
+    return [tuple(row[(s + seat) % 4] for s in range(4)) for row in history]
+
+
+def test_a_page_left_alone_mid_hand_carries_the_game_on_and_the_hand_is_dealt_again(
+        ) -> None:
+    """With nobody else to draw again with, the page left plays on against the computers
+    (the hand under way can't be opened without the other's keys: it is dealt again)."""
     async def run() -> None:
         _, pages = fair_pages(people=2)
         seats = await sit(pages)
-        leaving = pages[1]
-        leaving.session.leave()
-        assert leaving.session.seat.closed == words.FAIR_LEFT
-        await settle(50)
-        others = [n for n, page in enumerate(pages) if page is not leaving]
-        # A moment's grace, for whatever the page sent before it left ...
-        assert all(pages[n].session.role is Role.FAIR for n in others)
-        await wait_out_grace([pages[n] for n in others], [seats[n] for n in others])
-        # ... then every other page closes too, naming it.
-        for n in others:
-            me = seats[n].table.seat
-            assert pages[n].session.seat.closed == words.fair_gone_text(
-                seats[1].table.seat, me, after_deal=True)
-            assert pages[n].session.role is Role.GUEST_CLOSED
+        me, gone = seats[0].table.seat, seats[1].table.seat
+        stay = await left_alone(pages, seats, pages[1])
+        hosting = stay.session.hosting
+        assert hosting is not None and stay.session.seat.closed is None
+        host = hosting.host
+        assert host.started and host.online and host.game.hand_number == 1
+        assert host.game.scores == (0, 0, 0, 0) and host.guests() == 0
+        notice = stay.session.seat.notice or ""
+        assert notice == words.fair_alone([gone], me, void=True)
+        assert "dealt again" in notice and "the scores stay" in notice
+        assert stay.session.remote is not None and stay.shown[-1] is stay.session.remote
+        play_out_hosted_hand(host)  # the game goes on: a hand is played and scored
+        assert len(host.game.hand_history) == 1
+    asyncio.run(run())
+
+
+def test_a_page_left_alone_between_hands_keeps_every_score_and_deals_the_next_hand(
+        ) -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        await play_out(seats)
+        await scored(seats)
+        me = seats[0].table.seat
+        history = list(seats[0].table.history)
+        stay = await left_alone(pages, seats, pages[1])
+        assert stay.session.hosting is not None
+        host = stay.session.hosting.host
+        assert host.game.hand_history == turned(history, me)
+        assert host.game.scores[0] == seats[0].table.scores[me]  # the person's own score
+        assert host.game.hand_number == 2
+        assert "dealt again" not in (stay.session.seat.notice or "")
+        # the door is open: a person who comes sits down with it at the next hand
+        late = await come_late(network, stay.clock)
+        play_out_hosted_hand(host)
+        stay.session.hosting.flush()
+        await until(lambda: dealt(stay) and dealt(late), "both pages at a fair table")
+        for seat in (seat_of(stay), seat_of(late)):
+            assert seat.table.hand_number == 3
+            assert seat.table.history[:1] == turned(history, me)
     asyncio.run(run())
 
 

@@ -1059,3 +1059,15 @@ GUEST_NOT_UNDERSTOOD = ("The host's table didn't understand that message. Reload
 GUEST_LEFT = "You left the table."
 HOST_OVER = "Game over. Press New game to deal again for the same table."
 GUEST_OVER = "Game over. The host can start a new game."
+
+
+# --- tables of people: leaving, coming back, names (issue 38) --------------------------------
+def fair_alone(gone: Sequence[int], me: int, void: bool) -> str:
+    """Every other person left a fair table: this person carries the game on against the
+    computers, the scores as they were; the next person who comes takes a seat."""
+    left = join(seat_name(seat, me) for seat in gone) or "The others"
+    which = ("The hand under way couldn't be finished without their cards, so it is dealt "
+             "again" if void else "The next hand is dealt")
+    return (f"{left} left the table. You carry on against the computers: {which}, and the "
+            "scores stay as they were. A person who comes takes a computer's seat from the "
+            "next hand.")

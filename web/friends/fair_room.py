@@ -13,13 +13,15 @@ and the hand's audit is done if the keys were all out, the pages still there dra
 among themselves — their people keep their seats, a computer takes each seat of the page
 that left, and who plays which computer is drawn — and deal the next hand with the scores
 as they were; a hand the page left unfinished doesn't count. People who came later are let
-in the same way, between two hands (``_let_in``, ``web.friends.fair_door``). No DOM: the
-peer and the clocks are injected, and pytest runs it.
+in the same way, between two hands (``_let_in``, ``web.friends.fair_door``). A page left
+alone carries the game on against the computers (``_carry_on``, with ``alone``), as a page
+the lobby left alone does: the scores as they were, and its door open to the next person
+who comes. No DOM: the peer and the clocks are injected, and pytest runs it.
 """
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
 from web.friends.fair_door import Carried
@@ -27,14 +29,19 @@ from web.friends.fair_mesh import FAIR_ROOM, FairMesh
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
+from web.p2p.fair.public import Score
 from web.p2p.fair.seating import Seating, is_draw, where
-from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat
 
-__all__ = ["FAIR_ROOM", "FairPlay"]
+__all__ = ["FAIR_ROOM", "Alone", "FairPlay"]
+
+Alone = Callable[[Sequence[Score], int, str], None]
+"""A page left alone at a fair table carries its game on against the computers: the hands
+scored, its person's seat, and the sentence that tells them so."""
 
 GATHER_SECONDS = 25.0
 """How long a page waits for the others in the table's room."""
@@ -52,9 +59,11 @@ class FairPlay(FairMesh):
                  seated: Callable[[FairSeat], None], closed: Callable[[str], None],
                  start_over: Callable[[], None], group: Group = GROUP,
                  people: int = 4, pace: Callable[[], float] = lambda: 0.8,
-                 late: bool = False, carried: Carried | None = None) -> None:
+                 late: bool = False, carried: Carried | None = None,
+                 alone: Alone | None = None) -> None:
         """``seated``: the felt shows this seat now; ``pace``: seconds before a computer's
-        card; the rest as ``FairMesh``'s."""
+        card; ``alone``: every other person left, and this page carries the game on (None:
+        the table closes then); the rest as ``FairMesh``'s."""
         super().__init__(send, code, closed=closed, now=now, cheat=cheat, group=group,
                          people=people, late=late, carried=carried)
         self.sleep = sleep
@@ -65,6 +74,9 @@ class FairPlay(FairMesh):
         self.pace = pace
         self.leaving: dict[str, float] = {}
         """Pages that left a table that goes on, and when: their seats are handed over."""
+        self.on_alone = alone
+        self.alone = False
+        """Every other page left: this page carries the game on by itself (``_carry_on``)."""
         self._pumping = False
 
     @property
@@ -194,6 +206,11 @@ class FairPlay(FairMesh):
         if self.seats and not self.redrawing:  # two or more pages left: the table goes on
             self.leaving[conn] = self.now()
             return
+        if not self.seats and self.on_alone is not None and self.table is not None \
+                and self.table.stage is not FairStage.OVER:
+            self.leaving[conn] = self.now()  # this page is alone now: it carries on
+            self.alone = True
+            return
         self.seats[conn] = seats  # this page is alone now (or was drawing again): it closes
         for table in [] if self.tables is None else self.tables.all():
             table.gone(seats[0])
@@ -204,13 +221,31 @@ class FairPlay(FairMesh):
         audit is done if every key was out, draw again with the pages still there; the next
         hand is theirs, with a computer in each seat of the page that left."""
         table = self.table
-        if not self.leaving or self.redrawing or self.done or table is None \
-                or table.closed is not None \
+        if not self.leaving or (self.redrawing and not self.alone) or self.done \
+                or table is None or table.closed is not None \
                 or any(self.now() - at < GONE_GRACE for at in self.leaving.values()):
             return
         if table.stage is FairStage.AUDITING and len(table.transcript.reveals) == 4:
             return  # every key is out: the audit says whether the hand counts
-        self._redraw({})
+        if self.alone:
+            self._carry_on(table)
+        else:
+            self._redraw({})
+
+    def _carry_on(self, table: FairTable) -> None:
+        """Every other person left: this page carries the game on against the computers,
+        the scores as they were (a hand left unfinished is dealt again), its door open to
+        the next person (``alone``). A game over has nothing to carry on: it closes."""
+        seat = self.seat
+        assert self.on_alone is not None and seat is not None
+        me = table.seat
+        gone = [s for s, p in enumerate(seat.players) if p == s != me]
+        if table.stage is FairStage.OVER:
+            self._close(words.fair_gone_text(gone[0] if gone else me, me))
+            return
+        void = table.hand_number == len(table.history) + 1 and table.current.dealt is not None
+        self.done = True
+        self.on_alone(tuple(table.history), me, words.fair_alone(gone, me, void=void))
 
     def _redraw(self, newcomers: dict[str, str]) -> None:
         """Draw again with the pages still here and ``newcomers``: the people keep their

@@ -12,11 +12,14 @@ everything comes through the session (``web.friends.parts``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from web import words
 from web.friends.fair_door import Carried
 from web.friends.fair_room import FAIR_ROOM, FairPlay
 from web.friends.parts import Parts
 from web.friends.role import Event, Role
+from web.p2p.fair.public import Score
 from web.p2p.tablecode import TableCode
 from web.table.seat import Seat
 
@@ -47,7 +50,8 @@ class FairSide:
             seated=lambda seat: self._seated(fair, seat, first=fair.door.late),
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
-            pace=session.pace, late=late, carried=carried)
+            pace=session.pace, late=late, carried=carried,
+            alone=lambda history, seat, notice: self._alone(fair, history, seat, notice))
         session.run(fair.run(session.meet), connecting=False)
         if late:  # nothing on the felt yet: the dialog says what it waits for
             session.page.show(True)
@@ -89,6 +93,21 @@ class FairSide:
             session.page.seat_table(None)
         session.fire(event)
         session.page.on_change()
+
+    def _alone(self, fair: FairPlay, history: Sequence[Score], seat: int,
+               notice: str) -> None:
+        """FAIR → HOSTING: every other person left; this page carries the game on against
+        the computers, the scores as they were, its door open in the same room."""
+        if self.fair is not fair:
+            return
+        session = self.session
+        self.fair = None
+        fair.leave()
+        session.peer.unmeet(FAIR_ROOM)
+        session.fire(Event.ALONE)
+        session.host_side.carry_on(fair.code, history, seat)
+        session.seat.notice = notice
+        session.news("state")
 
     def leave(self) -> None:
         """This person leaves the fair table (FAIR → GUEST_CLOSED)."""

@@ -12,12 +12,15 @@ No DOM: everything comes through the session (``web.friends.parts``).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from hearts import Game, Phase
 from hearts.game import Scores
 from web import words
 from web.friends.hosting import Hosting
 from web.friends.parts import Parts
 from web.friends.role import Event, Role
+from web.p2p.fair.public import Score
 from web.p2p.host import HostTable
 from web.p2p.saved import resume_table
 from web.p2p.tablecode import TableCode, make_code
@@ -71,6 +74,17 @@ class HostSide:
         # A person who comes sits down with this page at a fair table, once its hand is
         # over: they never join this game, which this page deals.
         session.fair_side.sit(online, carried=lambda: _between_hands(host))
+
+    def carry_on(self, code: TableCode, history: Sequence[Score], seat: int) -> None:
+        """HOSTING (the session is there already): a fair table's game that every other
+        person left goes on here against the computers, the hands scored as they were. The
+        host's seat is South: the scores turn with it, so each stays with its seat's
+        person (a game's pass goes by the hand's number, never by a seat)."""
+        turned = [tuple(row[(s + seat) % 4] for s in range(4)) for row in history]
+        game = Game(self.session.rng.randrange(2 ** 53), history=turned)
+        self.host_table(HostTable(game, grace=self.session.grace,
+                                  level=self.session.page.level()), online=code)
+        self.resumed = False
 
     def open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
         """HOSTING: run ``host`` (``online``: a table of strangers in that code's room: a

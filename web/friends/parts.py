@@ -10,7 +10,7 @@ side imports the session that makes it, nor another side. No DOM.
 from __future__ import annotations
 
 import random
-from collections.abc import Awaitable, Callable, Coroutine
+from collections.abc import Awaitable, Callable, Coroutine, Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
@@ -19,6 +19,7 @@ from web.friends.fair_door import Carried
 from web.friends.online import Online
 from web.friends.role import Event, Role
 from web.p2p.fair.group import Group
+from web.p2p.fair.public import Score
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.peer import Peer, Reply
@@ -65,6 +66,7 @@ class HostDoor(Protocol):
 
     def host_table(self, resumed: HostTable | None = None, online: TableCode | None = None
                    ) -> None: ...
+    def carry_on(self, code: TableCode, history: Sequence[Score], seat: int) -> None: ...
     def forget(self) -> None: ...
 
 

@@ -79,6 +79,9 @@ class Event(Enum):
     """The host closed the table (or turned this page away): a close, not a hand-over."""
     FAIR_CLOSED = "fair closed"
     """The fair table closed (a cheat named, a page gone)."""
+    ALONE = "alone"
+    """Every other person left the fair table: this page carries the game on alone, its
+    door open to the next person who comes."""
 
 
 class Effect(Enum):
@@ -151,6 +154,7 @@ TRANSITIONS: dict[tuple[Role, Event], _Row] = {
     (R.FAIR, E.FAIR_CLOSED): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
     (R.FAIR, E.LEAVE): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
     (R.FAIR, E.FORGET): _to(R.IDLE, F.OWN_GAME),
+    (R.FAIR, E.ALONE): _to(R.HOSTING),  # the game goes on, against the computers
 }
 """(role, event) → (next role, effects). Pairs not here are ignored."""
 

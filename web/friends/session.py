@@ -7,6 +7,7 @@
     IDLE ──PLAY_ONLINE──► LOOKING ──DEALT──► HOSTING (alone: a game with the computers)
                              │                  └──FAIR_FOUND (a person came)──► FAIR
                              ├──FAIR_FOUND──► FAIR ──FAIR_CLOSED, LEAVE──► GUEST_CLOSED
+                             │                  └──ALONE (the others left)──► HOSTING
                              ├──RELAY_FAILED──► NO_RELAY ──PLAY_ONLINE (Try again)──► LOOKING
                              └──DIALOG_CLOSED, LEAVE──► IDLE
 
