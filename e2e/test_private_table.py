@@ -381,7 +381,8 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     north = guests[2].page
     north.wait_for_selector("#hand [data-card]")
     assert north.inner_text(".seat-south .name") == "You"
-    assert north.inner_text(".seat-north .name") == "South"  # a person: no label
+    # another person without a name: never a bare place, the solo table's "you"
+    assert north.inner_text(".seat-north .name") == "South (host)"
     assert north.get_attribute(".seat-west", "data-seat") == "3"
     # People have names: the host's chosen at its table, North's while seated; a name that
     # breaks the rules (here, an invisible control character) is refused in words.

@@ -27,11 +27,13 @@ def test_seats_are_named_from_the_viewers_side() -> None:
     assert [position(seat, 2) for seat in range(4)] == ["north", "east", "south", "west"]
     assert words.seat_name(2, 2) == "You"
     kinds = ("host", "friend", "friend", "computer")
-    assert words.seat_name(0, 2, kinds) == "South"  # a person: no label, the host's neither
+    # another person without a name: never just a place, which is the solo table's "you"
+    assert words.seat_name(0, 2, kinds) == "South (host)"
+    assert words.seat_name(1, 2, kinds) == "West (player)"
     assert words.seat_name(3, 0, kinds) == "East (computer)"
     names = ("Ana", "", "Bo", "")
     assert words.seat_name(0, 2, kinds, names) == "Ana"
-    assert words.seat_name(1, 2, kinds, names) == "West"  # no name chosen: the place
+    assert words.seat_name(1, 2, kinds, names) == "West (player)"  # no name chosen
     assert words.seat_name(2, 2, kinds, names) == "You"
     assert words.pass_prompt(Game.new(seed=1).view(2)) == "Pass 3 cards to the left ← East."
 

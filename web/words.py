@@ -43,6 +43,9 @@ __all__ = [
 ]
 
 KIND_WORDS = {"computer": " (computer)", "away": " (reconnecting)", "open": " (empty seat)"}
+PERSON_WORDS = {"friend": " (player)", "host": " (host)"}
+"""What the seat of another person who chose no name says (a place alone reads as the
+person's own at the solo table)."""
 """What a seat's name says about who plays it at a table with other people (a person's seat,
 the host's included, is just their name)."""
 NAME_RULE = ("A name is 1 to 20 characters on one line (letters, digits, spaces, signs). "
@@ -85,8 +88,10 @@ def seat_name(seat: int, me: int, kinds: Sequence[str] = (),
     if seat == me:
         return "You"
     kind = kinds[seat] if seat < len(kinds) else ""
-    name = names[seat] if seat < len(names) and names[seat] else SEAT_NAMES[seat]
-    return name + KIND_WORDS.get(kind, "")
+    if seat < len(names) and names[seat]:
+        return names[seat] + KIND_WORDS.get(kind, "")
+    # another person without a name: never just a place, which at the solo table is you
+    return SEAT_NAMES[seat] + KIND_WORDS.get(kind, PERSON_WORDS.get(kind, ""))
 
 
 def suit_noun(letter: str) -> str:
@@ -1062,10 +1067,10 @@ GUEST_OVER = "Game over. The host can start a new game."
 
 
 # --- tables of people: leaving, coming back, names (issue 38) --------------------------------
-def fair_alone(gone: Sequence[int], me: int, void: bool) -> str:
+def fair_alone(gone: Sequence[int], me: int, void: bool, names: Sequence[str] = ()) -> str:
     """Every other person left a fair table: this person carries the game on against the
     computers, the scores as they were; the next person who comes takes a seat."""
-    left = join(seat_name(seat, me) for seat in gone) or "The others"
+    left = join(seat_name(seat, me, (), names) for seat in gone) or "The others"
     which = ("The hand under way couldn't be finished without their cards, so it is dealt "
              "again" if void else "The next hand is dealt")
     return (f"{left} left the table. You carry on against the computers: {which}, and the "

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterable
 
 from web import words
 from web.friends.fair_door import Carried, Door
+from web.friends.fair_names import is_name
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.cheats import DRAWS
 from web.p2p.fair.group import GROUP, Group
@@ -219,6 +220,13 @@ class FairMesh:
         if is_admit(text):
             self._admitted(conn, text)
             return
+        if is_name(text):  # a name of the table to come waits for it
+            if self.table is None or self.redrawing:
+                if len(self.early) < MAX_EARLY:
+                    self.early.append((conn, text))
+            else:
+                self._named(conn, text)
+            return
         if self.table is not None and (self.redrawing or is_draw(text)):
             # drawing again: the draw's messages to it (or kept until this page starts its
             # own), the next hand's kept for the new tables
@@ -305,6 +313,10 @@ class FairMesh:
 
     def _deliver(self, conn: str, text: str) -> None:
         """A message from the page on ``conn`` into each of this page's tables."""
+        raise NotImplementedError
+
+    def _named(self, conn: str, text: str) -> None:
+        """The name of the person of the page on ``conn`` (``web.friends.fair_names``)."""
         raise NotImplementedError
 
     def _after(self) -> None:

@@ -26,12 +26,14 @@ from collections.abc import Awaitable, Callable, Sequence
 from web import words
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM, FairMesh
+from web.friends.fair_names import is_name, name_text, read_name
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.public import Score
 from web.p2p.fair.seating import Seating, is_draw, where
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
+from web.p2p.names import clean_name
 from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
@@ -60,10 +62,11 @@ class FairPlay(FairMesh):
                  start_over: Callable[[], None], group: Group = GROUP,
                  people: int = 4, pace: Callable[[], float] = lambda: 0.8,
                  late: bool = False, carried: Carried | None = None,
-                 alone: Alone | None = None) -> None:
+                 alone: Alone | None = None, name: Callable[[], str] = lambda: "") -> None:
         """``seated``: the felt shows this seat now; ``pace``: seconds before a computer's
         card; ``alone``: every other person left, and this page carries the game on (None:
-        the table closes then); the rest as ``FairMesh``'s."""
+        the table closes then); ``name``: the name the person chose ("": none); the rest
+        as ``FairMesh``'s."""
         super().__init__(send, code, closed=closed, now=now, cheat=cheat, group=group,
                          people=people, late=late, carried=carried)
         self.sleep = sleep
@@ -75,6 +78,7 @@ class FairPlay(FairMesh):
         self.leaving: dict[str, float] = {}
         """Pages that left a table that goes on, and when: their seats are handed over."""
         self.on_alone = alone
+        self.name = name
         self.alone = False
         """Every other page left: this page carries the game on by itself (``_carry_on``)."""
         self._pumping = False
@@ -143,6 +147,11 @@ class FairPlay(FairMesh):
         players = tuple(map(seating.person, seating.pages))
         self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
         before = None if old_seat is None else old_seat.players
+        self.seat.names[table.seat] = clean_name(self.name()) or ""
+        if old_seat is not None and before is not None:  # until each sends it again
+            for s in range(4):
+                if s != table.seat and players[s] == s == before[s]:
+                    self.seat.names[s] = old_seat.names[s]
         gone = [] if before is None else [s for s in range(4) if before[s] == s != players[s]]
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
@@ -159,13 +168,40 @@ class FairPlay(FairMesh):
         self.leaving.clear()
         self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``door.late`` says so)
         self.door.seated(self.seats)
+        self.rename()
         for conn, text in self.early:
-            if conn in self.seats and not is_draw(text):
+            if conn in self.seats and is_name(text):
+                self._named(conn, text)
+            elif conn in self.seats and not is_draw(text):
                 self._deliver(conn, text)
         # the next hand's messages into the new tables; a draw's are kept for the next
         # draw (one that began at another page while this one was finishing)
         self.early = [(conn, text) for conn, text in self.early if is_draw(text)]
         self._after()
+
+    def rename(self) -> None:
+        """Tell the other pages the name this page's person chose (signed by their seat:
+        ``web.friends.fair_names``), and show it here."""
+        table, seat = self.table, self.seat
+        if table is None or seat is None or self.redrawing or self.done:
+            return
+        name = clean_name(self.name()) or ""
+        seat.names[table.seat] = name
+        if name:
+            text = name_text(self.group, self.signing_key, table.name, table.seat, name)
+            for conn in self.seats:
+                self.send(conn, text)
+        seat.news.changed()
+
+    def _named(self, conn: str, text: str) -> None:
+        """Another page's person's name, if it is signed by the seat that page holds."""
+        table, seat, seats = self.table, self.seat, self.seats.get(conn)
+        if table is None or seat is None or not seats:
+            return
+        named = read_name(self.group, table.keys, table.name, text)
+        if named is not None and named[0] == seats[0]:
+            seat.names[named[0]] = named[1]
+            seat.news.changed()
 
     def _deliver(self, conn: str, text: str) -> None:
         """A message from the page on ``conn`` into each of this page's tables."""
@@ -245,7 +281,8 @@ class FairPlay(FairMesh):
             return
         void = table.hand_number == len(table.history) + 1 and table.current.dealt is not None
         self.done = True
-        self.on_alone(tuple(table.history), me, words.fair_alone(gone, me, void=void))
+        self.on_alone(tuple(table.history), me,
+                      words.fair_alone(gone, me, void=void, names=seat.names))
 
     def _redraw(self, newcomers: dict[str, str]) -> None:
         """Draw again with the pages still here and ``newcomers``: the people keep their

@@ -224,6 +224,8 @@ class Session:
             self.hosting.flush()
         elif self.role is Role.SEATED:
             self.guest_side.send(Intent("name", name=name))
+        elif self.fair is not None:
+            self.fair.rename()
 
     def news(self, kind: str) -> None:
         """A message of this kind reached this page's seat."""

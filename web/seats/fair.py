@@ -42,6 +42,9 @@ class FairSeat:
         self.where = words.FAIR_KIND
         self.intro = words.fair_seated(players, table.seat)
         """What the dialog says of this table: who could know which cards."""
+        self.names = ["", "", "", ""]
+        """Per seat, the name its person chose ("": none; always so for a computer), as
+        their page sent it, signed (``web.friends.fair_names``)."""
         self.notice = ""
         """Said to the person once, when the felt shows this seat (a page left, and the
         table went on without it)."""
@@ -61,7 +64,8 @@ class FairSeat:
         kinds = self.kinds  # people and computers, none a host
         if view is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
-                                where=self.where, can_deal=False, kinds=kinds)
+                                where=self.where, can_deal=False, kinds=kinds,
+                                names=tuple(self.names))
         result = None
         if stage in (FairStage.SCORED, FairStage.OVER) and t.history:
             points = PublicHand(tuple(t.transcript.plays)).points()
@@ -86,7 +90,8 @@ class FairSeat:
         elif view.to_play is not None:
             waiting = (view.to_play,)
         return SeatSnapshot(
-            view=view, stage=_STAGES.get(stage, "play"), kinds=kinds, waiting=waiting,
+            view=view, stage=_STAGES.get(stage, "play"), kinds=kinds, names=tuple(self.names),
+            waiting=waiting,
             selected=tuple(self.selected),
             may_pass=stage is FairStage.PASSING and t.passing is None,
             may_play=stage is FairStage.PLAYING and view.my_turn,
@@ -107,13 +112,13 @@ class FairSeat:
         me = t.seat
         for n in range(told, len(plays)):
             played = Played(plays[n].seat, plays[n].card)
-            news.say(words.told_text(played, me), show=True)
+            news.say(words.told_text(played, me, self.names), show=True)
             news.cue(cue_of(played, me))
             if n % 4 == 3:
                 trick = PublicHand(tuple(plays[:n + 1])).tricks()[-1]
                 assert trick.winner is not None  # four cards played: the trick is won
                 won = TookTrick(trick.winner, trick.points)
-                news.say(words.told_text(won, me), show=True)
+                news.say(words.told_text(won, me, self.names), show=True)
                 news.cue(cue_of(won, me))
         if len(plays) > told and t.stage is FairStage.PLAYING and t.to_play() == me:
             view = t.view()
