@@ -7,14 +7,17 @@ doesn't follow suit is named to every other page, and the table closes.
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 from collections.abc import Callable
 
 import pytest
 
+from hearts import Card
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
+from web.friends.fair_names import name_text
 from web.friends.fair_room import FairPlay
 from web.friends.session import Role
 from web.friends.sheet import sheet
@@ -24,6 +27,7 @@ from web.p2p.fair.transcript import Cheat, Fault
 from web.p2p.fair.wire import message, sender
 from web.seats.fair import FairSeat
 from web.table.seat import QUIET
+from web.told import Played
 
 
 def fair_pages(cheat: dict[int, str] | None = None, people: int = 4
@@ -728,4 +732,64 @@ def test_a_newcomer_who_leaves_a_lone_pages_draw_leaves_its_game_going_on_at_onc
         await until(lambda: door.draw is None, "the lone page gave the draw up")
         assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
         assert not door.door.newcomers and not door.done
+    asyncio.run(run())
+
+
+def named(page: Page, name: str) -> None:
+    """The person of ``page`` chose ``name`` (the page's name field)."""
+    page.session.page = dataclasses.replace(page.session.page, name=lambda: name)
+
+
+def test_names_are_carried_at_a_fair_table_signed_by_their_seat() -> None:
+    async def run() -> None:
+        _, pages = fair_pages(people=3)
+        named(pages[0], "Bob")
+        named(pages[1], "Carol")
+        seats = await sit(pages)
+        bob, carol = seats[0].table.seat, seats[1].table.seat
+        await until(lambda: all(s.names[bob] == "Bob" and s.names[carol] == "Carol"
+                                for s in seats), "every page shows both names")
+        for seat in seats:
+            snap = seat.snapshot()
+            assert snap.names[bob] == "Bob" and snap.names[seats[2].table.seat] == ""
+            me = seat.table.seat
+            if me != bob:
+                assert words.told_text(Played(bob, Card.parse("2C")), me, seat.names) \
+                    == "Bob played the 2 of clubs."
+            computers = [s for s, k in enumerate(seat.kinds) if k == "computer"]
+            assert all(seat.names[s] == "" for s in computers)
+        # a new name is sent again, and one that breaks the rule is not shown
+        named(pages[1], "Caro")
+        pages[1].session.rename()
+        await until(lambda: all(s.names[carol] == "Caro" for s in seats), "the new name")
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("forgery", ["other seat", "bad signature", "bad name"])
+def test_a_page_cannot_put_a_name_on_a_seat_it_doesnt_hold(forgery: str) -> None:
+    """A modified page signs a name for another person's seat, sends a name whose
+    signature doesn't hold, or a name the rule refuses: none is shown."""
+    async def run() -> None:
+        _, pages = fair_pages(people=3)
+        named(pages[1], "Carol")
+        seats = await sit(pages)
+        carol = seats[1].table.seat
+        await until(lambda: seats[2].names[carol] == "Carol", "Carol's name shown")
+        fair = pages[0].session.fair
+        assert fair is not None and fair.table is not None
+        table, me = fair.table, fair.table.seat
+        if forgery == "other seat":  # signed with its own key, for Carol's seat
+            text = name_text(SMALL, fair.signing_key, table.name, carol, "Mallory")
+        elif forgery == "bad signature":
+            good = json.loads(name_text(SMALL, fair.signing_key, table.name, me, "Mallory"))
+            good["s"][1] = format(int(good["s"][1], 16) + 1, "x")
+            text = json.dumps(good, separators=(",", ":"))
+        else:
+            text = name_text(SMALL, fair.signing_key, table.name, me, "Mal\u202elory")
+        for conn in fair.seats:
+            fair.send(conn, text)
+        await settle(200)
+        assert seats[2].names[carol] == "Carol" and "Mallory" not in seats[2].names
+        assert seats[2].names[me] == "" and "Mal\u202elory" not in seats[2].names
+        assert pages[2].session.role is Role.FAIR  # a name refused closes nothing
     asyncio.run(run())

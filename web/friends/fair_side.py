@@ -52,7 +52,7 @@ class FairSide:
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
             pace=session.pace, late=late, carried=carried,
             alone=lambda history, seat, notice: self._alone(fair, history, seat, notice),
-            name=session.page.name)
+            name=lambda: session.page.name())
         session.run(fair.run(session.meet), connecting=False)
         if late:  # nothing on the felt yet: the dialog says what it waits for
             session.page.show(True)
