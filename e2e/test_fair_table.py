@@ -338,3 +338,49 @@ def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         assert not any("scored" in line for line in lines), lines
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
+
+
+def _plates(seat: Seat) -> list[str]:
+    return list(seat.page.eval_on_selector_all("#table .seat .name",
+                                               "els => els.map(e => e.textContent)"))
+
+
+def test_two_people_see_each_others_names_and_whoever_stays_plays_on_with_the_scores(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Bob and Carol chose names: each page shows the other's on its plate. They play a
+    hand; then Carol's tab closes. Bob's page carries the game on against the computers:
+    the same scores, the next hand dealt, and his pass goes through."""
+    seated = pages[:2]
+    for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
+        seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
+    _sit(seated, relay)
+    bob, carol = seated
+    for seat, other in ((bob, "Carol"), (carol, "Bob")):
+        seat.page.wait_for_function(
+            "n => [...document.querySelectorAll('#table .seat .name')]"
+            ".some(e => e.textContent === n)", arg=other, timeout=30_000)
+        plates = _plates(seat)
+        assert "You" in plates and sum("(computer)" in p for p in plates) == 2, plates
+    _shoot(bob, "names")
+    _play_hand(seated)
+    for seat in seated:
+        seat.page.wait_for_function(
+            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            timeout=30_000)
+    mine = int(bob.data("seat") or 0)
+    before = bob.table.scores()
+    assert sum(before) in (26, 78)
+    keep_alerts(bob.page)
+    carol.close()
+    wait_alert(bob.page, "Carol left the table", timeout=60_000, news=True)
+    bob.wait_data("role", "host", timeout=30_000)
+    bob.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
+                               timeout=30_000)
+    after = bob.table.scores()
+    assert after[0] == before[mine] and sorted(after) == sorted(before)  # turned to South
+    assert len(bob.table.hand()) == 13
+    _shoot(bob, "carried-on")
+    bob.table.pass_cards()
+    bob.page.wait_for_function("document.documentElement.dataset.state !== 'pass'",
+                               timeout=30_000)
+    assert not bob.table.errors, bob.table.errors

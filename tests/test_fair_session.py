@@ -380,7 +380,7 @@ def test_a_page_left_alone_mid_hand_carries_the_game_on_and_the_hand_is_dealt_ag
         assert host.game.scores == (0, 0, 0, 0) and host.guests() == 0
         notice = stay.session.seat.notice or ""
         assert notice == words.fair_alone([gone], me, void=True)
-        assert "dealt again" in notice and "the scores stay" in notice
+        assert "dealt again" in notice and "the scores as they were" in notice
         assert stay.session.remote is not None and stay.shown[-1] is stay.session.remote
         play_out_hosted_hand(host)  # the game goes on: a hand is played and scored
         assert len(host.game.hand_history) == 1

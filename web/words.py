@@ -1071,8 +1071,8 @@ def fair_alone(gone: Sequence[int], me: int, void: bool, names: Sequence[str] = 
     """Every other person left a fair table: this person carries the game on against the
     computers, the scores as they were; the next person who comes takes a seat."""
     left = join(seat_name(seat, me, (), names) for seat in gone) or "The others"
-    which = ("The hand under way couldn't be finished without their cards, so it is dealt "
-             "again" if void else "The next hand is dealt")
-    return (f"{left} left the table. You carry on against the computers: {which}, and the "
-            "scores stay as they were. A person who comes takes a computer's seat from the "
-            "next hand.")
+    which = ("the hand under way couldn't be finished without their cards, so it is dealt "
+             "again" if void else "the next hand is dealt")
+    return (f"{left} left the table. You carry on against the computers with the scores as "
+            f"they were: {which}. A person who comes takes a computer's seat from the next "
+            "hand.")
