@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import json
+import random
 from collections.abc import Callable
 
 import pytest
@@ -17,6 +18,7 @@ from hearts import Card
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
+from web.friends.fair_back import Kept
 from web.friends.fair_names import name_text
 from web.friends.fair_room import FairPlay
 from web.friends.session import Role
@@ -792,4 +794,120 @@ def test_a_page_cannot_put_a_name_on_a_seat_it_doesnt_hold(forgery: str) -> None
         assert seats[2].names[carol] == "Carol" and "Mallory" not in seats[2].names
         assert seats[2].names[me] == "" and "Mal\u202elory" not in seats[2].names
         assert pages[2].session.role is Role.FAIR  # a name refused closes nothing
+    asyncio.run(run())
+
+
+class Told:
+    """News that keeps what the seat told the person."""
+
+    def __init__(self) -> None:
+        self.told: list[str] = []
+
+    def say(self, text: str, show: bool = False) -> None: ...
+    def flush(self) -> None: ...
+    def alert(self, text: str) -> None: ...
+    def tell(self, text: str) -> None:
+        self.told.append(text)
+    def changed(self, fresh: str | None = None) -> None: ...
+    def cue(self, name: str | None) -> None: ...
+
+
+def reload(network: Network, page: Page) -> tuple[Page, str]:
+    """``page``'s tab reloads: it goes without a word (its Python with it), and a new page
+    in the same tab reads what it kept for the tab. The new page, and what it kept."""
+    kept = page.seat_kept[-1]
+    assert kept is not None
+    page.session.page_leaving()  # (no goodbye: the seat waits its grace)
+    fair = page.session.fair
+    assert fair is not None
+    fair.done = True  # this page's Python is gone
+    return Page(network, page.clock), kept
+
+
+async def back(page: Page, kept: str) -> None:
+    """The reloaded page takes its seat back (its Back to your table)."""
+    page.session.fair_group = SMALL
+    page.session.back_to_table(kept)
+    await until(lambda: dealt(page), "the reloaded page sat again, dealt")
+
+
+def test_a_reload_gets_the_seat_back_with_its_scores_and_the_seat_shows_away_meanwhile(
+        ) -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        named(pages[1], "Carol")
+        seats = await sit(pages)
+        await play_out(seats)
+        await scored(seats)
+        history = list(seats[0].table.history)
+        carol = seats[1].table.seat
+        await until(lambda: seats[0].names[carol] == "Carol", "Carol's name")
+        reloaded, kept = reload(network, pages[1])
+        assert json.loads(kept)["seat"] == carol and "Carol" not in kept
+        await until(lambda: carol in seats[0].away, "Carol's seat shown away")
+        assert seats[0].snapshot().kinds[carol] == "away"
+        assert pages[0].session.role is Role.FAIR
+        named(reloaded, "Carol")
+        await back(reloaded, kept)
+        await until(lambda: dealt(pages[0]) and seat_of(pages[0]) is not seats[0],
+                    "the other page sat again with it")
+        again = [seat_of(pages[0]), seat_of(reloaded)]
+        assert again[1].table.seat == carol and again[0].table.seat == seats[0].table.seat
+        for seat in again:
+            assert seat.table.history == history and seat.table.hand_number == 2
+            assert not seat.away and seat.kinds[carol] == "friend"
+        assert again[1].notice == words.FAIR_BACK
+        assert "came back" in again[0].notice
+        await until(lambda: again[0].names[carol] == "Carol", "the name, sent again")
+        await play_out(again)
+        await scored(again)
+        assert again[0].table.history[:1] == history
+    asyncio.run(run())
+
+
+def test_a_page_gone_past_its_grace_is_handed_over() -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=3)
+        seats = await sit(pages)
+        gone_seat = seats[2].table.seat
+        reload(network, pages[2])
+        await until(lambda: gone_seat in seats[0].away, "the seat shown away")
+        for page in pages[:2]:
+            page.clock[0] += pages[0].session.grace
+        await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
+                                for p in pages[:2]), "the grace over")
+        for page in pages[:2]:
+            page.clock[0] += GONE_GRACE
+        await until(lambda: all(dealt(p) and seat_of(p) is not s
+                                for p, s in zip(pages[:2], seats, strict=False)),
+                    "the two pages dealt again without it")
+        assert all(seat_of(p).kinds[gone_seat] == "computer" for p in pages[:2])
+    asyncio.run(run())
+
+
+def test_a_page_that_claims_another_seat_without_its_key_is_refused_and_said() -> None:
+    """A modified page takes what Carol's tab kept but signs the claim with a key of its
+    own (it can't have hers): every page refuses it and says so; Carol comes back."""
+    async def run() -> None:
+        network, pages = fair_pages(people=3)
+        seats = await sit(pages)
+        told = [Told() for _ in seats[:2]]
+        for seat, news in zip(seats, told, strict=False):
+            seat.attach(news)
+        carol = seats[2].table.seat
+        reloaded, kept = reload(network, pages[2])
+        await until(lambda: all(carol in s.away for s in seats[:2]), "Carol's seat away")
+        thief = Page(network, pages[0].clock)
+        carols = Kept.read(kept)
+        assert carols is not None
+        forged = dataclasses.replace(carols, key=SMALL.short_key(random.Random(7)))
+        thief.session.fair_group = SMALL
+        thief.session.back_to_table(forged.text())
+        said = words.fair_false_claim(carol, seats[0].table.seat)
+        await until(lambda: said in told[0].told, "the claim refused, and said")
+        assert all(carol in s.away for s in seats[:2])  # the seat still waits for Carol
+        assert not dealt(thief) and all(seat_of(p) is s for p, s in zip(pages, seats[:2],
+                                                                        strict=False))
+        await back(reloaded, kept)
+        assert seat_of(reloaded).table.seat == carol
     asyncio.run(run())

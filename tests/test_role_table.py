@@ -26,7 +26,7 @@ R, E = Role, Event
 # What each role becomes on each event it answers; every other pair is ignored.
 EXPECTED: dict[Role, dict[Event, Role]] = {
     R.IDLE: {E.HOST: R.HOSTING, E.JOIN: R.JOINING, E.PLAY_ONLINE: R.LOOKING,
-             E.BAD_LINK: R.GUEST_CLOSED, E.FORGET: R.IDLE},
+             E.BAD_LINK: R.GUEST_CLOSED, E.FORGET: R.IDLE, E.BACK: R.FAIR},
     R.GUEST_CLOSED: {E.HOST: R.HOSTING, E.JOIN: R.JOINING, E.PLAY_ONLINE: R.LOOKING,
                      E.BAD_LINK: R.GUEST_CLOSED, E.FORGET: R.IDLE},
     R.NO_RELAY: {E.HOST: R.HOSTING, E.JOIN: R.JOINING, E.PLAY_ONLINE: R.LOOKING,

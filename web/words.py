@@ -1076,3 +1076,21 @@ def fair_alone(gone: Sequence[int], me: int, void: bool, names: Sequence[str] = 
     return (f"{left} left the table. You carry on against the computers with the scores as "
             f"they were: {which}. A person who comes takes a computer's seat from the next "
             "hand.")
+
+
+FAIR_BACK = ("You're back at your seat, with the scores as they were. A hand that was under "
+             "way couldn't be finished without what your page held, so it is dealt again.")
+
+
+def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = ()) -> str:
+    """People whose page reloaded came back to their seats at a fair table."""
+    who = join(seat_name(seat, me, (), names) for seat in seats)
+    return (f"{who} came back to the table. A hand that was under way is dealt again, and the "
+            "scores stay as they were.")
+
+
+def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:
+    """A page claimed a seat it couldn't prove was its own: refused."""
+    whose = "your" if seat == me else f"{seat_name(seat, me, (), names)}'s"
+    return (f"Someone tried to take {whose} seat without its key, and was refused. The game "
+            "goes on.")

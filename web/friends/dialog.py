@@ -336,7 +336,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda conn: session.closed(str(conn)),
         session.page_leaving)))
     button.disabled = False
-    view.kept_seat = (tab.get(KEY_SEAT) or "")[:500] or None
+    view.kept_seat = (tab.get(KEY_SEAT) or "")[:4000] or None
     view.read_link()
     if session.role is Role.IDLE:
         session.host_side.resume(records.table())

@@ -22,6 +22,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from web import words
+from web.friends.fair_back import Kept, back_text, is_back
 from web.friends.fair_door import Carried, Door
 from web.friends.fair_names import is_name
 from web.friends.fair_tables import PageTables
@@ -36,6 +37,7 @@ from web.p2p.fair.seating import (
     door,
     is_admit,
     is_draw,
+    where,
 )
 from web.p2p.fair.table import GONE_GRACE, FairTable
 from web.p2p.protocol import peer_of
@@ -47,6 +49,8 @@ __all__ = ["FAIR_ROOM", "FairMesh"]
 FAIR_ROOM = "fair"
 """The name of a fair table's meeting room (``Peer.meet``): connections ``r:fair:<peer>``."""
 MAX_EARLY = 64
+BYE = '{"v":1,"t":"fair_bye"}'
+"""A page whose person leaves on purpose says so first: the others don't wait for it."""
 """Messages kept from pages that spoke before this one had its seat (the deal's first)."""
 
 
@@ -57,11 +61,12 @@ class FairMesh:
     def __init__(self, send: Callable[[str, str], None], code: TableCode, *,
                  closed: Callable[[str], None], now: Callable[[], float], cheat: str = "",
                  group: Group = GROUP, people: int = 4, late: bool = False,
-                 carried: Carried | None = None) -> None:
+                 carried: Carried | None = None, back: Kept | None = None) -> None:
         """``send(conn, text)``: to one page; ``closed(why)``: the table closed (a cheat
         named, a page gone); ``people``: how many pages the lobby sent to the table, this
         one among them (2 to 4); ``late``: this page came to a table under way, and waits
-        to be let in; ``carried``: this page's own game, which people who come may join."""
+        to be let in; ``carried``: this page's own game, which people who come may join;
+        ``back``: the seat this tab held before it reloaded (``web.friends.fair_back``)."""
         self.send = send
         self.code = code
         self.on_closed = closed
@@ -89,10 +94,16 @@ class FairMesh:
         self.tables: PageTables | None = None
         """This page's fair tables, once seated: its person's, and its computer's."""
         self.seat: FairSeat | None = None
+        self.byes: set[str] = set()
+        """Pages that said they leave on purpose (``BYE``)."""
         self.gone: dict[str, float] = {}
         """Pages of this page's draw whose connection closed, and when (one that comes back
         is not gone)."""
         self.done = False
+        self.back = back
+        """The seat this tab comes back to, with the pages it sat with."""
+        if back is not None:
+            self.people = len(back.others) + 1
 
     # --- the room -------------------------------------------------------------------------------
     @property
@@ -109,6 +120,17 @@ class FairMesh:
         come later, the door let it in; or, a lone page between two hands, people came.
         Whether it started."""
         assert self.me is not None
+        back = self.back
+        if back is not None:  # back after a reload: the same pages, this one at its seat
+            if set(back.others) - set(self.room):
+                return False
+            claim = back_text(self.group, back.key, back.table, back.seat, self.me)
+            for conn in self.room.values():  # (before the draw's commit, on each channel)
+                self.send(conn, claim)
+            self.door.history = back.history
+            fixed = {**back.others, self.me: back.seat}
+            self._start_draw(list(back.others), fixed, where(back.history, fixed))
+            return True
         first = self.door.first_draw(self.me, self.room)
         if first is not None:
             peers, kept, at = first
@@ -177,7 +199,8 @@ class FairMesh:
             # a person who came for a computer's seat, if one is still free for them
             if peer not in self.room and conn not in self.seats:
                 self.door.came(peer, conn, self.open_seats() or 0)
-        elif self.table is None and len(self.room) < self.people - 1:
+        elif self.table is None and len(self.room) < self.people - 1 \
+                and (self.back is None or peer in self.back.others):
             self.room[peer] = conn  # a page beyond those invited is never seated
 
     def open_seats(self) -> int | None:
@@ -219,6 +242,12 @@ class FairMesh:
     def received(self, conn: str, text: str) -> None:
         if is_admit(text):
             self._admitted(conn, text)
+            return
+        if is_back(text):
+            self._claimed(conn, text)
+            return
+        if text == BYE:
+            self.byes.add(peer_of(conn))
             return
         if is_name(text):  # a name of the table to come waits for it
             if self.table is None or self.redrawing:
@@ -303,7 +332,11 @@ class FairMesh:
             self.on_closed(why)
 
     def leave(self) -> None:
-        """This page leaves: the others learn it from the room (their hand is void)."""
+        """This page's person leaves: the others are told so (they don't wait for them to
+        come back), and see its connections go."""
+        if not self.done:
+            for conn in self.seats:
+                self.send(conn, BYE)
         self.done = True
 
     # --- played by ``FairPlay`` ---------------------------------------------------------------
@@ -317,6 +350,10 @@ class FairMesh:
 
     def _named(self, conn: str, text: str) -> None:
         """The name of the person of the page on ``conn`` (``web.friends.fair_names``)."""
+        raise NotImplementedError
+
+    def _claimed(self, conn: str, text: str) -> None:
+        """The page on ``conn`` claims a seat back after a reload (``web.friends.fair_back``)."""
         raise NotImplementedError
 
     def _after(self) -> None:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
+from web.friends.fair_back import Kept, read_back
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM, FairMesh
 from web.friends.fair_names import is_name, name_text, read_name
@@ -62,13 +63,18 @@ class FairPlay(FairMesh):
                  start_over: Callable[[], None], group: Group = GROUP,
                  people: int = 4, pace: Callable[[], float] = lambda: 0.8,
                  late: bool = False, carried: Carried | None = None,
-                 alone: Alone | None = None, name: Callable[[], str] = lambda: "") -> None:
+                 alone: Alone | None = None, name: Callable[[], str] = lambda: "",
+                 grace: float = 0.0, keep: Callable[[str | None], None] = lambda text: None,
+                 back: Kept | None = None) -> None:
         """``seated``: the felt shows this seat now; ``pace``: seconds before a computer's
         card; ``alone``: every other person left, and this page carries the game on (None:
-        the table closes then); ``name``: the name the person chose ("": none); the rest
-        as ``FairMesh``'s."""
+        the table closes then); ``name``: the name the person chose ("": none);
+        ``grace``: seconds a page whose connection went (a reload?) keeps its seat, shown
+        away, before the table goes on without it (0: none); ``keep``: store, for this tab,
+        what brings it back to its seat after a reload (None: forget it); the rest as
+        ``FairMesh``'s."""
         super().__init__(send, code, closed=closed, now=now, cheat=cheat, group=group,
-                         people=people, late=late, carried=carried)
+                         people=people, late=late, carried=carried, back=back)
         self.sleep = sleep
         self.turn = turn
         self.warn = warn
@@ -79,6 +85,14 @@ class FairPlay(FairMesh):
         """Pages that left a table that goes on, and when: their seats are handed over."""
         self.on_alone = alone
         self.name = name
+        self.grace = grace
+        self.keep = keep
+        self.kept = ""
+        self.away: dict[str, tuple[float, tuple[int, ...]]] = {}
+        """Connection -> when it went and the seats of its page: a page that may come back
+        (``_claimed``) within ``grace``."""
+        self.returned: set[int] = set()
+        """Seats whose page came back, for the draw again under way."""
         self.alone = False
         """Every other page left: this page carries the game on by itself (``_carry_on``)."""
         self._pumping = False
@@ -123,6 +137,7 @@ class FairPlay(FairMesh):
             if self.computer is not None and not self.done and not self.redrawing \
                     and await self.computer.move(self.sleep):
                 self._after()
+            self._away_over()
             self._hand_over()
             self._let_in()
             if self.redrawing:
@@ -155,7 +170,12 @@ class FairPlay(FairMesh):
         gone = [] if before is None else [s for s in range(4) if before[s] == s != players[s]]
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
-        if gone:
+        if self.back is not None and old is None:  # this tab reloaded, and is back
+            self.seat.notice = words.FAIR_BACK
+        elif self.returned and not gone:
+            self.seat.notice = words.fair_returned(sorted(self.returned), table.seat,
+                                                   self.seat.names)
+        elif gone:
             assert old is not None  # on without the page that left
             self.seat.notice = words.fair_handed_over(
                 gone, players, table.seat,
@@ -166,6 +186,7 @@ class FairPlay(FairMesh):
             self.seat.notice = words.fair_came(came, table.seat)
         self.redrawing = False
         self.leaving.clear()
+        self.returned.clear()
         self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``door.late`` says so)
         self.door.seated(self.seats)
         self.rename()
@@ -212,7 +233,7 @@ class FairPlay(FairMesh):
         """Between two hands the newcomers draw seats with the table: the door says so to
         all; a page the door told, once its own hand is scored too."""
         table = self.table
-        if self.redrawing or self.done or table is None or self.leaving \
+        if self.redrawing or self.done or table is None or self.leaving or self.away \
                 or table.closed is not None:
             return
         if self.door.admit is not None:
@@ -239,6 +260,16 @@ class FairPlay(FairMesh):
         if seats is None:
             return
         self.room.pop(peer, None)
+        if self.grace > 0 and peer not in self.byes and not self.redrawing \
+                and self.seat is not None:  # it may be a reload: the seat waits for it
+            self.away[conn] = (self.now(), seats)
+            self.seat.away.add(seats[0])
+            self._after()
+            return
+        self._went(conn, seats)
+
+    def _went(self, conn: str, seats: tuple[int, ...]) -> None:
+        """The page on ``conn`` is gone for good: the table goes on without it."""
         if self.seats and not self.redrawing:  # two or more pages left: the table goes on
             self.leaving[conn] = self.now()
             return
@@ -251,6 +282,52 @@ class FairPlay(FairMesh):
         for table in [] if self.tables is None else self.tables.all():
             table.gone(seats[0])
         self._after()
+
+    def _away_over(self) -> None:
+        """A page away for longer than its grace is gone (``_went``)."""
+        for conn, (at, seats) in list(self.away.items()):
+            if self.now() - at >= self.grace:
+                del self.away[conn]
+                if self.seat is not None:
+                    self.seat.away.discard(seats[0])
+                self._went(conn, seats)
+
+    def _claimed(self, conn: str, text: str) -> None:
+        """A page claims a seat back after a reload: if that seat is away and the claim is
+        signed by its key, its new connection takes the seats its page held, and the
+        pages draw again (the hand under way went with its keys: it is dealt again, the
+        scores as they were). Any other claim is refused, and the person told."""
+        table, seat, peer = self.table, self.seat, peer_of(conn)
+        if table is None or seat is None or self.redrawing or self.done:
+            return
+        read = read_back(self.group, table.keys, table.name, text, peer)
+        if read is None:
+            return
+        claimed, signed = read
+        away = next((c for c, (_, seats) in self.away.items() if seats[0] == claimed), None)
+        self.door.went(peer)  # a page that claims a seat is no newcomer
+        if not signed or away is None:
+            seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
+            return
+        _, seats = self.away.pop(away)
+        seat.away.discard(claimed)
+        self.room[peer] = conn
+        self.seats[conn] = seats
+        self.returned.add(claimed)
+        self._redraw({})
+
+    def _keep_seat(self) -> None:
+        """Keep, for this tab, what brings it back to its seat after a reload."""
+        table = self.table
+        if table is None or self.done or self.redrawing or self.me is None:
+            return
+        others = {peer: self.seats[conn][0] for peer, conn in self.room.items()
+                  if conn in self.seats}
+        kept = Kept(self.code.code, table.name, table.seat, self.signing_key,
+                    tuple(table.history), others).text()
+        if kept != self.kept:
+            self.kept = kept
+            self.keep(kept)
 
     def _hand_over(self) -> None:
         """A page left: once what it sent before has had time to arrive, and the hand's
@@ -321,6 +398,7 @@ class FairPlay(FairMesh):
         tables, seat = self.tables, self.seat
         if tables is None or seat is None:
             return
+        self._keep_seat()
         if tables.share_findings():
             self.pump()
         seat.update()

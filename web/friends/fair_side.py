@@ -15,12 +15,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from web import words
+from web.friends.fair_back import Kept
 from web.friends.fair_door import Carried
 from web.friends.fair_room import FAIR_ROOM, FairPlay
 from web.friends.parts import Parts
 from web.friends.role import Event, Role
+from web.p2p.codes import CodeError
 from web.p2p.fair.public import Score
-from web.p2p.tablecode import TableCode
+from web.p2p.tablecode import TableCode, read_code
 from web.table.seat import Seat
 
 __all__ = ["FairSide"]
@@ -37,22 +39,25 @@ class FairSide:
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
 
     def sit(self, code: TableCode, people: int = 4, late: bool = False,
-            carried: Carried | None = None) -> None:
+            carried: Carried | None = None, back: Kept | None = None) -> None:
         """FAIR (the session is there already): to the fair table of ``code``, with the
         others the lobby sent (``people`` in all, this page's among them); ``late``: to a
         table under way, to be let in between two hands. HOSTING, ``carried``: this page's
-        own game with the computers, which a person who comes joins at a fair table."""
+        own game with the computers, which a person who comes joins at a fair table;
+        ``back``: the seat this tab held there before it reloaded."""
         session = self.session
         session.error = ""
         fair = self.fair = FairPlay(
             session.peer.send, code, now=session.now, sleep=session.sleep, turn=session.turn,
             cheat=session.cheat, warn=session.page.warn,
-            seated=lambda seat: self._seated(fair, seat, first=fair.door.late),
+            seated=lambda seat: self._seated(fair, seat,
+                                             first=fair.door.late or back is not None),
             closed=lambda why: self._closed(fair, why, Event.FAIR_CLOSED),
             start_over=session.leave_for_own_game, group=session.fair_group, people=people,
             pace=session.pace, late=late, carried=carried,
             alone=lambda history, seat, notice: self._alone(fair, history, seat, notice),
-            name=lambda: session.page.name())
+            name=lambda: session.page.name(), grace=session.grace,
+            keep=session.page.keep_seat, back=back)
         session.run(fair.run(session.meet), connecting=False)
         if late:  # nothing on the felt yet: the dialog says what it waits for
             session.page.show(True)
@@ -83,6 +88,7 @@ class FairSide:
             return
         session = self.session
         self.fair = None
+        session.page.keep_seat(None)
         if session.role is not Role.FAIR:  # a lone page's door: its own game goes on
             fair.leave()
             session.peer.unmeet(FAIR_ROOM)
@@ -95,6 +101,18 @@ class FairSide:
         session.fire(event)
         session.page.on_change()
 
+    def back(self, kept: Kept) -> None:
+        """IDLE → FAIR: back to the seat this tab held before it reloaded; the pages it sat
+        with take it back if its claim holds (``web.friends.fair_back``)."""
+        session = self.session
+        try:
+            code = read_code(kept.code)
+        except CodeError:
+            session.page.keep_seat(None)
+            return
+        if session.fire(Event.BACK):
+            self.sit(code, people=len(kept.others) + 1, back=kept)
+
     def _alone(self, fair: FairPlay, history: Sequence[Score], seat: int,
                notice: str) -> None:
         """FAIR → HOSTING: every other person left; this page carries the game on against
@@ -105,6 +123,7 @@ class FairSide:
         self.fair = None
         fair.leave()
         session.peer.unmeet(FAIR_ROOM)
+        session.page.keep_seat(None)
         session.fire(Event.ALONE)
         session.host_side.carry_on(fair.code, history, seat)
         session.seat.notice = notice
@@ -125,4 +144,5 @@ class FairSide:
             self.fair.leave()
             self.fair = None
             self.session.peer.unmeet(FAIR_ROOM)
+            self.session.page.keep_seat(None)
             self.session.page.seat_table(None)

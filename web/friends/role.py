@@ -79,6 +79,8 @@ class Event(Enum):
     """The host closed the table (or turned this page away): a close, not a hand-over."""
     FAIR_CLOSED = "fair closed"
     """The fair table closed (a cheat named, a page gone)."""
+    BACK = "back"
+    """Back to the seat this tab held at a fair table before it reloaded."""
     ALONE = "alone"
     """Every other person left the fair table: this page carries the game on alone, its
     door open to the next person who comes."""
@@ -155,6 +157,7 @@ TRANSITIONS: dict[tuple[Role, Event], _Row] = {
     (R.FAIR, E.LEAVE): _to(R.GUEST_CLOSED, F.OWN_GAME, F.OPEN_DIALOG),
     (R.FAIR, E.FORGET): _to(R.IDLE, F.OWN_GAME),
     (R.FAIR, E.ALONE): _to(R.HOSTING),  # the game goes on, against the computers
+    (R.IDLE, E.BACK): _to(R.FAIR),
 }
 """(role, event) → (next role, effects). Pairs not here are ignored."""
 
@@ -162,7 +165,7 @@ FELT_TABLE_ROLES = frozenset({R.HOSTING, R.SEATED, R.FAIR})
 """The roles in which the felt shows a table's seat instead of the page's own game."""
 
 PERSON_EVENTS = frozenset({E.HOST, E.JOIN, E.PLAY_ONLINE, E.DIALOG_CLOSED, E.CLOSE, E.LEAVE,
-                           E.SOLO, E.FORGET})
+                           E.SOLO, E.FORGET, E.BACK})
 """The events that are the person's own choice."""
 
 

@@ -38,6 +38,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from web import words
+from web.friends.fair_back import Kept
 from web.friends.fair_room import FairPlay
 from web.friends.fair_side import FairSide
 from web.friends.guest_side import GuestSide
@@ -276,6 +277,11 @@ class Session:
     def back_to_table(self, kept: str) -> None:
         """Back to the seat this page held before it reloaded (``kept``: what
         ``GuestSide.keep_seat`` kept); a kept seat that doesn't read is forgotten."""
+        fair = Kept.read(kept)
+        if fair is not None:  # a fair table's seat, claimed with its key
+            if self.may_join():
+                self.fair_side.back(fair)
+            return
         try:
             data = json.loads(kept)
             code, seat, secret = str(data["code"]), int(data["seat"]), str(data["secret"])

@@ -42,6 +42,8 @@ class FairSeat:
         self.where = words.FAIR_KIND
         self.intro = words.fair_seated(players, table.seat)
         """What the dialog says of this table: who could know which cards."""
+        self.away: set[int] = set()
+        """Seats whose page's connection went, within their grace (a reload?)."""
         self.names = ["", "", "", ""]
         """Per seat, the name its person chose ("": none; always so for a computer), as
         their page sent it, signed (``web.friends.fair_names``)."""
@@ -61,7 +63,8 @@ class FairSeat:
         t = self.table
         view = t.view()
         stage = t.stage
-        kinds = self.kinds  # people and computers, none a host
+        kinds = tuple("away" if s in self.away else kind  # people and computers, no host
+                      for s, kind in enumerate(self.kinds))
         if view is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
                                 where=self.where, can_deal=False, kinds=kinds,

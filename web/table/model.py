@@ -171,6 +171,8 @@ class SeatBox:
     """This seat is taking the trick on show."""
     held: int = 0
     """How many cards the seat holds (drawn as card backs at the others' seats)."""
+    away: bool = False
+    """Its person's connection went, and the seat waits for them (``data-away``)."""
 
 
 @dataclass(frozen=True)
@@ -483,7 +485,8 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
                 view.scores[seat], words.taken_text(tricks_won[seat], view.hand_points[seat])
                 if taking else "", words.plural(view.hand_sizes[seat], "card"), turn == seat,
                 took=snap.shown is not None and snap.shown.winner == seat,
-                held=view.hand_sizes[seat])
+                held=view.hand_sizes[seat],
+                away=seat < len(snap.kinds) and snap.kinds[seat] == "away")
         for seat in range(4))
     trick, caption, _ = _trick(snap, view, page)
     collect_to = "" if snap.collecting is None else position(snap.collecting, me)

@@ -225,6 +225,10 @@ class TableView:
                     node.textContent = text
             box.classList.toggle("turn", s.turn)
             box.classList.toggle("took", s.took)
+            if s.away:
+                box.dataset.away = "true"
+            elif box.hasAttribute("data-away"):
+                box.removeAttribute("data-away")
             self._fan(box, s)
 
     def _summary(self, m: TableModel) -> None:

@@ -1,0 +1,109 @@
+"""Coming back to a fair table after a reload: what a tab keeps, and the claim it presents.
+
+A relay id changes with a reload, so a seat is never claimed by one: a page keeps, for its
+tab only (``sessionStorage``), the table's code and name, its seat, its table key for that
+seat, the hands scored and the other people's pages and seats (``Kept``). Reloaded within
+the seat's grace, it meets the table's room again and presents to each page the claim
+``{"v": 1, "t": "fair_back", "d": <table tag>, "f": seat, "s": <signature>}``: its seat's
+signature (``signing.sign``, hand 0, number 1 — no message of the deal, nor a name, which is
+number 0) over the table's name and its new id in the room. Each page checks it with the
+key that seat announced in the draw; a claim for a seat that isn't away, or whose signature
+doesn't hold, is refused, and the person is told someone tried. No I/O.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from web.p2p.fair.group import Group, KeySource
+from web.p2p.fair.public import Score
+from web.p2p.fair.signing import Signed, sign, text_hash, verify
+from web.p2p.fair.wire import tag
+
+__all__ = ["Kept", "back_text", "is_back", "read_back"]
+
+_HAND, _N = 0, 1
+_PREFIX = '{"v":1,"t":"fair_back"'
+
+
+@dataclass(frozen=True)
+class Kept:
+    """What brings a reloaded tab back to its seat at a fair table."""
+
+    code: str
+    """The table's code (its room and password)."""
+    table: str
+    """The table's name (the draw's seed: it goes into every signature)."""
+    seat: int
+    key: int
+    """This page's signing key for its person's seat at that table."""
+    history: tuple[Score, ...]
+    """The hands scored."""
+    others: Mapping[str, int] = field(default_factory=dict)
+    """The other people's pages (their ids in the room) and seats."""
+
+    def text(self) -> str:
+        return json.dumps({"fair": 1, "code": self.code, "table": self.table,
+                           "seat": self.seat, "key": f"{self.key:x}",
+                           "history": [list(row) for row in self.history],
+                           "others": dict(self.others)}, separators=(",", ":"))
+
+    @staticmethod
+    def read(text: str) -> Kept | None:
+        """A kept seat read back (None: not a fair table's, or spoilt)."""
+        try:
+            data = json.loads(text)
+            if data.get("fair") != 1:
+                return None
+            history = tuple((int(a), int(b), int(c), int(d))
+                            for a, b, c, d in data["history"])
+            others = {str(peer): int(seat) for peer, seat in data["others"].items()}
+            kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
+                        int(str(data["key"]), 16), history, others)
+        except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+        seats = [kept.seat, *kept.others.values()]
+        if not 0 <= kept.seat < 4 or len(set(seats)) != len(seats) \
+                or not all(0 <= s < 4 for s in seats):
+            return None
+        return kept
+
+
+def _digest(peer: str) -> str:
+    return text_hash("back:" + peer)
+
+
+def back_text(group: Group, key: int, table: str, seat: int, peer: str,
+              source: KeySource | None = None) -> str:
+    """The claim of the page now called ``peer`` in the room to ``seat``, signed with that
+    seat's ``key``."""
+    t, z = sign(group, key, table, _HAND, seat, _N, _digest(peer),
+                source if source is not None else secrets.SystemRandom())
+    return json.dumps({"v": 1, "t": "fair_back", "d": tag(table), "f": seat,
+                       "s": [f"{t:x}", f"{z:x}"]}, separators=(",", ":"))
+
+
+def is_back(text: str) -> bool:
+    """Whether ``text`` is meant as a claim to a seat (it may still be a false one)."""
+    return text.startswith(_PREFIX)
+
+
+def read_back(group: Group, keys: Sequence[int], table: str, text: str, peer: str
+              ) -> tuple[int, bool] | None:
+    """The seat ``text`` claims for the page ``peer``, and whether its seat's key signed
+    it; None if it isn't a claim of this table at all."""
+    if len(text) > 3000:
+        return None
+    try:
+        data = json.loads(text)
+        seat, sig, d = data["f"], data["s"], data["d"]
+        t, z = int(sig[0], 16), int(sig[1], 16)
+    except (ValueError, KeyError, TypeError, IndexError):
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(keys) \
+            or d != tag(table):
+        return None
+    return seat, verify(group, keys[seat], table, Signed(seat, _N, _digest(peer), t, z), _HAND)
