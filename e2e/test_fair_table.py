@@ -76,14 +76,14 @@ def _state(seat: Seat) -> str:
 
 
 def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None,
-         dealt: bool = True) -> list[list[str]]:
+         dealt: bool = True, query: str = "") -> list[list[str]]:
     """The pages press Play online and sit at a fair table (fewer than four: once the
     lobby's wait is over, with computers; ``cheat``: the page at that index is opened with
     ``?cheat=NAME``); with ``dealt``, the cards are dealt too."""
     logs = [_console(seat) for seat in pages]
     people = len(pages)
     for n, seat in enumerate(pages):
-        extra = f"&cheat={cheat[1]}" if cheat is not None and n == cheat[0] else ""
+        extra = query + (f"&cheat={cheat[1]}" if cheat is not None and n == cheat[0] else "")
         if people < 4:
             extra += "&wait=4"
         seat.page.goto(f"{seat.table.origin}/?speed=instant&relay={relay_url}{extra}",
@@ -340,20 +340,28 @@ def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         assert not seat.table.errors, seat.table.errors
 
 
+def _my_seat(seat: Seat) -> str:
+    """The seat of the page's own person: the plate that says "You"."""
+    return str(seat.page.evaluate(
+        "[...document.querySelectorAll('#table .seat[data-seat]')]"
+        ".find(e => e.querySelector('.name').textContent === 'You').dataset.seat"))
+
+
 def _plates(seat: Seat) -> list[str]:
     return list(seat.page.eval_on_selector_all("#table .seat .name",
                                                "els => els.map(e => e.textContent)"))
 
 
-def test_two_people_see_each_others_names_and_whoever_stays_plays_on_with_the_scores(
+def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_plays_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Bob and Carol chose names: each page shows the other's on its plate. They play a
-    hand; then Carol's tab closes. Bob's page carries the game on against the computers:
-    the same scores, the next hand dealt, and his pass goes through."""
+    hand; Carol reloads her tab: her plate shows away at Bob's, Back to your table seats her
+    again at her seat with the scores as they were. Then Carol's tab closes: Bob's page
+    carries the game on against the computers, the same scores, and his pass goes on."""
     seated = pages[:2]
     for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
         seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
-    _sit(seated, relay)
+    _sit(seated, relay, query="&grace=90")
     bob, carol = seated
     for seat, other in ((bob, "Carol"), (carol, "Bob")):
         seat.page.wait_for_function(
@@ -367,12 +375,35 @@ def test_two_people_see_each_others_names_and_whoever_stays_plays_on_with_the_sc
         seat.page.wait_for_function(
             "document.querySelector('#prompt').textContent.includes('Every page checked')",
             timeout=30_000)
-    mine = int(bob.data("seat") or 0)
+    mine, hers = int(_my_seat(bob)), _my_seat(carol)
     before = bob.table.scores()
     assert sum(before) in (26, 78)
+    # Carol reloads: her seat waits for her, shown away, and she takes it back.
+    carol.page.reload(wait_until="commit")
+    bob.page.wait_for_selector(f'#table .seat[data-seat="{hers}"][data-away="true"]',
+                               state="attached", timeout=30_000)
+    _shoot(bob, "away")
+    carol.ready()
+    carol.page.wait_for_selector("#rejoin", state="visible", timeout=30_000)
+    keep_alerts(carol.page)
+    carol.page.click("#rejoin")
+    for seat in seated:
+        seat.page.wait_for_function(
+            "document.querySelector('#table').dataset.people === '2'"
+            " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
+        assert seat.data("role") == "fair"
+        assert seat.table.scores() == before and len(seat.table.hand()) == 13
+    assert _my_seat(carol) == hers
+    wait_alert(carol.page, "back at your seat", news=True)
+    assert not bob.page.query_selector('#table .seat[data-away="true"]')
+    bob.page.wait_for_function(
+        "[...document.querySelectorAll('#table .seat .name')]"
+        ".some(e => e.textContent === 'Carol')", timeout=30_000)
+    _shoot(carol, "back")
+    # Carol's tab closes: Bob carries the game on against the computers.
     keep_alerts(bob.page)
     carol.close()
-    wait_alert(bob.page, "Carol left the table", timeout=60_000, news=True)
+    wait_alert(bob.page, "Carol left the table", timeout=150_000, news=True)
     bob.wait_data("role", "host", timeout=30_000)
     bob.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
                                timeout=30_000)

@@ -1,0 +1,141 @@
+"""A table of people outlives whoever goes: reload, leave and vanish at every stage of a
+hand, at a fair table of two and of three people (``web/friends/fair_room.py``,
+``web/friends/fair_back.py``), on the fake network of ``test_friends_session``.
+
+Every walk asserts the same two things: nobody's scores are lost (the hands scored before
+are the game's still, at every page that stays, and at the page that comes back), and the
+game goes on while one person remains (the pages that stay are dealt their next cards, or
+the one left alone plays on against the computers).
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from tests.online_pages import Network, Page, until
+from tests.test_fair_session import (
+    back,
+    dealt,
+    fair_pages,
+    into_the_lobby,
+    play_out,
+    reload,
+    scored,
+    seat_of,
+    sit,
+    turned,
+    withhold_reveal,
+)
+from web.friends.session import Role
+from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.seats.fair import FairSeat
+
+STAGES = ("pass", "mid-trick", "between hands")
+EVENTS = ("leave", "vanish", "reload")
+
+
+async def _to_stage(seats: list[FairSeat], stage: str) -> None:
+    """Play on until the hand stands at ``stage``."""
+    if stage == "pass":
+        return
+    if stage == "between hands":
+        await play_out(seats)
+        await scored(seats)
+        return
+    for seat in seats:  # mid-trick: passed, and two cards of the first trick played
+        snap = seat.snapshot()
+        assert snap.view is not None
+        for card in snap.view.hand[:3]:
+            seat.toggle(card)
+        seat.pass_cards()
+    for _ in range(2):
+        await until(lambda: any(s.snapshot().may_play for s in seats), "a person's turn")
+        mover = next(s for s in seats if s.snapshot().may_play)
+        view = mover.snapshot().view
+        assert view is not None
+        mover.play(view.legal_plays[0])
+    await until(lambda: all(len(s.table.transcript.plays) >= 2 for s in seats),
+                "two cards on the table")
+    assert seats[0].table.stage is FairStage.PLAYING
+
+
+async def _goes(network: Network, pages: list[Page], event: str) -> Page | None:
+    """The last page's person goes by ``event``; the page that came back, if any."""
+    going = pages[-1]
+    staying = pages[:-1]
+    if event == "leave":
+        going.session.leave()
+    else:
+        reloaded, kept = reload(network, going)
+        if event == "reload":
+            await back(reloaded, kept)
+            return reloaded
+        await until(lambda: all(p.session.fair is not None and p.session.fair.away
+                                for p in staying), "the seat shown away")
+        for page in staying:
+            page.clock[0] += page.session.grace
+    await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
+                            for p in staying), "the others see it gone")
+    for page in staying:
+        page.clock[0] += GONE_GRACE
+    return None
+
+
+@pytest.mark.parametrize("event", EVENTS)
+@pytest.mark.parametrize("stage", STAGES)
+@pytest.mark.parametrize("people", [2, 3])
+def test_whoever_goes_at_any_stage_no_score_is_lost_and_the_game_goes_on(
+        people: int, stage: str, event: str) -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=people)
+        seats = await sit(pages)
+        await _to_stage(seats, stage)
+        history = list(seats[0].table.history)
+        places = [s.table.seat for s in seats]
+        came_back = await _goes(network, pages, event)
+        staying = pages[:-1]
+        if came_back is not None:  # everyone sits again, at their own seats
+            staying = [*staying, came_back]
+        if len(staying) == 1:  # alone: the game goes on against the computers
+            page = staying[0]
+            await until(lambda: page.session.role is Role.HOSTING, "carried on alone")
+            hosting = page.session.hosting
+            assert hosting is not None
+            assert hosting.host.game.hand_history == turned(history, places[0])
+            assert hosting.host.stage() == "pass" and hosting.host.started
+            return
+        await until(lambda: all(dealt(p) and seat_of(p) not in seats for p in staying),
+                    "the people still there dealt again")
+        for n, page in enumerate(staying):
+            seat = seat_of(page)
+            assert seat.table.seat == places[n]
+            assert seat.table.history == history and len(seat.table.hand()) == 13
+            assert page.session.role is Role.FAIR
+    asyncio.run(run())
+
+
+def test_whoever_goes_during_the_first_draw_leaves_the_others_a_table() -> None:
+    """During a draw for the seats, before anyone sat: the others draw without the page
+    gone, and play (no score yet to lose)."""
+    async def run() -> None:
+        _, pages = fair_pages(people=3)
+        quitter = pages[2]
+        await into_the_lobby(pages)
+        await until(lambda: quitter.session.fair is not None, "at the table")
+        fair = quitter.session.fair
+        assert fair is not None
+        withhold_reveal(fair)
+        await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
+                                and fair.me in p.session.fair.draw.commits
+                                for p in pages[:2]), "the others hold its commit")
+        quitter.session.page_leaving()  # a vanish: no goodbye
+        fair.done = True
+        await until(lambda: all(p.session.fair is not None and fair.me in p.session.fair.gone
+                                for p in pages[:2]), "the others see it go")
+        for page in pages[:2]:
+            page.clock[0] += GONE_GRACE
+        await until(lambda: all(map(dealt, pages[:2])), "the two dealt")
+        assert all(seat_of(p).table.history == [] for p in pages[:2])
+    asyncio.run(run())
