@@ -361,7 +361,7 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     seated = pages[:2]
     for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
         seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
-    _sit(seated, relay, query="&grace=90")
+    _sit(seated, relay, query="&grace=45")  # (below the 60 s a stalled table waits)
     bob, carol = seated
     for seat, other in ((bob, "Carol"), (carol, "Bob")):
         seat.page.wait_for_function(
@@ -403,7 +403,7 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     # Carol's tab closes: Bob carries the game on against the computers.
     keep_alerts(bob.page)
     carol.close()
-    wait_alert(bob.page, "Carol left the table", timeout=150_000, news=True)
+    wait_alert(bob.page, "Carol left the table", timeout=90_000, news=True)
     bob.wait_data("role", "host", timeout=30_000)
     bob.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
                                timeout=30_000)
