@@ -16,8 +16,8 @@ from web.p2p.fair.group import Group
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent
 
-__all__ = ["FakePeer", "Network", "Page", "lone_online", "play_out_hosted_hand", "settle",
-           "until"]
+__all__ = ["FakePeer", "Network", "Page", "begun_by_code", "lone_online",
+           "play_out_hosted_hand", "settle", "until"]
 
 
 class Network:
@@ -212,3 +212,23 @@ def play_out_hosted_hand(host: HostTable) -> None:
                 host.act(seat, Intent("pass", tuple(game.hand(seat)[:3])))
             else:
                 host.act(seat, Intent("play", (game.legal_plays()[0],)))
+
+
+async def begun_by_code(network: Network, clock: list[float], friends: int
+                         ) -> tuple[Page, list[Page]]:
+    """A host that shared its table's code, ``friends`` pages seated by it, the game begun."""
+    host = Page(network, clock)
+    h = host.session
+    h.open_table()
+    await until(lambda: not h.busy, "the invites made")
+    h.host_side.share_code()
+    assert h.hosting is not None and h.hosting.room is not None
+    guests = [Page(network, clock) for _ in range(friends)]
+    for guest in guests:
+        guest.session.join_code(h.hosting.room.shown)
+    await until(lambda: all(g.session.role is Role.SEATED for g in guests), "friends seated")
+    h.host_side.begin()
+    await until(lambda: all(g.session.seat.state is not None and g.session.seat.state.stage
+                            == "pass" and g.seat_kept and g.seat_kept[-1] for g in guests),
+                "the friends dealt in")
+    return host, guests

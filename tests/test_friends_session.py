@@ -13,7 +13,7 @@ import json
 import random
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, lone_online, settle, until
+from tests.online_pages import Network, Page, begun_by_code, lone_online, settle, until
 from web import words
 from web.friends.joining import STUN
 from web.friends.session import Role
@@ -303,31 +303,11 @@ def test_a_host_alone_at_its_table_is_not_told_that_others_were_told() -> None:
     asyncio.run(run())
 
 
-async def _begun_by_code(network: Network, clock: list[float], friends: int
-                         ) -> tuple[Page, list[Page]]:
-    """A host that shared its table's code, ``friends`` pages seated by it, the game begun."""
-    host = Page(network, clock)
-    h = host.session
-    h.open_table()
-    await until(lambda: not h.busy, "the invites made")
-    h.host_side.share_code()
-    assert h.hosting is not None and h.hosting.room is not None
-    guests = [Page(network, clock) for _ in range(friends)]
-    for guest in guests:
-        guest.session.join_code(h.hosting.room.shown)
-    await until(lambda: all(g.session.role is Role.SEATED for g in guests), "friends seated")
-    h.host_side.begin()
-    await until(lambda: all(g.session.seat.state is not None and g.session.seat.state.stage
-                            == "pass" and g.seat_kept and g.seat_kept[-1] for g in guests),
-                "the friends dealt in")
-    return host, guests
-
-
 def test_a_guest_that_reloads_comes_back_to_its_seat_with_the_same_hand() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        host, (guest, other) = await _begun_by_code(network, clock, 2)
+        host, (guest, other) = await begun_by_code(network, clock, 2)
         h = host.session
         assert h.hosting is not None
         state = guest.session.seat.state
@@ -363,7 +343,7 @@ def test_a_seat_the_computer_took_is_not_given_back() -> None:
     async def run() -> None:
         network = Network()
         clock = [0.0]
-        host, (guest,) = await _begun_by_code(network, clock, 1)
+        host, (guest,) = await begun_by_code(network, clock, 1)
         kept = guest.seat_kept[-1]
         assert kept is not None
         guest.session.peer.unmeet("table")

@@ -1,6 +1,7 @@
 """A table of people outlives whoever goes: reload, leave and vanish at every stage of a
 hand, at a fair table of two and of three people (``web/friends/fair_room.py``,
-``web/friends/fair_back.py``), on the fake network of ``test_friends_session``.
+``web/friends/fair_back.py``) and at a host's table of friends (``web/p2p/host.py``), on the
+fake network of ``test_friends_session``.
 
 Every walk asserts the same two things: nobody's scores are lost (the hands scored before
 are the game's still, at every page that stays, and at the page that comes back), and the
@@ -14,7 +15,7 @@ import asyncio
 
 import pytest
 
-from tests.online_pages import Network, Page, until
+from tests.online_pages import Network, Page, begun_by_code, play_out_hosted_hand, until
 from tests.test_fair_session import (
     back,
     dealt,
@@ -30,6 +31,8 @@ from tests.test_fair_session import (
 )
 from web.friends.session import Role
 from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.p2p.host import HostTable
+from web.p2p.protocol import Intent
 from web.seats.fair import FairSeat
 
 STAGES = ("pass", "mid-trick", "between hands")
@@ -138,4 +141,70 @@ def test_whoever_goes_during_the_first_draw_leaves_the_others_a_table() -> None:
             page.clock[0] += GONE_GRACE
         await until(lambda: all(map(dealt, pages[:2])), "the two dealt")
         assert all(seat_of(p).table.history == [] for p in pages[:2])
+    asyncio.run(run())
+
+
+# --- the host-dealt table: a friend goes, the host's game keeps every score -----------------
+def _host_to_stage(host: HostTable, stage: str) -> None:
+    """Move the host's game (every seat, people's too) until it stands at ``stage``."""
+    if stage == "pass":
+        return
+    if stage == "between hands":
+        play_out_hosted_hand(host)
+        return
+    for seat in host.waiting_for():  # mid-trick: passed, two cards of the first trick
+        host.act(seat, Intent("pass", tuple(host.game.hand(seat)[:3])))
+    while len(host.game.plays) < 2:
+        if host.due():
+            host.computer_step()
+        else:
+            for seat in host.waiting_for():
+                host.act(seat, Intent("play", (host.game.legal_plays()[0],)))
+
+
+@pytest.mark.parametrize("event", EVENTS)
+@pytest.mark.parametrize("stage", STAGES)
+def test_a_friend_who_goes_at_any_stage_of_a_hosts_table_loses_no_score(
+        stage: str, event: str) -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        host_page, (guest, other) = await begun_by_code(network, clock, 2)
+        hosting = host_page.session.hosting
+        assert hosting is not None
+        host = hosting.host
+        _host_to_stage(host, stage)
+        hosting.flush()
+        history = list(host.game.hand_history)
+        state = guest.session.seat.state
+        assert state is not None
+        seat = state.view.seat
+        hand = set(host.game.hand(seat))
+        if event == "leave":
+            guest.session.leave()
+            await until(lambda: host.kind(seat) == "computer", "the computer in the seat")
+        else:
+            kept = guest.seat_kept[-1]
+            assert kept is not None
+            guest.session.page_leaving()
+            guest.session.peer.unmeet("table")
+            await until(lambda: host.kind(seat) == "away", "the seat waiting")
+            if event == "vanish":
+                clock[0] += host.grace + 1
+                await until(lambda: host.kind(seat) == "computer", "the grace over")
+            else:
+                again = Page(network, clock)
+                again.session.back_to_table(kept)
+                await until(lambda: again.session.seat.state is not None, "back at the seat")
+                back_state = again.session.seat.state
+                assert back_state is not None and back_state.view.seat == seat
+                await until(lambda: again.session.seat.state is not None
+                            and set(again.session.seat.state.view.hand) == hand,
+                            "the same cards")
+                assert host.kind(seat) == "friend"
+        assert host.game.hand_history == history and not host.closed
+        assert other.session.role is Role.SEATED  # nobody else lost their table
+        if stage != "between hands":  # the game goes on: the hand is played out
+            play_out_hosted_hand(host)
+            assert host.game.hand_history[:len(history)] == history
+            assert len(host.game.hand_history) == len(history) + 1
     asyncio.run(run())
