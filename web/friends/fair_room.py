@@ -38,6 +38,7 @@ from web.p2p.names import clean_name
 from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
+from web.people import Grace
 from web.seats.fair import FairSeat
 
 __all__ = ["FAIR_ROOM", "Alone", "FairPlay"]
@@ -88,9 +89,11 @@ class FairPlay(FairMesh):
         self.grace = grace
         self.keep = keep
         self.kept = ""
-        self.away: dict[str, tuple[float, tuple[int, ...]]] = {}
-        """Connection -> when it went and the seats of its page: a page that may come back
-        (``_claimed``) within ``grace``."""
+        self.away = Grace(grace)
+        """The people whose page's connection went, and since when: each seat waits its
+        grace for a claim (``_claimed``; ``web.people``, the rule of every table)."""
+        self.away_held: dict[int, tuple[str, tuple[int, ...]]] = {}
+        """An away person's seat -> the connection their page had, and the seats it held."""
         self.returned: set[int] = set()
         """Seats whose page came back, for the draw again under way."""
         self.alone = False
@@ -161,6 +164,7 @@ class FairPlay(FairMesh):
         table = tables.person
         players = tuple(map(seating.person, seating.pages))
         self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
+        self.seat.away = self.away
         before = None if old_seat is None else old_seat.players
         self.seat.names[table.seat] = clean_name(self.name()) or ""
         if old_seat is not None and before is not None:  # until each sends it again
@@ -262,8 +266,8 @@ class FairPlay(FairMesh):
         self.room.pop(peer, None)
         if self.grace > 0 and peer not in self.byes and not self.redrawing \
                 and self.seat is not None:  # it may be a reload: the seat waits for it
-            self.away[conn] = (self.now(), seats)
-            self.seat.away.add(seats[0])
+            self.away.went(seats[0], self.now())
+            self.away_held[seats[0]] = (conn, seats)
             self._after()
             return
         self._went(conn, seats)
@@ -285,12 +289,10 @@ class FairPlay(FairMesh):
 
     def _away_over(self) -> None:
         """A page away for longer than its grace is gone (``_went``)."""
-        for conn, (at, seats) in list(self.away.items()):
-            if self.now() - at >= self.grace:
-                del self.away[conn]
-                if self.seat is not None:
-                    self.seat.away.discard(seats[0])
-                self._went(conn, seats)
+        for seat in self.away.expired(self.now()):
+            self.away.back(seat)
+            conn, seats = self.away_held.pop(seat)
+            self._went(conn, seats)
 
     def _claimed(self, conn: str, text: str) -> None:
         """A page claims a seat back after a reload: if that seat is away and the claim is
@@ -304,13 +306,12 @@ class FairPlay(FairMesh):
         if read is None:
             return
         claimed, signed = read
-        away = next((c for c, (_, seats) in self.away.items() if seats[0] == claimed), None)
         self.door.went(peer)  # a page that claims a seat is no newcomer
-        if not signed or away is None:
+        if not signed or claimed not in self.away:
             seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
             return
-        _, seats = self.away.pop(away)
-        seat.away.discard(claimed)
+        self.away.back(claimed)
+        _, seats = self.away_held.pop(claimed)
         self.room[peer] = conn
         self.seats[conn] = seats
         self.returned.add(claimed)

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from web.people import AWAY, Grace
+
 __all__ = ["LOCAL", "Seats"]
 
 LOCAL = "local"
@@ -21,19 +23,23 @@ LOCAL = "local"
 class _Seat:
     conn: str | None = None
     """The person's connection; None: the computer plays (or nobody yet, in the lobby)."""
-    away_since: float | None = None
-    """When the person's connection dropped (the seat waits for the grace period)."""
 
 
 class Seats:
     """The four seats: the person's connection in each, and the seats kept for others."""
 
     def __init__(self, grace: float) -> None:
-        self.grace = grace
-        """Seconds a dropped person's seat waits for them before the computer takes it."""
+        self.away = Grace(grace)
+        """The people whose connection dropped: each seat waits its grace for them
+        (``web.people``, the rule of every table of people)."""
         self._seats = [_Seat(LOCAL)] + [_Seat() for _ in range(3)]
         self.coming: dict[int, str] = {}
         """seat -> the connection of a person who takes it from the next hand."""
+
+    @property
+    def grace(self) -> float:
+        """Seconds a dropped person's seat waits for them before the computer takes it."""
+        return self.away.grace
 
     def conn(self, seat: int) -> str | None:
         """The connection of the person in ``seat``, connected or not (None: nobody)."""
@@ -49,7 +55,7 @@ class Seats:
     def present(self) -> list[tuple[int, str]]:
         """Each seat whose person is connected now (the host's too), with its connection."""
         return [(number, seat.conn) for number, seat in enumerate(self._seats)
-                if seat.conn is not None and seat.away_since is None]
+                if seat.conn is not None and not self.away.away(number)]
 
     def kind(self, seat: int, started: bool) -> str:
         """host, friend, away (dropped, in its grace period), computer, or open (lobby)."""
@@ -57,13 +63,14 @@ class Seats:
         if seat == 0:
             return "host"
         if s.conn is not None:
-            return "away" if s.away_since is not None else "friend"
+            return AWAY if self.away.away(seat) else "friend"
         return "computer" if started else "open"
 
     def sit(self, conn: str, seat: int) -> str | None:
         """Put ``conn`` in ``seat``; returns the dropped person's connection it replaces."""
         replaced = self._seats[seat].conn
         self._seats[seat] = _Seat(conn)
+        self.away.back(seat)
         return replaced
 
     def keep(self, conn: str, seat: int) -> bool:
@@ -88,17 +95,17 @@ class Seats:
             return None
         if not started:
             self._seats[seat] = _Seat()
-        elif self._seats[seat].away_since is None:
-            self._seats[seat].away_since = now
+        else:
+            self.away.went(seat, now)
         return seat
 
     def expired(self, now: float) -> list[int]:
         """The seats whose grace period is over."""
-        return [number for number, seat in enumerate(self._seats)
-                if seat.away_since is not None and now - seat.away_since >= self.grace]
+        return self.away.expired(now)
 
     def clear(self, seat: int) -> str | None:
         """The computer takes ``seat``; returns the connection that had it, if any."""
         conn = self._seats[seat].conn
         self._seats[seat] = _Seat()
+        self.away.back(seat)
         return conn

@@ -16,6 +16,7 @@ from hearts.rules import moon_shooter
 from web import words
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.table import FairStage, FairTable
+from web.people import AWAY, Grace
 from web.table.model import HandResult, SeatSnapshot, Stage
 from web.table.seat import QUIET, News, toggle_pick
 from web.table.sound import cue_of
@@ -42,8 +43,9 @@ class FairSeat:
         self.where = words.FAIR_KIND
         self.intro = words.fair_seated(players, table.seat)
         """What the dialog says of this table: who could know which cards."""
-        self.away: set[int] = set()
-        """Seats whose page's connection went, within their grace (a reload?)."""
+        self.away = Grace(0.0)
+        """Seats whose page's connection went, within their grace (a reload?): the
+        table's, once seated (``web.people``)."""
         self.names = ["", "", "", ""]
         """Per seat, the name its person chose ("": none; always so for a computer), as
         their page sent it, signed (``web.friends.fair_names``)."""
@@ -63,7 +65,7 @@ class FairSeat:
         t = self.table
         view = t.view()
         stage = t.stage
-        kinds = tuple("away" if s in self.away else kind  # people and computers, no host
+        kinds = tuple(AWAY if s in self.away else kind  # people and computers, no host
                       for s, kind in enumerate(self.kinds))
         if view is None:
             return SeatSnapshot(view=None, stage="connecting", note=words.FAIR_DEALING,
