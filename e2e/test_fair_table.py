@@ -414,4 +414,6 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     bob.table.pass_cards()
     bob.page.wait_for_function("document.documentElement.dataset.state !== 'pass'",
                                timeout=30_000)
-    assert not bob.table.errors, bob.table.errors
+    # (WebRTC's own report of the connection the closed tab aborted is no error of ours)
+    errors = [e for e in bob.table.errors if "User-Initiated Abort" not in e]
+    assert not errors, errors
