@@ -856,7 +856,7 @@ def test_a_reload_gets_the_seat_back_with_its_scores_and_the_seat_shows_away_mea
         for seat in again:
             assert seat.table.history == history and seat.table.hand_number == 2
             assert not seat.away and seat.kinds[carol] == "friend"
-        assert again[1].notice == words.FAIR_BACK
+        assert again[1].notice == words.fair_back(void=False)  # (between two hands)
         assert "came back" in again[0].notice
         await until(lambda: again[0].names[carol] == "Carol", "the name, sent again")
         await play_out(again)

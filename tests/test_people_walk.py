@@ -29,6 +29,7 @@ from tests.test_fair_session import (
     turned,
     withhold_reveal,
 )
+from web import words
 from web.friends.session import Role
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.host import HostTable
@@ -116,6 +117,8 @@ def test_whoever_goes_at_any_stage_no_score_is_lost_and_the_game_goes_on(
             assert seat.table.seat == places[n]
             assert seat.table.history == history and len(seat.table.hand()) == 13
             assert page.session.role is Role.FAIR
+        if came_back is not None:  # told whether the hand under way is dealt again
+            assert seat_of(came_back).notice == words.fair_back(void=stage != "between hands")
     asyncio.run(run())
 
 

@@ -1078,15 +1078,21 @@ def fair_alone(gone: Sequence[int], me: int, void: bool, names: Sequence[str] = 
             "hand.")
 
 
-FAIR_BACK = ("You're back at your seat, with the scores as they were. A hand that was under "
-             "way couldn't be finished without what your page held, so it is dealt again.")
+def fair_back(void: bool) -> str:
+    """This person's tab reloaded and took its seat back at a fair table (``void``: a hand
+    was under way, and is dealt again)."""
+    if void:
+        return ("You're back at your seat, with the scores as they were. The hand under way "
+                "couldn't be finished without what your page held, so it is dealt again.")
+    return "You're back at your seat, with the scores as they were."
 
 
-def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = ()) -> str:
+def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = (),
+                  void: bool = False) -> str:
     """People whose page reloaded came back to their seats at a fair table."""
     who = join(seat_name(seat, me, (), names) for seat in seats)
-    return (f"{who} came back to the table. A hand that was under way is dealt again, and the "
-            "scores stay as they were.")
+    again = " The hand under way is dealt again." if void else ""
+    return f"{who} came back to the table, with the scores as they were.{again}"
 
 
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:

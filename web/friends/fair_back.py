@@ -44,12 +44,15 @@ class Kept:
     """The hands scored."""
     others: Mapping[str, int] = field(default_factory=dict)
     """The other people's pages (their ids in the room) and seats."""
+    dealt: bool = False
+    """A hand was under way, its cards dealt (it is dealt again: its keys went)."""
 
     def text(self) -> str:
         return json.dumps({"fair": 1, "code": self.code, "table": self.table,
                            "seat": self.seat, "key": f"{self.key:x}",
                            "history": [list(row) for row in self.history],
-                           "others": dict(self.others)}, separators=(",", ":"))
+                           "others": dict(self.others), "dealt": self.dealt},
+                          separators=(",", ":"))
 
     @staticmethod
     def read(text: str) -> Kept | None:
@@ -62,7 +65,8 @@ class Kept:
                             for a, b, c, d in data["history"])
             others = {str(peer): int(seat) for peer, seat in data["others"].items()}
             kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
-                        int(str(data["key"]), 16), history, others)
+                        int(str(data["key"]), 16), history, others,
+                        data.get("dealt") is True)
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
         seats = [kept.seat, *kept.others.values()]

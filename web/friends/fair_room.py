@@ -175,10 +175,12 @@ class FairPlay(FairMesh):
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
         if self.back is not None and old is None:  # this tab reloaded, and is back
-            self.seat.notice = words.FAIR_BACK
+            self.seat.notice = words.fair_back(void=self.back.dealt)
         elif self.returned and not gone:
-            self.seat.notice = words.fair_returned(sorted(self.returned), table.seat,
-                                                   self.seat.names)
+            assert old is not None
+            self.seat.notice = words.fair_returned(
+                sorted(self.returned), table.seat, self.seat.names,
+                void=old.hand_number == hand and old.current.dealt is not None)
         elif gone:
             assert old is not None  # on without the page that left
             self.seat.notice = words.fair_handed_over(
@@ -324,8 +326,10 @@ class FairPlay(FairMesh):
             return
         others = {peer: self.seats[conn][0] for peer, conn in self.room.items()
                   if conn in self.seats}
+        dealt = table.hand_number == len(table.history) + 1 \
+            and table.current.dealt is not None
         kept = Kept(self.code.code, table.name, table.seat, self.signing_key,
-                    tuple(table.history), others).text()
+                    tuple(table.history), others, dealt).text()
         if kept != self.kept:
             self.kept = kept
             self.keep(kept)
