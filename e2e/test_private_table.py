@@ -465,7 +465,7 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     host.click("#fr-leave")
     for s in (guests[1], guests[3], again):
         s.wait_data("closed", "true")
-        assert "The host closed the table." in s.page.inner_text("#fr-error")
+        assert "Ana closed the table." in s.page.inner_text("#fr-error")
     for s in (host, guests[1]):
         s.page.wait_for_selector("#stat-clock", state="visible")
         assert s.page.is_hidden("#stat-where")

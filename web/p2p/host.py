@@ -282,8 +282,10 @@ class HostTable(TableFlow):
                 conn = self.seats.conn(seat)
                 if conn is not None:
                     self._send(conn, dump("closed", reason=words.GUEST_LEFT))
+                who = self.names[seat]
                 self._to_computer(seat)
                 self.broadcast()
+                self.tell(words.left_the_table(who, seat), host=True)
             return
         reason = self.refusal(seat, intent)
         if reason is not None:
@@ -330,16 +332,20 @@ class HostTable(TableFlow):
             self._send(conn, dump("state", **self.state_for(seat)))
             self._lines[seat].sent = len(self.game.events)
 
-    def tell(self, text: str) -> None:
-        """A notice for every guest at the table (their pages show it once)."""
+    def tell(self, text: str, host: bool = False) -> None:
+        """A notice for every guest at the table (``host``: and the host's own seat); their
+        pages show it once."""
         for seat, conn in self.seats.present():
-            if seat != 0:
+            if seat != 0 or host:
                 self._send(conn, dump("notice", text=text))
 
-    def close(self, reason: str = words.HOST_CLOSED_IT) -> None:
-        """The host leaves: every guest is told the table has closed, and why."""
+    def close(self, reason: str | None = None) -> None:
+        """The host leaves: every guest is told the table has closed, and why (by default,
+        that its host, named, closed it)."""
         if self.closed:
             return
+        if reason is None:
+            reason = words.host_closed(self.names[0])
         # those waiting to sit down at the next hand are told too, not left to find the
         # connection gone
         told = [conn for seat, conn in self.seats.present() if seat != 0]
