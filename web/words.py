@@ -36,7 +36,6 @@ __all__ = [
     "scores_text",
     "seat_name",
     "suit_noun",
-    "time_left",
     "told_text",
     "trick_text",
     "turn_prompt",
@@ -143,11 +142,6 @@ def pass_direction_chip(view: PlayerView) -> str:
         return "No passing this hand"
     return (f"Hand {view.hand_number}: pass {view.pass_direction.word} {pass_arrow(view)} "
             f"{seat_name(view.pass_to, view.seat)}")
-
-
-def time_left(seconds: int) -> str:
-    """The turn timer, after the prompt: "25 s left." (the computer moves after that)."""
-    return f"{seconds} s left." if seconds > 0 else "Time's up: the computer moves."
 
 
 def chosen_text(count: int) -> str:

@@ -203,6 +203,11 @@ class HostTable(TableFlow):
             self.broadcast()
         elif timed == "moved":
             self._after_moves()
+            for seat, what, cards in self.timed_out:  # each is told what went for them
+                conn = self.seats.conn(seat)
+                if conn is not None:
+                    self._send(conn, dump("notice", text=words.time_up(what, cards)))
+            self.timed_out.clear()
         return timed == "moved" or bool(expired)
 
     # --- the game --------------------------------------------------------------------------------
@@ -320,7 +325,7 @@ class HostTable(TableFlow):
             "names": list(self.names),
             **({"secret": self.secrets[seat]} if self.secrets[seat] else {}),
             "waiting": self.waiting_for(),
-            "turn_left": self.turn_left(),
+            "turn_left": self.turn_left(self.clock),
             "ready": seat in self.waiting_ready,
             "last_hand": self.last_scored,
             "events": [event_to_dict(e) for e in events],

@@ -231,6 +231,8 @@ class TableModel:
     pass_arrow: bool = False
     """An arrow on the felt points to ``pass_to``: the person is choosing what to pass."""
     prompt: str = ""
+    turn_clock: int | None = None
+    """The turn timer's seconds left, beside the prompt (None: no timer runs)."""
     new_game: bool = True
     hint: bool = False
     undo: bool = False
@@ -390,10 +392,15 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
-    said = _prompt_words(snap, view, state)
-    if snap.turn_left is None or not said or state in ("summary", "over"):
-        return said
-    return f"{said} {words.time_left(snap.turn_left)}"
+    return _prompt_words(snap, view, state)
+
+
+def _turn_clock(snap: SeatSnapshot, prompt: str, state: str) -> int | None:
+    """The seconds left on the turn clock beside the prompt (None: no timer runs, or
+    nothing to prompt: a summary is up)."""
+    if snap.turn_left is None or not prompt or state in ("summary", "over"):
+        return None
+    return snap.turn_left
 
 
 def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
@@ -512,7 +519,8 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_to="" if view.pass_to is None else position(view.pass_to, me),
         pass_from="" if giver is None else position(giver, me),
         pass_arrow=state == "pass" and view.pass_to is not None,
-        prompt=_prompt(snap, view, state),
+        prompt=(prompt := _prompt(snap, view, state)),
+        turn_clock=_turn_clock(snap, prompt, state),
         new_game=page.ready and snap.can_deal,
         hint=state in ("pass", "play"),
         undo=snap.can_undo and page.ready,

@@ -107,6 +107,8 @@ class TableView:
         """The table as last drawn (what the motion starts from)."""
         self.summary_drawn = ""
         """The summary dialog's markup as last written (its coach line is written apart)."""
+        self.prompt_markup = ""
+        """The prompt line's markup with its turn clock, as last written ("": none)."""
         moon = self.el["moon-choice"]
         if moon is not None:  # the shooter's choice, in the words of web.words
             for selector, text in (("#moon-title", words.MOON_TITLE), ("#moon-ask", words.MOON_ASK),
@@ -126,6 +128,22 @@ class TableView:
         if node is not None and str(node.textContent) != text:
             node.textContent = text
 
+    def _prompt(self, m: TableModel) -> None:
+        """The prompt line, and the turn clock at its end (``#turn-clock``, its seconds in
+        ``data-seconds``; no such element where no timer runs)."""
+        node = self.el["prompt"]
+        if m.turn_clock is None:
+            if self.prompt_markup:
+                node.textContent = ""
+                self.prompt_markup = ""
+            self._text("prompt", m.prompt)
+            return
+        markup = (f'{html.escape(m.prompt)} <span id="turn-clock" class="turn-clock" '
+                  f'data-seconds="{m.turn_clock}">{words.turn_clock(m.turn_clock)}</span>')
+        if self.prompt_markup != markup or node.querySelector("#turn-clock") is None:
+            node.innerHTML = markup
+        self.prompt_markup = markup
+
     def draw(self, m: TableModel, fresh: str | None = None) -> None:
         """Make the page show ``m`` (``fresh``: a card just played, animated in)."""
         el = self.el
@@ -138,7 +156,7 @@ class TableView:
         self._text("trick-caption", m.caption)
         self.hand.update(m.hand, m.hand_label)
         el["hand"].classList.toggle("passing", m.passing)
-        self._text("prompt", m.prompt)
+        self._prompt(m)
         el["new-game"].disabled = not m.new_game
         el["hint"].disabled = not m.hint
         el["undo"].disabled = not m.undo
