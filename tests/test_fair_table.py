@@ -15,7 +15,7 @@ import pytest
 from hearts import Card
 from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
-from tests.heard import Heard
+from tests.solo_page import Heard
 from web import words
 from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand

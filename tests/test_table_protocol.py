@@ -20,7 +20,7 @@ from hearts import (
     TrickWon,
 )
 from hearts.bots import make
-from tests.heard import Heard
+from tests.solo_page import Heard
 from web import words
 from web.p2p.guest import SeatState
 from web.p2p.host import BUCKET_SIZE, LOCAL, HostTable
@@ -479,7 +479,7 @@ def test_a_host_seat_counts_down_between_the_hosts_messages_and_is_told_what_wen
         clock[0] = t
         seat.tick(t * 1000, True)
         seen.append(build(seat.snapshot(), PageState(ready=True)).turn_clock)
-    assert seen == [30, 29, 28, 26] and heard.drawn >= 4
+    assert seen == [30, 29, 28, 26] and heard.changes >= 4
     dealt = host.game.hand(1)
     host.tick(30.5)  # time's up at the host: its page passes for both people
     for kind in ("state", "notice"):

@@ -1090,3 +1090,8 @@ def time_up(what: str, cards: Sequence[Card]) -> str:
 def turn_clock(seconds: int) -> str:
     """The turn clock beside the prompt: "25 s left"."""
     return f"{seconds} s left"
+
+
+def next_hand_in(seconds: int) -> str:
+    """The hand summary's ready countdown: the table moves on by itself when it ends."""
+    return f"The next hand starts by itself in {seconds} s."

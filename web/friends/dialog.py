@@ -288,7 +288,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     view.network.use_relays(",".join(opts.relays) or records.relays())
 
     def seat_table(seat: Any) -> None:
-        table.seat_at(seat if seat is not None else local)
+        # a table's seat waits behind a summary the person is reading (a newcomer came)
+        table.seat_at(seat if seat is not None else local, hold=seat is not None)
 
     def adopt(game: Any, scored: bool) -> None:
         local.adopt(game, scored)

@@ -132,6 +132,9 @@ class PageState:
     """The game-over dialog was closed: it stays closed until a new game."""
     coach: str = ""
     """The coach's line in the hand summary (its review under way or done; "" none)."""
+    next_in: int | None = None
+    """Seconds until the felt moves on from the hand summary by itself (a table's seat
+    waits behind it, ``web.table.held``); None: it waits for the person."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,8 @@ class SummaryModel:
     """Offer the coach's review of this hand (a button)."""
     coach: str = ""
     """The coach's line: its review under way, or what it found."""
+    next_in: str = ""
+    """The ready countdown, when one runs: the table moves on by itself then."""
     story: tuple[tuple[str, str], ...] = ()
     """The hand's story (``words.story_lines``): who took the Q♠, the hearts each took…"""
     totals_line: str = ""
@@ -388,7 +393,15 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         share_note=snap.share_note if over else "", chart=chart,
                         review=snap.reviewable and result is not None,
                         coach=page.coach if snap.reviewable and result is not None else "",
-                        story=story, totals_line=totals_line)
+                        story=story, totals_line=totals_line,
+                        next_in=_next_in(snap, page) if not over else "")
+
+
+def _next_in(snap: SeatSnapshot, page: PageState) -> str:
+    """The hand summary's ready countdown, when one runs: the table's own (a fair table's
+    timer readies the person at its end), or that of a table waiting behind the summary."""
+    seconds = page.next_in if page.next_in is not None else snap.turn_left
+    return "" if seconds is None else words.next_hand_in(seconds)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:

@@ -81,6 +81,8 @@ def summary_html(s: SummaryModel) -> str:
                  f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
     if s.code:
         parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
+    if s.button_id == "next-hand":  # its ready countdown, written in place (as the coach's)
+        parts.append('<p class="next-in" id="summary-next-in" role="timer"></p>')
     parts.append(f'<p class="sheet-actions"><button type="button" id="{s.button_id}"'
                  f' class="primary" aria-keyshortcuts="N">{e(s.button_text)} <kbd>N</kbd>'
                  '</button></p>')
@@ -260,6 +262,9 @@ class TableView:
         note = self.browser.query("#summary-coach", dialog)
         if note is not None and str(note.textContent) != m.summary.coach:
             note.textContent = m.summary.coach
+        timer = self.browser.query("#summary-next-in", dialog)
+        if timer is not None and str(timer.textContent) != m.summary.next_in:
+            timer.textContent = m.summary.next_in
         dialog.dataset.moment = m.summary.moment
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
