@@ -107,7 +107,7 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         before = _hand(page)
         page.click("#play-online")
         page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
-        said = page.inner_text(f"{DIALOG} #fr-error")
+        said = page.inner_text(f"{DIALOG} #fr-fair-closed")  # first, before the choices
         assert "Couldn't reach the place where players meet" in said, said
         assert "127.0.0.1:9" in said, said
         # the choice of another relay shows just below, not inside a closed section

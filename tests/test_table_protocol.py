@@ -504,3 +504,17 @@ def test_no_clock_is_shown_where_no_timer_runs() -> None:
 
 def test_a_play_made_for_you_names_the_card() -> None:
     assert words.time_up("play", (Card.parse("4C"),)) == "Time's up: the 4♣ was played for you."
+
+
+def test_the_host_and_the_others_are_told_who_left_and_a_closing_host_is_named() -> None:
+    host = table()
+    assert host.join("g1", 1, 0.0) and host.join("g2", 2, 0.0)
+    host.names[0], host.names[1] = "Ana", "Bo"
+    host.start()
+    host.receive("g1", intent_text(Intent("leave")), 1.0)
+    told = words.left_the_table("Bo", 1)
+    assert told == "Bo left the table: a computer plays West now."
+    assert last_to(host, LOCAL, "notice")["text"] == told  # the host's own page too
+    assert last_to(host, "g2", "notice")["text"] == told
+    host.close()
+    assert last_to(host, "g2", "closed")["reason"] == "Ana closed the table."

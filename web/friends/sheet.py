@@ -90,7 +90,9 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         and not online_closed
     shown = {
         "#fr-back": offer,
-        "#fr-fair-closed": ended is not None,  # why a fair table closed, first of all
+        # first of all: why a fair table closed, or that no relay answered (what to choose
+        # instead shows just below it)
+        "#fr-fair-closed": ended is not None or (role is Role.NO_RELAY and bool(session.error)),
         "#fr-start": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer
         and not online_closed,
         "#fr-open": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer
@@ -115,7 +117,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
     lobby = session.lobby
     texts = {
         "#fr-back-note": words.BACK_OFFER if offer else "",
-        "#fr-fair-closed": ended or "",
+        "#fr-fair-closed": ended or (session.error if role is Role.NO_RELAY else ""),
         "#fr-intro": _fair_intro(session) if role is Role.FAIR else (
             words.ONLINE_HOSTED if online else words.FRIEND_SEATED if role is Role.SEATED
             else words.TABLE_BACK if session.resumed else intro),
@@ -130,7 +132,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         # one way out of the dialog, named for where it goes (looking: it stops looking)
         "#fr-close": words.STOP_LOOKING if role is Role.LOOKING
         else words.BACK_TO_TABLE if role in AT_TABLE and not waiting else words.CLOSE,
-        "#fr-error": closed or session.error,
+        "#fr-error": closed or (session.error if role is not Role.NO_RELAY else ""),
         "#fr-retry": words.PLAY_ONLINE_AGAIN if online_closed else words.TRY_AGAIN,
     }
     news = frozenset(part for part, said in (("#fr-error", texts["#fr-error"]),
