@@ -115,11 +115,7 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         assert "above" not in page.inner_text(f"{DIALOG} #fr-relay-set")
         assert not page.is_visible(f"{DIALOG} #fr-online")  # no countdown
         assert not page.evaluate(LOOKING) and not page.evaluate(IN_LOBBY)
-        page.screenshot(path=str(ARTIFACTS / "online-no-relay.png"))
-        for size in SIZES.values():
-            page.set_viewport_size(size)
-            page.screenshot(path=str(ARTIFACTS / f"online-no-relay-{size['width']}.png"))
-        page.set_viewport_size(DESKTOP)
+        _shoot_all(page, "online-no-relay")
         page.click(f"{DIALOG} #fr-retry")  # tried again: looking, then told again
         page.wait_for_function(LOOKING, timeout=10_000)
         page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)

@@ -452,6 +452,18 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
     assert staller.table.hand() != dealt and len(staller.table.hand()) == 13
     assert not set(passed) & set(staller.table.hand())
     _shoot(staller.page, "online-times-up")
+    # Play online at the table shows the table (no refusal in red); leaving it is news,
+    # and the dialog offers to look again rather than a private table's choices.
+    staller.page.click("#play-online")
+    staller.page.wait_for_selector(f"{DIALOG}[open] #fr-leave", state="visible")
+    assert staller.page.inner_text(f"{DIALOG} #fr-error") == ""
+    staller.click("#fr-leave")
+    staller.page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible")
+    assert staller.page.inner_text(f"{DIALOG} #fr-fair-closed") == words.FAIR_LEFT
+    assert staller.page.get_attribute(f"{DIALOG} #fr-fair-closed", "data-tone") == "news"
+    assert staller.page.inner_text(f"{DIALOG} #fr-retry") == words.PLAY_ONLINE_AGAIN
+    assert not staller.page.is_visible(f"{DIALOG} #host-table")
+    _shoot(staller.page, "online-left")
 
 
 FLOODER = """([relay, rounds]) => { window.flood = (async () => {
