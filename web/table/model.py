@@ -409,9 +409,9 @@ def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
 
 
 def _turn_clock(snap: SeatSnapshot, prompt: str, state: str) -> int | None:
-    """The seconds left on the turn clock beside the prompt (None: no timer runs, or
-    nothing to prompt: a summary is up)."""
-    if snap.turn_left is None or not prompt or state in ("summary", "over"):
+    """The seconds the person has left to move, beside the prompt that asks them to (None:
+    no timer runs, or it isn't theirs to beat: they wait for others, or read a summary)."""
+    if snap.turn_left is None or not prompt or state not in ("pass", "play"):
         return None
     return snap.turn_left
 
