@@ -334,7 +334,7 @@ def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_ne
     summary = host.page.locator("#summary[open]")
     assert summary.is_visible() and host.page.get_attribute("#table", "data-people") == "1"
     host.page.wait_for_function(
-        "document.querySelector('#summary-next-in').textContent.includes('starts by itself')",
+        "document.querySelector('#summary-next-in').textContent.includes('next hand in')",
         timeout=60_000)
     _shoot(host.page, "online-summary-kept")
     assert summary.is_visible()

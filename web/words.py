@@ -1094,4 +1094,4 @@ def turn_clock(seconds: int) -> str:
 
 def next_hand_in(seconds: int) -> str:
     """The hand summary's ready countdown: the table moves on by itself when it ends."""
-    return f"The next hand starts by itself in {seconds} s."
+    return f"Moving on to the next hand in {seconds} s."
