@@ -704,3 +704,14 @@ def test_a_newcomer_who_closes_the_dialog_while_waiting_to_be_let_in_goes_and_is
         assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
         assert door.draw is None and late.session.role is Role.IDLE and late.shown == []
     asyncio.run(run())
+
+
+def test_a_newcomer_who_leaves_before_being_let_in_just_goes_back_to_their_game() -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        await lone_online(network, clock, SMALL)
+        late = await come_late(network, clock)
+        late.session.leave()  # Leave the table, while waiting to be let in
+        await until(lambda: late.session.role is Role.IDLE, "the newcomer went")
+        assert late.session.fair_ended is None and not late.dialog_open and late.shown == []
+    asyncio.run(run())

@@ -347,7 +347,10 @@ class Session:
     def leave(self) -> None:
         """Close the table (host: HOSTING → HOST_CLOSED) or leave it (a seated guest)."""
         self.error = ""  # (a refusal said while at the table is stale once it is left)
-        if self.hosting is not None:
+        if self.on_the_way():  # not seated yet: as closing the dialog, nothing to say
+            self.forget()
+            self.page.show(False)
+        elif self.hosting is not None:
             self.fair_side.forget()  # (a lone page's door to a fair table)
             self.host_side.close()
         elif self.role is Role.SEATED:
