@@ -373,7 +373,7 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     _play_hand(seated)
     for seat in seated:
         seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            "document.querySelector('#prompt').textContent.includes('checked this hand')",
             timeout=30_000)
     mine, hers = int(_my_seat(bob)), _my_seat(carol)
     before = bob.table.scores()
