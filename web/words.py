@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
+from hearts.bots.hint import Hint
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
 from hearts.story import HandStory
@@ -176,9 +177,16 @@ def received_text(view: PlayerView) -> str:
     return f"You received {cards_text(view.received)} from {SEAT_NAMES[giver]}."
 
 
-def hint_text(cards: Sequence[Card], reason: str) -> str:
+def hint_text(advice: Hint) -> str:
     """ "Hint: Pass the Q♠, …" — the cards named once: by the reason when it names them
-    all, else in words before it."""
+    all, else in words before it; a card the normal player's rules wouldn't choose comes
+    with the hard player's figures instead (``hearts.bots.hint``)."""
+    cards, reason = advice.cards, advice.reason
+    if not reason and advice.expected is not None and advice.other is not None \
+            and advice.other_expected is not None:
+        return (f"Hint: play the {cards[0].short}: the hard player expects "
+                f"{_expected(advice.expected)} for you this hand with it, "
+                f"{_expected(advice.other_expected)} with the {advice.other.short}.")
     if reason and all(c.short in reason for c in cards):
         return f"Hint: {reason}"
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
@@ -659,22 +667,24 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
             f"{_card(best)}.")
 
 
-def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
+def coach_play(trick: int, card: Card, best: Card, *, forced: bool, gap: str,
                cost: float, value: float, best_value: float) -> str:
-    """A play of the review with the hard player's two figures: "Trick 4: the 7♦ cost
-    about 1.2 points: about 3.4 points expected for the hand with it, about 2.2 points
-    with the hard player's card, the A♦." (the reason, if flagged, is said after it)."""
+    """A play of the review with the hard player's two figures, one phrase for each size of
+    gap (``hearts.coach.gap``): "Trick 4: the 7♦ cost about 1 point: about 3.7 points
+    expected for the hand with it, about 2.7 points with the hard player's card, the A♦."
+    (the reason, if costly, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
         return f"{head}, the only card you could play."
     expected = _expected(value)
-    if best == card or cost < 0.05:
+    if best == card or gap == "even":
         return f"{head}, as good as any ({expected} expected for the hand)."
     other = _expected(best_value)
-    if flagged:
+    if gap == "costly":
         return (f"{head} cost about {_points(cost)}: {expected} expected for the hand with "
                 f"it, {other} with the hard player's card, the {_card(best)}.")
-    return (f"{head}, nearly as good as the {_card(best)}: {expected} expected for the hand "
+    how = "nearly as good as" if gap == "close" else "a little worse than"
+    return (f"{head}, {how} the {_card(best)}: {expected} expected for the hand "
             f"with it, {other} with the {_card(best)}.")
 
 
@@ -684,21 +694,26 @@ def _expected(value: float) -> str:
 
 
 def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
-               flagged: bool, cost: float, value: float, best_value: float) -> str:
-    """The pass of the review, compared with the hard player's own three."""
+               gap: str, cost: float, value: float, best_value: float) -> str:
+    """The pass of the review, compared with the hard player's own three, with the same
+    phrases for the same sizes of gap as the plays (``hearts.coach.gap``)."""
     mine = join(_card(c) for c in passed)
     if same:
         return f"You passed {mine}: the hard player would pass the same three."
     theirs = join(_card(c) for c in suggested)
     head = f"You passed {mine}; the hard player would pass {theirs}."
-    if flagged:
-        return (f"{head} Played out from the deal, its three would have left you about "
-                f"{_points(cost)} fewer: {_expected(value)} expected for the hand with "
-                f"yours, {_expected(best_value)} with its three.")
-    if value < best_value - 0.05:
+    figures = f"{_expected(value)} expected for the hand with yours, " \
+              f"{_expected(best_value)} with its three"
+    if gap == "costly":
+        return (f"{head} Played out from the deal, yours cost about {_points(cost)}: "
+                f"{figures}.")
+    if value < best_value:
         return (f"{head} Played out from the deal, yours did better, by about "
-                f"{_points(best_value - value)}.")
-    return f"{head} Played out from the deal, yours did about as well."
+                f"{_points(best_value - value)}: {figures}.")
+    if gap == "even":
+        return f"{head} Played out from the deal, yours did as well: {figures}."
+    how = "nearly as well" if gap == "close" else "a little worse"
+    return f"{head} Played out from the deal, yours did {how}: {figures}."
 
 
 # --- fair tables: what the audit found -------------------------------------------------------

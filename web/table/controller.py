@@ -10,9 +10,10 @@ draws it. It never asks what kind of seat it has: ``seat_at`` swaps one seat for
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 
-from hearts import Card, Phase
+from hearts import Card, Phase, PlayerView
 from web import players, words
 from web.browser import Browser
 from web.storage import Records
@@ -22,6 +23,7 @@ from web.table.model import PageState, build, choose_refusal, play_refusal
 from web.table.seat import Seat
 from web.table.sound import Sound
 from web.table.view import TableView
+from web.tasks import Tasks
 
 __all__ = ["Table"]
 
@@ -41,6 +43,9 @@ class Table:
         self.seat = seat
         self.pending: Callable[[], None] | None = None
         """What the New game confirmation starts (None: a new game; else the daily…)."""
+        self.hints = Tasks(on_error=self._hint_failed)
+        self.hinting: PlayerView | None = None
+        """The view a hint is being searched for (None: no search running)."""
         self.open_coach: Callable[[], None] = lambda: None
         """Opens the Coach dialog (``web.table.coach_panel.CoachPanel.open``, wired by main)."""
 
@@ -151,11 +156,30 @@ class Table:
         if not ((snap.may_pass and not snap.moving) or snap.may_play):
             self.say_now(words.HINT_LATER)
             return
-        advice = players.hint(view)
+        if self.hinting is None:  # (one search at a time: a second press waits for it)
+            self.hinting = view
+            self.hints.spawn(self._hint(view), on_done=self._hinted)
+
+    async def _hint(self, view: PlayerView) -> None:
+        """The hint's search, in slices; shown only if the decision is still the person's."""
+        advice = await players.hint(view)
+        snap = self.seat.snapshot()
+        now = snap.view
+        if not self.page.ready or now is None or snap.result is not None \
+                or not ((snap.may_pass and not snap.moving) or snap.may_play) \
+                or not _same_decision(now, view):
+            return
         self.seat.hinted()
         self.page.hint = tuple(c.notation for c in advice.cards)
-        self.say_now(words.hint_text(advice.cards, advice.reason))
+        self.say_now(words.hint_text(advice))
         self.render()
+
+    def _hinted(self) -> None:
+        self.hinting = None
+
+    def _hint_failed(self, error: BaseException) -> None:
+        self.hinting = None
+        traceback.print_exception(error)  # the console: the table plays on
 
     def on_undo(self) -> None:
         if self.page.ready and self.seat.snapshot().can_undo:
@@ -259,3 +283,9 @@ class Table:
 
     def focus_home(self) -> None:
         self.view.focus_home()
+
+
+def _same_decision(now: PlayerView, then: PlayerView) -> bool:
+    """Whether ``now`` asks the decision ``then`` did (a hint searched for ``then`` holds)."""
+    return (now.hand_number, now.phase, now.hand, now.passed, now.trick, len(now.tricks)) \
+        == (then.hand_number, then.phase, then.hand, then.passed, then.trick, len(then.tricks))
