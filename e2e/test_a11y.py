@@ -259,7 +259,8 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
         assert focused() == card
 
     # Pass the three hinted cards by keyboard (Enter and Space both choose).
-    page.keyboard.press("h")
+    page.keyboard.press("h")  # (the hard player's search, in slices: wait for it)
+    page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length === 3")
     hinted = table.marked("hinted")
     assert len(hinted) == 3
     assert table.status().startswith("Hint:")
@@ -300,6 +301,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
             assert bad in table.hand()
             saw_error = True
         page.keyboard.press("H")  # (the keys take either case)
+        page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length")
         (card,) = table.marked("hinted")
         go_to(card)
         cards = table.hand()
