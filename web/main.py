@@ -178,7 +178,9 @@ def main() -> Table | None:
         table = Table(browser, records, local)
         form = SettingsForm(browser, records, instant=opts.instant,
                             on_level=lambda level: table.seat.set_level(level) if table else None,
-                            on_sound=lambda: table.sound.unlock() if table else None)
+                            on_sound=lambda: table.sound.unlock() if table else None,
+                            level_note=lambda: local.solo.level_note()
+                            if table is not None and table.seat is local else "")
         form.apply()
         table.view.notice(records.notes)
         records.keep_stats()

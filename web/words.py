@@ -9,7 +9,7 @@ viewer's side: the viewer is "You", the others by their place ("West", "North (c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
 from hearts.bots.hint import Hint
@@ -58,8 +58,19 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
+class Ask(NamedTuple):
+    """A confirmation: its question, what it says happens, and the button that goes on."""
+
+    title: str
+    text: str
+    go: str
+
+
 CONFIRM_NEW = "Start a new game?"
 """The New game confirmation's question (index.html has it too, for the first draw)."""
+NEW_GAME_ASK = Ask(CONFIRM_NEW, "This game isn't finished yet: a new game throws it away.",
+                   "New game")
+"""The New game confirmation (index.html has its words too, for the first draw)."""
 PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
 PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
@@ -507,8 +518,9 @@ def code_badge(code: str) -> str:
     return f"Game code {code}"
 
 
-def daily_start(day: Any) -> str:
-    return f"The daily deal of {day_text(day)}, against hard computers."
+def daily_start(day: Any, level: str) -> str:
+    """Said as a daily starts: its day and the level it is played at (``web.daily``)."""
+    return f"The daily deal of {day_text(day)}, against {level} computers."
 
 
 def code_start(code: str, house_rules: bool = False) -> str:
@@ -533,9 +545,20 @@ def daily_link_bad(text: str) -> str:
             "link ends in ?daily= and a date, like ?daily=2026-12-01. Your game goes on.")
 
 
-def daily_link_ask(day: Any) -> str:
-    """The New game confirmation, for a daily's link opened with a game under way."""
-    return f"Play the daily deal of {day_text(day)}?"
+def daily_ask(day: Any, today: Any, level: str) -> Ask:
+    """The New game confirmation, for the daily deal (the menu's, or a link's) asked for
+    with a game under way: it names the daily, and the level it is played at."""
+    title = "Start today's daily deal?" if day == today else \
+        f"Play the daily deal of {day_text(day)}?"
+    return Ask(title, "This game isn't finished yet: the daily deal throws it away. Everyone "
+               f"plays the daily against {level} computers, so results compare.",
+               "Play the daily deal")
+
+
+def daily_level_note(level: str) -> str:
+    """Settings, during a daily deal: why the level chosen there doesn't change it."""
+    return (f"This daily deal is played against {level} computers, as everyone's is: the "
+            "level chosen here is for your other games.")
 
 
 def daily_link_early(day: Any) -> str:

@@ -207,16 +207,19 @@ class Table:
             self.render()
 
     def on_new_game(self, confirmed: bool = False,
-                    then: Callable[[], None] | None = None, asking: str = "") -> None:
+                    then: Callable[[], None] | None = None,
+                    asking: words.Ask = words.NEW_GAME_ASK) -> None:
         """New game (or ``then``: another start, the daily deal, a friend's code); a game
         under way is only thrown away once the person confirms (``asking``: the question,
-        if not "Start a new game?": a link names the game it starts)."""
+        if not "Start a new game?": the daily deal names itself)."""
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.can_deal:
             return
         if snap.at_stake and not confirmed:
             self.pending = then
-            self.browser.element("confirm-new-title").textContent = asking or words.CONFIRM_NEW
+            for name, text in zip(("confirm-new-title", "confirm-new-desc", "confirm-new-game"),
+                                  asking, strict=True):
+                self.browser.element(name).textContent = text
             self.dialogs.open(self.view.el["confirm-new"])
             return
         start = self.pending if confirmed else then
