@@ -240,6 +240,13 @@ class Browser:
         if keep is not None:
             keep(state, local)
 
+    def painted_taps(self) -> list[str]:
+        """The cards tapped on the painted table before Python was up, in order (each a
+        notation), handed over once: web/static/boot.js keeps them, and from now on every
+        tap is Python's."""
+        take = getattr(self.window, "heartsTakeTaps", None)
+        return [str(card) for card in take()] if take is not None else []
+
     def listen(self, target: Element | Document | Any, event: str,
                handler: Callable[[DomEvent], None]) -> None:
         """Call ``handler(event)`` for ``event`` on ``target`` (errors shown, not lost)."""

@@ -189,6 +189,7 @@ def main() -> Table | None:
         record_dialogs = RecordDialogs(browser, table, local, records)
         record_dialogs.wire()
         table.start()
+        table.on_painted_taps(browser.painted_taps())
         if opts.daily is not None:  # a shared daily's link: read once, a reload won't redo it
             browser.drop_query("daily")
             record_dialogs.play_link(opts.daily)

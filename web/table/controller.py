@@ -129,6 +129,17 @@ class Table:
         self.announcer.alert("")
         self.seat.play(card)
 
+    def on_painted_taps(self, cards: list[str]) -> None:
+        """Cards tapped on the table painted before Python was up (web/static/boot.js), in
+        order: each is made now, as a tap would be, so one no longer legal is refused with
+        its reason."""
+        for notation in cards:
+            try:
+                card = Card.parse(notation)
+            except ValueError:
+                continue
+            self.on_card(card, 1)
+
     def on_pass(self) -> None:
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.may_pass or snap.moving or snap.result is not None:
