@@ -204,7 +204,9 @@ class Meter:
 
 # The card to tap on the painted (or live) table: one not chosen for the pass, or playable.
 TAP_TARGET = """() => {
-  const state = document.documentElement.dataset.state;
+  const root = document.documentElement;  // (a painted table's state is its copy's)
+  const state = root.dataset.painted
+    ? (JSON.parse(localStorage.getItem("hearts.felt") || "{}").state) : root.dataset.state;
   const card = document.querySelector(state === "pass"
     ? "#hand [data-card]:not(.selected)" : "#hand [data-card]:not([aria-disabled='true'])");
   if (!card || !["pass", "play"].includes(state)) return null;
