@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
-from hearts import CardPlayed, Game, Phase
+from hearts import CardPlayed, Game, Phase, bots
 from hearts.bots import hint, make
 from hearts.bots.hint import advisor, hint_steps
 from hearts.coach import Coach
@@ -73,4 +75,29 @@ def test_the_hint_searches_in_slices() -> None:
         except StopIteration:
             break
         slices += 1
+    assert slices > 1
+
+
+def test_the_page_gets_the_same_hint_giving_the_browser_control_back_between_slices(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from web import players
+    game = Game.new(seed=7)
+    for s in range(4):
+        game.choose_pass(s, make("normal", s).choose_pass(game.view(s)))
+    for _ in range(5):
+        mover = game.to_play or 0
+        game.play(make("normal", mover).choose_play(game.view(mover)))
+    view = game.view(game.to_play or 0)
+    slices = 0
+    real_sleep = asyncio.sleep
+
+    async def counted(delay: float) -> None:
+        nonlocal slices
+        slices += 1
+        await real_sleep(delay)
+
+    monkeypatch.setattr("web.players.asyncio.sleep", counted)
+    monkeypatch.setattr(bots, "hint_steps",
+                        lambda v: hint_steps(v, advisor(chunk_ms=0.01)))
+    assert asyncio.run(players.hint(view)) == hint(view)
     assert slices > 1
