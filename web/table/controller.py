@@ -169,6 +169,7 @@ class Table:
             return
         if self.hinting is None:  # (one search at a time: a second press waits for it)
             self.hinting = view
+            self.view.el["hint"].setAttribute("aria-busy", "true")
             self.hints.spawn(self._hint(view), on_done=self._hinted)
 
     async def _hint(self, view: PlayerView) -> None:
@@ -187,9 +188,10 @@ class Table:
 
     def _hinted(self) -> None:
         self.hinting = None
+        self.view.el["hint"].removeAttribute("aria-busy")
 
     def _hint_failed(self, error: BaseException) -> None:
-        self.hinting = None
+        self._hinted()
         traceback.print_exception(error)  # the console: the table plays on
 
     def on_undo(self) -> None:
