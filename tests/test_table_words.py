@@ -20,9 +20,8 @@ def test_a_hint_names_its_cards_once() -> None:
         "Hint: Ace of clubs. Keep your hearts."
     # A card the normal player's rules wouldn't play: the hard player's two figures.
     figures = Hint((Card.parse("9D"),), "", 2.66, Card.parse("KD"), 3.71)
-    assert words.hint_text(figures) == ("Hint: play the 9♦: the hard player expects about "
-                                        "2.7 points for you this hand with it, about 3.7 "
-                                        "points with the K♦.")
+    assert words.hint_text(figures) == ("Hint: play the 9♦: about 2.7 points expected for "
+                                        "the hand, about 3.7 points with the K♦.")
 
 
 def test_the_pass_arrow_points_where_the_cards_go() -> None:

@@ -191,13 +191,13 @@ def received_text(view: PlayerView) -> str:
 def hint_text(advice: Hint) -> str:
     """ "Hint: Pass the Q♠, …" — the cards named once: by the reason when it names them
     all, else in words before it; a card the normal player's rules wouldn't choose comes
-    with the hard player's figures instead (``hearts.bots.hint``)."""
+    with the hard player's figures instead, as the coach gives them (``hearts.bots.hint``)."""
     cards, reason = advice.cards, advice.reason
     if not reason and advice.expected is not None and advice.other is not None \
             and advice.other_expected is not None:
-        return (f"Hint: play the {cards[0].short}: the hard player expects "
-                f"{_expected(advice.expected)} for you this hand with it, "
-                f"{_expected(advice.other_expected)} with the {advice.other.short}.")
+        return (f"Hint: play the {cards[0].short}: {_expected(advice.expected)} expected for "
+                f"the hand, {_expected(advice.other_expected)} with the "
+                f"{advice.other.short}.")
     if reason and all(c.short in reason for c in cards):
         return f"Hint: {reason}"
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
