@@ -109,7 +109,7 @@ def test_ten_at_once_are_seated_in_fours_with_no_page_paired_with_more_than_thre
 
 
 def test_a_page_alone_plays_with_computers_and_the_next_one_takes_a_seat() -> None:
-    world = World(random.Random(3), hand=20.0)
+    world = World(random.Random(3), hand=20.0, stay=1e6)  # nobody leaves
     first = world.add("first", T0)
     later = world.add("later", T0 + 8)
     world.clock.run(T0 + 4)
@@ -132,7 +132,7 @@ def test_a_crowd_splits_into_shards_and_each_page_reads_a_bounded_number() -> No
     read = max(world.relay.counts[page.key].received for page in world.pages)
     assert read < 300  # far fewer than every looker's two events
     with_people = sum(page.person > 0 for page in world.pages)
-    assert with_people >= 0.95 * len(world.pages)
+    assert with_people >= 0.9 * len(world.pages)  # the rest sit down at a next hand
 
 
 def test_loss_on_the_relay_leaves_nobody_unseated() -> None:

@@ -158,7 +158,7 @@ class Relay:
         keys: set[tuple[str, str]] = set()
         for tag in event.tags:
             keys |= self.by_tag.get((tag[0], tag[1]), set())
-        for key in keys:
+        for key in sorted(keys):  # in a set's order, runs would differ (hash seeds)
             sub = self.subs.get(key)
             if sub is not None and any(matches(event, f) for f in sub.filters):
                 self._send(sub.client, "EVENT", (sub.name, event))
@@ -190,7 +190,7 @@ class Relay:
                 found = set().union(*(self.stored_by_tag.get((tag, value), set())
                                        for value in filt[f"#{tag}"]))
                 places = found if places is None else places & found
-        chosen = self.stored if places is None else places
+        chosen = self.stored if places is None else sorted(places)
         return [self.stored[place] for place in chosen
                 if kinds is None or place[1] in kinds]
 

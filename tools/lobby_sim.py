@@ -24,6 +24,8 @@ from web.friends.looking import Alone, Close, Effect, Joined, Looker, Publish, S
 
 __all__ = ["SimPage", "World", "key_of", "sign_for", "verify"]
 
+T0 = 1000.0
+"""When the simulations start (the relays' seconds: a filter's "since" stays positive)."""
 TICK = 0.25
 DEAL = 1.0
 """Seconds from a table's people connected to cards in their hands (a fair deal)."""
@@ -68,7 +70,7 @@ class World:
                  keep_log: bool = False) -> None:
         self.rng = rng
         self.clock = Clock()
-        self.clock.now = 1000.0  # the relays' seconds: "since" stays positive
+        self.clock.now = T0
         self.relay = Relay(self.clock, rng, loss=loss, keep_log=keep_log)
         self.stay = stay
         self.hand = hand

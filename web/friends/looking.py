@@ -67,7 +67,7 @@ DOOR_TTL = 120
 """Seconds an open door counts (its expiration; the door refreshes it every minute)."""
 CROWD = 24
 """A shard holding this many lookers is too busy: read a finer level."""
-PROBES = (0, 2, 4, 6, 8, 10, 12)
+PROBES = (0, 3, 6, 9, 12)
 """The levels read at first, at once (each capped at ``CROWD`` events)."""
 MAX_FROM_KEY = 8
 """Events one key may send this page while it looks (an honest one sends at most 5)."""
@@ -164,6 +164,8 @@ class Looker:
         """Looker key -> when it came (ms, from its LOOK)."""
         self.look_ids: dict[str, str] = {}
         """Looker key -> the id of its LOOK (an invitation names it)."""
+        self.active: set[str] = set()
+        """The keys of the LOOKs and DOORs read (how busy a shard is)."""
         self.first_seen: dict[str, float] = {}
         self.doors: dict[str, tuple[str, int]] = {}
         """Door key -> (table, open seats) of tables under way with an open seat."""
@@ -192,8 +194,6 @@ class Looker:
                        json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
         subs: list[Effect] = [Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me],
                                                    "since": int(now) - SKEW}])]
-        # the probes read what is stored only (``until``: nothing live comes on them), so a
-        # crowd arriving at once isn't read at every level while the page decides
         subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True))
                  for level in PROBES]
         return [look, *subs]
@@ -206,9 +206,10 @@ class Looker:
         return self._settle(now) if len(self.ended) == len(PROBES) else []
 
     def busy(self, level: int) -> int:
-        """How many pages look now in this page's shard at ``level`` (as far as it knows)."""
+        """How many keys this page heard from in its shard at ``level`` (looking, seated
+        since, or a door): how much it reads there."""
         mine = shard(self.me, level)
-        return sum(1 for key in self.came if shard(key, level) == mine)
+        return sum(1 for key in self.active if shard(key, level) == mine)
 
     def _finer(self, now: float) -> list[Effect]:
         """A shard that grew crowded while this page reads it (many came at once): read a
@@ -220,11 +221,15 @@ class Looker:
         return [Subscribe("live", self._filters(self.level, int(now)))]
 
     def _filters(self, level: int, now: int, probe: bool = False) -> list[dict[str, Any]]:
-        """What the page reads at ``level``: recent LOOKs and open doors of its shard."""
+        """What the page reads at ``level``: a probe, the LOOKs stored lately (``until``:
+        nothing live comes on it, so a crowd arriving at once isn't read at every level
+        while the page decides); live, the LOOKs from now on and the open doors."""
         tag = [shard_tag(level, shard(self.me, level))]
-        until = {"until": now - 1} if probe else {}
-        return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "limit": CROWD, **until},
-                {"kinds": [DOOR], "#t": tag, "since": now - DOOR_TTL, "limit": 8, **until}]
+        if probe:
+            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "until": now - 1,
+                     "limit": CROWD}]
+        return [{"kinds": [LOOK], "#t": tag, "since": now - 1, "limit": CROWD},
+                {"kinds": [DOOR], "#t": tag, "since": now - DOOR_TTL, "limit": 8}]
 
     def _settle(self, now: float) -> list[Effect]:
         """Keep the coarsest level whose shard isn't crowded; close the other probes. (A
@@ -232,7 +237,7 @@ class Looker:
         self.level = next((level for level in PROBES if self.busy(level) < CROWD),
                           PROBES[-1])
         closed: list[Effect] = [Close(f"probe{level}") for level in PROBES]
-        return [*closed, Subscribe("live", self._filters(self.level, int(now) - 1))]
+        return [*closed, Subscribe("live", self._filters(self.level, int(now)))]
 
     # --- what comes in ---
 
@@ -254,6 +259,7 @@ class Looker:
             return self._finer(now)
         elif event.kind == DOOR:
             self._door(event)
+            return self._finer(now)
         elif event.kind == NOTE and event.tag("p") == self.me and plain is not None:
             data = content_of(plain)
             if data is not None and isinstance(data.get("table"), str) \
@@ -271,6 +277,7 @@ class Looker:
         came = data.get("came") if data is not None else None
         if event.tag("d") != "look" or data is None:
             return
+        self.active.add(event.pubkey)
         if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
             self.came.pop(event.pubkey, None)
             return
@@ -286,6 +293,7 @@ class Looker:
         table = event.tag("d")
         if data is None or table is None or not TABLE.match(table):
             return
+        self.active.add(event.pubkey)
         seats = data.get("open")
         if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
             return
