@@ -29,6 +29,7 @@ gives what each page would open and receive.
 from __future__ import annotations
 
 import argparse
+import functools
 import random
 import sys
 from collections.abc import Sequence
@@ -165,7 +166,7 @@ class Mesh:
         if page.gone:
             return
         for other in list(self.room.values()):
-            self.clock.after(self.rng.uniform(0.3, 2.0), lambda o=other: self.link(page, o))
+            self.clock.after(self.rng.uniform(0.3, 2.0), functools.partial(self.link, page, other))
         self.room[page.name] = page
         self.announce(page)
         self.clock.after(0.25, lambda: self.tick(page))
@@ -285,9 +286,9 @@ def run_old(scenario: Scenario, seed: int) -> Row | None:
     for index, at in enumerate(scenario.arrivals):
         page = MeshPage(f"p{index:06d}{rng.randrange(16 ** 6):06x}", T0 + at)
         mesh.pages.append(page)
-        mesh.clock.at(T0 + at, lambda p=page: mesh.arrive(p))
+        mesh.clock.at(T0 + at, functools.partial(mesh.arrive, page))
         if rng.random() < VANISH:
-            mesh.clock.at(T0 + at + rng.uniform(0, 3), lambda p=page: vanish(mesh, p))
+            mesh.clock.at(T0 + at + rng.uniform(0, 3), functools.partial(vanish, mesh, page))
     mesh.clock.run(T0 + scenario.run)
     stayed = [page for page in mesh.pages if not page.gone]
     return Row(cards=[p.cards - p.arrived for p in stayed if p.cards > 0],
