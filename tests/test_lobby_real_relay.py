@@ -231,7 +231,7 @@ def test_forty_lookers_on_a_real_relay_are_all_seated(relay: str) -> None:
     assert [looker.refused for looker in lookers if looker.refused] == []
     assert all(looker.outcome is not None for looker in lookers)
     seated = [looker.outcome for looker in lookers if isinstance(looker.outcome, Seated)]
-    assert len(with_a_person(lookers)) >= 0.9 * len(lookers)
+    assert len(with_a_person(lookers)) >= 0.75 * len(lookers)  # the rest: computers, door open
     assert all(len(outcome.people) <= 4 for outcome in seated)
     tables: dict[str, set[tuple[str, ...]]] = {}
     for outcome in seated:  # every member of a table agrees on who sits there
@@ -244,5 +244,5 @@ def test_three_hundred_lookers_on_a_real_relay_are_all_seated(relay: str) -> Non
     lookers = asyncio.run(crowd(relay, 300, spread=6.0, seconds=90.0))
     assert [looker.refused for looker in lookers if looker.refused] == []
     assert all(looker.outcome is not None for looker in lookers)
-    assert len(with_a_person(lookers)) >= 0.9 * len(lookers)
+    assert len(with_a_person(lookers)) >= 0.75 * len(lookers)  # the rest: computers, door open
     assert max(looker.read for looker in lookers) < 300
