@@ -23,6 +23,7 @@ from web.friends.lobby_events import (
     shard_tags,
 )
 from web.friends.looking import (
+    ALONE_WAIT,
     GATHER,
     MAX_FROM_KEY,
     SEAT_WAIT,
@@ -111,7 +112,7 @@ def test_ten_at_once_are_seated_in_fours_with_no_page_paired_with_more_than_thre
 def test_a_page_alone_plays_with_computers_and_the_next_one_takes_a_seat() -> None:
     world = World(random.Random(3), hand=20.0, stay=1e6)  # nobody leaves
     first = world.add("first", T0)
-    later = world.add("later", T0 + 8)
+    later = world.add("later", T0 + 15)  # nobody looked in the 10 s before: no wait
     world.clock.run(T0 + 4)
     assert isinstance(first.looker.outcome if first.looker else None, Alone)
     assert first.cards - first.arrived < GATHER + 1  # nobody waits idle
@@ -209,6 +210,8 @@ def test_a_dealer_that_never_seats_is_passed_over_and_the_page_goes_on() -> None
     page.tick(T0 + 1 + SEAT_WAIT + 0.1)  # no seat came: a liar, or gone
     assert dealer in page.muted and page.answered is None
     page.tick(T0 + 1 + SEAT_WAIT + GATHER)
+    assert page.outcome is None  # someone looked lately: it waits a little for another
+    page.tick(T0 + 0.5 + GATHER + ALONE_WAIT + 0.1)
     assert isinstance(page.outcome, Alone)
 
 

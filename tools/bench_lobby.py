@@ -3,6 +3,7 @@ relay lobby (protocol v4: NIP-01 events, WebRTC only within a table), simulated.
 
     python tools/bench_lobby.py                  # every row below (a few minutes)
     python tools/bench_lobby.py --quick          # 10 and 100 at once, 1 a second
+    python tools/bench_lobby.py --rows rates     # or bursts: half the table
     python tools/bench_lobby.py --seed 3 --loss 0.02
 
 The new lobby runs the page's own code (``web.friends.looking``, ``lobby_door``) for every
@@ -72,12 +73,16 @@ class Row:
     peak_out: int
 
 
-def scenarios(quick: bool, rng: random.Random) -> list[Scenario]:
-    bursts = (10, 100) if quick else (10, 100, 1000, 10000)
+def scenarios(quick: bool, rng: random.Random, rows: str = "all") -> list[Scenario]:
+    bursts: tuple[int, ...] = (10, 100) if quick else (10, 100, 1000, 10000)
+    if rows == "rates":
+        bursts = ()
     found = [Scenario(f"{n:,} at once", sorted(rng.uniform(0, 1) for _ in range(n)), 60.0)
              for n in bursts]
-    rates = ((1.0, 300.0),) if quick else ((1 / 30, 1800.0), (1.0, 300.0), (10.0, 120.0),
-                                          (100.0, 60.0))
+    rates: tuple[tuple[float, float], ...] = ((1.0, 300.0),) if quick else (
+        (1 / 30, 1800.0), (1.0, 300.0), (10.0, 120.0), (100.0, 60.0))
+    if rows == "bursts":
+        rates = ()
     for rate, span in rates:
         times, at = [], rng.expovariate(rate)
         while at < span:
@@ -336,11 +341,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--quick", action="store_true")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--loss", type=float, default=0.01)
+    parser.add_argument("--rows", choices=("all", "bursts", "rates"), default="all")
     args = parser.parse_args(argv)
     rng = random.Random(args.seed)
     print("| people | lobby | " + " | ".join(HEAD) + " |")
     print("|---" * (len(HEAD) + 2) + "|")
-    for scenario in scenarios(args.quick, rng):
+    for scenario in scenarios(args.quick, rng, args.rows):
         for label, row in (("today", run_old(scenario, args.seed)),
                            ("relay", run_new(scenario, args.seed, args.loss))):
             print(f"| {scenario.name} ({len(scenario.arrivals):,}) | {label} | "

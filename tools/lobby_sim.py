@@ -217,7 +217,7 @@ class SimPage:
 
     def admitted(self, table: Table) -> None:
         """A page let in by a door sits down at the table's next hand."""
-        if not table.members:  # the table ended while it waited: it looks again
+        if not table.members or len(table.members) >= 4:  # ended, or full: look again
             self.seated = -1.0
             if self.looker is not None:
                 self.looker.outcome = None

@@ -55,6 +55,9 @@ SEAT_WAIT = 3.0
 """Seconds a page that answered an invitation waits for its seat."""
 KNOCK_WAIT = 3.0
 """Seconds a page waits for a door it knocked at to let it in."""
+ALONE_WAIT = 4.0
+"""Seconds more a page alone waits when others looked in its shard lately (rather than
+play with computers, or wait for a door's next hand)."""
 GRACE = 2.0
 """Seconds past its turn after which a dealer that hasn't dealt is passed over."""
 LOOK_TTL = 30
@@ -164,6 +167,8 @@ class Looker:
         """Looker key -> when it came (ms, from its LOOK)."""
         self.look_ids: dict[str, str] = {}
         """Looker key -> the id of its LOOK (an invitation names it)."""
+        self.looked: set[str] = set()
+        """The keys of the LOOKs read, looking or seated since."""
         self.active: set[str] = set()
         """The keys of the LOOKs and DOORs read (how busy a shard is)."""
         self.first_seen: dict[str, float] = {}
@@ -204,6 +209,11 @@ class Looker:
             return []
         self.ended.add(int(name[5:]))
         return self._settle(now) if len(self.ended) == len(PROBES) else []
+
+    def lively(self) -> bool:
+        """Whether another page filed a LOOK in this page's shard lately."""
+        mine = shard(self.me, self.level or 0)
+        return any(shard(key, self.level or 0) == mine for key in self.looked)
 
     def busy(self, level: int) -> int:
         """How many keys this page heard from in its shard at ``level`` (looking, seated
@@ -278,6 +288,7 @@ class Looker:
         if event.tag("d") != "look" or data is None:
             return
         self.active.add(event.pubkey)
+        self.looked.add(event.pubkey)
         if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
             self.came.pop(event.pubkey, None)
             return
@@ -379,6 +390,8 @@ class Looker:
             return []
         if len(four) < TABLE_SIZE and now - self.started < GATHER:
             return []
+        if len(four) == 1 and now - self.started < GATHER + ALONE_WAIT and self.lively():
+            return []  # others came lately: one more will likely come soon
         if len(four) > 1:
             table = self.new_table()
             self.invited = {key: table for key in four[1:]}
