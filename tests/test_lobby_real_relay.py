@@ -128,7 +128,7 @@ class WireLooker:
         return f"t{self.key[:12]}{self.tables}"
 
     async def look(self, url: str, deadline: float) -> None:
-        async with websockets.connect(url, max_size=2**20) as wire:
+        async with websockets.connect(url, max_size=2**20, ping_interval=None) as wire:
             looker = Looker(self.key, time.time(), verify=verify, new_table=self.new_table)
 
             async def apply(effects: list[Effect]) -> None:
