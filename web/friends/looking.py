@@ -2,16 +2,19 @@
 
 A page that presses Play online files a ``LOOK`` event under its shard's tags and reads the
 lookers and open doors filed there. Every page orders the lookers of its shard alike (by
-when they came, then by key) and cuts the list into fours; the first of each four deals:
-once its four is full, or ``GATHER`` seconds after it came, it invites the others of its
-four by notes encrypted to their keys, seats those who accept, and the table meets in its
-own room (WebRTC among its people only). A page whose four is itself alone knocks at an
-open door of a table under way (a seat from its next hand), or plays with computers at once
+when they came, then by key) and cuts the list into as few tables of at most four as hold
+them, of even sizes (``table_of``); the first of each table deals: once its table is full,
+or ``GATHER`` seconds after it came, it invites the others by notes encrypted to their
+keys, seats those who accept, and the table meets in its own room (WebRTC among its people
+only). A page alone (after ``ALONE_WAIT`` more if others looked lately) knocks at an open
+door of a table under way (a seat from its next hand), or plays with computers at once
 with its own door open. Seated, it withdraws its ``LOOK`` and reads nothing more here.
 
-Which shard: the page first reads a few levels at once, each capped at ``CROWD`` events by
-the filter's ``limit``, and keeps the coarsest level whose shard holds fewer than ``CROWD``
-lookers; so a page reads about ``CROWD`` events per ``GATHER`` however many look.
+Which shard: the page first reads a few levels at once, stored events only, each capped at
+``CROWD`` by the filter's ``limit``, and reads live at the coarsest level where it heard
+from fewer than ``CROWD`` keys; a shard that grows that busy while it reads sends it to a
+finer one. (A crowd arriving within one second is read at a coarse level until it is
+seen: docs/protocol.md has the figures.)
 
 What comes in is checked before it counts (``lobby_events.read_event`` for shape and id;
 ``verify`` for the signature): a key that sends more than ``MAX_FROM_KEY`` events is muted;
