@@ -18,7 +18,7 @@ import pytest
 from tablepage import ARTIFACTS, TablePage
 
 from tests.scripted import finished_game
-from web import formats
+from web import formats, words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -207,3 +207,77 @@ def test_a_dialog_taller_than_the_screen_opens_with_its_title_and_button_in_sigh
     assert settings["title"], settings
     if label == "320x640":
         assert over["taller"] and settings["taller"]  # the case this test is about
+
+
+STEADY = """() => {
+    const box = el => el.getBoundingClientRect();
+    const felt = box(document.querySelector('#table'));
+    const clipped = [...document.querySelectorAll('#table p, #table .chip, #table .plate *')]
+        .filter(el => el.textContent.trim() && el.checkVisibility()
+                && box(el).width > 1)  // (not a name for screen readers only)
+        .filter(el => { const s = getComputedStyle(el), r = box(el);
+            const cut = s.overflow !== 'visible' && (el.scrollWidth > el.clientWidth + 1
+                || el.scrollHeight > el.clientHeight + 1);
+            const clamp = s.webkitLineClamp !== 'none' || s.textOverflow === 'ellipsis'
+                && el.scrollWidth > el.clientWidth + 1;
+            const out = r.left < felt.left - .5 || r.right > felt.right + .5
+                || r.top < felt.top - .5 || r.bottom > felt.bottom + .5;
+            return cut || clamp || out; })
+        .map(el => `${el.id || el.className}: "${el.textContent.trim().slice(0, 40)}"`);
+    const cards = [...document.querySelectorAll('#hand [data-card]')].map(box);
+    const rim = parseFloat(getComputedStyle(document.documentElement).fontSize) * .35;
+    return {hand: Math.round(box(document.querySelector('#hand')).top), clipped,
+            pass: box(document.querySelector('#pass')).bottom,
+            bottom: Math.max(...cards.map(r => r.bottom)),
+            // how far the cards (raised ones too) stand clear of the felt's wooden rim
+            clear: Math.min(...cards.map(r => Math.min(r.left - felt.left, felt.right - r.right,
+                                                        felt.bottom - r.bottom))) - rim};
+}"""
+NEWS = """text => { const alert = document.querySelector('#alert');
+    alert.classList.add('news'); alert.textContent = text; }"""
+
+
+@pytest.mark.parametrize("label", ["320x640", "390x844", "1440x900"])
+def test_the_hand_stays_put_and_every_line_on_the_felt_is_read_whole(
+        open_table: Callable[..., TablePage], label: str) -> None:
+    """The hand's top doesn't move while a hand is played: not for a hint, a card chosen or
+    put back, a refusal, news of the table (drawn as a table of people draws it) or the first
+    trick's taker on a plate; and no sentence on the felt is cut short meanwhile."""
+    width, height, touch = SIZES[label]
+    table = open_table(viewport={"width": width, "height": height}, name=f"steady-{label}",
+                       **({"has_touch": True, "is_mobile": True} if touch else {}))
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    seen: dict[str, dict[str, Any]] = {"start": page.evaluate(STEADY)}
+    page.click("#hint")
+    page.wait_for_selector("#hand .hinted")
+    seen["hint"] = page.evaluate(STEADY)
+    hand = table.hand()
+    for card in hand[:3]:
+        table.click_card(card)
+    seen["three chosen"] = page.evaluate(STEADY)
+    table.click_card(hand[3])  # a fourth: refused, in words
+    page.wait_for_function("document.querySelector('#alert').textContent !== ''")
+    seen["refused"] = page.evaluate(STEADY)
+    table.click_card(hand[2])
+    seen["put back"] = page.evaluate(STEADY)
+    page.evaluate(NEWS, words.fair_came([0], 0))  # a table's news, at its longest
+    seen["news"] = page.evaluate(STEADY)
+    page.screenshot(path=str(ARTIFACTS / f"steady-{label}-news.png"))
+    table.click_card(hand[2])
+    page.click("#pass")
+    table.wait_input()
+    seen["play"] = page.evaluate(STEADY)
+    taken = "() => [...document.querySelectorAll('.seat .taken')].some(e => e.textContent)"
+    while table.state() == "play" and not page.evaluate(taken):
+        table.play_one()
+    seen["first trick taken"] = page.evaluate(STEADY)
+    page.screenshot(path=str(ARTIFACTS / f"steady-{label}-trick.png"))
+    tops = {when: m["hand"] for when, m in seen.items()}
+    print(f"\n{label}: hand top {tops}")
+    assert len(set(tops.values())) == 1, tops
+    cut = {when: m["clipped"] for when, m in seen.items() if m["clipped"]}
+    assert not cut, cut
+    assert seen["news"]["bottom"] <= height and seen["news"]["pass"] <= height, seen["news"]
+    if not touch:  # the hand, raised cards too, stands clear of the wooden rim
+        assert min(m["clear"] for m in seen.values()) >= 4, str({w: m["clear"] for w, m in seen.items()})
