@@ -277,6 +277,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
     page.keyboard.press("Enter")
     assert table.wait_input() == "play"
     assert focused() in table.hand(), "focus goes back to the hand after passing"
+    assert focused() in table.playable(), "to a card you can play, now that it's your turn"
     received = [card_name(c) for c in table.marked("received")]
     first = polite_since(table, before_pass)
     assert any(text.startswith("You received ") and all(n in text for n in received)

@@ -280,4 +280,76 @@ def test_the_hand_stays_put_and_every_line_on_the_felt_is_read_whole(
     assert not cut, cut
     assert seen["news"]["bottom"] <= height and seen["news"]["pass"] <= height, seen["news"]
     if not touch:  # the hand, raised cards too, stands clear of the wooden rim
-        assert min(m["clear"] for m in seen.values()) >= 4, str({w: m["clear"] for w, m in seen.items()})
+        clear = {when: round(m["clear"], 1) for when, m in seen.items()}
+        assert min(clear.values()) >= 4, clear
+
+
+HEADER = """() => [...document.querySelectorAll('.top > h1, .stats > .stat')]
+    .filter(e => e.checkVisibility() && e.getBoundingClientRect().width > 1)
+    .map(e => ({text: e.innerText, top: Math.round(e.getBoundingClientRect().top),
+                right: e.getBoundingClientRect().right}))"""
+X_IN_SIGHT = """sel => { const d = document.querySelector(sel), x = d.querySelector('.sheet-x');
+    d.scrollTop = d.scrollHeight;  // read to the end: the close control is still at the top
+    const r = x.getBoundingClientRect(), box = d.getBoundingClientRect();
+    return {scrolled: d.scrollTop, top: r.top - box.top, right: box.right - r.right,
+            hit: document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === x}; }"""
+
+
+def test_dialogs_close_from_their_top_or_outside_and_the_header_is_one_line(
+        open_table: Callable[..., TablePage]) -> None:
+    """On a 320 px phone: the header is one short line, alone and at a table; every dialog
+    has its close control at the top, in reach however far it is scrolled; a tap outside or
+    Esc closes it, but not over a code being typed, and the Game code field doesn't take the
+    focus (the keyboard would cover the dialog); How to play in More opens the rules text
+    below the table (the one copy of it), which goes back there once closed."""
+    table = open_table(viewport={"width": 320, "height": 640}, name="dialogs-320",
+                       has_touch=True, is_mobile=True)
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    for where in ("", words.HOSTING_KIND):
+        if where:  # as a table of people draws it (web/table/view.py's _stats)
+            page.evaluate("""w => { const s = document.querySelector('#stat-where');
+                s.textContent = w; s.hidden = false;
+                document.querySelector('#stat-clock').hidden = true; }""", where)
+        line = page.evaluate(HEADER)
+        assert len({item["top"] for item in line}) == 1 and \
+            max(item["right"] for item in line) <= 320, line
+        assert ("Best" in " ".join(item["text"] for item in line)) == (not where), line
+    page.reload()
+    table.wait_ready()
+
+    def open_from_more(button: str, dialog: str) -> None:
+        page.click("#more > summary")
+        page.click(f"#{button}")
+        page.wait_for_selector(f"#{dialog}[open]")
+
+    for button, dialog, how in (("settings-button", "settings", "x"),
+                                ("help-button", "help", "outside"),
+                                ("record-button", "record", "escape"),
+                                ("rules-button", "rules-sheet", "x")):
+        open_from_more(button, dialog)
+        seen = page.evaluate(X_IN_SIGHT, f"#{dialog}")
+        assert seen["top"] < 20 and seen["right"] < 20 and seen["hit"], (dialog, seen)
+        if dialog == "rules-sheet":
+            assert page.evaluate("document.querySelector('#rules').closest('dialog')?.id"
+                                 ) == "rules-sheet"
+            assert seen["scrolled"] > 0
+            page.screenshot(path=str(ARTIFACTS / "dialogs-320x640-rules.png"))
+        if how == "x":
+            page.click(f"#{dialog} .sheet-x")
+        elif how == "outside":
+            page.touchscreen.tap(160, 637)  # the backdrop, under the dialog
+        else:
+            page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+    assert page.evaluate("""[document.querySelectorAll('#rules').length,
+        document.querySelector('#rules').parentElement.tagName]""") == [1, "MAIN"]
+    assert page.locator("text=Four players each play for themselves").count() == 1
+
+    open_from_more("code-button", "code")
+    assert table.focused() == "code-title"  # no keyboard over the dialog by itself
+    page.fill("#code-input", "7K2M")
+    page.touchscreen.tap(160, 637)
+    assert page.is_visible("#code[open]")  # a code being typed isn't thrown away
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#code:not([open])", state="attached")
