@@ -359,7 +359,7 @@ def test_the_seat_taking_a_trick_lights_up(table: TablePage) -> None:
 QUICK_TAP = """([x, y]) => { const hand = document.querySelector('#hand');
     const under = () => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card;
     const before = [...hand.querySelectorAll('[data-card]')].length;
-    return new Promise(done => new MutationObserver((changes, watch) => {
+    window.slid = new Promise(done => new MutationObserver((changes, watch) => {
         if (hand.querySelectorAll('[data-card]').length < before) {
             watch.disconnect(); done({at: performance.now(), under: under()}); }
     }).observe(hand, {childList: true}));
@@ -381,9 +381,9 @@ def test_a_quick_second_tap_is_not_taken_by_the_card_sliding_in_and_undo_waits_f
     box = page.locator(f'#hand [data-card="{card}"]').bounding_box()
     assert box is not None
     point = [box["x"] + box["width"] / 2, box["y"] + box["height"] * .7]
-    slid = page.evaluate_handle(QUICK_TAP, point)  # (watching before the first tap)
+    page.evaluate(QUICK_TAP, point)  # (watching before the first tap)
     page.touchscreen.tap(*point)
-    moved = slid.json_value()
+    moved = page.evaluate("window.slid")
     page.touchscreen.tap(*point)  # the second tap, on the card now there
     late = page.evaluate("at => performance.now() - at", moved["at"])
     if late >= 300:
@@ -392,7 +392,8 @@ def test_a_quick_second_tap_is_not_taken_by_the_card_sliding_in_and_undo_waits_f
     assert page.inner_text("#alert") == ""
     assert moved["under"] in table.hand() and card not in table.hand()
     # The computers are still answering the card (slow pace): Undo takes it back now.
-    assert table.state() != "play" and page.is_enabled("#undo")
+    assert page.evaluate("document.documentElement.dataset.state") == "wait"
+    assert page.is_enabled("#undo")
     page.click("#undo")
     page.wait_for_function("card => document.querySelector(`#hand [data-card='${card}']`)",
                            arg=card)
