@@ -38,11 +38,17 @@ from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
+from web.p2p.fair.played import charged, played_fault, played_scores
 from web.p2p.fair.public import Score
+from web.p2p.fair.relay import ASK_SECONDS, Ask, Relay, ask, read, relay
+from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import message, open_envelope, receive, tag
+from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
+
+CLOSED_TEXT = message("fair_closed")
+"""What a page sends as it closes the table (``FairTable._closing``)."""
 
 
 class FairTable(FairGame):
@@ -94,6 +100,12 @@ class FairTable(FairGame):
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
+        self._asked = now()
+        """When this page last asked the others for what it may have missed (``relay``)."""
+        self._answered: dict[int, float] = {}
+        """Seat -> when this page last answered its ask."""
+        self.closers_told = False
+        """This page told the others it closed (``fair_closed``)."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand)
 
@@ -152,29 +164,91 @@ class FairTable(FairGame):
         return self.timer.tick()
 
     def stalled(self) -> bool:
-        """Close the table if it waited for another page in vain; whether it did."""
+        """Ask the others for what this page may have missed if it has waited a while
+        (``relay``); close the table if it waited for another page in vain, naming a page
+        that keeps a hand played out from its check once shown all it needed; whether it
+        closed."""
+        self._ask()
+        if self.closed is None:
+            fault = self._withheld()
+            if fault is not None:
+                self.caught(fault)
+                return True
         return self.timer.stalled()
+
+    def _ask(self) -> None:
+        t = self.timer.turns
+        if self.closed is not None or self.stage in (FairStage.SCORED, FairStage.OVER) \
+                or self.now() - max(t.progress, self._asked) < ASK_SECONDS:
+            return
+        self._asked = self.now()
+        self.outbox.append(ask(self.seat, tag(self.name), self.hand_number,
+                               self.ledger.have(self.hand_number)))
+
+    def _withheld(self) -> Fault | None:
+        """The page that keeps this hand, every card of it played, from its check, once
+        the table has waited beyond any turn: the first without its digest, or (the four
+        digests agreeing, and relayed to every page) without its keys."""
+        t = self.transcript
+        if not t.finished or t.complaint is not None or self.stage is not FairStage.AUDITING \
+                or not self.timer.turns.stalled() or self.timer.gone is not None:
+            return None
+        # A page that closed (it caught a cheat that only it was sent, say) said so.
+        missing = [s for s in range(NUM_SEATS) if s not in t.digests and s not in t.closers]
+        if missing:  # every page that lacked a card asked, and was sent it (``relay``)
+            return Fault(missing[0], Cheat.NO_DIGEST)
+        if t.agreed and self.dispute.shown:
+            return next((Fault(s, Cheat.NO_KEYS) for s in range(NUM_SEATS)
+                         if s not in t.reveals and s not in t.closers), None)
+        return None
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
         """A message from the page at ``seat`` (the connection it came on)."""
-        if self.closed is not None or seat == self.seat or not 0 <= seat < NUM_SEATS:
+        if seat == self.seat or not 0 <= seat < NUM_SEATS:
+            return
+        extra = read(text, max_chars(self.group))
+        if isinstance(extra, Ask) or (extra is not None and self.closed is None):
+            self._relayed(seat, extra)  # closed, it still sends what it holds on asking
+            return
+        if self.closed is not None:
             return
         opened = open_envelope(text, self.group)
         if opened is None:
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
-        sender, table, hand, n, inner, t, z = opened
+        if opened[0] != seat:  # a page speaks only for the seats it holds (the mesh checks)
+            self.caught(Fault(seat, Cheat.MALFORMED))
+            return
+        self._take(text, opened, None)
+
+    def _take(self, text: str, opened: tuple[int, str, int, int, str, int, int],
+              relayer: int | None) -> None:
+        """The envelope ``text`` of seat ``opened[0]``, straight from it or relayed by the
+        page at ``relayer``."""
+        seat, table, hand, n, inner, t, z = opened
         if table != tag(self.name) or hand < self.hand_number:
             # for the table before a draw again (whose seats were others), or a hand over
             # here (a late digest)
             return
-        if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
-            self.caught(Fault(seat, Cheat.MALFORMED))
+        held = self.ledger.held(hand, seat, n)
+        if held is not None or (relayer is not None and n != self.ledger.expected(seat, hand)):
+            # One this page holds already (relayed before it came, or relayed twice), or
+            # one a relay can't place yet: nothing new, unless it is signed over other
+            # words than the one held: then its sender told pages different things.
+            if held is not None and held != text_hash(inner):
+                if self.ledger.holds_up(Signed(seat, n, text_hash(inner), t, z), hand):
+                    self.caught(Fault(seat, Cheat.EQUIVOCATED))
+                else:  # an honest page relays only what it checked
+                    self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
-        signed = self.ledger.admit(seat, hand, n, inner, t, z)
+        signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
         if signed is None:
-            self.caught(Fault(seat, Cheat.UNSIGNED))
+            self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
+            return
+        if inner == CLOSED_TEXT and hand == self.hand_number:
+            # Not a step of the hand: the table didn't move on, and waits as long as before.
+            self.transcript.closers.add(seat)
             return
         try:
             kind = self.inbox.hold(seat, hand, inner, self.group)
@@ -185,7 +259,47 @@ class FairTable(FairGame):
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
         self.ledger.keep(hand, kind, signed)
+        self.ledger.typed(hand, seat, signed.n, kind)
         self._settle()
+
+    def _relayed(self, seat: int, extra: Ask | Relay) -> None:
+        """Page ``seat`` asks for what follows what it holds, or hands on a message."""
+        if extra.seat != seat:  # a page speaks only for the seats it holds
+            if self.closed is None:
+                self.caught(Fault(seat, Cheat.MALFORMED))
+            return
+        if extra.table != tag(self.name) or extra.hand != self.hand_number:
+            return
+        if isinstance(extra, Ask):
+            now = self.now()
+            if not self.checks or now - self._answered.get(seat, -ASK_SECONDS) \
+                    < ASK_SECONDS / 2:
+                return  # the page's other table answers; or it asked just now
+            self._answered[seat] = now
+            self.outbox += [relay(self.seat, tag(self.name), self.hand_number, item)
+                            for item in self.ledger.beyond(self.hand_number, extra.have)
+                            if not item.startswith(f'{{"v":1,"t":"fair","f":{seat},')]
+            return
+        opened = open_envelope(extra.item, self.group)
+        if opened is None:
+            self.caught(Fault(seat, Cheat.MALFORMED))
+        elif opened[0] != self.seat:
+            self._take(extra.item, opened, seat)
+
+    def _show_digests(self) -> None:
+        """The four digests are in: relay them to every page (once), so a page that
+        missed one is shown the hand's end (a dispute, or keys owed)."""
+        t, here = self.transcript, self.hand_number
+        if self.dispute.shown or len(t.digests) < NUM_SEATS:
+            return
+        self.dispute.shown = True
+        for seat in range(NUM_SEATS):
+            n = max((n for n, kind in self.ledger.kinds_of(here, seat).items()
+                     if kind == "fair_digest"), default=None)
+            if n is not None:
+                item = self.ledger.envelope(here, seat, n)
+                if item:
+                    self.outbox.append(relay(self.seat, tag(self.name), here, item))
 
     def gone(self, seat: int) -> None:
         """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
@@ -223,6 +337,8 @@ class FairTable(FairGame):
         while self.closed is None and not self._halted and (
                 self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
+        if self.closed is None and not self._halted:
+            self._show_digests()
         if self.closed is None and self.transcript.disputed:
             self._dispute()
         self.timer.waiting()  # the person's time runs from the moment their move is due
@@ -246,7 +362,8 @@ class FairTable(FairGame):
         if isinstance(finding, Fault):
             self.caught(finding)
         else:
-            self.close(words.disagreement_text(finding, self.seat))
+            self.close(words.disagreement_text(finding, self.seat),
+                       words.fair_disagreement_counted(finding, self.seat))
 
     def _drain(self) -> bool:
         try:
@@ -295,9 +412,9 @@ class FairTable(FairGame):
         if result.fault is not None:
             self.caught(result.fault)
         elif result.disagreeing:
-            self.closed = words.disagreement_text(result.disagreeing, self.seat)
+            self.close(words.disagreement_text(result.disagreeing, self.seat))
         elif not self.transcript.finished:
-            self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
+            self.close(words.FAIR_STOPPED)  # a card didn't open, and nobody was to blame
         elif self.timer.gone is not None:
             self.timer.close_gone()
         else:
@@ -320,12 +437,46 @@ class FairTable(FairGame):
         return True
 
     # --- closing ------------------------------------------------------------------------------
-    def close(self, why: str) -> None:
-        """Close the table, saying why; what this page had yet to send goes unsent."""
+    def close(self, why: str, counted: str = "") -> None:
+        """Close the table, saying why (``counted``: what to say instead if the hand's 52
+        cards were played: then it counts as played, unless its plays show a rule broken);
+        what this page had yet to send goes unsent."""
+        t = self.transcript
+        if self.closed is None and self.current.counted is None and t.finished \
+                and t.complaint is None:
+            fault = played_fault(t.plays, self.rules)
+            if fault is not None:
+                self.caught(fault)
+                return
+            self._count(played_scores(t.plays, self.rules))
+            why = counted or self._counted_words(why)
+        self._closing(why)
+
+    def _closing(self, why: str) -> None:
+        """Close: what this page had yet to send goes unsent, but the others are told it
+        closed (``fair_closed``), so that none of them names it for what it won't send."""
         self.closed = why
         self.outbox.clear()
+        if self.closers_told or self._halted:
+            return
+        self.closers_told = True
+        self.outbox.append(self.ledger.seal(self.hand_number, "fair_closed", CLOSED_TEXT))
+
+    def _counted_words(self, why: str) -> str:
+        """What this page says when it closes a hand played out, counting it as played."""
+        if self.timer.gone is not None:
+            return words.fair_gone_counted(self.timer.gone, self.seat)
+        if why == words.FAIR_STALLED:
+            return words.FAIR_STALLED_COUNTED
+        return why
 
     def caught(self, fault: Fault) -> None:
-        """Close the table naming the cheat: the hand doesn't count."""
+        """Close the table naming the cheat: a hand dealt is charged to it (all 26 points:
+        stopping a hand never pays, ``played.charged``), one that wasn't doesn't count."""
         self.fault = fault
-        self.close(words.fault_text(fault, self.seat) + " " + words.FAIR_VOID)
+        text = words.fault_text(fault, self.seat)
+        if self.closed is None and self.current.counted is None and self.transcript.dealt:
+            self._count(charged(fault.seat))
+            self._closing(text + " " + words.fair_charged(fault.seat, self.seat))
+        else:
+            self._closing(text + " " + words.FAIR_VOID)

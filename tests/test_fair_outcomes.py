@@ -1,0 +1,205 @@
+"""What a fair hand scores is decided by the cards played, never by what a page sends or
+withholds after its last card; and an honest page is never named.
+
+Each test runs a modified page against the real protocol over the fake mesh of
+``test_fair_table`` (a tamper on what it sends, a filter on whom it sends it to, or a
+``FairTable`` subclass), as the security review of issue 39 did: before, each of these
+attacks left the loser's points untaken, or named an honest page.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from hearts.rules import NUM_SEATS, Rules, hand_scores
+from tests.test_fair_table import Mesh, _false_digest, _to_the_end
+from web import words
+from web.p2p.fair.cheats import TAMPERS
+from web.p2p.fair.played import charged, played_fault, played_scores
+from web.p2p.fair.public import Score
+from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
+from web.p2p.fair.transcript import Cheat, Fault
+from web.p2p.fair.wire import message
+
+RULES = Rules()
+
+
+def _as_played(seed: int) -> tuple[Score, int]:
+    """The hand of ``seed`` played honestly: its points, and the seat that lost it."""
+    mesh = Mesh(seed=seed)
+    _to_the_end(mesh)
+    scores = mesh.pages[0].scores
+    assert all(p.stage is FairStage.SCORED and p.scores == scores for p in mesh.pages)
+    return scores, max(range(NUM_SEATS), key=lambda s: scores[s])
+
+
+def _kind(text: str, kind: str) -> bool:
+    return f'\\"t\\":\\"{kind}\\"' in text
+
+
+def _honest(mesh: Mesh, cheat: int) -> list[FairTable]:
+    return [p for p in mesh.pages if p.seat != cheat]
+
+
+def _charged_to(mesh: Mesh, cheat: int, kind: Cheat) -> None:
+    """Every honest page named ``cheat`` (and nobody else) and charged it the hand."""
+    for page in _honest(mesh, cheat):
+        assert page.fault == Fault(cheat, kind), page.closed
+        assert page.scores == charged(cheat)
+        assert page.closed == f"{words.fault_text(Fault(cheat, kind), page.seat)} " \
+            f"{words.fair_charged(cheat, page.seat)}"
+
+
+def test_stopping_a_hand_never_pays_whatever_its_points_would_have_been() -> None:
+    """The charge (all 26 to the page named) against every way a hand's points can fall:
+    the one named never takes less than it would have, nobody else more, so its standing
+    against every other seat is never better than had the hand been played out."""
+    for queen in range(NUM_SEATS):
+        for cut in itertools.combinations(range(13 + NUM_SEATS - 1), NUM_SEATS - 1):
+            bounds = (-1, *cut, 13 + NUM_SEATS - 1)
+            hearts = [bounds[i + 1] - bounds[i] - 1 for i in range(NUM_SEATS)]
+            points = tuple(h + (13 if s == queen else 0) for s, h in enumerate(hearts))
+            played, _ = hand_scores(points, RULES)
+            for seat in range(NUM_SEATS):
+                bill = charged(seat)
+                assert bill[seat] >= played[seat]
+                assert all(bill[o] - bill[seat] <= played[o] - played[seat]
+                           for o in range(NUM_SEATS))
+
+
+def test_a_hand_played_out_is_checked_from_its_plays_alone() -> None:
+    """Each seat's hand is the 13 cards it played: a revoke shows without a key."""
+    mesh = Mesh(seed=5, cheats={1: "revoke"})
+    mesh.block = lambda sender, receiver, text: _kind(text, "fair_digest")  # no key shown
+    mesh.run()
+    mesh.pass_all()
+    mesh.play_hand()
+    assert all(p.transcript.finished and not p.transcript.reveals for p in mesh.pages)
+    plays = mesh.pages[0].transcript.plays
+    fault = played_fault(plays, RULES)
+    assert fault is not None and fault.seat == 1 and fault.kind in (Cheat.REVOKE,
+                                                                  Cheat.FIRST_TRICK)
+    honest = Mesh(seed=4)
+    _to_the_end(honest)
+    assert played_fault(honest.pages[0].transcript.plays, RULES) is None
+    assert played_scores(honest.pages[0].transcript.plays, RULES) == honest.pages[0].scores
+
+
+def test_a_false_digest_borne_out_by_true_evidence_is_named_and_charged(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Attack 1: the loser sends a false record digest, and shows its true evidence. Before,
+    no page was named and the hand didn't count. Every page echoed the same messages, so
+    every page holds the same record: a digest that isn't its hash is a lie."""
+    played, loser = _as_played(15)
+    monkeypatch.setitem(TAMPERS, "liar", _false_digest)
+    mesh = Mesh(seed=15, cheats={loser: "liar"})
+    _to_the_end(mesh)
+    liar = mesh.pages[loser]
+    evidence = liar.ledger.seal(1, "fair_evidence",
+                                message("fair_evidence", items=liar.ledger.evidence(1)))
+    for page in _honest(mesh, loser):
+        mesh.channels[(loser, page.seat)].append(evidence)
+    mesh.run()
+    _charged_to(mesh, loser, Cheat.FALSE_DIGEST)
+    assert charged(loser)[loser] >= played[loser]
+
+
+class ShortEcho(FairTable):
+    """Attack 1, the other way: its true digest, and an echo one message short — the last
+    card of the seat after it, forgotten — with evidence that matches it."""
+
+    def _send(self, kind: str, **fields: object) -> None:
+        if kind == "fair_digest":
+            kept = self.ledger.signed[self.hand_number][(self.seat + 1) % NUM_SEATS]
+            del kept[max(kept)]
+        super()._send(kind, **fields)
+
+
+def test_a_short_echo_doesnt_undo_a_hand_played_out() -> None:
+    """Before, nobody was named and the hand didn't count. The echoes differ, the signatures
+    name nobody (an echo short of a message reads like a page that missed it), so no key is
+    shown: but every card was played and checked, and the hand counts as played."""
+    played, loser = _as_played(15)
+    mesh = Mesh(seed=15, kinds={loser: ShortEcho})
+    _to_the_end(mesh)
+    for page in _honest(mesh, loser):
+        assert page.fault is None and page.result is None, page.closed
+        assert page.history == [played] and page.scores == played
+        assert page.closed == words.fair_disagreement_counted([loser], page.seat)
+
+
+@pytest.mark.parametrize("leaves", [False, True])
+def test_a_loser_who_keeps_its_digest_from_one_page_and_its_keys_from_all_pays(
+        leaves: bool) -> None:
+    """Attack 2: the loser keeps its digest (and all after it) from one page and its keys
+    from the others. Before, the page short of a digest stalled first and left, and the
+    hand was dealt again with the loser's points untaken. Now that page asks and is sent
+    the digest by the others; all agree, and the loser, whose keys never come, is named
+    and charged — or, if it leaves, the hand counts as played and is not dealt again."""
+    played, loser = _as_played(16)
+    shy = (loser + 1) % NUM_SEATS
+    mesh = Mesh(seed=16)
+    mesh.block = lambda sender, receiver, text: sender == loser and (
+        _kind(text, "fair_keys") or '"r":' in text  # it relays nothing either
+        or (receiver == shy and _kind(text, "fair_digest")))
+    _to_the_end(mesh)
+    for page in _honest(mesh, loser):
+        assert page.stage is FairStage.AUDITING and page.closed is None
+    if leaves:
+        for page in _honest(mesh, loser):
+            page.gone(loser)
+        mesh.wait(GONE_GRACE + 1)
+        for page in _honest(mesh, loser):
+            assert page.fault is None and page.history == [played], page.closed
+            assert page.closed == words.fair_gone_counted(loser, page.seat)
+        return
+    mesh.wait(120)
+    assert all(len(p.transcript.digests) == NUM_SEATS for p in mesh.pages)
+    _charged_to(mesh, loser, Cheat.NO_KEYS)
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2, 3), (3, 2, 1, 0)])
+def test_a_false_digest_sent_to_two_pages_of_three_frames_nobody(
+        monkeypatch: pytest.MonkeyPatch, order: tuple[int, ...]) -> None:
+    """Attack 3: the cheat sends a false digest and its true evidence to two pages and
+    nothing to the third. Before, the two named the honest third (``NO_EVIDENCE``: it never
+    saw a dispute). Now the two relay the four signed digests with their evidence, the third
+    disputes too and asks for what it lacks, and every honest page names the cheat — in
+    either order of the pages' timers."""
+    monkeypatch.setitem(TAMPERS, "liar", _false_digest)
+    cheat, third = 3, 2
+    mesh = Mesh(seed=17, cheats={cheat: "liar"})
+    after = ("fair_digest", "fair_keys", "fair_evidence", "fair_closed")
+    mesh.block = lambda sender, receiver, text: (sender, receiver) == (cheat, third) and (
+        any(_kind(text, kind) for kind in after) or '"r":' in text)  # nothing after its cards
+    _to_the_end(mesh)
+    liar = mesh.pages[cheat]
+    evidence = liar.ledger.seal(1, "fair_evidence",
+                                message("fair_evidence", items=liar.ledger.evidence(1)))
+    for seat in (0, 1):
+        mesh.channels[(cheat, seat)].append(evidence)
+    mesh.run()
+    mesh.wait(120, order)
+    for page in _honest(mesh, cheat):
+        assert page.fault is not None and page.fault.seat == cheat, page.closed
+    _charged_to(mesh, cheat, Cheat.FALSE_DIGEST)
+
+
+def test_a_card_withheld_from_the_next_player_is_relayed_and_the_hand_goes_on() -> None:
+    """A page sends its card to two pages but not to the next player: that player asks,
+    and the two send it on, signed by the page that played it."""
+    mesh = Mesh(seed=16)
+    mesh.run()
+    mesh.pass_all()
+    cheat = next(p for p in mesh.pages if p.to_play() == p.seat)
+    victim = (cheat.seat + 1) % NUM_SEATS
+    mesh.block = lambda sender, receiver, text: (sender, receiver) == (cheat.seat, victim) \
+        and _kind(text, "fair_play")
+    cheat.play(cheat.auto_card())
+    mesh.run()
+    assert not mesh.pages[victim].transcript.plays
+    mesh.wait(5)
+    assert len(mesh.pages[victim].transcript.plays) == 1
+    assert all(p.closed is None for p in mesh.pages)
