@@ -100,7 +100,10 @@ class PageTables:
             return None
         fault = computer.table.fault
         if fault is not None and fault.seat != person.seat:
-            return words.fault_text(fault, person.seat) + " " + words.FAIR_VOID
+            table = computer.table
+            cost = words.fair_charged(fault.seat, person.seat) \
+                if table.current.counted is not None else words.FAIR_VOID
+            return words.fault_text(fault, person.seat) + " " + cost
         return words.FAIR_STOPPED
 
     def report(self) -> str | None:

@@ -217,6 +217,8 @@ class FairTable(FairGame):
         if opened is None:
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
+        if opened[1] != tag(self.name):
+            return  # for the table before a draw again, whose seats were others
         if opened[0] != seat:  # a page speaks only for the seats it holds (the mesh checks)
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
@@ -264,11 +266,11 @@ class FairTable(FairGame):
 
     def _relayed(self, seat: int, extra: Ask | Relay) -> None:
         """Page ``seat`` asks for what follows what it holds, or hands on a message."""
+        if extra.table != tag(self.name) or extra.hand != self.hand_number:
+            return  # another table's (before a draw again), or another hand's
         if extra.seat != seat:  # a page speaks only for the seats it holds
             if self.closed is None:
                 self.caught(Fault(seat, Cheat.MALFORMED))
-            return
-        if extra.table != tag(self.name) or extra.hand != self.hand_number:
             return
         if isinstance(extra, Ask):
             now = self.now()
