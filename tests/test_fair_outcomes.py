@@ -10,15 +10,19 @@ attacks left the loser's points untaken, or named an honest page.
 from __future__ import annotations
 
 import itertools
+from typing import Any
 
 import pytest
 
+from hearts.bots.hard import HardBot
 from hearts.rules import NUM_SEATS, Rules, hand_scores
 from tests.test_fair_table import Mesh, _false_digest, _to_the_end
 from web import words
-from web.p2p.fair.cheats import TAMPERS
+from web.p2p.fair import steered
+from web.p2p.fair.cheats import TAMPERS, SteeredComputer
 from web.p2p.fair.played import charged, played_fault, played_scores
 from web.p2p.fair.public import Score
+from web.p2p.fair.steered import bot, bot_seed
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Fault
 from web.p2p.fair.wire import message
@@ -203,3 +207,71 @@ def test_a_card_withheld_from_the_next_player_is_relayed_and_the_hand_goes_on() 
     mesh.wait(5)
     assert len(mesh.pages[victim].transcript.plays) == 1
     assert all(p.closed is None for p in mesh.pages)
+
+
+def _computer_at(seats: tuple[int, ...]) -> type[FairTable]:
+    """A page's table at a table where a computer plays ``seats``."""
+
+    class WithComputers(FairTable):
+        def __init__(self, *args: Any, **kwargs: Any) -> None:
+            super().__init__(*args, computers=seats, **kwargs)
+
+    return WithComputers
+
+
+def _play_with_a_computer(mesh: Mesh, seat: int, player: HardBot) -> None:
+    """Every page plays its lowest legal card, but ``seat``'s, which ``player`` plays."""
+    mesh.run()
+    for page in mesh.pages:
+        view = page.view()
+        assert view is not None
+        cards = player.choose_pass(view) if page.seat == seat else page.hand()[:3]
+        assert page.choose_pass(tuple(cards)) is None
+        mesh.run()
+    while any(p.stage is FairStage.PLAYING for p in mesh.pages):
+        page = next(p for p in mesh.pages if p.to_play() == p.seat)
+        view = page.view()
+        assert view is not None
+        card = player.choose_play(view) if page.seat == seat else page.auto_card()
+        assert page.play(card) is None
+        mesh.run()
+
+
+@pytest.fixture
+def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Fewer playouts per decision: the replay's logic is the same (its cost is
+    ``tools/bench_fair.py``'s to measure)."""
+    monkeypatch.setattr(steered, "ITERATIONS", 120)
+
+
+@pytest.mark.usefixtures("quick_computers")
+def test_a_computer_played_as_its_bot_is_replayed_by_every_page_and_the_hand_counts() -> None:
+    """The computer at North plays as the hard player seeded from the table's name: every
+    page replays its pass and its 13 cards once the keys are shown, and scores the hand."""
+    mesh = Mesh(seed=8, kinds={s: _computer_at((2,)) for s in range(NUM_SEATS)})
+    _play_with_a_computer(mesh, 2, bot("mesh", 2))
+    for page in mesh.pages:
+        assert page.stage is FairStage.SCORED and page.fault is None, page.closed
+        assert len(page.timings["replay"]) == 1
+
+
+@pytest.mark.usefixtures("quick_computers")
+def test_a_computer_played_its_pages_own_way_is_named_by_every_page() -> None:
+    """Attack 4: the page drawn to play the computer at North plays it by its own policy
+    (``cheats.SteeredComputer``: the highest card it may, every card one it holds and may
+    play). Before, the hand scored and nobody was named. Every page's replay of the bot
+    differs at the first card it played otherwise: the page is named and charged."""
+    mesh = Mesh(seed=8, kinds={s: _computer_at((2,)) for s in range(NUM_SEATS)})
+    _play_with_a_computer(mesh, 2, SteeredComputer("mesh", 2))
+    for page in _honest(mesh, 2):
+        fault = page.fault
+        assert fault is not None and (fault.seat, fault.kind) == (2, Cheat.STEERED), page.closed
+        assert fault.card is not None and page.scores == charged(2)
+
+
+def test_the_seed_of_a_computer_is_the_tables_not_a_pages() -> None:
+    """The seed comes from the table's name (the seat draw's hash of every page's bytes)
+    and the seat: no page chooses it, and another table or seat has another."""
+    assert bot_seed("mesh", 2) == bot_seed("mesh", 2) < 2**53
+    assert len({bot_seed(t, s) for t in ("mesh", "other") for s in range(NUM_SEATS)}) == 8
+    assert bot("mesh", 2).budget_ms is None  # the same choice however slow the machine

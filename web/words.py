@@ -848,6 +848,7 @@ _CHEATS = {
                          "holds"),
     Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
                       "was played"),
+    Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
 }
 
 

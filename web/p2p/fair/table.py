@@ -24,11 +24,12 @@ liar, or nobody.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
+from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
@@ -42,6 +43,7 @@ from web.p2p.fair.played import charged, played_fault, played_scores
 from web.p2p.fair.public import Score
 from web.p2p.fair.relay import ASK_SECONDS, Ask, Relay, ask, read, relay
 from web.p2p.fair.signing import Signed, text_hash
+from web.p2p.fair.steered import bot, replay_steps
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
 
@@ -62,7 +64,8 @@ class FairTable(FairGame):
                  source: KeySource | None = None,
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
-                 checks: bool = True, hand: int = 1, history: Sequence[Score] = ()) -> None:
+                 checks: bool = True, hand: int = 1, history: Sequence[Score] = (),
+                 computers: Sequence[int] = ()) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
@@ -73,7 +76,9 @@ class FairTable(FairGame):
         for a computer's table on a page whose person's table checks the same messages
         (the shuffle proofs, the audit) and hands the findings over (``adopt``); ``hand``
         and ``history``: the first hand this table deals and the hands scored before it (a
-        table drawn again after a page left goes on with the game)."""
+        table drawn again after a page left goes on with the game); ``computers``: the
+        seats a computer plays (each page replays their decisions: ``steered``)."""
+        self.computers = tuple(computers)
         self.checks = checks
         self.name = name
         self.cheat = cheat
@@ -96,10 +101,15 @@ class FairTable(FairGame):
         self.fault: Fault | None = None
         self._halted = False
         """A modified page (the tests') sent a step its own check refused: it stops there."""
-        self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
+        self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": [],
+                                                "replay": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
+        self._replaying: tuple[AuditResult, float, Generator[None, None, Fault | None]] \
+            | None = None
+        """The audit passed: the computers' decisions being replayed (``steered``), when
+        that began, and the audit's result, scored once they hold."""
         self._asked = now()
         """When this page last asked the others for what it may have missed (``relay``)."""
         self._answered: dict[int, float] = {}
@@ -401,6 +411,8 @@ class FairTable(FairGame):
                 return False
             self._verdict(finding)
             return True
+        if self._replaying is not None:
+            return self._replay_step()
         proved = self.current.slice_step()
         if proved is not None:
             if proved:
@@ -419,6 +431,39 @@ class FairTable(FairGame):
             self.close(words.FAIR_STOPPED)  # a card didn't open, and nobody was to blame
         elif self.timer.gone is not None:
             self.timer.close_gone()
+        elif self.computers:
+            self._replaying = result, self.clock(), self._replays(result)
+            return False
+        else:
+            self._score(result)
+        return True
+
+    def _replays(self, result: AuditResult) -> Generator[None, None, Fault | None]:
+        """Each computer's decisions of this hand, replayed: the first played otherwise."""
+        t = self.transcript
+        for seat in self.computers:
+            fault = yield from replay_steps(
+                seat, bot(self.name, seat), dealt=result.dealt[seat], plays=t.plays,
+                rules=self.rules, hand_number=self.hand_number, direction=self.direction,
+                scores=self.scores, history=self.history)
+            if fault is not None:
+                return fault
+        return None
+
+    def _replay_step(self) -> bool:
+        """One slice of the computers' replay (a slice of the bot's search); the verdict
+        once it is done: the hand scored, or the page that steered its computer named."""
+        assert self._replaying is not None
+        result, started, steps = self._replaying
+        try:
+            next(steps)
+            return False
+        except StopIteration as done:
+            fault: Fault | None = done.value
+        self._replaying = None
+        self.timings["replay"].append((self.clock() - started) * 1000)
+        if fault is not None:
+            self.caught(fault)
         else:
             self._score(result)
         return True
