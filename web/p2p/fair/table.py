@@ -438,6 +438,11 @@ class FairTable(FairGame):
             self._score(result)
         return True
 
+    @property
+    def replaying(self) -> bool:
+        """The computers' decisions are being replayed (``work_step`` slices)."""
+        return self._replaying is not None
+
     def _replays(self, result: AuditResult) -> Generator[None, None, Fault | None]:
         """Each computer's decisions of this hand, replayed: the first played otherwise."""
         t = self.transcript
