@@ -209,8 +209,9 @@ def test_a_card_withheld_from_the_next_player_is_relayed_and_the_hand_goes_on() 
     assert all(p.closed is None for p in mesh.pages)
 
 
-def _computer_at(seats: tuple[int, ...]) -> type[FairTable]:
-    """A page's table at a table where a computer plays ``seats``."""
+def _computer_at(seats: dict[int, int]) -> type[FairTable]:
+    """A page's table at a table where a computer plays ``seats`` (computer seat -> the
+    seat of the person whose page plays it)."""
 
     class WithComputers(FairTable):
         def __init__(self, *args: Any, **kwargs: Any) -> None:
@@ -248,7 +249,7 @@ def quick_computers(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_a_computer_played_as_its_bot_is_replayed_by_every_page_and_the_hand_counts() -> None:
     """The computer at North plays as the hard player seeded from the table's name: every
     page replays its pass and its 13 cards once the keys are shown, and scores the hand."""
-    mesh = Mesh(seed=8, kinds={s: _computer_at((2,)) for s in range(NUM_SEATS)})
+    mesh = Mesh(seed=8, kinds={s: _computer_at({2: 1}) for s in range(NUM_SEATS)})
     _play_with_a_computer(mesh, 2, bot("mesh", 2))
     for page in mesh.pages:
         assert page.stage is FairStage.SCORED and page.fault is None, page.closed
@@ -257,16 +258,16 @@ def test_a_computer_played_as_its_bot_is_replayed_by_every_page_and_the_hand_cou
 
 @pytest.mark.usefixtures("quick_computers")
 def test_a_computer_played_its_pages_own_way_is_named_by_every_page() -> None:
-    """Attack 4: the page drawn to play the computer at North plays it by its own policy
+    """Attack 4: West's page, drawn to play the computer at North, plays it by its own policy
     (``cheats.SteeredComputer``: the highest card it may, every card one it holds and may
     play). Before, the hand scored and nobody was named. Every page's replay of the bot
     differs at the first card it played otherwise: the page is named and charged."""
-    mesh = Mesh(seed=8, kinds={s: _computer_at((2,)) for s in range(NUM_SEATS)})
+    mesh = Mesh(seed=8, kinds={s: _computer_at({2: 1}) for s in range(NUM_SEATS)})
     _play_with_a_computer(mesh, 2, SteeredComputer("mesh", 2))
-    for page in _honest(mesh, 2):
+    for page in mesh.pages[2:] + mesh.pages[:1]:  # West's page plays North: West named
         fault = page.fault
-        assert fault is not None and (fault.seat, fault.kind) == (2, Cheat.STEERED), page.closed
-        assert fault.card is not None and page.scores == charged(2)
+        assert fault is not None and (fault.seat, fault.kind) == (1, Cheat.STEERED), page.closed
+        assert fault.card is not None and page.scores == charged(1)
 
 
 def test_the_seed_of_a_computer_is_the_tables_not_a_pages() -> None:

@@ -149,7 +149,7 @@ def longest_tasks_ms(size: int, seed: int = 1, computer: bool = False) -> dict[s
     rng = random.Random(seed)
     signing = [group.short_key(rng) for _ in range(NUM_SEATS)]
     keys = [group.power(group.generator, x) for x in signing]
-    computers = (2,) if computer else ()
+    computers = {2: 1} if computer else {}
     player = bot("bench", 2)
     pages = [FairTable(s, now=lambda: 0.0, turn=30.0, group=group, name="bench",
                        signing_key=signing[s], keys=keys, computers=computers)

@@ -41,7 +41,8 @@ class PageTables:
         """The tables of page ``me`` at the table ``name`` the draw seated: its person's and,
         if it plays one, its computer's (``keys``: this page's two signing keys); the hard
         player moves for the computer, ``pace()`` seconds after its turn comes."""
-        computers = tuple(s for s, c in enumerate(seating.computer) if c)
+        computers = {s: seating.person(seating.pages[s])
+                     for s, c in enumerate(seating.computer) if c}
         table = FairTable(seating.person(me), now=now, turn=turn, cheat=cheat, group=group,
                           name=name, signing_key=keys[0], keys=seating.keys, hand=hand,
                           history=history, computers=computers)

@@ -24,7 +24,7 @@ liar, or nobody.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Sequence
+from collections.abc import Callable, Generator, Mapping, Sequence
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
@@ -65,7 +65,7 @@ class FairTable(FairGame):
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
                  checks: bool = True, hand: int = 1, history: Sequence[Score] = (),
-                 computers: Sequence[int] = ()) -> None:
+                 computers: Mapping[int, int] | None = None) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
@@ -76,9 +76,10 @@ class FairTable(FairGame):
         for a computer's table on a page whose person's table checks the same messages
         (the shuffle proofs, the audit) and hands the findings over (``adopt``); ``hand``
         and ``history``: the first hand this table deals and the hands scored before it (a
-        table drawn again after a page left goes on with the game); ``computers``: the
-        seats a computer plays (each page replays their decisions: ``steered``)."""
-        self.computers = tuple(computers)
+        table drawn again after a page left goes on with the game); ``computers``: each
+        seat a computer plays, and the seat of the person whose page plays it (each page
+        replays its decisions, and names that page if it played otherwise: ``steered``)."""
+        self.computers = dict(computers or {})
         self.checks = checks
         self.name = name
         self.cheat = cheat
@@ -446,13 +447,13 @@ class FairTable(FairGame):
     def _replays(self, result: AuditResult) -> Generator[None, None, Fault | None]:
         """Each computer's decisions of this hand, replayed: the first played otherwise."""
         t = self.transcript
-        for seat in self.computers:
+        for seat, page in sorted(self.computers.items()):
             fault = yield from replay_steps(
                 seat, bot(self.name, seat), dealt=result.dealt[seat], plays=t.plays,
                 rules=self.rules, hand_number=self.hand_number, direction=self.direction,
                 scores=self.scores, history=self.history)
-            if fault is not None:
-                return fault
+            if fault is not None:  # the page that plays it is named, as its person's seat
+                return Fault(page, fault.kind, fault.card)
         return None
 
     def _replay_step(self) -> bool:
