@@ -891,6 +891,9 @@ def fair_gone_counted(seat: int, me: int) -> str:
             "Every card was played and checked, so the hand counts as played.")
 
 
+FAIR_CLOSED_AFTER = ("The hand before counts as it was scored, and the table has closed: "
+                     "press Play online to find a new table.")
+
 FAIR_STALLED_COUNTED = ("The table waited more than a minute for the hand's check and "
                         "nothing came, so nobody is named. Every card of this hand was "
                         "played and checked, so it counts as played; the table has closed.")

@@ -528,7 +528,9 @@ class FairTable(FairGame):
         stopping a hand never pays, ``played.charged``), one that wasn't doesn't count."""
         self.fault = fault
         text = words.fault_text(fault, self.seat)
-        if self.closed is None and self.current.counted is None and self.transcript.dealt:
+        if self.current.counted is not None:  # the hand was scored before: it stays
+            self._closing(text + " " + words.FAIR_CLOSED_AFTER)
+        elif self.closed is None and self.transcript.dealt:
             self._count(charged(fault.seat))
             self._closing(text + " " + words.fair_charged(fault.seat, self.seat))
         else:
