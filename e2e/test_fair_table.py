@@ -357,3 +357,20 @@ def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         assert not any("scored" in line for line in lines), lines
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_a_page_that_keeps_its_keys_after_losing_a_hand_is_named_and_charged(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """``?cheat=keepkeys``: once the hand is played out it keeps its keys, so that the hand
+    it lost won't count. The digests agree and every page relayed them to it: once the
+    table has waited a turn and 30 s, every other page names it and it takes the 26
+    points."""
+    _sit(pages[:2], relay, cheat=(1, "keepkeys"))
+    _play_hand(pages[:2])
+    honest = pages[0]
+    honest.wait_data("closed", "true", timeout=150_000)
+    text = honest.page.inner_text(f"{DIALOG} #fr-fair-closed")
+    what = words.fault_text(Fault(0, Cheat.NO_KEYS), 1).split(" cheated: ", 1)[1]
+    assert f" cheated: {what}" in text and "all 26 points of this hand" in text, text
+    _shoot(honest, "cheat-keepkeys")
+    assert not honest.table.errors, honest.table.errors

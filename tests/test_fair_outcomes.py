@@ -20,6 +20,7 @@ from tests.test_fair_table import Mesh, _false_digest, _to_the_end
 from web import words
 from web.p2p.fair import steered
 from web.p2p.fair.cheats import TAMPERS, SteeredComputer
+from web.p2p.fair.clock import STALL_SECONDS
 from web.p2p.fair.played import charged, played_fault, played_scores
 from web.p2p.fair.public import Score
 from web.p2p.fair.steered import bot, bot_seed
@@ -276,3 +277,13 @@ def test_the_seed_of_a_computer_is_the_tables_not_a_pages() -> None:
     assert bot_seed("mesh", 2) == bot_seed("mesh", 2) < 2**53
     assert len({bot_seed(t, s) for t in ("mesh", "other") for s in range(NUM_SEATS)}) == 8
     assert bot("mesh", 2).budget_ms is None  # the same choice however slow the machine
+
+
+def test_a_page_that_keeps_its_keys_is_named_and_charged() -> None:
+    """``?cheat=keepkeys``: the page keeps its keys once the hand is played out. Before,
+    the table stalled, nobody was named and the hand didn't count."""
+    mesh = Mesh(seed=19, cheats={2: "keepkeys"})
+    _to_the_end(mesh)
+    assert all(p.transcript.agreed and 2 not in p.transcript.reveals for p in _honest(mesh, 2))
+    mesh.wait(STALL_SECONDS + 31)
+    _charged_to(mesh, 2, Cheat.NO_KEYS)

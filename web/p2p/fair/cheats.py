@@ -159,8 +159,9 @@ class SteeredComputer(HardBot):
 
 
 Fields = dict[str, object]
-Tamper = Callable[[str, Fields, int], Fields]
-"""A message's type, its fields and the sender's seat -> the fields it sends instead."""
+Tamper = Callable[[str, Fields, int], Fields | None]
+"""A message's type, its fields and the sender's seat -> the fields it sends instead (None:
+it sends nothing)."""
 
 
 def short_deck(kind: str, fields: Fields, seat: int) -> Fields:
@@ -187,6 +188,13 @@ def false_echo(kind: str, fields: Fields, seat: int) -> Fields:
     return fields
 
 
+def kept_keys(kind: str, fields: Fields, seat: int) -> Fields | None:
+    """Keeps its keys once the hand is played out, hoping the hand it lost won't count:
+    the others, whose digests agree and were relayed to it, name it once the table has
+    waited a turn and 30 s (``NO_KEYS``), and charge it all 26 points."""
+    return None if kind == "fair_keys" else fields
+
+
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
                                   "marked": MarkedCards, "framing": Framing,
                                   "readcards": CardReader}
@@ -196,5 +204,5 @@ DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
 COMPUTERS: dict[str, Callable[[str, int], HardBot]] = {"steer": SteeredComputer}
 """The cheats at playing a computer, by name: how the page plays the computer it holds."""
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
-                              "falseecho": false_echo}
+                              "falseecho": false_echo, "keepkeys": kept_keys}
 """The cheats at what a page sends, by name."""

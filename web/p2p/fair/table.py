@@ -342,7 +342,10 @@ class FairTable(FairGame):
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
-            text = message(kind, **tamper(kind, fields, self.seat))
+            sent = tamper(kind, fields, self.seat)
+            if sent is None:
+                return  # withheld from every page
+            text = message(kind, **sent)
         self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
 
     def _settle(self) -> None:
