@@ -11,7 +11,7 @@ if the echoes differ, show its evidence. No I/O.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.signing import Signed, echo, sign, text_hash, verify
@@ -28,10 +28,13 @@ class Ledger:
 
     def __init__(self, seat: int, *, group: Group, name: str, signing_key: int,
                  keys: Sequence[int], unkept: Collection[str],
-                 source: KeySource | None = None) -> None:
+                 source: KeySource | None = None,
+                 now: Callable[[], float] = lambda: 0.0) -> None:
         """``name``: the table's (it goes into every signature); ``signing_key``: this
         page's, ``keys``: every seat's public one, by seat; ``unkept``: the kinds of
-        message that are signed but not kept (nor echoed)."""
+        message that are signed but not kept (nor echoed); ``now``: the table's clock (when
+        each message was sent or taken: ``beyond``)."""
+        self.now = now
         self.seat = seat
         self.group = group
         self.name = name
@@ -51,9 +54,9 @@ class Ledger:
         """Hand -> ``signed`` as it was when this page sent its digest and echo."""
         self._types: dict[int, dict[int, dict[int, str]]] = {}
         """Hand -> seat -> number -> the type of every message held (``kinds_of``)."""
-        self.envelopes: dict[int, dict[int, dict[int, tuple[str, str]]]] = {}
-        """Hand -> seat -> number -> the text hash and the envelope of every message this
-        page sent or took, of every kind: what it relays to a page that missed one
+        self.envelopes: dict[int, dict[int, dict[int, tuple[str, str, float]]]] = {}
+        """Hand -> seat -> number -> the text hash, the envelope and when this page sent or
+        took it, for every message of every kind: what it relays to a page that missed one
         (``relay``)."""
 
     def seal(self, hand: int, kind: str, text: str) -> str:
@@ -93,7 +96,7 @@ class Ledger:
         return self._expected.get((seat, hand), 0)
 
     def _hold(self, hand: int, seat: int, n: int, digest: str, sealed: str) -> None:
-        self.envelopes.setdefault(hand, {}).setdefault(seat, {})[n] = digest, sealed
+        self.envelopes.setdefault(hand, {}).setdefault(seat, {})[n] = digest, sealed, self.now()
 
     def typed(self, hand: int, seat: int, n: int, kind: str) -> None:
         """Note the type of an admitted message (every kind: ``kinds_of``)."""
@@ -117,12 +120,19 @@ class Ledger:
         """Per seat, the number of the next message of ``hand`` this page expects."""
         return tuple(self.expected(seat, hand) for seat in range(len(self.keys)))
 
-    def beyond(self, hand: int, have: Sequence[int]) -> list[str]:
+    def beyond(self, hand: int, have: Sequence[int], since: float) -> list[str]:
         """The envelopes of ``hand`` this page holds that follow ``have`` (``have``), in
-        each seat's order: what a page that asked lacks."""
+        each seat's order, up to the first this page took after ``since``: what a page that
+        asked lacks (one this page took just now may still be on its way to it)."""
         held = self.envelopes.get(hand, {})
-        return [sealed for seat in sorted(held) for n, (_, sealed) in sorted(held[seat].items())
-                if n >= have[seat] and sealed]
+        out = []
+        for seat in sorted(held):
+            for n, (_, sealed, at) in sorted(held[seat].items()):
+                if at > since:
+                    break
+                if n >= have[seat] and sealed:
+                    out.append(sealed)
+        return out
 
     def keep(self, hand: int, kind: str, signed: Signed) -> None:
         """Keep an admitted (or sealed) message of type ``kind``, unless of an unkept kind."""

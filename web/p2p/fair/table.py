@@ -89,7 +89,7 @@ class FairTable(FairGame):
             raise ValueError("a fair table needs four public keys, this page's among them")
         super().__init__(seat, rules=rules or Rules(), history=history)
         self.ledger = Ledger(seat, group=group, name=name, signing_key=signing_key,
-                             keys=self.keys, unkept=END_KINDS, source=source)
+                             keys=self.keys, unkept=END_KINDS, source=source, now=now)
         """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
@@ -290,7 +290,8 @@ class FairTable(FairGame):
                 return  # the page's other table answers; or it asked just now
             self._answered[seat] = now
             self.outbox += [relay(self.seat, tag(self.name), self.hand_number, item)
-                            for item in self.ledger.beyond(self.hand_number, extra.have)
+                            for item in self.ledger.beyond(self.hand_number, extra.have,
+                                                           now - ASK_SECONDS / 2)
                             if not item.startswith(f'{{"v":1,"t":"fair","f":{seat},')]
             return
         opened = open_envelope(extra.item, self.group)
