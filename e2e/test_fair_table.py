@@ -308,7 +308,7 @@ def test_a_page_that_plays_its_computer_its_own_way_is_named_and_charged(
     honest.wait_data("closed", "true", timeout=120_000)
     text = honest.page.inner_text(f"{DIALOG} #fr-fair-closed")
     what = words.fault_text(Fault(0, Cheat.STEERED), 1).split(" cheated: ", 1)[1]
-    assert f" cheated: {what}" in text and "all 26 points of this hand" in text, text
+    assert f" cheated: {what}" in text and "all 26 points of that hand" in text, text
     assert not text.startswith("You"), text
     _shoot(honest, "cheat-steered")
     assert not honest.table.errors, honest.table.errors

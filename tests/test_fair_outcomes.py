@@ -268,7 +268,9 @@ def test_a_computer_played_its_pages_own_way_is_named_by_every_page() -> None:
     for page in mesh.pages[2:] + mesh.pages[:1]:  # West's page plays North: West named
         fault = page.fault
         assert fault is not None and (fault.seat, fault.kind) == (1, Cheat.STEERED), page.closed
-        assert fault.card is not None and page.scores == charged(1)
+        assert fault.card is not None and page.scores == charged(1)  # the hand it steered
+        assert page.closed == f"{words.fault_text(fault, page.seat)} " \
+            f"{words.fair_charged_steered(1, page.seat)}"
 
 
 def test_the_seed_of_a_computer_is_the_tables_not_a_pages() -> None:

@@ -877,6 +877,13 @@ def fair_charged(seat: int, me: int) -> str:
             "the table has closed: press Play online to find a new table.")
 
 
+def fair_charged_steered(seat: int, me: int) -> str:
+    """The replay of a scored hand found a computer played otherwise than its bot."""
+    who = seat_name(seat, me)
+    return (f"{'You take' if seat == me else who + ' takes'} all 26 points of that hand "
+            "instead, and the table has closed: press Play online to find a new table.")
+
+
 def fair_disagreement_counted(seats: Sequence[int], me: int) -> str:
     """The records differ after the last card, and the signatures name nobody: every card
     was played and shown, so the hand counts as played."""

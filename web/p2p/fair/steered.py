@@ -23,10 +23,14 @@ from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web.p2p.fair.public import PublicHand, Score
 from web.p2p.fair.transcript import Cheat, Fault, Play
 
-__all__ = ["ITERATIONS", "bot", "bot_seed", "replay_steps"]
+__all__ = ["ITERATIONS", "Replay", "bot", "bot_seed", "replay_steps"]
 
-ITERATIONS = DEFAULT_ITERATIONS
-"""Playouts per decision of a fair table's computer: the hard player's own."""
+ITERATIONS = DEFAULT_ITERATIONS // 3
+"""Playouts per decision of a fair table's computer. With no time cap its page takes as
+long as the machine needs, and every page replays each decision: a third of the hard
+player's 3000 (which gained about 0.1 point a hand over 1200) keeps a phone's card about as
+quick as the 1 s cap did, and the replay a third of the cost (``docs/protocol.md``,
+Cost)."""
 
 
 def bot_seed(table: str, seat: int) -> int:
@@ -39,6 +43,42 @@ def bot(table: str, seat: int) -> HardBot:
     """The computer at ``seat``, as its page plays it and every page replays it: no time
     cap, so its choice is the same however slow the machine."""
     return HardBot(bot_seed(table, seat), budget_ms=None, iterations=ITERATIONS)
+
+
+class Replay:
+    """The computers' decisions of one scored hand, replayed at one page in slices, while
+    the game goes on (``FairTable``): ``index``, the hand's place in the history (charged
+    to the page that steered, if one did); ``pages``: computer seat -> the seat of the
+    person whose page plays it."""
+
+    def __init__(self, table: str, pages: dict[int, int], *, index: int, started: float,
+                 dealt: Sequence[Sequence[Card]], plays: Sequence[Play], rules: Rules,
+                 hand_number: int, direction: PassDirection, scores: Score,
+                 history: Sequence[Score]) -> None:
+        self.index = index
+        self.started = started
+        self._steps = self._all(pages, [
+            replay_steps(seat, bot(table, seat), dealt=dealt[seat], plays=tuple(plays),
+                         rules=rules, hand_number=hand_number, direction=direction,
+                         scores=scores, history=tuple(history)) for seat in sorted(pages)])
+
+    @staticmethod
+    def _all(pages: dict[int, int], replays: list[Generator[None, None, Fault | None]]
+             ) -> Generator[None, None, Fault | None]:
+        for seat, replay in zip(sorted(pages), replays, strict=True):
+            fault = yield from replay
+            if fault is not None:  # the page that plays it is named, as its person's seat
+                return Fault(pages[seat], fault.kind, fault.card)
+        return None
+
+    def step(self) -> tuple[bool, Fault | None]:
+        """One slice: whether the replay is done, and if so the page that steered (None:
+        every computer played as its bot)."""
+        try:
+            next(self._steps)
+            return False, None
+        except StopIteration as done:
+            return True, done.value
 
 
 def replay_steps(seat: int, player: HardBot, *, dealt: Sequence[Card], plays: Sequence[Play],

@@ -24,12 +24,11 @@ liar, or nobody.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Generator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
-from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
@@ -43,7 +42,7 @@ from web.p2p.fair.played import charged, played_fault, played_scores
 from web.p2p.fair.public import Score
 from web.p2p.fair.relay import ASK_SECONDS, Ask, Relay, ask, read, relay
 from web.p2p.fair.signing import Signed, text_hash
-from web.p2p.fair.steered import bot, replay_steps
+from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
 
@@ -107,10 +106,9 @@ class FairTable(FairGame):
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
-        self._replaying: tuple[AuditResult, float, Generator[None, None, Fault | None]] \
-            | None = None
-        """The audit passed: the computers' decisions being replayed (``steered``), when
-        that began, and the audit's result, scored once they hold."""
+        self._replaying: Replay | None = None
+        """A hand scored: its computers' decisions being replayed (``steered``), in the
+        background of the next hand."""
         self._asked = now()
         """When this page last asked the others for what it may have missed (``relay``)."""
         self._answered: dict[int, float] = {}
@@ -416,15 +414,13 @@ class FairTable(FairGame):
                 return False
             self._verdict(finding)
             return True
-        if self._replaying is not None:
-            return self._replay_step()
         proved = self.current.slice_step()
         if proved is not None:
             if proved:
                 self._settle()  # a proof sent, or the last one checked: steps may be due
             return proved
         if self.current.auditing is None:
-            return None
+            return None if self._replaying is None else self._replay_step()
         result = self.current.audit_step()
         if result is None:
             return False
@@ -436,10 +432,14 @@ class FairTable(FairGame):
             self.close(words.FAIR_STOPPED)  # a card didn't open, and nobody was to blame
         elif self.timer.gone is not None:
             self.timer.close_gone()
-        elif self.computers:
-            self._replaying = result, self.clock(), self._replays(result)
-            return False
         else:
+            if self.computers:  # replayed once scored, while the game goes on
+                t = self.transcript
+                self._replaying = Replay(
+                    self.name, self.computers, index=len(self.history), started=self.clock(),
+                    dealt=result.dealt, plays=t.plays, rules=self.rules,
+                    hand_number=self.hand_number, direction=self.direction,
+                    scores=self.scores, history=self.history)
             self._score(result)
         return True
 
@@ -448,34 +448,23 @@ class FairTable(FairGame):
         """The computers' decisions are being replayed (``work_step`` slices)."""
         return self._replaying is not None
 
-    def _replays(self, result: AuditResult) -> Generator[None, None, Fault | None]:
-        """Each computer's decisions of this hand, replayed: the first played otherwise."""
-        t = self.transcript
-        for seat, page in sorted(self.computers.items()):
-            fault = yield from replay_steps(
-                seat, bot(self.name, seat), dealt=result.dealt[seat], plays=t.plays,
-                rules=self.rules, hand_number=self.hand_number, direction=self.direction,
-                scores=self.scores, history=self.history)
-            if fault is not None:  # the page that plays it is named, as its person's seat
-                return Fault(page, fault.kind, fault.card)
-        return None
-
     def _replay_step(self) -> bool:
-        """One slice of the computers' replay (a slice of the bot's search); the verdict
-        once it is done: the hand scored, or the page that steered its computer named."""
+        """One slice of the computers' replay; once done, the page that steered its
+        computer, if one did, is named and charged the hand it steered (the hand under way
+        is void)."""
         assert self._replaying is not None
-        result, started, steps = self._replaying
-        try:
-            next(steps)
+        done, fault = self._replaying.step()
+        if not done:
             return False
-        except StopIteration as done:
-            fault: Fault | None = done.value
-        self._replaying = None
-        self.timings["replay"].append((self.clock() - started) * 1000)
+        replay, self._replaying = self._replaying, None
+        self.timings["replay"].append((self.clock() - replay.started) * 1000)
         if fault is not None:
-            self.caught(fault)
-        else:
-            self._score(result)
+            self.history[replay.index] = charged(fault.seat)
+            a, b, c, d = (sum(hand[s] for hand in self.history) for s in range(NUM_SEATS))
+            self.scores = (a, b, c, d)
+            self.fault = fault
+            self._closing(words.fault_text(fault, self.seat) + " "
+                          + words.fair_charged_steered(fault.seat, self.seat))
         return True
 
     def adopt(self, checker: FairTable) -> bool:
