@@ -18,9 +18,9 @@ from hearts.cards import SUIT_MASKS, Card
 from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, Rules, legal_mask
 from web.p2p.fair.public import PublicHand, Score
-from web.p2p.fair.transcript import Cheat, Fault, Play
+from web.p2p.fair.transcript import Cheat, Fault, Play, Transcript
 
-__all__ = ["CHARGE", "charged", "played_fault", "played_scores"]
+__all__ = ["CHARGE", "charged", "played_fault", "played_scores", "withheld"]
 
 CHARGE = 26
 """What a page named in a hand dealt takes: every point of the hand (``charged``)."""
@@ -66,3 +66,20 @@ def charged(seat: int) -> Score:
     pays."""
     a, b, c, d = (CHARGE if s == seat else 0 for s in range(NUM_SEATS))
     return a, b, c, d
+
+
+def withheld(t: Transcript, shown: bool) -> Fault | None:
+    """The page that keeps a hand, every card of it played, from its check, once the table
+    has waited beyond any turn: the first without its digest (a page that lacked a card
+    asked for it and was sent it: ``relay``), or, the four digests agreeing and ``shown``
+    (relayed to every page), the first without its keys. Never a page that said it closed
+    (it caught a cheat only it was sent, say)."""
+    if not t.finished or t.complaint is not None:
+        return None
+    missing = [s for s in range(NUM_SEATS) if s not in t.digests and s not in t.closers]
+    if missing:
+        return Fault(missing[0], Cheat.NO_DIGEST)
+    if t.agreed and shown:
+        return next((Fault(s, Cheat.NO_KEYS) for s in range(NUM_SEATS)
+                     if s not in t.reveals and s not in t.closers), None)
+    return None

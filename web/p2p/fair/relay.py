@@ -19,12 +19,14 @@ seat), so the mesh routes them as it routes every message of that page. No I/O.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from hearts.rules import NUM_SEATS
+from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.wire import TAG_CHARS, sender
 
-__all__ = ["ASK_SECONDS", "Ask", "Relay", "ask", "read", "relay"]
+__all__ = ["ASK_SECONDS", "Ask", "Relay", "Relays", "ask", "read", "relay"]
 
 ASK_SECONDS = 3.0
 """How long a page waits for the others before it asks for what it may have missed (and
@@ -85,3 +87,49 @@ def read(text: str, limit: int) -> Ask | Relay | None:
             or not all(type(n) is int and 0 <= n < 1000 for n in have):
         return None
     return Ask(seat, table, hand, tuple(have))
+
+
+class Relays:
+    """One page's side of relaying at a table (``table``: its tag): when it last asked, and
+    when it last answered each page. It makes the texts; the table sends them."""
+
+    def __init__(self, seat: int, table: str, ledger: Ledger, now: Callable[[], float]) -> None:
+        self.seat = seat
+        self.table = table
+        self.ledger = ledger
+        self.now = now
+        self._asked = now()
+        self._answered: dict[int, float] = {}
+
+    def ask(self, hand: int, waiting_since: float) -> str | None:
+        """This page's ask, if it has waited ``ASK_SECONDS`` since the table last moved
+        (``waiting_since``) and since its last ask."""
+        now = self.now()
+        if now - max(waiting_since, self._asked) < ASK_SECONDS:
+            return None
+        self._asked = now
+        return ask(self.seat, self.table, hand, self.ledger.have(hand))
+
+    def answer(self, asked: Ask) -> list[str]:
+        """The envelopes page ``asked.seat`` lacks, as relays: those this page has held a
+        while (one it took just now may still be on its way there), not the asker's own;
+        none if it asked just before."""
+        now, seat = self.now(), asked.seat
+        if now - self._answered.get(seat, -ASK_SECONDS) < ASK_SECONDS / 2:
+            return []
+        self._answered[seat] = now
+        own = f'{{"v":1,"t":"fair","f":{seat},'
+        return [relay(self.seat, self.table, asked.hand, item)
+                for item in self.ledger.beyond(asked.hand, asked.have, now - ASK_SECONDS / 2)
+                if not item.startswith(own)]
+
+    def digests(self, hand: int) -> list[str]:
+        """The four digests of ``hand`` this page holds, as relays."""
+        out = []
+        for seat in range(NUM_SEATS):
+            n = max((n for n, kind in self.ledger.kinds_of(hand, seat).items()
+                     if kind == "fair_digest"), default=None)
+            item = "" if n is None else self.ledger.envelope(hand, seat, n)
+            if item:
+                out.append(relay(self.seat, self.table, hand, item))
+        return out

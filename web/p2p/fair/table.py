@@ -38,9 +38,9 @@ from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
-from web.p2p.fair.played import charged, played_fault, played_scores
+from web.p2p.fair.played import charged, played_fault, played_scores, withheld
 from web.p2p.fair.public import Score
-from web.p2p.fair.relay import ASK_SECONDS, Ask, Relay, ask, read, relay
+from web.p2p.fair.relay import Ask, Relay, Relays, read
 from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
@@ -109,10 +109,8 @@ class FairTable(FairGame):
         self._replaying: Replay | None = None
         """A hand scored: its computers' decisions being replayed (``steered``), in the
         background of the next hand."""
-        self._asked = now()
-        """When this page last asked the others for what it may have missed (``relay``)."""
-        self._answered: dict[int, float] = {}
-        """Seat -> when this page last answered its ask."""
+        self.relays = Relays(seat, tag(name), self.ledger, now)
+        """What this page asks the others for, and relays to them (``relay``)."""
         self.closers_told = False
         """This page told the others it closed (``fair_closed``)."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
@@ -177,39 +175,17 @@ class FairTable(FairGame):
         (``relay``); close the table if it waited for another page in vain, naming a page
         that keeps a hand played out from its check once shown all it needed; whether it
         closed."""
-        self._ask()
-        if self.closed is None:
-            fault = self._withheld()
+        if self.closed is None and self.stage not in (FairStage.SCORED, FairStage.OVER):
+            asked = self.relays.ask(self.hand_number, self.timer.turns.progress)
+            if asked is not None:
+                self.outbox.append(asked)
+        if self.closed is None and self.stage is FairStage.AUDITING \
+                and self.timer.turns.stalled() and self.timer.gone is None:
+            fault = withheld(self.transcript, self.dispute.shown)
             if fault is not None:
                 self.caught(fault)
                 return True
         return self.timer.stalled()
-
-    def _ask(self) -> None:
-        t = self.timer.turns
-        if self.closed is not None or self.stage in (FairStage.SCORED, FairStage.OVER) \
-                or self.now() - max(t.progress, self._asked) < ASK_SECONDS:
-            return
-        self._asked = self.now()
-        self.outbox.append(ask(self.seat, tag(self.name), self.hand_number,
-                               self.ledger.have(self.hand_number)))
-
-    def _withheld(self) -> Fault | None:
-        """The page that keeps this hand, every card of it played, from its check, once
-        the table has waited beyond any turn: the first without its digest, or (the four
-        digests agreeing, and relayed to every page) without its keys."""
-        t = self.transcript
-        if not t.finished or t.complaint is not None or self.stage is not FairStage.AUDITING \
-                or not self.timer.turns.stalled() or self.timer.gone is not None:
-            return None
-        # A page that closed (it caught a cheat that only it was sent, say) said so.
-        missing = [s for s in range(NUM_SEATS) if s not in t.digests and s not in t.closers]
-        if missing:  # every page that lacked a card asked, and was sent it (``relay``)
-            return Fault(missing[0], Cheat.NO_DIGEST)
-        if t.agreed and self.dispute.shown:
-            return next((Fault(s, Cheat.NO_KEYS) for s in range(NUM_SEATS)
-                         if s not in t.reveals and s not in t.closers), None)
-        return None
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
@@ -282,15 +258,8 @@ class FairTable(FairGame):
                 self.caught(Fault(seat, Cheat.MALFORMED))
             return
         if isinstance(extra, Ask):
-            now = self.now()
-            if not self.checks or now - self._answered.get(seat, -ASK_SECONDS) \
-                    < ASK_SECONDS / 2:
-                return  # the page's other table answers; or it asked just now
-            self._answered[seat] = now
-            self.outbox += [relay(self.seat, tag(self.name), self.hand_number, item)
-                            for item in self.ledger.beyond(self.hand_number, extra.have,
-                                                           now - ASK_SECONDS / 2)
-                            if not item.startswith(f'{{"v":1,"t":"fair","f":{seat},')]
+            if self.checks:  # (else the page's other table answers)
+                self.outbox += self.relays.answer(extra)
             return
         opened = open_envelope(extra.item, self.group)
         if opened is None:
@@ -301,17 +270,9 @@ class FairTable(FairGame):
     def _show_digests(self) -> None:
         """The four digests are in: relay them to every page (once), so a page that
         missed one is shown the hand's end (a dispute, or keys owed)."""
-        t, here = self.transcript, self.hand_number
-        if self.dispute.shown or len(t.digests) < NUM_SEATS:
-            return
-        self.dispute.shown = True
-        for seat in range(NUM_SEATS):
-            n = max((n for n, kind in self.ledger.kinds_of(here, seat).items()
-                     if kind == "fair_digest"), default=None)
-            if n is not None:
-                item = self.ledger.envelope(here, seat, n)
-                if item:
-                    self.outbox.append(relay(self.seat, tag(self.name), here, item))
+        if not self.dispute.shown and len(self.transcript.digests) == NUM_SEATS:
+            self.dispute.shown = True
+            self.outbox += self.relays.digests(self.hand_number)
 
     def gone(self, seat: int) -> None:
         """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
