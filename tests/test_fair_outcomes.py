@@ -18,7 +18,7 @@ from hearts.bots.hard import HardBot
 from hearts.rules import NUM_SEATS, Rules, hand_scores
 from tests.test_fair_table import Mesh, _false_digest, _to_the_end
 from web import words
-from web.p2p.fair import steered
+from web.p2p.fair import relay, steered
 from web.p2p.fair.cheats import TAMPERS, SteeredComputer
 from web.p2p.fair.clock import STALL_SECONDS
 from web.p2p.fair.played import charged, played_fault, played_scores
@@ -289,3 +289,16 @@ def test_a_page_that_keeps_its_keys_is_named_and_charged() -> None:
     assert all(p.transcript.agreed and 2 not in p.transcript.reveals for p in _honest(mesh, 2))
     mesh.wait(STALL_SECONDS + 31)
     _charged_to(mesh, 2, Cheat.NO_KEYS)
+
+
+def test_asks_and_relays_are_read_back_and_nothing_else_is() -> None:
+    """The two forms a page sends outside the signed stream: what they say read back, and
+    anything else (an envelope, a wrong field, a seat not its sender's) not taken as one."""
+    asked = relay.ask(2, "mesh", 3, (4, 5, 0, 7))
+    assert relay.read(asked, 1000) == relay.Ask(2, "mesh", 3, (4, 5, 0, 7))
+    passed = relay.relay(1, "mesh", 3, '{"v":1,"t":"fair","f":0}')
+    assert relay.read(passed, 1000) == relay.Relay(1, "mesh", 3, '{"v":1,"t":"fair","f":0}')
+    for text in (asked.replace('"f":2', '"f":1,"x":2'), asked.replace("[4,", "[-4,"),
+                 asked.replace("[4,5,0,7]", "[4,5,0]"), asked.replace('"v":1', '"v":2'),
+                 passed.replace('"r":"', '"r":["') + "]", "not json", '{"a": 1}'):
+        assert relay.read(text, 1000) is None, text
