@@ -10,6 +10,7 @@ attacks left the loser's points untaken, or named an honest page.
 from __future__ import annotations
 
 import itertools
+import json
 from typing import Any
 
 import pytest
@@ -302,3 +303,36 @@ def test_asks_and_relays_are_read_back_and_nothing_else_is() -> None:
                  asked.replace("[4,5,0,7]", "[4,5,0]"), asked.replace('"v":1', '"v":2'),
                  passed.replace('"r":"', '"r":["') + "]", "not json", '{"a": 1}'):
         assert relay.read(text, 1000) is None, text
+
+
+def test_a_page_that_closes_on_a_cheat_only_it_was_sent_is_never_named_after() -> None:
+    """The cheat sends one page a signed message the fair deal doesn't have in place of its
+    last card. That page names it and closes, and says so (``fair_closed``); the others,
+    who hold every card, are never told its digest: they name nobody (not the page that
+    closed), and the hand counts as played."""
+    played, loser = _as_played(20)
+    victim = (loser + 2) % NUM_SEATS
+    mesh = Mesh(seed=20)
+    cheat = mesh.pages[loser]
+    collect = mesh.collect
+
+    def collect_and_spoil() -> None:
+        collect()
+        if len(cheat.transcript.plays) < 49:
+            return
+        queue = mesh.channels[(loser, victim)]
+        for i, text in enumerate(queue):
+            if _kind(text, "fair_play"):
+                sent = cheat.ledger._numbers[1]
+                cheat.ledger._numbers[1] = json.loads(text)["n"]
+                queue[i] = cheat.ledger.seal(1, "fair_pass", '{"v":1,"t":"fair_nonsense"}')
+                cheat.ledger._numbers[1] = sent
+
+    mesh.collect = collect_and_spoil  # type: ignore[method-assign]
+    _to_the_end(mesh)
+    assert mesh.pages[victim].fault == Fault(loser, Cheat.MALFORMED)
+    mesh.wait(STALL_SECONDS + 40)
+    for page in mesh.pages:
+        if page.seat not in (loser, victim):
+            assert page.fault is None or page.fault.seat == loser, page.closed
+            assert page.history == [played], page.closed
