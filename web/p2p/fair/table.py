@@ -12,8 +12,10 @@ early messages, and why it closed.
 Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
 "m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
-fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
-doesn't count.
+fault of the audit, closes the table with the cheat named (``closed``/``fault``), and the
+hand is charged to it; a hand whose 52 cards are in counts as played whatever comes after
+(``outcome.Outcomes``, which a ``FairTable`` is). A page that waited asks the others for
+what it missed, and they relay the signed copies (``relay``).
 
 Its clocks are ``clock.TableClock``'s: the person's turn, for whom this page moves when their
 time runs out (``tick``), and how long the table waits for the others (``stalled``,
@@ -32,13 +34,14 @@ from web import words
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
-from web.p2p.fair.game import FairGame, FairStage
+from web.p2p.fair.game import FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
+from web.p2p.fair.outcome import CLOSED_TEXT, Outcomes
 from web.p2p.fair.party import Party
-from web.p2p.fair.played import charged, played_fault, played_scores, withheld
+from web.p2p.fair.played import withheld
 from web.p2p.fair.public import Score
 from web.p2p.fair.relay import Ask, Relay, Relays, read
 from web.p2p.fair.signing import Signed, text_hash
@@ -48,15 +51,13 @@ from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
 
-CLOSED_TEXT = message("fair_closed")
-"""What a page sends as it closes the table (``FairTable._closing``)."""
 
 
-class FairTable(FairGame):
+class FairTable(Outcomes):
     """The fair table as the page at ``seat`` plays it: the messages, the steps, the
-    audit's slices, and closing. The game it moves on is read in ``FairGame``: a
-    ``FairTable`` is one, so that what the felt reads stays its API without a wall of
-    delegating properties."""
+    audit's slices. The game it moves on is read in ``FairGame``, and what a hand comes to
+    when the table closes in ``Outcomes``: a ``FairTable`` is both, so that what the felt
+    reads stays its API without a wall of delegating properties."""
 
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
@@ -409,25 +410,6 @@ class FairTable(FairGame):
         """The computers' decisions are being replayed (``work_step`` slices)."""
         return self._replaying is not None
 
-    def _replay_step(self) -> bool:
-        """One slice of the computers' replay; once done, the page that steered its
-        computer, if one did, is named and charged the hand it steered (the hand under way
-        is void)."""
-        assert self._replaying is not None
-        done, fault = self._replaying.step()
-        if not done:
-            return False
-        replay, self._replaying = self._replaying, None
-        self.timings["replay"].append((self.clock() - replay.started) * 1000)
-        if fault is not None:
-            self.history[replay.index] = charged(fault.seat)
-            a, b, c, d = (sum(hand[s] for hand in self.history) for s in range(NUM_SEATS))
-            self.scores = (a, b, c, d)
-            self.fault = fault
-            self._closing(words.fault_text(fault, self.seat) + " "
-                          + words.fair_charged_steered(fault.seat, self.seat))
-        return True
-
     def adopt(self, checker: FairTable) -> bool:
         """What ``checker`` — this page's table that checks the same messages — found of
         this hand: the shuffle proofs it checked, and its audit's verdict once every key
@@ -442,50 +424,3 @@ class FairTable(FairGame):
             return False
         self._score(there.result)
         return True
-
-    # --- closing ------------------------------------------------------------------------------
-    def close(self, why: str, counted: str = "") -> None:
-        """Close the table, saying why (``counted``: what to say instead if the hand's 52
-        cards were played: then it counts as played, unless its plays show a rule broken);
-        what this page had yet to send goes unsent."""
-        t = self.transcript
-        if self.closed is None and self.current.counted is None and t.finished \
-                and t.complaint is None:
-            fault = played_fault(t.plays, self.rules)
-            if fault is not None:
-                self.caught(fault)
-                return
-            self._count(played_scores(t.plays, self.rules))
-            why = counted or self._counted_words(why)
-        self._closing(why)
-
-    def _closing(self, why: str) -> None:
-        """Close: what this page had yet to send goes unsent, but the others are told it
-        closed (``fair_closed``), so that none of them names it for what it won't send."""
-        self.closed = why
-        self.outbox.clear()
-        if self.closers_told or self._halted:
-            return
-        self.closers_told = True
-        self.outbox.append(self.ledger.seal(self.hand_number, "fair_closed", CLOSED_TEXT))
-
-    def _counted_words(self, why: str) -> str:
-        """What this page says when it closes a hand played out, counting it as played."""
-        if self.timer.gone is not None:
-            return words.fair_gone_counted(self.timer.gone, self.seat)
-        if why == words.FAIR_STALLED:
-            return words.FAIR_STALLED_COUNTED
-        return why
-
-    def caught(self, fault: Fault) -> None:
-        """Close the table naming the cheat: a hand dealt is charged to it (all 26 points:
-        stopping a hand never pays, ``played.charged``), one that wasn't doesn't count."""
-        self.fault = fault
-        text = words.fault_text(fault, self.seat)
-        if self.current.counted is not None:  # the hand was scored before: it stays
-            self._closing(text + " " + words.FAIR_CLOSED_AFTER)
-        elif self.closed is None and self.transcript.dealt:
-            self._count(charged(fault.seat))
-            self._closing(text + " " + words.fair_charged(fault.seat, self.seat))
-        else:
-            self._closing(text + " " + words.FAIR_VOID)
