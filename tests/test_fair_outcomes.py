@@ -9,6 +9,7 @@ attacks left the loser's points untaken, or named an honest page.
 
 from __future__ import annotations
 
+import asyncio
 import itertools
 import json
 from typing import Any
@@ -17,6 +18,8 @@ import pytest
 
 from hearts.bots.hard import HardBot
 from hearts.rules import NUM_SEATS, Rules, hand_scores
+from tests.online_pages import until
+from tests.test_fair_session import fair_pages, is_closed, play_out, sit
 from tests.test_fair_table import Mesh, _false_digest, _to_the_end
 from web import words
 from web.p2p.fair import relay, steered
@@ -336,3 +339,22 @@ def test_a_page_that_closes_on_a_cheat_only_it_was_sent_is_never_named_after() -
         if page.seat not in (loser, victim):
             assert page.fault is None or page.fault.seat == loser, page.closed
             assert page.history == [played], page.closed
+
+
+@pytest.mark.usefixtures("quick_computers")
+def test_a_page_that_steers_its_computer_and_leaves_is_still_named() -> None:
+    """Two people, two computers, through the whole session (lobby, draw, mesh): the page
+    with ``?cheat=steer`` closes and leaves once the hand is scored (its own replay names
+    it first). Leaving is no way out of the replay: the honest page finishes it, names
+    that page and charges it the hand."""
+
+    async def run() -> None:
+        _, pages = fair_pages(people=2, cheat={1: "steer"})
+        seats = await sit(pages)
+        await play_out(seats)
+        await until(lambda: all(map(is_closed, pages)), "both pages closed")
+        honest, cheat = seats[0].table, seats[1].table.seat
+        assert honest.fault is not None and honest.fault.seat == cheat, honest.closed
+        assert honest.fault.kind is Cheat.STEERED and honest.scores == charged(cheat)
+
+    asyncio.run(run())

@@ -42,6 +42,7 @@ class Outcomes(FairGame):
     _replaying: Replay | None
     closers_told: bool
     """This page told the others it closed (``fair_closed``)."""
+    left_in_replay: int | None
 
     def close(self, why: str, counted: str = "") -> None:
         """Close the table, saying why (``counted``: what to say instead if the hand's 52
@@ -106,4 +107,6 @@ class Outcomes(FairGame):
             self.fault = fault
             self._closing(words.fault_text(fault, self.seat) + " "
                           + words.fair_charged_steered(fault.seat, self.seat))
+        elif self.left_in_replay is not None:
+            self.timer.leave(self.left_in_replay)
         return True

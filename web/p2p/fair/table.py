@@ -112,6 +112,8 @@ class FairTable(Outcomes):
         background of the next hand."""
         self.relays = Relays(seat, tag(name), self.ledger, now)
         """What this page asks the others for, and relays to them (``relay``)."""
+        self.left_in_replay: int | None = None
+        """A page that left while a hand was replayed: taken as gone once it is done."""
         self.closers_told = False
         """This page told the others it closed (``fair_closed``)."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
@@ -276,7 +278,12 @@ class FairTable(Outcomes):
             self.outbox += self.relays.digests(self.hand_number)
 
     def gone(self, seat: int) -> None:
-        """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
+        """The page at ``seat`` left, and its keys with it (``TableClock.leave``). While
+        the hand before is replayed (``steered``), that comes first: leaving once a hand is
+        scored is no way out of its replay."""
+        if self._replaying is not None:
+            self.left_in_replay = seat
+            return
         self.timer.leave(seat)
 
     def take_outbox(self) -> list[str]:
