@@ -179,7 +179,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
     _play_hand(pages, shot="play")
     for seat in pages:
         seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            "document.querySelector('#prompt').textContent.includes('checked this hand')",
             timeout=30_000)
         assert _state(seat) == "summary" and seat.data("role") == "fair"
     _shoot(pages[1], "audited")
@@ -218,9 +218,9 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
     seated[0].hide_dialog()
     _shoot(seated[-1], f"computers-{people}-pass")
     _play_hand(seated)
-    for seat in seated:  # the audit, and each computer's decisions replayed (``steered``)
+    for seat in seated:  # the audit of two pages on a shared machine
         seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            "document.querySelector('#prompt').textContent.includes('checked this hand')",
             timeout=90_000)
         assert _state(seat) == "summary"
     found = _figures(logs)
@@ -259,7 +259,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_pl
     _play_hand(staying)
     for seat in staying:
         seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('Every page checked')",
+            "document.querySelector('#prompt').textContent.includes('checked this hand')",
             timeout=30_000)
         assert not seat.table.errors, seat.table.errors
 

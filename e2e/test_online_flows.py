@@ -14,10 +14,13 @@ import pytest
 from conftest import DESKTOP
 from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS, TablePage
-from test_private_table import DIALOG, Seat, open_all
+from test_private_table import DIALOG, Seat, keep_alerts, open_all, wait_alert
 from test_table_by_code import (
     relay,  # noqa: F401 (the module's relay fixture)
 )
+
+from hearts import Card
+from web import words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
 
@@ -104,17 +107,15 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         before = _hand(page)
         page.click("#play-online")
         page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
-        said = page.inner_text(f"{DIALOG} #fr-error")
-        assert "couldn't reach any relay" in said and "127.0.0.1:9" in said, said
-        page.click(f"{DIALOG} #fr-settings > summary")  # where another one is chosen
+        said = page.inner_text(f"{DIALOG} #fr-fair-closed")  # first, before the choices
+        assert "Couldn't reach the place where players meet" in said, said
+        assert "127.0.0.1:9" in said, said
+        # the choice of another relay shows just below, not inside a closed section
         assert page.is_visible(f"{DIALOG} #fr-relay-set")
+        assert "above" not in page.inner_text(f"{DIALOG} #fr-relay-set")
         assert not page.is_visible(f"{DIALOG} #fr-online")  # no countdown
         assert not page.evaluate(LOOKING) and not page.evaluate(IN_LOBBY)
-        page.screenshot(path=str(ARTIFACTS / "online-no-relay.png"))
-        for size in SIZES.values():
-            page.set_viewport_size(size)
-            page.screenshot(path=str(ARTIFACTS / f"online-no-relay-{size['width']}.png"))
-        page.set_viewport_size(DESKTOP)
+        _shoot_all(page, "online-no-relay")
         page.click(f"{DIALOG} #fr-retry")  # tried again: looking, then told again
         page.wait_for_function(LOOKING, timeout=10_000)
         page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
@@ -172,3 +173,99 @@ def test_a_guest_that_reloads_mid_hand_comes_back_to_its_seat(
     finally:
         host.close()
         guest.close()
+
+
+def test_a_name_typed_through_the_lobbys_wait_is_kept_whole_and_keeps_the_focus(
+        browser: Any, base_url: str, relay: str) -> None:  # noqa: F811
+    context = browser.new_context(viewport=SIZES["phone"], service_workers="block")
+    try:
+        table = TablePage(context.new_page(), base_url, "online-typing")
+        table.goto(f"?speed=instant&wait=2&relay={relay}")
+        page = table.page
+        page.wait_for_selector("#play-online:not([disabled])", state="attached")
+        _press_play_online(page)
+        _wait_until(page, f"{LOOKING} && {IN_LOBBY}", 20_000)
+        page.click(f"{DIALOG} #my-name")
+        page.keyboard.type("Gabr", delay=150)
+        # the lobby's wait ends while they type: a table is found, alone with the computers
+        page.wait_for_function(f"document.querySelector('{DIALOG}').dataset.role === 'host'",
+                               timeout=30_000)
+        page.keyboard.type("iella", delay=150)  # still in the field: no key is a shortcut
+        assert page.evaluate(f"document.querySelector('{DIALOG}').open")
+        assert page.evaluate("document.activeElement.id") == "my-name"
+        assert page.input_value(f"{DIALOG} #my-name") == "Gabriella"
+        assert page.inner_text(f"{DIALOG} #fr-status") == words.TABLE_WAITS_FOR_YOU
+        assert page.locator("#hand .hinted").count() == 0  # H wasn't taken as a hint
+        _shoot_all(page, "online-typing-table-waits")
+        page.keyboard.press("Enter")  # the name is kept whole
+        page.wait_for_function("localStorage.getItem('hearts.name') !== null"
+                               " && localStorage.getItem('hearts.name').includes('Gabriella')")
+        page.keyboard.press("Escape")  # then to the table that waited
+        page.wait_for_function(f"!document.querySelector('{DIALOG}').open")
+        assert page.evaluate(f"document.querySelector('{DIALOG}').dataset.role") == "host"
+        assert not table.errors, table.errors
+    finally:
+        context.close()
+
+
+def test_the_turn_clock_counts_each_second_at_a_table_by_code_and_says_what_went(
+        browser: Any, base_url: str, relay: str) -> None:  # noqa: F811
+    host, guest = (Seat(browser, base_url, f"clock-{who}") for who in ("host", "guest"))
+    try:
+        for seat in (host, guest):
+            seat.page.clock.install()  # time flows as usual, and the test may jump it ahead
+        open_all([host, guest], f"?speed=instant&turn=20&relay={relay}")
+        host.page.click("#open-table")
+        host.page.click("#host-table")
+        host.wait_data("stage", "lobby")
+        host.click("#fr-share-button")
+        host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
+        code = host.page.input_value("#table-code")
+        guest.page.click("#open-table")
+        guest.page.fill(f"{DIALOG} #join-code", code)
+        guest.click("#join")
+        guest.wait_data("connected", "true", timeout=60_000)
+        host.click("#fr-begin")
+        guest.wait_data("stage", "pass")
+        guest.hide_dialog()
+        # Both people are waited for: each sees their clock, a second at a time.
+        for seat in (guest, host):
+            clock = seat.page.locator("#prompt #turn-clock")
+            clock.wait_for()
+            first = int(clock.get_attribute("data-seconds") or 0)
+            seat.page.clock.run_for(2000)
+            seat.page.wait_for_function(
+                "s => Number(document.querySelector('#turn-clock').dataset.seconds) <= s - 2",
+                arg=first)
+            now = int(clock.get_attribute("data-seconds") or 0)
+            assert first <= 20 and 2 <= first - now <= 3, (first, now)
+        _shoot_all(guest.page, "clock-by-code")
+        keep_alerts(guest.page)
+        keep_alerts(host.page)
+        dealt = _hand(guest.page)
+        # The host's page keeps the table's time: once it is out, it passes for both people,
+        # and each is told which three cards went for them.
+        host.page.clock.fast_forward(20_000)
+        for seat in (guest, host):
+            wait_alert(seat.page, "were passed for you", news=True)
+        guest.page.wait_for_function("document.documentElement.dataset.state !== 'pass'")
+        said = next(a["text"] for a in guest.page.evaluate("window.heartsAlerts")
+                    if "Time's up" in a["text"])
+        assert said.startswith("Time's up: ") and said.endswith(" were passed for you."), said
+        passed = [card for card in dealt if Card.parse(card).short in said]
+        assert len(passed) == 3 and not set(passed) & set(_hand(guest.page)), said
+        _shoot_all(guest.page, "clock-times-up")
+    finally:
+        host.close()
+        guest.close()
+
+
+def _shoot_all(page: Any, name: str) -> None:
+    """The moment at a phone's sizes and a desktop's, to look at (the size is put back)."""
+    size = page.viewport_size
+    for width, height in ((320, 640), (390, 844), (1440, 900)):
+        page.set_viewport_size({"width": width, "height": height})
+        page.evaluate("() => new Promise(r => requestAnimationFrame(() => "
+                      "requestAnimationFrame(r)))")
+        page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
+    page.set_viewport_size(size)

@@ -206,7 +206,7 @@ def invite(host: Seat, guest: Seat, seat: int, again: bool = False) -> float:
     took = connect(host, guest, seat)
     guest.wait_data("seat", str(seat))  # the host's first state follows the channel opening
     guest.page.wait_for_selector(f"{DIALOG}[open]", state="hidden")
-    assert guest.page.inner_text("#stat-where").endswith("page sees all hands")
+    assert guest.page.inner_text("#stat-where").endswith("device sees all hands")
     return took
 
 
@@ -465,7 +465,7 @@ def test_private_table_host_and_three_guests(people: list[Seat], rtc_browser: An
     host.click("#fr-leave")
     for s in (guests[1], guests[3], again):
         s.wait_data("closed", "true")
-        assert "The host closed the table." in s.page.inner_text("#fr-error")
+        assert "Ana closed the table." in s.page.inner_text("#fr-error")
     for s in (host, guests[1]):
         s.page.wait_for_selector("#stat-clock", state="visible")
         assert s.page.is_hidden("#stat-where")
@@ -834,7 +834,7 @@ def test_invites_opened_in_an_open_tab_or_pasted_and_leaving_after_an_error(
     north.page.wait_for_selector(f"{DIALOG} #fr-join-note", state="visible")
     assert north.data("role") == "guest" and north.page.is_hidden(f"{invite_row(1)}")
     connect(host, north, 2)
-    assert north.page.inner_text("#stat-where").endswith("page sees all hands")
+    assert north.page.inner_text("#stat-where").endswith("device sees all hands")
 
     host.hide_dialog()
     host.page.evaluate(f"document.querySelector('{DIALOG} #fr-begin').click()")

@@ -20,6 +20,7 @@ and the median and p95 of each kind at the end.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import subprocess
 import time
@@ -31,6 +32,7 @@ from conftest import ROOT
 from tablepage import ARTIFACTS
 from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, wait_alert
 
+from hearts import Card
 from web import words
 from web.friends.joining import STUN
 from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM
@@ -306,25 +308,51 @@ def _alone_then_late(pages: list[Seat]) -> tuple[Seat, list[Seat]]:
 
 def test_a_person_who_comes_to_a_lone_pages_game_sits_with_it_at_a_fair_table_next_hand(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
-    pages = [Seat(browser, base_url, f"online-late-{n}") for n in range(2)]
+    pages = [Seat(browser, base_url, f"online-late-{n}") for n in range(3)]
     seats.extend(pages)
     open_all(pages, f"?speed=instant&wait=4&relay={relay}")
-    host, (late,) = _alone_then_late(pages)
+    host, (quitter, late) = _alone_then_late(pages)
     _shoot(late.page, "online-late-waiting")
     assert host.page.inner_text("#stat-where") == words.HOSTING_KIND
+    # Alone with the computers, nobody waits for the person: no turn clock at all.
+    assert host.page.locator("#turn-clock").count() == 0
     _shoot(host.page, "online-lone-page")
+    # One of the newcomers changes their mind (Escape) while told a table is under way:
+    # back to their own game, out of the table's room, which frees the seat.
+    own = quitter.table.hand()
+    quitter.page.keyboard.press("Escape")
+    quitter.page.wait_for_function(
+        f"!document.querySelector('{DIALOG}').open && "
+        f"!document.querySelector('{DIALOG}').dataset.role")
+    quitter.page.wait_for_function("!window.heartsP2P.meetings().length")
+    assert quitter.table.hand() == own
     # The newcomer never joins the lone page's game, which that page deals: it waits.
     _pass_and_play_a_hand([host])
-    for seat in pages:
+    late.page.wait_for_selector("#table[data-people='2']", state="attached", timeout=60_000)
+    # The lone page's person reads the hand's summary: a newcomer doesn't cut it short.
+    # The fair table waits behind it, its countdown said, until they move on.
+    summary = host.page.locator("#summary[open]")
+    assert summary.is_visible() and host.page.get_attribute("#table", "data-people") == "1"
+    host.page.wait_for_function(
+        "document.querySelector('#summary-next-in').textContent.includes('next hand in')",
+        timeout=60_000)
+    _shoot(host.page, "online-summary-kept")
+    assert summary.is_visible()
+    host.page.click("#next-hand")
+    for seat in (host, late):
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",
                                     timeout=60_000)
         _wait_state(seat, "pass")
         assert seat.data("role") == "fair"
         assert seat.page.inner_text("#stat-where") == words.FAIR_KIND
         assert not seat.table.errors, seat.table.errors
+    pages = [host, late]
     hands = [set(seat.table.hand()) for seat in pages]
     assert all(len(hand) == 13 for hand in hands) and not hands[0] & hands[1]
     assert host.data("seat") == "0" and late.data("seat") != "0"  # the lone page keeps its seat
+    # The one who changed their mind was never pulled in.
+    assert quitter.data("role") == "" and quitter.table.hand() == own
+    assert not quitter.page.evaluate("window.heartsP2P.meetings().length")
     # Both the same totals: the lone page's first hand counts.
     assert sum(host.table.scores()) in (26, 78)  # 78: a moon shot
     assert host.table.scores() == late.table.scores()
@@ -382,7 +410,9 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-stall-{n}") for n in range(2)]
     seats.extend(pages)
-    open_all(pages, f"?speed=instant&turn=5&wait=6&relay={relay}")
+    mover, staller = pages
+    staller.page.clock.install()  # time flows as usual, and the test may jump it ahead
+    open_all(pages, f"?speed=instant&turn=20&wait=6&relay={relay}")
     watch_seat_in(pages, "#play-online", 2)
     for seat in pages:
         seat.page.click("#play-online")
@@ -391,21 +421,49 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
                                     timeout=60_000)
         _wait_state(seat, "pass")
     seat_in(pages, "online, 2 people, 6 s wait")
-    mover, staller = pages
     dealt = staller.table.hand()
-    staller.page.wait_for_function(
-        "document.querySelector('#prompt').textContent.includes('s left')")
+    keep_alerts(staller.page)
+    # The turn clock beside the prompt counts down a second at a time.
+    clock = staller.page.locator("#prompt #turn-clock")
+    clock.wait_for()
+    seen = [int(clock.get_attribute("data-seconds") or 0)]
+    for _ in range(3):
+        staller.page.clock.run_for(1000)
+        staller.page.wait_for_function(
+            "s => Number(document.querySelector('#turn-clock').dataset.seconds) < s",
+            arg=seen[-1])
+        seen.append(int(clock.get_attribute("data-seconds") or 0))
+    steps = [a - b for a, b in itertools.pairwise(seen)]
+    assert seen[0] <= 20 and all(1 <= step <= 2 for step in steps), seen
+    assert clock.inner_text() == words.turn_clock(seen[-1])
+    _shoot(staller.page, "online-turn-clock")
     for card in mover.table.hand()[:3]:
         mover.table.click_card(card)
     mover.page.click("#pass")
-    started = time.monotonic()
     # At a fair table nobody else can move for a person: their own page passes for them
-    # once their 5 s (counted from the deal) are out.
-    _wait_state(staller, "play", timeout=20_000)  # its three cards went without it
-    waited = time.monotonic() - started
-    assert waited < 30.0, waited  # its 5 s, then the exchange of the passed cards
+    # once their time is out, and says which three cards went.
+    staller.page.clock.fast_forward(20_000)
+    wait_alert(staller.page, "were passed for you", news=True)
+    said = next(a["text"] for a in staller.page.evaluate("window.heartsAlerts")
+            if "Time's up" in a["text"])
+    passed = [card for card in dealt if Card.parse(card).short in said]
+    assert len(passed) == 3, said
+    _wait_state(staller, "play", timeout=30_000)  # its three cards went without it
     assert staller.table.hand() != dealt and len(staller.table.hand()) == 13
-    print(f"\nturn timer: a stalled pass was made for the player after {waited:.1f} s")
+    assert not set(passed) & set(staller.table.hand())
+    _shoot(staller.page, "online-times-up")
+    # Play online at the table shows the table (no refusal in red); leaving it is news,
+    # and the dialog offers to look again rather than a private table's choices.
+    staller.page.click("#play-online")
+    staller.page.wait_for_selector(f"{DIALOG}[open] #fr-leave", state="visible")
+    assert staller.page.inner_text(f"{DIALOG} #fr-error") == ""
+    staller.click("#fr-leave")
+    staller.page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible")
+    assert staller.page.inner_text(f"{DIALOG} #fr-fair-closed") == words.FAIR_LEFT
+    assert staller.page.get_attribute(f"{DIALOG} #fr-fair-closed", "data-tone") == "news"
+    assert staller.page.inner_text(f"{DIALOG} #fr-retry") == words.PLAY_ONLINE_AGAIN
+    assert not staller.page.is_visible(f"{DIALOG} #host-table")
+    _shoot(staller.page, "online-left")
 
 
 FLOODER = """([relay, rounds]) => { window.flood = (async () => {

@@ -155,7 +155,13 @@ class Page:
     def _show(self, wanted: bool) -> None:
         was, self.dialog_open = self.dialog_open, wanted
         if was and not wanted:  # as a browser's dialog does: its close event comes after
-            asyncio.get_running_loop().call_soon(self.session.dialog_closed)
+            asyncio.get_running_loop().call_soon(self._closed)
+
+    def _closed(self) -> None:
+        """The dialog's close event, as ``web.friends.dialog`` takes it: news only if the
+        dialog is still closed (closed and opened again at once is no close)."""
+        if not self.dialog_open:
+            self.session.dialog_closed()
 
     def close_dialog(self) -> None:
         """The person presses Escape or the dialog's Close."""

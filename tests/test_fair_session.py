@@ -682,3 +682,39 @@ def test_a_newcomer_who_leaves_a_lone_pages_draw_leaves_its_game_going_on_at_onc
         assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
         assert not door.door.newcomers and not door.done
     asyncio.run(run())
+
+
+def test_a_newcomer_who_closes_the_dialog_while_waiting_to_be_let_in_goes_and_is_let_go(
+        ) -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        lone = await lone_online(network, clock, SMALL)
+        hosting = lone.session.hosting
+        door = lone.session.fair
+        assert hosting is not None and door is not None
+        late = await come_late(network, clock)
+        newcomer = late.session.fair
+        assert newcomer is not None and newcomer.me is not None
+        await until(lambda: newcomer.me in door.door.newcomers, "the door saw the newcomer")
+        late.close_dialog()  # Escape, while "A table is under way: you sit down at it…"
+        await until(lambda: late.session.role is Role.IDLE, "the newcomer went")
+        assert late.session.fair is None and late.shown == [] and late.session.error == ""
+        # the table learns it: the door frees the seat, and the lone page's game goes on
+        await until(lambda: not door.door.newcomers, "the door let the newcomer go")
+        play_out_hosted_hand(hosting.host)
+        hosting.flush()
+        await settle()
+        assert lone.session.role is Role.HOSTING and lone.session.hosting is hosting
+        assert door.draw is None and late.session.role is Role.IDLE and late.shown == []
+    asyncio.run(run())
+
+
+def test_a_newcomer_who_leaves_before_being_let_in_just_goes_back_to_their_game() -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        await lone_online(network, clock, SMALL)
+        late = await come_late(network, clock)
+        late.session.leave()  # Leave the table, while waiting to be let in
+        await until(lambda: late.session.role is Role.IDLE, "the newcomer went")
+        assert late.session.fair_ended is None and not late.dialog_open and late.shown == []
+    asyncio.run(run())

@@ -16,6 +16,7 @@ import pytest
 from hearts import Card
 from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
+from tests.solo_page import Heard
 from web import words
 from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
 from web.p2p.fair.public import PublicHand
@@ -23,6 +24,8 @@ from web.p2p.fair.shuffle_proof import prove_shuffle
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.fair.transcript import Cheat, Fault, Play
 from web.p2p.fair.wire import message, proof_fields
+from web.seats.fair import FairSeat
+from web.table.model import PageState, build
 
 
 class Clock:
@@ -515,3 +518,26 @@ def test_a_card_played_while_a_complaint_crosses_the_mesh_doesnt_save_the_spoile
             fault = page.fault
             assert fault is not None and (fault.seat, fault.kind) == (1, Cheat.FALSE_PASS), \
                 page.closed
+
+
+def test_a_fair_seat_counts_each_second_and_says_which_cards_were_passed_for_you() -> None:
+    mesh = Mesh(seed=8)
+    mesh.run()
+    page = mesh.pages[2]
+    seat = FairSeat(page, pump=lambda: None)
+    heard = Heard()
+    seat.attach(heard)
+    shown = []
+    for t in (0.0, 1.0, 2.0, 3.5, 29.2):
+        mesh.clock.t = t
+        seat.tick(t * 1000, True)
+        model = build(seat.snapshot(), PageState(ready=True))
+        assert model.turn_clock is not None and "s left" not in model.prompt
+        shown.append(model.turn_clock)
+    assert shown == [30, 29, 28, 27, 1]  # a second at a time, never a step of five
+    hand = page.hand()
+    mesh.clock.t = 30.0
+    seat.tick(30_000, True)
+    assert heard.told == [words.time_up("pass", tuple(sorted(
+        hand, key=lambda c: (c.rank, c.suit))[-3:]))]
+    assert heard.told[0].startswith("Time's up:") and " were passed for you." in heard.told[0]

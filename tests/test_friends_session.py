@@ -411,3 +411,22 @@ def test_an_invite_pasted_while_this_pages_own_invites_are_made_is_answered() ->
         await settle()
         assert g.role is Role.JOINING and g.hosting is None
     asyncio.run(run())
+
+
+def test_closing_the_dialog_while_a_code_is_looked_up_stops_looking() -> None:
+    async def run() -> None:
+        network = Network()
+        clock = [0.0]
+        guest = Page(network, clock)
+        g = guest.session
+        g.join_code(make_code(random.Random(9)).shown)
+        guest.dialog_open = True
+        await settle()
+        assert g.role is Role.JOINING and g.on_the_way()
+        guest.close_dialog()
+        await until(lambda: g.role is Role.IDLE, "the look stopped")
+        clock[0] = 60.0  # long past the look's end: nothing more is said
+        await settle()
+        assert g.role is Role.IDLE and g.error == "" and g.seat.closed is None
+        assert not guest.dialog_open and guest.shown == []
+    asyncio.run(run())

@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import asyncio
 
-from tests.online_pages import Network, Page, until
+from tests.groups import SMALL
+from tests.online_pages import Network, Page, settle, until
 from web import words
 from web.friends.session import Role
 from web.friends.sheet import PARTS, sheet
@@ -53,8 +54,57 @@ def test_no_relay_says_so_and_offers_to_try_again_or_choose_a_relay() -> None:
         model = sheet(page.session)
         assert model.shows("#fr-retry") and model.shows("#fr-relay-set")
         assert not model.shows("#fr-online") and not model.looking
-        assert "127.0.0.1:1" in model.text("#fr-error")
+        # said first, the choice of another relay opened just below it, in red
+        assert "127.0.0.1:1" in model.text("#fr-fair-closed") and model.shows("#fr-fair-closed")
+        assert model.text("#fr-error") == "" and model.settings_open
+        assert "#fr-fair-closed" not in model.news
         assert [p for p in PRIMARY if model.shows(p)] == ["#fr-retry"]
+        assert model.text("#fr-retry") == words.TRY_AGAIN
+    asyncio.run(run())
+
+
+def test_before_the_relays_answer_no_countdown_is_promised() -> None:
+    async def run() -> None:
+        network = Network()
+        network.relays_answer = asyncio.Event()
+        page = Page(network)
+        page.session.play_online()
+        await settle(20)
+        said = sheet(page.session).text("#fr-online-state")
+        assert said == words.looking_text(1, 15, met=False) and " s," not in said
+        network.relays_answer.set()
+        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+                    "the relays answered")
+        assert "alone in 15 s" in sheet(page.session).text("#fr-online-state")
+        page.close_dialog()
+    asyncio.run(run())
+
+
+def test_leaving_an_online_table_says_so_plainly_and_offers_to_look_again() -> None:
+    async def run() -> None:
+        network, clock = Network(), [0.0]
+        pages = [Page(network, clock) for _ in range(2)]
+        for page in pages:
+            page.session.play_online()
+            page.session.fair_group = SMALL
+        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
+                                for p in pages), "both pages in the lobby")
+        clock[0] = 16.0
+        await until(lambda: all(p.session.fair is not None and p.session.fair.seat
+                                for p in pages), "both pages seated")
+        session = pages[0].session
+        session.play_online()  # Play online again, while seated: the table, no refusal
+        seated = sheet(session)
+        assert pages[0].dialog_open and session.error == "" and seated.text("#fr-error") == ""
+        assert seated.shows("#fr-leave")
+        session.leave()
+        left = sheet(session)
+        assert left.title == words.PLAY_ONLINE and left.text("#fr-fair-closed") == words.FAIR_LEFT
+        assert "#fr-fair-closed" in left.news  # news, not an error in red
+        assert left.text("#fr-error") == ""
+        for private in ("#fr-start", "#fr-open", "#fr-paste", "#fr-settings"):
+            assert not left.shows(private), private
+        assert left.shows("#fr-retry") and left.text("#fr-retry") == words.PLAY_ONLINE_AGAIN
     asyncio.run(run())
 
 
@@ -72,6 +122,7 @@ def test_a_host_sees_how_to_end_the_table_and_how_to_go_back_to_it() -> None:
         closed = sheet(page.session)
         assert closed.closed and closed.text("#fr-error") == words.table_closed(
             told=False, solo=False)
+        assert "#fr-error" in closed.news  # what the person did: said plainly, not in red
         assert not closed.shows("#fr-leave") and closed.text("#fr-close") == words.CLOSE
     asyncio.run(run())
 

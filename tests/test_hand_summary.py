@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import random
 import re
+from dataclasses import replace
 
-from hearts import Card
+from hearts import Card, Game
 from hearts.story import HandStory
 from tests.solo_page import local_seat, person_move, settle
 from web import words
@@ -71,3 +72,27 @@ def test_the_red_suits_symbols_are_drawn_red() -> None:
                      "next-hand", "Next hand", story=(("♥\ufe0e", "Hearts taken: …"),))
     assert 'class="sym red" aria-hidden="true">♥' in summary_html(s)
     assert Card.parse("QS").short == "Q♠"
+
+
+def test_a_table_waiting_behind_the_summary_counts_down_and_leaves_the_person_time() -> None:
+    from web.table.held import MARGIN, left_to_read, reading
+    from web.table.model import HandResult, SeatSnapshot
+
+    game = Game.new(seed=3)
+    scored = SeatSnapshot(view=game.view(0), stage="scores",
+                          result=HandResult(1, (3, 10, 13, 0)))
+    assert reading(scored, PAGE)  # what the person reads stays: a new table waits
+    assert not reading(scored, PageState(ready=False))
+    playing = replace(scored, stage="pass", result=None)
+    assert not reading(playing, PAGE)  # they moved on: the table waiting is shown
+    over = replace(scored, stage="over")
+    assert reading(over, PAGE) and not reading(over, PageState(ready=True, dismissed=True))
+    dealing = SeatSnapshot(view=None, stage="connecting")
+    assert left_to_read(dealing) is None  # no clock runs there yet: no hurry
+    assert left_to_read(replace(playing, turn_left=30)) == 30 - MARGIN
+    assert left_to_read(replace(playing, turn_left=MARGIN)) == 0  # now: time to pass
+    # the summary says the countdown, in place
+    m = build(scored, PageState(ready=True, next_in=12))
+    assert m.summary is not None and m.summary.next_in == words.next_hand_in(12)
+    assert 'id="summary-next-in"' in summary_html(m.summary)
+    assert build(scored, PAGE).summary.next_in == ""  # type: ignore[union-attr]

@@ -20,6 +20,8 @@ from hearts import (
     TrickWon,
 )
 from hearts.bots import make
+from tests.solo_page import Heard
+from web import words
 from web.p2p.guest import SeatState
 from web.p2p.host import BUCKET_SIZE, LOCAL, HostTable
 from web.p2p.protocol import (
@@ -33,8 +35,11 @@ from web.p2p.protocol import (
     view_to_dict,
 )
 from web.p2p.saved import resume_table, table_json
+from web.p2p.turns import TurnTimer
+from web.seats.remote import RemoteSeat
+from web.table.model import PageState, build
 from web.told import Broken, from_wire, of_event
-from web.words import told_text
+from web.words import time_up, told_text
 
 
 def easy(level: str, seed: int) -> Any:
@@ -375,12 +380,30 @@ def test_a_stalling_person_is_played_for_when_their_time_is_up() -> None:
     seat = SeatState()
     seat.receive(json.dumps(last_to(host, "g1")))
     assert seat.state is not None and seat.state.turn_left == 30
-    host.tick(12.0)  # the pages hear the time left in steps of 5 s
+    host.tick(12.0)  # every 5 s the pages hear the seconds left, and count down from there
     seat.receive(json.dumps(last_to(host, "g1")))
-    assert seat.state is not None and seat.state.turn_left == 20
+    assert seat.state is not None and seat.state.turn_left == 19
     assert not host.tick(30.5)
+    dealt = host.game.hand(1)
     assert host.tick(31.5)  # time's up: the computer passes for both, the cards change hands
     assert host.game.phase is Phase.PLAY
+    # and each is told which three cards went for them
+    passed = [card for card in dealt if card not in host.game.hand(1)]
+    notice = last_to(host, "g1", "notice")["text"]
+    assert notice == time_up("pass", passed)
+    assert notice.startswith("Time's up:") and all(card.short in notice for card in passed)
+
+
+def test_no_turn_timer_runs_for_a_person_alone_with_the_computers() -> None:
+    from web.p2p.turns import TurnTimer
+
+    host = table()
+    host.turns = TurnTimer(limit=30.0)
+    host.start()
+    run_computers(host)
+    assert host.waiting_for() == [0]
+    assert not host.tick(10_000.0)  # nobody else waits for this person: no clock at all
+    assert host.waiting_for() == [0] and host.turn_left(10_000.0) is None
 
 
 def test_a_table_without_a_timer_waits_as_long_as_it_takes() -> None:
@@ -434,3 +457,64 @@ def test_a_seat_taken_over_by_the_computer_loses_its_persons_name() -> None:
     host.receive("c1", intent_text(Intent("name", name="Bo")), 0.0)
     host.receive("c1", intent_text(Intent("leave")), 0.0)
     assert host.names[1] == "" and host.kind(1) != "friend"
+
+
+def test_a_host_seat_counts_down_between_the_hosts_messages_and_is_told_what_went() -> None:
+    host = table()
+    host.turns = TurnTimer(limit=30.0)
+    assert host.join("g1", 1, 0.0)
+    host.start()
+    host.tick(0.0)
+    run_computers(host)
+    host.tick(0.0)
+    clock = [100.0]  # the guest's own clock: not the host's
+    state = SeatState()
+    seat = RemoteSeat(state, lambda intent: None, now=lambda: clock[0])
+    heard = Heard()
+    seat.attach(heard)
+    state.receive(json.dumps(last_to(host, "g1")))
+    seat.update("state")
+    seen = []
+    for t in (100.0, 101.0, 102.9, 104.0):
+        clock[0] = t
+        seat.tick(t * 1000, True)
+        seen.append(build(seat.snapshot(), PageState(ready=True)).turn_clock)
+    assert seen == [30, 29, 28, 26] and heard.changes >= 4
+    dealt = host.game.hand(1)
+    host.tick(30.5)  # time's up at the host: its page passes for both people
+    for kind in ("state", "notice"):
+        state.receive(json.dumps(last_to(host, "g1", kind)))
+        seat.update(kind)
+    passed = tuple(card for card in dealt if card not in host.game.hand(1))
+    assert heard.told[-1] == words.time_up("pass", passed)
+
+
+def test_no_clock_is_shown_where_no_timer_runs() -> None:
+    host = table()
+    host.turns = TurnTimer(limit=30.0)
+    host.start()
+    run_computers(host)
+    host.tick(5.0)
+    state = SeatState()
+    state.receive(json.dumps(last_to(host, "local")))
+    seat = RemoteSeat(state, lambda intent: None, deal=lambda: None, alone=True)
+    model = build(seat.snapshot(), PageState(ready=True))
+    assert model.prompt and model.turn_clock is None  # alone with the computers
+
+
+def test_a_play_made_for_you_names_the_card() -> None:
+    assert words.time_up("play", (Card.parse("4C"),)) == "Time's up: the 4♣ was played for you."
+
+
+def test_the_host_and_the_others_are_told_who_left_and_a_closing_host_is_named() -> None:
+    host = table()
+    assert host.join("g1", 1, 0.0) and host.join("g2", 2, 0.0)
+    host.names[0], host.names[1] = "Ana", "Bo"
+    host.start()
+    host.receive("g1", intent_text(Intent("leave")), 1.0)
+    told = words.left_the_table("Bo", 1)
+    assert told == "Bo left the table: a computer plays West now."
+    assert last_to(host, LOCAL, "notice")["text"] == told  # the host's own page too
+    assert last_to(host, "g2", "notice")["text"] == told
+    host.close()
+    assert last_to(host, "g2", "closed")["reason"] == "Ana closed the table."

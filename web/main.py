@@ -72,7 +72,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
             table.dialogs.open(el[name])
 
     def tick() -> None:
-        table.seat.tick(browser.now_ms(), not browser.document.hidden)
+        table.tick(browser.now_ms(), not browser.document.hidden)
         el["stat-time"].textContent = clock_text(table.seat.snapshot().clock_ms)
 
     def on_visibility() -> None:

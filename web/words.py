@@ -36,7 +36,6 @@ __all__ = [
     "scores_text",
     "seat_name",
     "suit_noun",
-    "time_left",
     "told_text",
     "trick_text",
     "turn_prompt",
@@ -143,11 +142,6 @@ def pass_direction_chip(view: PlayerView) -> str:
         return "No passing this hand"
     return (f"Hand {view.hand_number}: pass {view.pass_direction.word} {pass_arrow(view)} "
             f"{seat_name(view.pass_to, view.seat)}")
-
-
-def time_left(seconds: int) -> str:
-    """The turn timer, after the prompt: "25 s left." (the computer moves after that)."""
-    return f"{seconds} s left." if seconds > 0 else "Time's up: the computer moves."
 
 
 def chosen_text(count: int) -> str:
@@ -702,7 +696,8 @@ def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
 
 
 # --- fair tables: what the audit found -------------------------------------------------------
-FAIR_HAND = "Every page checked this hand: the deal, the passes and every card were fair."
+FAIR_HAND = ("Every player's device checked this hand: the deal, the passes and every card "
+             "were fair.")
 FAIR_VOID = ("This hand doesn't count, and the table has closed: press Play online to find "
              "a new table.")
 FAIR_KIND = "Fair table: no one can see your cards"
@@ -713,23 +708,23 @@ def hosted_kind(host: str) -> str:
     """Where the page sits, at a friend's private table, which the host's page runs: it
     holds every hand, and the header says so in few words (it must fit a phone's toolbar).
     ``host``: the name its person chose ("" for none)."""
-    return f"{host}'s page sees all hands" if host else "The host's page sees all hands"
+    return f"{host}'s device sees all hands" if host else "The host's device sees all hands"
 
 
 HOSTING_PRIVATE = "Hosting a private table"
 """The same, on the host's page."""
 HOSTING_KIND = "You and the computers, till a person comes"
 """Where the page sits when the lobby left it alone: its own game, which nobody else joins."""
-FAIR_DEALING = "Shuffling and dealing with the other pages: no page sees your cards."
-FAIR_AUDITING = "Every page is checking the hand: the keys are out, the audit is running."
-FAIR_WAITING = "Waiting for the other pages…"
+FAIR_DEALING = "Shuffling and dealing: nobody else sees your cards."
+FAIR_AUDITING = "Checking the hand: every player's device makes sure it was fair…"
+FAIR_WAITING = "Waiting for the other players…"
 FAIR_NOT_NOW = "That can't be done now at this table."
 FAIR_PASS_THREE = "Choose exactly three different cards of your own to pass."
 FAIR_STOPPED = ("A card didn't open and nobody could be blamed for it, so this hand doesn't "
                 "count and the table has closed.")
 FAIR_OVER = "Game over. Press Play online to find a new fair table."
-FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only their page "
-                  "knows who that is.")
+FAIR_WHO_LEADS = ("Waiting for whoever holds the 2 of clubs to lead it: only they know "
+                  "who that is.")
 FAIR_NOBODY = ("The other players didn't all reach the fair table, or left it before the "
                "seats were drawn, so it couldn't start. Press Play online to look again.")
 FAIR_LEFT = "You left the fair table: the hand under way doesn't count for anyone."
@@ -741,7 +736,8 @@ FAIR_REDRAW_BROKEN = ("After a player left or came, the pages at the table could
                       "online to look again.")
 
 FAIR_LATE = ("A table is under way: you sit down at it between two hands, in a seat a "
-             "computer plays now. It's a fair table, so no page will see your cards.")
+             "computer plays now. It's a fair table: nobody else will see your cards. "
+             "Close this to stop waiting.")
 """The dialog while a person who came later waits to be let in."""
 FAIR_LATE_BROKEN = ("The table you came to couldn't seat you: its pages didn't agree on the "
                     "draw for the seats. Press Play online to look again.")
@@ -750,19 +746,19 @@ FAIR_LATE_NOBODY = ("The table you came to didn't let you in: its hand never end
 
 
 def _page_of(seat: int, me: int) -> str:
-    """ "your page", or "North's page": the page of the person at ``seat``."""
-    return "your page" if seat == me else f"{SEAT_NAMES[seat]}'s page"
+    """ "your device", or "North's device": where the person at ``seat`` plays."""
+    return "your device" if seat == me else f"{SEAT_NAMES[seat]}'s device"
 
 
 def fair_handed_over(gone: Sequence[int], players: Sequence[int], me: int,
                      void: bool) -> str:
     """A page left a fair table and it goes on: a computer in each of its seats, played by
     one of the pages still there (``players``: by seat, whose page holds its keys)."""
-    seats = [f"{SEAT_NAMES[seat]} (by {_page_of(players[seat], me)})" for seat in gone]
+    seats = [f"{SEAT_NAMES[seat]} (on {_page_of(players[seat], me)})" for seat in gone]
     left = join(SEAT_NAMES[seat] for seat in gone)
     which = "The hand under way doesn't count and is dealt again" if void else \
         "The next hand is dealt"
-    return (f"{left}'s page left the table. A computer plays {join(seats)} now. {which}; "
+    return (f"{left} left the table. A computer plays {join(seats)} now. {which}; "
             "the scores stay as they were.")
 
 
@@ -771,36 +767,37 @@ def fair_came(came: Sequence[int], me: int) -> str:
     about to be dealt."""
     if list(came) == [me]:
         return (f"You sit at {SEAT_NAMES[me]}, where a computer played. The scores so far "
-                "stay, and no page can see your cards.")
+                "stay, and nobody else can see your cards.")
     return (f"{join(SEAT_NAMES[seat] for seat in came)}: a person plays there now, where a "
-            "computer did. The scores stay as they were, and no page can see your cards.")
+            "computer did. The scores stay as they were, and nobody else can see your cards.")
 
 
 FAIR_OWN_STEP = ("Your page's own step of the deal didn't check out against the numbers it "
                  "was sent, so it can't go on and can't tell who spoiled them. This hand "
                  "doesn't count, and the table has closed.")
-def looking_text(people: int, seconds: float) -> str:
-    """Play online's line while it looks: who is here, and when the computers fill in."""
+def looking_text(people: int, seconds: float, met: bool = True) -> str:
+    """Play online's line while it looks: who is here, and when the computers fill in
+    (``met``: the players' meeting point answered; until then there is no wait to count)."""
+    if not met:
+        return "Looking for players… Reaching the place where players meet."
     here = "You're the only one here so far" if people <= 1 else \
         f"{people} players here, you included"
     wait = max(0, round(seconds))
-    return (f"Looking for players… {here}. Two or more people make a fair table: no page can "
-            "see another person's cards, and a computer takes each seat nobody fills, played "
-            f"by one of the pages. If you're still alone in {wait} s, you play the computers "
-            "until someone comes; they then sit down with you at a fair table from the next "
-            "hand, the scores as they were.")
+    return (f"Looking for players… {here}. Two or more people make a fair table, where "
+            "nobody can see another person's cards, and a computer takes each seat nobody "
+            f"fills. If you're still alone in {wait} s, you play the computers until someone "
+            "comes; they then sit down with you from the next hand, the scores as they were.")
 
 
-ONLINE_HOSTED = ("Nobody else was looking, so you're playing the computers, and your page "
-                 "is still in the lobby for you. Whoever comes looking sits down with you "
-                 "when this hand ends, in a computer's seat, with the scores as they are: "
-                 "from then on it's a fair table, where no page can see another person's "
-                 "cards.")
+ONLINE_HOSTED = ("Nobody else was looking, so you're playing the computers. Whoever comes "
+                 "looking sits down with you when this hand ends, in a computer's seat, with "
+                 "the scores as they are: from then on it's a fair table, where nobody can "
+                 "see another person's cards.")
 FRIEND_SEATED = ("You're at a friend's private table: their page runs the game and deals, so "
                  "it could see every hand. Leave the table to go back to your own game "
                  "against the computers.")
-FAIR_SEATED = ("This is a fair table: your page deals with the others, and no page, not "
-               "even the one that invited you, can see your cards.")
+FAIR_SEATED = ("This is a fair table: the players' devices deal among themselves, and "
+               "nobody else, not even whoever invited you, can see your cards.")
 
 
 def fair_seated(players: Sequence[int], me: int) -> str:
@@ -812,12 +809,11 @@ def fair_seated(players: Sequence[int], me: int) -> str:
         return FAIR_SEATED
     if len(played) == 1:
         seat, page = played[0]
-        return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} is played by "
-                f"{_page_of(page, me)}, the "
-                "only page that knows its cards.")
-    each = join(f"{SEAT_NAMES[seat]} by {_page_of(page, me)}" for seat, page in played)
-    return (f"{FAIR_SEATED} Each computer is played by one page, the only page that knows "
-            f"its cards: {each}.")
+        return (f"{FAIR_SEATED} The computer at {SEAT_NAMES[seat]} plays on "
+                f"{_page_of(page, me)}, the only one that knows its cards.")
+    each = join(f"{SEAT_NAMES[seat]} on {_page_of(page, me)}" for seat, page in played)
+    return (f"{FAIR_SEATED} Each computer plays on one player's device, the only one that "
+            f"knows its cards: {each}.")
 
 _CHEATS = {
     Cheat.BAD_DECK: "sent a deck that wasn't 52 different cards",
@@ -844,8 +840,8 @@ _CHEATS = {
     Cheat.EQUIVOCATED: "sent different pages different messages",
     Cheat.NO_EVIDENCE: ("abandoned the hand: when the pages' records differed, it wouldn't "
                         "show the messages it had been sent"),
-    Cheat.FALSE_DIGEST: ("said its record of the hand was other than the one every page "
-                         "holds"),
+    Cheat.FALSE_DIGEST: ("said its record of the hand was other than the one every player's "
+                         "device holds"),
     Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
                       "was played"),
     Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
@@ -888,14 +884,14 @@ def fair_disagreement_counted(seats: Sequence[int], me: int) -> str:
     """The records differ after the last card, and the signatures name nobody: every card
     was played and shown, so the hand counts as played."""
     return (f"{join(seat_name(s, me) for s in seats)} saw different messages from yours, so "
-            "nobody can be named and no page showed its keys. Every card of this hand was "
-            "played and checked, so it counts as played; the table has closed.")
+            "nobody can be named and no keys were shown. Every card of this hand was played "
+            "and checked, so it counts as played; the table has closed.")
 
 
 def fair_gone_counted(seat: int, me: int) -> str:
     """A page left after the hand's last card: the cards played still count."""
-    return (f"{seat_name(seat, me)}'s page left after the hand's last card, taking its keys. "
-            "Every card was played and checked, so the hand counts as played.")
+    return (f"{seat_name(seat, me)} left after the hand's last card. Every card was played "
+            "and checked, so the hand counts as played.")
 
 
 FAIR_CLOSED_AFTER = ("The hand before counts as it was scored, and the table has closed: "
@@ -943,15 +939,18 @@ NOT_BACK = ("Your seat at this table couldn't be given back: the computer has ta
 BACK_OFFER = ("This page was at a table before it reloaded. Your seat waits for you a few "
               "seconds: go back now to play on with the same cards and scores.")
 BAD_INVITE = "This invite can't be used. Ask for a new one and paste it here."
-NO_TABLE = ("No table answered this code. Check it with the person who sent it: their page "
-            "must be open, with its table shared by code, and on the same version of the "
-            "game as yours (pages of different versions never meet: reload both).")
+NO_TABLE = ("No table answered this code: it may have closed. Check the code with the person "
+            "who sent it: their table must be open and shared by code, on the same version "
+            "of the game as yours (if in doubt, both of you reload).")
+
+
+CLOSED_BY_YOU = "You closed the table."
 
 
 def table_closed(*, told: bool, solo: bool) -> str:
     """What the host's page says once it closed its table (``told``: people sat at it and
     their pages say so too; ``solo``: the game can go on here, against the computers)."""
-    return ("You closed the table." + (" The other players' pages say the host closed it."
+    return (CLOSED_BY_YOU + (" The other players' pages say the host closed it."
                                        if told else "")
             + (" You can carry the game on by yourself against the computers." if solo
                else ""))
@@ -963,21 +962,21 @@ RELAY_ADDRESS = ("A relay's address starts with wss:// (or ws:// on your own net
 MAKING_ANSWER = "Your page is making your answer code…"
 SEND_ANSWER_BACK = ("Send this answer code back to the person who invited you. The table "
                     "opens here once they paste it.")
-LOOKING_FOR_TABLE = ("Looking for the table {code}… Your page asks the public relays named "
-                     "below to find it; the host's page answers and gives you a seat.")
+LOOKING_FOR_TABLE = ("Looking for the table {code}… Its host gives you a seat as soon as "
+                     "it's found. Close this to stop looking.")
 TURN_ADDRESS = "A TURN server's address starts with turn: or turns:."
 HOST_GONE = ("The host's page closed or reloaded, so this table has closed. If the host opens "
              "it again, they can send you a new invite to sit back down.")
-SEATED_ALREADY = ("You're already playing at a table. Leave it first (Leave the table, below), "
-                  "then try again.")
+SEATED_ALREADY = ("You're already playing at a table. To play elsewhere, leave it first "
+                  "(Leave the table, below).")
 
 
 def no_relay(relays: list[str]) -> str:
     """Play online or a table's code found no relay that answered (their addresses)."""
     names = ", ".join(relay.split("://", 1)[-1].rstrip("/") for relay in relays) or "none set"
-    return (f"Your page couldn't reach any relay ({names}), so it can't meet other players. "
-            "Check your connection, or choose another relay under Where pages meet, then try "
-            "again.")
+    return (f"Couldn't reach the place where players meet ({names}), so no players can be "
+            "found. Check your connection, or choose another relay just below (Where players "
+            "meet), then try again.")
 
 SEAT_COMING = ("You have a seat at this table from its next hand. The hand under way is being "
                "played out, with the computer in your seat.")
@@ -1093,7 +1092,6 @@ TABLE_NOT_STARTED = "The game hasn't started yet."
 TABLE_GAME_OVER = "The game is over."
 TABLE_NEXT_HAND_WAITS = "The next hand starts when everyone has seen the scores."
 TABLE_NOT_WAITING = "The table isn't waiting for that."
-HOST_CLOSED_IT = "The host closed the table."
 GUEST_FLOODED = ("Your page sent too many messages, so the host's table let the computer take "
                  "your seat.")
 GUEST_NOT_UNDERSTOOD = ("The host's table didn't understand that message. Reloading the page may "
@@ -1101,3 +1099,41 @@ GUEST_NOT_UNDERSTOOD = ("The host's table didn't understand that message. Reload
 GUEST_LEFT = "You left the table."
 HOST_OVER = "Game over. Press New game to deal again for the same table."
 GUEST_OVER = "Game over. The host can start a new game."
+
+
+# --- online tables: the dialog's moments and the turn clock (issue 38) ----------------------
+TABLE_WAITS_FOR_YOU = ("Your table is ready and waits for you: finish typing, then close this "
+                       "to play.")
+"""The dialog found a table while the person typed in one of its fields: it stays open."""
+PLAY_ONLINE_AGAIN = "Look for players again"
+TRY_AGAIN = "Try again"
+NOT_TOLD_SEATED = "You're at this table now. Leave it to play elsewhere."
+
+
+def host_closed(host: str) -> str:
+    """A guest's page: the host ended the table (``host``: their name, "" for none)."""
+    return f"{host} closed the table." if host else "The host closed the table."
+
+
+def left_the_table(who: str, seat: int) -> str:
+    """Everyone at a host's table: a person left it (``who``: their name, "" for none)."""
+    return (f"{who or SEAT_NAMES[seat]} left the table: a computer plays "
+            f"{SEAT_NAMES[seat]} now.")
+
+
+def time_up(what: str, cards: Sequence[Card]) -> str:
+    """The person's time ran out and a move was made for them: ``what`` is "pass" or
+    "play", ``cards`` what went."""
+    if what == "pass":
+        return f"Time's up: {join(card.short for card in cards)} were passed for you."
+    return f"Time's up: the {cards[0].short} was played for you."
+
+
+def turn_clock(seconds: int) -> str:
+    """The turn clock beside the prompt: "25 s left"."""
+    return f"{seconds} s left"
+
+
+def next_hand_in(seconds: int) -> str:
+    """The hand summary's ready countdown: the table moves on by itself when it ends."""
+    return f"Moving on to the next hand in {seconds} s."

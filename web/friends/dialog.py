@@ -101,10 +101,23 @@ class FriendsDialog:
         return f"{location.origin}{location.pathname}"
 
     def show(self, wanted: bool) -> None:
+        """Open or close the dialog; but never close it under a person typing in one of its
+        fields (their name, a code): the table found meanwhile waits for them, and the
+        dialog says so without taking their focus."""
         if wanted and not self.dialog.open:
             self.dialog.showModal()
         elif not wanted and self.dialog.open:
+            if self.typing():
+                self.q("#fr-status").textContent = words.TABLE_WAITS_FOR_YOU
+                return
             self.dialog.close()
+
+    def typing(self) -> bool:
+        """Whether the focus is in a field of the dialog the person types in."""
+        field = self.browser.document.activeElement
+        return field is not None and field.tagName == "INPUT" \
+            and field.type in ("text", "password", "search", "url", "") \
+            and not field.hasAttribute("readonly") and self.dialog.contains(field)
 
     def error(self, text: str) -> None:
         if self.session is not None:
@@ -208,6 +221,10 @@ class FriendsDialog:
         self.q("#friends-title").textContent = model.title
         for part in PARTS:
             self.q(part).hidden = not model.shows(part)
+        if model.settings_open:
+            self.q("#fr-settings").open = True
+        for part in ("#fr-error", "#fr-fair-closed"):
+            self.q(part).dataset.tone = "news" if part in model.news else "error"
         for part, text in model.texts:
             node = self.q(part)
             if str(node.textContent) != text:
@@ -271,7 +288,8 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     view.network.use_relays(",".join(opts.relays) or records.relays())
 
     def seat_table(seat: Any) -> None:
-        table.seat_at(seat if seat is not None else local)
+        # a table's seat waits behind a summary the person is reading (a newcomer came)
+        table.seat_at(seat if seat is not None else local, hold=seat is not None)
 
     def adopt(game: Any, scored: bool) -> None:
         local.adopt(game, scored)
@@ -312,7 +330,12 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     listen(dialog, "click", view.on_click)
 
     def dialog_closed() -> None:
-        """Escape or Close: whatever the dialog was looking for stops with it."""
+        """Escape or Close: whatever the dialog was looking for stops with it (a dialog
+        closed and opened again at once, as when a table under way is found, isn't closed:
+        its close event comes after)."""
+        if dialog.open:
+            return
+        view.q("#fr-status").textContent = ""
         session.dialog_closed()
         view.render()
     listen(dialog, "close", lambda _e: dialog_closed())

@@ -102,7 +102,8 @@ class FairSide:
     def forget(self) -> None:
         """Out of the fair table without a word in the dialog (the session goes IDLE)."""
         if self.fair is not None:
-            self.fair.leave()
-            self.fair = None
+            fair, self.fair = self.fair, None
+            fair.leave()
             self.session.peer.unmeet(FAIR_ROOM)
-            self.session.page.seat_table(None)
+            if fair.seat is not None:  # (one let in later shows nothing on the felt yet)
+                self.session.page.seat_table(None)

@@ -22,7 +22,7 @@ from web.seats.remote import RemoteSeat
 
 __all__ = ["LOOK_SECONDS", "GuestSide"]
 
-LOOK_SECONDS = 25.0
+LOOK_SECONDS = 12.0
 """How long a page looks for a table by its code before saying nobody answered."""
 
 

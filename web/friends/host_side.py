@@ -73,11 +73,12 @@ class HostSide:
         session.fair_side.sit(online, carried=lambda: _between_hands(host))
 
     def open(self, host: HostTable, online: TableCode | None = None) -> Hosting:
-        """HOSTING: run ``host`` (``online``: a table of strangers in that code's room: a
-        turn timer, and no copy kept, since another page carries it on if this one goes)."""
+        """HOSTING: run ``host`` (``online``: a lone page's game in that code's room: no
+        copy kept, since people who come carry it on at a fair table). Whenever another
+        person sits at it, each has a turn timer: nobody stalls the others."""
         session, page = self.session, self.session.page
+        host.turns = TurnTimer(session.turn)
         if online is not None:
-            host.turns = TurnTimer(session.turn)  # strangers: nobody stalls the table
             host.online = True
         hosting = self.hosting = Hosting(
             host, session.seat, session.peer, table_id=session.rng.getrandbits(32),

@@ -1,7 +1,7 @@
 """The friends dialog's network choices: how pages connect, and where they meet.
 
 "How to connect" picks the ICE servers a connection may use (none beyond the local
-network, Google's public STUN server, or the person's own TURN server); "Where pages meet"
+network, Google's public STUN server, or the person's own TURN server); "Where players meet"
 picks the relays that tables' codes and Play online are looked up through (the public
 ones, or the person's own, checked and kept in storage). Every place in the dialog that
 names the STUN server or the relays is filled from here, so it always names the ones in use.
@@ -44,7 +44,7 @@ class NetworkChoices:
         self.error = error
         self.keep_relays = keep_relays
         self.own_relays: list[str] = []
-        """The person's own relays, chosen under "Where pages meet" (kept in storage) or
+        """The person's own relays, chosen under "Where players meet" (kept in storage) or
         named by the address (``?relay=``), instead of the public ones."""
 
     def q(self, selector: str) -> Element:
@@ -75,7 +75,7 @@ class NetworkChoices:
         return "[]"
 
     def relays(self) -> list[str]:
-        """Where pages meet: the person's own relays, else the public ones."""
+        """Where players meet: the person's own relays, else the public ones."""
         return list(self.own_relays or PUBLIC_RELAYS)
 
     def use_relays(self, typed: str) -> None:
@@ -89,7 +89,7 @@ class NetworkChoices:
         self._name_relays()
 
     def on_change(self, event: DomEvent) -> None:
-        """A choice under "Where pages meet": checked, kept, and named wherever relays are."""
+        """A choice under "Where players meet": checked, kept, and named wherever relays are."""
         target = event.target
         if attr(target, "name") != "fr-relay" and attr(target, "id") != "fr-relay-url":
             return

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from web.friends.online import Dealt, Invited, Unreachable
 from web.friends.parts import Parts
+from web.friends.role import FELT_TABLE_ROLES as AT_TABLE
 from web.friends.role import Event, Role
 
 __all__ = ["OnlineSide"]
@@ -26,8 +27,9 @@ class OnlineSide:
         """IDLE → LOOKING: into the lobby, to be seated with whoever else is waiting (only
         while the dialog stays open: closing it stops looking)."""
         session = self.session
-        if session.role is Role.LOOKING:
-            session.page.show(True)
+        if session.role is Role.LOOKING or (session.role in AT_TABLE and not
+                                            session.can_join()):
+            session.page.show(True)  # at a table: the dialog shows it (and Leave the table)
             return
         if not session.may_join():
             return

@@ -287,8 +287,24 @@ class Session:
         self.online_side.play_online()
 
     def dialog_closed(self) -> None:
-        """The person closed the dialog: looking for players stops there."""
+        """The person closed the dialog: whatever it was on the way to stops there —
+        looking for players, waiting to be let in at a table under way, looking up a
+        table's code (the table, if it saw this page, sees it go and frees the seat)."""
+        if self.on_the_way():
+            self.forget()
+            self.error = ""
+            self.page.on_change()
+            return
         self.fire(Event.DIALOG_CLOSED)
+
+    def on_the_way(self) -> bool:
+        """Whether this page is on its way to a table that hasn't seated it yet and that
+        only the open dialog speaks of: let in at one under way, or a code looked up (an
+        invite answered waits for the host, who may take a while to paste the answer)."""
+        if self.role is Role.FAIR:
+            fair = self.fair
+            return fair is not None and fair.seat is None and fair.door.late
+        return self.role is Role.JOINING and isinstance(self.joining, CodeJoining)
 
     # --- connections: each to the part that owns it -----------------------------------------
 
@@ -330,7 +346,11 @@ class Session:
 
     def leave(self) -> None:
         """Close the table (host: HOSTING → HOST_CLOSED) or leave it (a seated guest)."""
-        if self.hosting is not None:
+        self.error = ""  # (a refusal said while at the table is stale once it is left)
+        if self.on_the_way():  # not seated yet: as closing the dialog, nothing to say
+            self.forget()
+            self.page.show(False)
+        elif self.hosting is not None:
             self.fair_side.forget()  # (a lone page's door to a fair table)
             self.host_side.close()
         elif self.role is Role.SEATED:

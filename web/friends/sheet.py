@@ -28,6 +28,8 @@ PARTS = ("#fr-back", "#fr-fair-closed", "#fr-start", "#fr-open", "#fr-intro", "#
 """The parts of the dialog that show or hide with the role (every other part always shows)."""
 
 AT_TABLE = (Role.HOSTING, Role.SEATED, Role.FAIR)
+NEWS = frozenset({words.YOU_LEFT, words.GUEST_LEFT, words.FAIR_LEFT, words.HOST_GONE})
+"""Why a table closed that is news, not a failure (the host's own words are too)."""
 
 
 @dataclass(frozen=True)
@@ -43,6 +45,11 @@ class Sheet:
     looking: bool
     connected: bool
     closed: bool
+    settings_open: bool = False
+    """The connection settings are opened (no relay answered: another is chosen there)."""
+    news: frozenset[str] = frozenset()
+    """The parts among ``#fr-error`` and ``#fr-fair-closed`` whose line is news (a table
+    left or closed) rather than a failure, said in red."""
     stage: str = ""
     """The table's stage ("connecting" before the host has said; "" at no table)."""
     seat: str = ""
@@ -75,14 +82,21 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
     joining = session.joining
     invited = role is Role.JOINING and joining is not None
     bad_link = role is Role.GUEST_CLOSED and joining is None and ended is None
+    # a fair table closed: the dialog is Play online's, which offers to look again
+    online_closed = ended is not None
     # the ways to connect and meet, where they can still be chosen (an online table met
     # through the relays and STUN already)
-    host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED) and not online
+    host_side = role in (Role.IDLE, Role.HOSTING, Role.GUEST_CLOSED) and not online \
+        and not online_closed
     shown = {
         "#fr-back": offer,
-        "#fr-fair-closed": ended is not None,  # why a fair table closed, first of all
-        "#fr-start": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer,
-        "#fr-open": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer,
+        # first of all: why a fair table closed, or that no relay answered (what to choose
+        # instead shows just below it)
+        "#fr-fair-closed": ended is not None or (role is Role.NO_RELAY and bool(session.error)),
+        "#fr-start": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer
+        and not online_closed,
+        "#fr-open": role in (Role.IDLE, Role.GUEST_CLOSED) and not offer
+        and not online_closed,
         "#fr-intro": role in AT_TABLE,
         "#fr-settings": (host_side and not offer) or role is Role.NO_RELAY,  # (summary)
         "#fr-net": host_side,
@@ -93,17 +107,17 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         "#fr-make-answer": bool(invited and joining and joining.failed),
         "#fr-answer-row": bool(invited and joining and joining.code),
         "#fr-paste": session.can_join() and role not in (Role.LOOKING, Role.NO_RELAY)
-        and not offer,
+        and not offer and not online_closed,
         "#fr-online": role is Role.LOOKING,
         "#fr-paste-note": hosting is not None,
-        "#fr-retry": role is Role.NO_RELAY,
+        "#fr-retry": role is Role.NO_RELAY or online_closed,
         "#fr-solo": session.host_side.can_go_solo(),
         "#fr-leave": role in AT_TABLE,
     }
     lobby = session.lobby
     texts = {
         "#fr-back-note": words.BACK_OFFER if offer else "",
-        "#fr-fair-closed": ended or "",
+        "#fr-fair-closed": ended or (session.error if role is Role.NO_RELAY else ""),
         "#fr-intro": _fair_intro(session) if role is Role.FAIR else (
             words.ONLINE_HOSTED if online else words.FRIEND_SEATED if role is Role.SEATED
             else words.TABLE_BACK if session.resumed else intro),
@@ -111,20 +125,26 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
             words.BAD_INVITE if bad_link else ""),
         "#fr-online-state": words.looking_text(
             lobby.people() if lobby else 1,
-            lobby.seconds_left(session.now()) if lobby else session.online.wait)
+            lobby.seconds_left(session.now()) if lobby else session.online.wait,
+            met=lobby is not None and bool(lobby.me))
         if role is Role.LOOKING else "",
         "#fr-leave": words.END_TABLE if role is Role.HOSTING else words.LEAVE_TABLE,
         # one way out of the dialog, named for where it goes (looking: it stops looking)
         "#fr-close": words.STOP_LOOKING if role is Role.LOOKING
         else words.BACK_TO_TABLE if role in AT_TABLE and not waiting else words.CLOSE,
-        "#fr-error": closed or session.error,
+        "#fr-error": closed or (session.error if role is not Role.NO_RELAY else ""),
+        "#fr-retry": words.PLAY_ONLINE_AGAIN if online_closed else words.TRY_AGAIN,
     }
+    news = frozenset(part for part, said in (("#fr-error", texts["#fr-error"]),
+                                             ("#fr-fair-closed", ended or ""))
+                     if _is_news(said))
     title = words.PLAY_ONLINE if role in (Role.LOOKING, Role.NO_RELAY, Role.FAIR) or ended \
         or online else words.PLAY_WITH_FRIENDS
     made = Sheet(role=ROLE_NAMES[role], title=title,
                  shown=frozenset(part for part, show in shown.items() if show),
                  texts=tuple(texts.items()), looking=role is Role.LOOKING,
-                 connected=role is Role.SEATED, closed=bool(closed or ended))
+                 connected=role is Role.SEATED, closed=bool(closed or ended),
+                 news=news, settings_open=role is Role.NO_RELAY)
     state = session.seat.state
     if state is None:
         stage = "connecting" if role in (Role.JOINING, Role.SEATED) else ""
@@ -134,6 +154,13 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
                    waiting=",".join(str(s) for s in state.waiting),
                    turn="true" if state.stage == "play" and view.my_turn else "false",
                    hand=str(view.hand_number))
+
+
+def _is_news(said: str) -> bool:
+    """Whether a line of the dialog says what happened (someone left or closed a table)
+    rather than what failed."""
+    return said in NEWS or said.startswith(words.CLOSED_BY_YOU) \
+        or said.endswith(" closed the table.")
 
 
 def _fair_intro(session: Session) -> str:

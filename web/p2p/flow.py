@@ -40,8 +40,12 @@ class TableFlow:
         self.computers = self._new_bots()
         self._seen = len(game.events)
         self.turns: TurnTimer | None = None
-        """A table of strangers: the time each person has to move (None: no limit)."""
+        """The time each person has to move (None: no limit); it runs only while another
+        person is at the table, since nobody else waits otherwise."""
         self._shown_left: int | None = None
+        self.timed_out: list[tuple[int, str, tuple[Card, ...]]] = []
+        """The moves the timer made for people since last told: (seat, "pass" or "play",
+        the cards); ``web.p2p.host`` tells each person what went for them."""
 
     def _new_bots(self) -> players.Computers:
         return players.Computers(self.level, self.game.seed, make=self.make_bot)
@@ -149,19 +153,27 @@ class TableFlow:
     def _waiting_key(self) -> tuple[str, tuple[int, ...], int]:
         return self.stage(), tuple(self.waiting_for()), len(self.game.events)
 
-    def turn_left(self) -> int | None:
-        """The seconds the table's timer gives the people it waits for (None: no timer)."""
-        if self.turns is None or self.stage() not in ("pass", "play") \
-                or not self.waiting_for():
+    def _clocked(self) -> bool:
+        """Whether a turn timer runs now: the table waits for someone, and another person
+        is at it (alone with the computers, nobody waits for you)."""
+        return self.turns is not None and self.stage() in ("pass", "play") \
+            and bool(self.waiting_for()) and len(self.seats.present()) >= 2
+
+    def turn_left(self, now: float | None = None) -> int | None:
+        """The whole seconds the table's timer gives the people it waits for at ``now``
+        (None: no timer); each page counts them down from there, a second at a time."""
+        if self.turns is None or not self._clocked():
             return None
         if self.turns.waiting_for != self._waiting_key():
             return int(self.turns.limit)  # a move was just made: a new turn's full time
-        return self._shown_left
+        if now is None:
+            return self._shown_left
+        return int(-(-self.turns.left(now) // 1))
 
     def _timed(self, now: float) -> Timed:
         """Run the turn timer: once the time is up the computer moves for the stalled."""
         turns = self.turns
-        if turns is None or self.stage() not in ("pass", "play") or not self.waiting_for():
+        if turns is None or not self._clocked():
             self._shown_left = None
             return ""
         if turns.observe(self._waiting_key(), now):
@@ -179,6 +191,10 @@ class TableFlow:
         """A person's time ran out: the quick computer player moves for them."""
         game, stand_in = self.game, make_bot("normal", seed=seat)
         if game.phase is Phase.PASS and not game.pass_chosen(seat):
-            game.choose_pass(seat, stand_in.choose_pass(game.view(seat)))
+            cards = tuple(stand_in.choose_pass(game.view(seat)))
+            game.choose_pass(seat, cards)
+            self.timed_out.append((seat, "pass", cards))
         elif game.phase is Phase.PLAY and game.to_play == seat:
-            game.play(stand_in.choose_play(game.view(seat)))
+            card = stand_in.choose_play(game.view(seat))
+            game.play(card)
+            self.timed_out.append((seat, "play", (card,)))

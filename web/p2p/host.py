@@ -203,6 +203,11 @@ class HostTable(TableFlow):
             self.broadcast()
         elif timed == "moved":
             self._after_moves()
+            for seat, what, cards in self.timed_out:  # each is told what went for them
+                conn = self.seats.conn(seat)
+                if conn is not None:
+                    self._send(conn, dump("notice", text=words.time_up(what, cards)))
+            self.timed_out.clear()
         return timed == "moved" or bool(expired)
 
     # --- the game --------------------------------------------------------------------------------
@@ -282,8 +287,10 @@ class HostTable(TableFlow):
                 conn = self.seats.conn(seat)
                 if conn is not None:
                     self._send(conn, dump("closed", reason=words.GUEST_LEFT))
+                who = self.names[seat]
                 self._to_computer(seat)
                 self.broadcast()
+                self.tell(words.left_the_table(who, seat), host=True)
             return
         reason = self.refusal(seat, intent)
         if reason is not None:
@@ -318,7 +325,7 @@ class HostTable(TableFlow):
             "names": list(self.names),
             **({"secret": self.secrets[seat]} if self.secrets[seat] else {}),
             "waiting": self.waiting_for(),
-            "turn_left": self.turn_left(),
+            "turn_left": self.turn_left(self.clock),
             "ready": seat in self.waiting_ready,
             "last_hand": self.last_scored,
             "events": [event_to_dict(e) for e in events],
@@ -330,16 +337,20 @@ class HostTable(TableFlow):
             self._send(conn, dump("state", **self.state_for(seat)))
             self._lines[seat].sent = len(self.game.events)
 
-    def tell(self, text: str) -> None:
-        """A notice for every guest at the table (their pages show it once)."""
+    def tell(self, text: str, host: bool = False) -> None:
+        """A notice for every guest at the table (``host``: and the host's own seat); their
+        pages show it once."""
         for seat, conn in self.seats.present():
-            if seat != 0:
+            if seat != 0 or host:
                 self._send(conn, dump("notice", text=text))
 
-    def close(self, reason: str = words.HOST_CLOSED_IT) -> None:
-        """The host leaves: every guest is told the table has closed, and why."""
+    def close(self, reason: str | None = None) -> None:
+        """The host leaves: every guest is told the table has closed, and why (by default,
+        that its host, named, closed it)."""
         if self.closed:
             return
+        if reason is None:
+            reason = words.host_closed(self.names[0])
         # those waiting to sit down at the next hand are told too, not left to find the
         # connection gone
         told = [conn for seat, conn in self.seats.present() if seat != 0]

@@ -188,7 +188,10 @@ class FairSeat:
     def tick(self, now_ms: float, visible: bool) -> None:
         """The turn timer: this page moves for its person when their time is out."""
         if self.table.tick() or self.table.stalled():
+            made = self.table.timer.take_made()
             self.update()
+            if made is not None:  # the person's time ran out: say what went for them
+                self.news.tell(words.time_up(*made))
         elif self.table.turn_left() is not None:
             self.news.changed()  # the seconds left, on the prompt line
 

@@ -8,6 +8,7 @@ straight from its ``HostTable``; only there may New game deal again. No DOM: pyt
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 
 from hearts import Card, Phase
@@ -30,12 +31,16 @@ class RemoteSeat:
                  deal: Callable[[], None] | None = None,
                  start_over: Callable[[], None] = lambda: None,
                  on_level: Callable[[str], None] = lambda level: None,
-                 alone: bool = False) -> None:
+                 alone: bool = False, now: Callable[[], float] = time.monotonic) -> None:
         """``deal``: the host's page only, a new game for the whole table; ``start_over``:
         the error dialog's New game (the host deals again, a guest leaves for its own);
         ``alone``: a page left alone in the lobby, playing the computers until a person
-        comes (``web.friends.fair_door``)."""
+        comes (``web.friends.fair_door``); ``now``: the clock the turn timer's seconds
+        count down on (seconds)."""
         self.seat = seat
+        self.now = now
+        self.turn_at = now()
+        """When the last state came: the seconds it gave the turn count from then."""
         self.alone = alone
         self.send = send
         self.deal = deal
@@ -95,7 +100,15 @@ class RemoteSeat:
             moving=self.sent_play,
             result=result if (stage == "scores" and state.ready) or stage == "over" else None,
             shown=shown, can_undo=False, can_deal=self.hosting and stage == "over",
-            note=note, where=where, chat=not self.alone, turn_left=state.turn_left)
+            note=note, where=where, chat=not self.alone, turn_left=self.turn_left())
+
+    def turn_left(self) -> int | None:
+        """The seconds the host's timer gives this seat's turn, counted down here a second
+        at a time since the host said (None: no timer)."""
+        state = self.seat.state
+        if state is None or state.turn_left is None:
+            return None
+        return max(0, state.turn_left - int(self.now() - self.turn_at))
 
     # --- the host's news ---------------------------------------------------------------------
 
@@ -103,6 +116,8 @@ class RemoteSeat:
         """A message of ``kind`` from the host has been read into ``seat``: tell the news."""
         state = self.seat.state
         news = self.news
+        if kind == "state":
+            self.turn_at = self.now()
         if kind == "state" and state is not None:
             me = state.view.seat
             for event in self.seat.events:
@@ -205,7 +220,9 @@ class RemoteSeat:
         self.on_level(level)
 
     def tick(self, now_ms: float, visible: bool) -> None:
-        """No clock at a private table."""
+        """The turn timer's seconds, drawn as they go (the host moves when they're out)."""
+        if self.turn_left() is not None:
+            self.news.changed()
 
     def save(self) -> None:
         """The host's page keeps its table (``web.friends``); a guest has nothing to keep."""

@@ -18,6 +18,7 @@ from web.browser import Browser
 from web.storage import Records
 from web.table.announce import Announcer
 from web.table.dialogs import Dialogs
+from web.table.held import left_to_read, reading
 from web.table.model import PageState, build, choose_refusal, play_refusal
 from web.table.seat import Seat
 from web.table.sound import Sound
@@ -43,6 +44,8 @@ class Table:
         """What the New game confirmation starts (None: a new game; else the daily…)."""
         self.open_coach: Callable[[], None] = lambda: None
         """Opens the Coach dialog (``web.table.coach_panel.CoachPanel.open``, wired by main)."""
+        self.held: Seat | None = None
+        """A table's seat waiting behind the summary the person reads (``web.table.held``)."""
 
     # --- News: what the seat tells the table ---------------------------------------------
 
@@ -68,8 +71,15 @@ class Table:
 
     # --- the seat ------------------------------------------------------------------------
 
-    def seat_at(self, seat: Seat) -> None:
-        """Show ``seat`` from now on (the one shown before stops what it had in flight)."""
+    def seat_at(self, seat: Seat, hold: bool = False) -> None:
+        """Show ``seat`` from now on (the one shown before stops what it had in flight);
+        ``hold``: once the person has moved on from the summary they're reading, if any."""
+        if hold and reading(self.seat.snapshot(), self.page):
+            self.held = seat
+            self._count_down()
+            return
+        self.held = None
+        self.page.next_in = None
         self.seat.detach()
         self.announcer.pending.clear()
         self.view.clear_event()
@@ -88,7 +98,29 @@ class Table:
         self.seat.attach(self)
 
     def render(self, fresh: str | None = None) -> None:
-        self.view.draw(build(self.seat.snapshot(), self.page, self.records.stats), fresh)
+        snap = self.seat.snapshot()
+        if self.held is not None and not reading(snap, self.page):
+            self.seat_at(self.held)  # the person moved on: the table waiting is shown
+            return
+        self.view.draw(build(snap, self.page, self.records.stats), fresh)
+
+    def tick(self, now_ms: float, visible: bool) -> None:
+        """The page's clock (every half second): the seat's timers, and a table waiting
+        behind the summary counted down."""
+        self.seat.tick(now_ms, visible)
+        if self.held is not None:
+            self._count_down()
+
+    def _count_down(self) -> None:
+        """The summary's countdown to the table waiting behind it; shown once it is out."""
+        assert self.held is not None
+        left = left_to_read(self.held.snapshot())
+        if left == 0:
+            self.seat_at(self.held)
+            return
+        if left != self.page.next_in:
+            self.page.next_in = left
+            self.render()
 
     # --- input ---------------------------------------------------------------------------
 
@@ -235,6 +267,10 @@ class Table:
 
     def next_hand(self) -> None:
         snap = self.seat.snapshot()
+        if self.held is not None:  # the person moved on: to the table that waits
+            self.seat_at(self.held)
+            self.view.hand.focus()
+            return
         if snap.result is None or snap.stage == "over":
             return
         self.view.clear_event()  # the last trick's line belongs to the hand just over

@@ -132,6 +132,9 @@ class PageState:
     """The game-over dialog was closed: it stays closed until a new game."""
     coach: str = ""
     """The coach's line in the hand summary (its review under way or done; "" none)."""
+    next_in: int | None = None
+    """Seconds until the felt moves on from the hand summary by itself (a table's seat
+    waits behind it, ``web.table.held``); None: it waits for the person."""
 
 
 @dataclass(frozen=True)
@@ -201,6 +204,8 @@ class SummaryModel:
     """Offer the coach's review of this hand (a button)."""
     coach: str = ""
     """The coach's line: its review under way, or what it found."""
+    next_in: str = ""
+    """The ready countdown, when one runs: the table moves on by itself then."""
     story: tuple[tuple[str, str], ...] = ()
     """The hand's story (``words.story_lines``): who took the Q♠, the hearts each took…"""
     totals_line: str = ""
@@ -231,6 +236,8 @@ class TableModel:
     pass_arrow: bool = False
     """An arrow on the felt points to ``pass_to``: the person is choosing what to pass."""
     prompt: str = ""
+    turn_clock: int | None = None
+    """The turn timer's seconds left, beside the prompt (None: no timer runs)."""
     new_game: bool = True
     hint: bool = False
     undo: bool = False
@@ -386,14 +393,27 @@ def _summary(snap: SeatSnapshot, view: PlayerView, page: PageState) -> SummaryMo
                         share_note=snap.share_note if over else "", chart=chart,
                         review=snap.reviewable and result is not None,
                         coach=page.coach if snap.reviewable and result is not None else "",
-                        story=story, totals_line=totals_line)
+                        story=story, totals_line=totals_line,
+                        next_in=_next_in(snap, page) if not over else "")
+
+
+def _next_in(snap: SeatSnapshot, page: PageState) -> str:
+    """The hand summary's ready countdown, when one runs: the table's own (a fair table's
+    timer readies the person at its end), or that of a table waiting behind the summary."""
+    seconds = page.next_in if page.next_in is not None else snap.turn_left
+    return "" if seconds is None else words.next_hand_in(seconds)
 
 
 def _prompt(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
-    said = _prompt_words(snap, view, state)
-    if snap.turn_left is None or not said or state in ("summary", "over"):
-        return said
-    return f"{said} {words.time_left(snap.turn_left)}"
+    return _prompt_words(snap, view, state)
+
+
+def _turn_clock(snap: SeatSnapshot, prompt: str, state: str) -> int | None:
+    """The seconds the person has left to move, beside the prompt that asks them to (None:
+    no timer runs, or it isn't theirs to beat: they wait for others, or read a summary)."""
+    if snap.turn_left is None or not prompt or state not in ("pass", "play"):
+        return None
+    return snap.turn_left
 
 
 def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
@@ -512,7 +532,8 @@ def build(snap: SeatSnapshot, page: PageState, stats: Stats | None = None) -> Ta
         pass_to="" if view.pass_to is None else position(view.pass_to, me),
         pass_from="" if giver is None else position(giver, me),
         pass_arrow=state == "pass" and view.pass_to is not None,
-        prompt=_prompt(snap, view, state),
+        prompt=(prompt := _prompt(snap, view, state)),
+        turn_clock=_turn_clock(snap, prompt, state),
         new_game=page.ready and snap.can_deal,
         hint=state in ("pass", "play"),
         undo=snap.can_undo and page.ready,

@@ -81,6 +81,8 @@ def summary_html(s: SummaryModel) -> str:
                  f'<tfoot><tr><th scope="row">Total</th>{totals}</tr></tfoot></table>')
     if s.code:
         parts.append(f'<p class="code-line">{e(words.code_line(s.code))}</p>')
+    if s.button_id == "next-hand":  # its ready countdown, written in place (as the coach's)
+        parts.append('<p class="next-in" id="summary-next-in" role="timer"></p>')
     parts.append(f'<p class="sheet-actions"><button type="button" id="{s.button_id}"'
                  f' class="primary" aria-keyshortcuts="N">{e(s.button_text)} <kbd>N</kbd>'
                  '</button></p>')
@@ -107,6 +109,8 @@ class TableView:
         """The table as last drawn (what the motion starts from)."""
         self.summary_drawn = ""
         """The summary dialog's markup as last written (its coach line is written apart)."""
+        self.prompt_markup = ""
+        """The prompt line's markup with its turn clock, as last written ("": none)."""
         moon = self.el["moon-choice"]
         if moon is not None:  # the shooter's choice, in the words of web.words
             for selector, text in (("#moon-title", words.MOON_TITLE), ("#moon-ask", words.MOON_ASK),
@@ -126,6 +130,22 @@ class TableView:
         if node is not None and str(node.textContent) != text:
             node.textContent = text
 
+    def _prompt(self, m: TableModel) -> None:
+        """The prompt line, and the turn clock at its end (``#turn-clock``, its seconds in
+        ``data-seconds``; no such element where no timer runs)."""
+        node = self.el["prompt"]
+        if m.turn_clock is None:
+            if self.prompt_markup:
+                node.textContent = ""
+                self.prompt_markup = ""
+            self._text("prompt", m.prompt)
+            return
+        markup = (f'{html.escape(m.prompt)} <span id="turn-clock" class="turn-clock" '
+                  f'data-seconds="{m.turn_clock}">{words.turn_clock(m.turn_clock)}</span>')
+        if self.prompt_markup != markup or node.querySelector("#turn-clock") is None:
+            node.innerHTML = markup
+        self.prompt_markup = markup
+
     def draw(self, m: TableModel, fresh: str | None = None) -> None:
         """Make the page show ``m`` (``fresh``: a card just played, animated in)."""
         el = self.el
@@ -138,7 +158,7 @@ class TableView:
         self._text("trick-caption", m.caption)
         self.hand.update(m.hand, m.hand_label)
         el["hand"].classList.toggle("passing", m.passing)
-        self._text("prompt", m.prompt)
+        self._prompt(m)
         el["new-game"].disabled = not m.new_game
         el["hint"].disabled = not m.hint
         el["undo"].disabled = not m.undo
@@ -242,6 +262,9 @@ class TableView:
         note = self.browser.query("#summary-coach", dialog)
         if note is not None and str(note.textContent) != m.summary.coach:
             note.textContent = m.summary.coach
+        timer = self.browser.query("#summary-next-in", dialog)
+        if timer is not None and str(timer.textContent) != m.summary.next_in:
+            timer.textContent = m.summary.next_in
         dialog.dataset.moment = m.summary.moment
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes

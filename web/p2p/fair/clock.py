@@ -101,6 +101,9 @@ class TableClock:
         self.turn = turn
         self.gone: int | None = None
         """A page that left (``leave``), and when."""
+        self.made: tuple[str, tuple[Card, ...]] | None = None
+        """What ``tick`` last did for the person ("pass" or "play", and the cards), for the
+        page to say; taken once (``take_made``)."""
         self.gone_at = 0.0
 
     def new_hand(self) -> None:
@@ -132,12 +135,21 @@ class TableClock:
         if not self.turns.out():
             return False
         if what == "pass":
-            t.choose_pass(tuple(sorted(t.hand(), key=lambda c: (c.rank, c.suit))[-3:]))
+            cards = tuple(sorted(t.hand(), key=lambda c: (c.rank, c.suit))[-3:])
+            t.choose_pass(cards)
+            self.made = "pass", cards
         elif what == "ready":
             t.next_hand()
         else:
-            t.play(t.auto_card())
+            card = t.auto_card()
+            t.play(card)
+            self.made = "play", (card,)
         return True
+
+    def take_made(self) -> tuple[str, tuple[Card, ...]] | None:
+        """What the timer did for the person since last asked (None: nothing)."""
+        made, self.made = self.made, None
+        return made
 
     def stalled(self) -> bool:
         """Close the table if it has waited for another page beyond any person's turn (a
