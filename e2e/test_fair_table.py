@@ -213,7 +213,7 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
         assert sum("(computer)" in name for name in names) == 4 - people, names
     seated[0].show_dialog()
     intro = seated[0].page.inner_text(f"{DIALOG} #fr-intro")
-    assert "This is a fair table" in intro and "played by" in intro, intro
+    assert "This is a fair table" in intro and "plays on" in intro, intro
     _shoot(seated[0], f"computers-{people}-dialog")
     seated[0].hide_dialog()
     _shoot(seated[-1], f"computers-{people}-pass")
