@@ -874,6 +874,11 @@ _CHEATS = {
     Cheat.EQUIVOCATED: "sent different pages different messages",
     Cheat.NO_EVIDENCE: ("abandoned the hand: when the pages' records differed, it wouldn't "
                         "show the messages it had been sent"),
+    Cheat.FALSE_DIGEST: ("said its record of the hand was other than the one every player's "
+                         "device holds"),
+    Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
+                      "was played"),
+    Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
 }
 
 
@@ -892,6 +897,43 @@ FAIR_STALLED = ("The table waited more than a minute and nothing came. A page th
                 "count and the table has closed.")
 """A fair table waited beyond any turn: neutral, since a page that sends its card to two
 pages but not to the next player would otherwise have that player blamed."""
+
+
+# --- fair tables: what a hand stopped after the deal costs (docs/protocol.md) --------------
+def fair_charged(seat: int, me: int) -> str:
+    """A page named in a hand dealt takes all its points: stopping a hand never pays."""
+    who = seat_name(seat, me)
+    return (f"{'You take' if seat == me else who + ' takes'} all 26 points of this hand, and "
+            "the table has closed: press Play online to find a new table.")
+
+
+def fair_charged_steered(seat: int, me: int) -> str:
+    """The replay of a scored hand found a computer played otherwise than its bot."""
+    who = seat_name(seat, me)
+    return (f"{'You take' if seat == me else who + ' takes'} all 26 points of that hand "
+            "instead, and the table has closed: press Play online to find a new table.")
+
+
+def fair_disagreement_counted(seats: Sequence[int], me: int) -> str:
+    """The records differ after the last card, and the signatures name nobody: every card
+    was played and shown, so the hand counts as played."""
+    return (f"{join(seat_name(s, me) for s in seats)} saw different messages from yours, so "
+            "nobody can be named and no keys were shown. Every card of this hand was played "
+            "and checked, so it counts as played; the table has closed.")
+
+
+def fair_gone_counted(seat: int, me: int) -> str:
+    """A page left after the hand's last card: the cards played still count."""
+    return (f"{seat_name(seat, me)} left after the hand's last card. Every card was played "
+            "and checked, so the hand counts as played.")
+
+
+FAIR_CLOSED_AFTER = ("The hand before counts as it was scored, and the table has closed: "
+                     "press Play online to find a new table.")
+
+FAIR_STALLED_COUNTED = ("The table waited more than a minute for the hand's check and "
+                        "nothing came, so nobody is named. Every card of this hand was "
+                        "played and checked, so it counts as played; the table has closed.")
 
 
 def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:
