@@ -17,7 +17,12 @@
   is timed from the table clearing (and, separately, from the trick's last card, which
   also holds the trick on show and its slide).
 
-With none of the three flags, all three run.
+- ``--hints``: the hint (the hard player's search, in slices): for each decision of one
+  hand at instant speed, following the hint every time, the time from pressing Hint to
+  the hinted cards on the felt, median and p95, plainly and with the CPU throttled 4x
+  (CDP ``Emulation.setCPUThrottlingRate``), and the longest main-thread task meanwhile.
+
+With none of the flags, all of them run.
 """
 
 from __future__ import annotations
@@ -111,6 +116,59 @@ def longest_task(browser: Browser, origin: str, level: str) -> tuple[float, int]
     return max(tasks, default=0.0), len(tasks)
 
 
+# Press Hint and wait for the hinted cards: the time between, and the window's bounds.
+TIME_HINT = """async () => {
+  const hand = document.querySelector("#hand");
+  const t0 = performance.now();
+  const shown = new Promise(resolve => {
+    const seen = () => hand.querySelector(".card.hinted");
+    if (seen()) return resolve();
+    const watch = new MutationObserver(() => {
+      if (seen()) { watch.disconnect(); resolve(); }
+    });
+    watch.observe(hand, {attributes: true, subtree: true, childList: true});
+  });
+  document.querySelector("#hint").click();
+  await shown;
+  return [t0, performance.now()];
+}"""
+
+
+def hint_times(browser: Browser, origin: str, throttle: float, seed: int
+               ) -> tuple[list[float], float]:
+    """One hand following the hint at every decision: ms per hint, and the longest
+    main-thread task (ms) that overlapped a hint's search."""
+    context = browser.new_context()
+    context.add_init_script(LONG_TASKS)
+    page = context.new_page()
+    table = TablePage(page, origin, "measure")
+    table.goto(f"?speed=instant&seed={seed}")
+    if throttle > 1:
+        page.context.new_cdp_session(page).send("Emulation.setCPUThrottlingRate",
+                                                {"rate": throttle})
+    times: list[float] = []
+    windows: list[tuple[float, float]] = []
+    while (state := table.wait_input()) in ("pass", "play"):
+        start, end = page.evaluate(TIME_HINT)
+        windows.append((start, end))
+        times.append(end - start)
+        hinted = table.marked("hinted")
+        if state == "pass":
+            table.pass_cards(hinted)
+        else:
+            before = len(table.hand())
+            table.click_card(hinted[0])
+            page.wait_for_function(
+                "n => document.querySelectorAll('#hand [data-card]').length < n"
+                " || !['play'].includes(document.documentElement.dataset.state)", arg=before)
+    tasks = page.evaluate("window.__longTasks")
+    longest = max((d for t, d in tasks for a, b in windows if t < b and t + d > a),
+                  default=0.0)
+    check(table)
+    context.close()
+    return times, longest
+
+
 def intervals(log: Sequence[dict[str, Any]]) -> dict[str, list[float]]:
     """Seconds before each computer card of one hand's log: ``follow`` (from the previous
     card of the same trick), ``lead`` (from the felt clearing) and ``lead_card`` (from the
@@ -187,12 +245,14 @@ def report(name: str, values: Sequence[float], delay: float) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=(__doc__ or "").split("\n\n")[0],
-        epilog="With none of --startup, --tasks, --pacing, all three run.")
+        epilog="With none of --startup, --tasks, --pacing, --hints, all of them run.")
     parser.add_argument("--startup", action="store_true", help="time to data-ready")
     parser.add_argument("--tasks", action="store_true",
                         help="longest main-thread task in a hand, normal and hard")
     parser.add_argument("--pacing", action="store_true",
                         help="time from the previous card to each computer card")
+    parser.add_argument("--hints", action="store_true",
+                        help="ms per hint (the hard player's search), plain and at 4x CPU")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
     parser.add_argument("--hands", type=int, default=2,
                         help="hands played for --pacing (default 2)")
@@ -204,7 +264,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path,
                         help="serve this built site (default: build a fresh one)")
     args = parser.parse_args()
-    everything = not (args.startup or args.tasks or args.pacing)
+    everything = not (args.startup or args.tasks or args.pacing or args.hints)
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or build(Path(tmp) / "site")
         server, _ = serve_in_thread(site)
@@ -222,6 +282,14 @@ def main() -> None:
                     longest, count = longest_task(browser, origin, level)
                     print(f"one hand at {level}: longest main-thread task {longest:.0f} ms "
                           f"({count} tasks over 50 ms)")
+            if everything or args.hints:
+                for throttle in (1, 4):
+                    times, longest = hint_times(browser, origin, throttle, args.seed)
+                    print(f"hints, one hand following each (seed {args.seed}), CPU "
+                          f"{'plain' if throttle == 1 else f'throttled {throttle}x'}: median "
+                          f"{statistics.median(times):.0f} ms, p95 {p95(times):.0f} ms, "
+                          f"max {max(times):.0f} ms, n={len(times)}; longest task meanwhile: "
+                          + (f"{longest:.0f} ms" if longest else "none over 50 ms"))
             if everything or args.pacing:
                 card, show, slide = DELAYS[args.speed]
                 found = pacing(browser, origin, args.speed, args.level, args.hands,

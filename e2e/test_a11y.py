@@ -259,7 +259,8 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
         assert focused() == card
 
     # Pass the three hinted cards by keyboard (Enter and Space both choose).
-    page.keyboard.press("h")
+    page.keyboard.press("h")  # (the hard player's search, in slices: wait for it)
+    page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length === 3")
     hinted = table.marked("hinted")
     assert len(hinted) == 3
     assert table.status().startswith("Hint:")
@@ -277,6 +278,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
     page.keyboard.press("Enter")
     assert table.wait_input() == "play"
     assert focused() in table.hand(), "focus goes back to the hand after passing"
+    assert focused() in table.playable(), "to a card you can play, now that it's your turn"
     received = [card_name(c) for c in table.marked("received")]
     first = polite_since(table, before_pass)
     assert any(text.startswith("You received ") and all(n in text for n in received)
@@ -300,6 +302,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
             assert bad in table.hand()
             saw_error = True
         page.keyboard.press("H")  # (the keys take either case)
+        page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length")
         (card,) = table.marked("hinted")
         go_to(card)
         cards = table.hand()
@@ -313,9 +316,11 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
                                " || ['summary','over'].includes("
                                "document.documentElement.dataset.state)", arg=len(cards))
         state = table.wait_input()
-        if state == "play" and neighbour is not None:
+        if state == "play" and neighbour is not None and neighbour in table.playable():
             assert page.evaluate("document.activeElement.__mine === 1"), \
                 "focus moved while the computers played"
+        elif state == "play" and neighbour is not None:  # your turn, on a card you can't play
+            assert focused() == table.playable()[0], "the focus goes to a card you can play"
         saved = Game.from_json(table.saved_game_json())
         if tricks_done == 0 and saved.view(0).tricks:
             tricks_done = 1

@@ -7,6 +7,7 @@ button, the Coach dialog working and done, at phone and desktop sizes).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
 import pytest
@@ -54,6 +55,28 @@ def set_coach(table: TablePage, on: bool) -> None:
     page.wait_for_selector("#settings:not([open])", state="attached")
 
 
+FIGURES = re.compile(r"(no points|about ([\d.]+) points?) expected for the hand with it, "
+                     r"(no points|about ([\d.]+) points?) with")
+PHRASES = ("cost about", "nearly as good as", "a little worse than", "as good as any",
+           "the only card")
+
+
+def phrase_of(line: str) -> str:
+    """The coach's phrase for a play (the first of ``PHRASES`` its line says)."""
+    return next(p for p in PHRASES if p in line)
+
+
+def phrase_for_gap(line: str) -> str:
+    """The phrase the scale gives the gap between the line's two figures, as shown."""
+    found = FIGURES.search(line)
+    if found is None:
+        return phrase_of(line)  # (no second figure: as good as any, or the only card)
+    mine, best = (float(found.group(g) or 0) for g in (2, 4))
+    gap = round(mine - best, 1)
+    return "cost about" if gap >= 1 else "a little worse than" if gap >= 0.5 else \
+        "nearly as good as" if gap > 0 else "as good as any"
+
+
 def test_a_finished_hand_is_reviewed_play_by_play(open_table: Callable[..., TablePage]
                                                    ) -> None:
     table = open_table(name="coach")
@@ -80,6 +103,9 @@ def test_a_finished_hand_is_reviewed_play_by_play(open_table: Callable[..., Tabl
     note = page.inner_text("#summary-coach")
     assert (costly == 0) == note.startswith("The coach found no costly")
     assert page.locator("#coach-body h3").count() == 2
+    lines = page.eval_on_selector_all("#coach-body .coach-plays > li",
+                                      "els => els.map(e => e.textContent)")
+    assert [phrase_for_gap(line) for line in lines] == [phrase_of(line) for line in lines]
     shoot(table, "done")
     if flagged:
         shoot(table, "flagged", "#coach-body li.flagged")
@@ -164,3 +190,31 @@ def test_the_page_keeps_drawing_while_the_coach_reviews(open_table: Callable[...
           f"longest gap between frames {longest:.0f} ms")
     assert took > 500  # a real review, long enough to freeze a page that didn't yield
     assert longest < 400, f"the page froze for {longest:.0f} ms during the review"
+
+
+def test_following_the_hint_the_coach_finds_no_costly_play(
+        open_table: Callable[..., TablePage]) -> None:
+    table = open_table(name="coach-hint")
+    page = table.page
+    table.goto("?speed=instant&seed=4")
+
+    def hinted(count: int) -> list[str]:
+        page.click("#hint")  # (the hard player's search, in slices)
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand .card.hinted').length === n", arg=count)
+        assert table.status().startswith("Hint:")
+        return table.marked("hinted")
+
+    table.pass_cards(hinted(3))
+    while table.wait_input() == "play":
+        before = len(table.hand())
+        table.click_card(hinted(1)[0])
+        page.wait_for_function(
+            "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before)
+    page.wait_for_selector("#summary-review")
+    page.click("#summary-review")
+    page.wait_for_selector(DONE, timeout=60_000)
+    assert page.locator("#coach-body li.flagged, #coach-body .coach-pass.flagged").count() == 0
+    assert page.inner_text("#coach-progress") == words.coach_lost(0.0)
+    assert "the hard player would pass the same three" in page.inner_text("#coach-body")
+    assert table.errors == []

@@ -16,7 +16,7 @@ from test_a11y import BLOCKING, run_axe
 from hearts import Game, Phase, Rules
 from hearts.bots import make
 from web import formats, words
-from web.daily import daily_seed, place_of
+from web.daily import DAILY_LEVEL, daily_seed, place_of
 from web.record import gamecode
 from web.record.history import KEY_RECORD, FinishedGame, Record, Tally, dump_record
 
@@ -114,6 +114,11 @@ def test_the_daily_deal_starts_from_the_menu_and_stays_the_daily(
     before = table.saved_game_json()
     menu(table, "daily-button")
     table.page.wait_for_selector("#confirm-new[open]")
+    today = browser_today(table)
+    asked = words.daily_ask(today, today, DAILY_LEVEL)  # the daily names itself
+    assert table.page.inner_text("#confirm-new-title") == "Start today's daily deal?"
+    assert table.page.inner_text("#confirm-new-desc") == asked.text
+    assert table.page.inner_text("#confirm-new-game") == asked.go == "Play the daily deal"
     table.page.click("#keep-playing")
     assert table.saved_game_json() == before
     menu(table, "daily-button")
@@ -123,13 +128,17 @@ def test_the_daily_deal_starts_from_the_menu_and_stays_the_daily(
     saved = table.storage(formats.KEY_SAVE)
     assert saved["daily"] == today.isoformat()
     assert json.loads(saved["game"])["seed"] == daily_seed(today)
-    assert words.daily_start(today) in table.status()
+    assert words.daily_start(today, DAILY_LEVEL) in table.status()
     hand = table.hand()
     table.reload()  # a reload mid-daily: still the daily, same cards
     assert table.storage(formats.KEY_SAVE)["daily"] == today.isoformat()
     assert table.hand() == hand
     assert table.page.inner_text("#game-badge") == words.daily_badge(today)
     table.screenshot("daily-under-way")
+    # Settings says the daily keeps its own level, whatever is chosen there.
+    table.page.click("#settings-button")
+    assert table.page.inner_text("#level-note") == words.daily_level_note(DAILY_LEVEL)
+    table.page.keyboard.press("Escape")
     menu(table, "code-button")
     assert table.page.input_value("#code-mine") == gamecode.encode(daily_seed(today))
 

@@ -14,7 +14,7 @@ from tablepage import TablePage
 from test_daily_and_record import near_the_end
 
 from web import formats, words
-from web.daily import daily_seed
+from web.daily import DAILY_LEVEL, daily_seed
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 
@@ -77,10 +77,15 @@ def test_a_daily_link_plays_that_days_deal_and_a_bad_one_loses_nothing(
     past = datetime.date(2026, 11, 30)
     table.goto("?speed=instant&daily=2026-11-30")
     page.wait_for_selector("#confirm-new[open]")  # asks first, as New game does
-    assert page.inner_text("#confirm-new-title") == words.daily_link_ask(past)
+    asked = words.daily_ask(past, DAY, DAILY_LEVEL)  # it names the daily and its level
+    assert page.inner_text("#confirm-new-title") == asked.title == \
+        "Play the daily deal of 30 November 2026?"
+    assert page.inner_text("#confirm-new-desc") == asked.text
+    assert page.inner_text("#confirm-new-game") == asked.go
     page.click("#keep-playing")
     page.click("#new-game")  # the menu's New game asks its own question again
     assert page.inner_text("#confirm-new[open] #confirm-new-title") == words.CONFIRM_NEW
+    assert page.inner_text("#confirm-new-game") == words.NEW_GAME_ASK.go
     page.click("#keep-playing")
     assert table.saved_game_json() == before
     table.goto("?speed=instant&daily=2026-11-30")
@@ -91,7 +96,7 @@ def test_a_daily_link_plays_that_days_deal_and_a_bad_one_loses_nothing(
     assert saved["daily"] == "2026-11-30"
     assert json.loads(saved["game"])["seed"] == daily_seed(past)
     assert page.inner_text("#game-badge") == words.daily_badge(past)
-    assert words.daily_start(past) in table.status()
+    assert words.daily_start(past, DAILY_LEVEL) in table.status()
     hand = table.hand()
     table.reload()  # the link was read once: no question, the same daily
     assert not page.is_visible("#confirm-new[open]")

@@ -213,15 +213,15 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
         assert sum("(computer)" in name for name in names) == 4 - people, names
     seated[0].show_dialog()
     intro = seated[0].page.inner_text(f"{DIALOG} #fr-intro")
-    assert "This is a fair table" in intro and "played by" in intro, intro
+    assert "This is a fair table" in intro and "plays on" in intro, intro
     _shoot(seated[0], f"computers-{people}-dialog")
     seated[0].hide_dialog()
     _shoot(seated[-1], f"computers-{people}-pass")
     _play_hand(seated)
-    for seat in seated:
+    for seat in seated:  # the audit of two pages on a shared machine
         seat.page.wait_for_function(
             "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=30_000)
+            timeout=90_000)
         assert _state(seat) == "summary"
     found = _figures(logs)
     assert len(found) == people and all(int(m[5]) == 39 for m in found)
@@ -287,12 +287,31 @@ def test_a_page_that_revokes_is_named_at_every_other_page(
     for n, seat in enumerate(pages):
         seat.wait_data("closed", "true", timeout=60_000)
         text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
-        assert "cheated" in text and "doesn't count" in text, text
+        assert "cheated" in text and "all 26 points of this hand" in text, text  # charged
         assert text.startswith("You cheated") == (n == 2), text
     _shoot(pages[0], "cheat-named")
     _figures(logs)
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_a_page_that_plays_its_computer_its_own_way_is_named_and_charged(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Two people and two computers; ``?cheat=steer``: the page plays the computer it was
+    given by the highest card it may, not as the hard player would. Every card is one the
+    computer holds and may play, but the honest page replays the bot, seeded by the table,
+    and names the cheat's page, which takes the hand's 26 points."""
+    seated = pages[:2]
+    _sit(seated, relay, cheat=(1, "steer"))
+    _play_hand(seated)
+    honest = seated[0]
+    honest.wait_data("closed", "true", timeout=120_000)
+    text = honest.page.inner_text(f"{DIALOG} #fr-fair-closed")
+    what = words.fault_text(Fault(0, Cheat.STEERED), 1).split(" cheated: ", 1)[1]
+    assert f" cheated: {what}" in text and "all 26 points of that hand" in text, text
+    assert not text.startswith("You"), text
+    _shoot(honest, "cheat-steered")
+    assert not honest.table.errors, honest.table.errors
 
 
 @pytest.mark.parametrize(("cheat", "kind"), [
@@ -338,6 +357,23 @@ def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         assert not any("scored" in line for line in lines), lines
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_a_page_that_keeps_its_keys_after_losing_a_hand_is_named_and_charged(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """``?cheat=keepkeys``: once the hand is played out it keeps its keys, so that the hand
+    it lost won't count. The digests agree and every page relayed them to it: once the
+    table has waited a turn and 30 s, every other page names it and it takes the 26
+    points."""
+    _sit(pages[:2], relay, cheat=(1, "keepkeys"))
+    _play_hand(pages[:2])
+    honest = pages[0]
+    honest.wait_data("closed", "true", timeout=150_000)
+    text = honest.page.inner_text(f"{DIALOG} #fr-fair-closed")
+    what = words.fault_text(Fault(0, Cheat.NO_KEYS), 1).split(" cheated: ", 1)[1]
+    assert f" cheated: {what}" in text and "all 26 points of this hand" in text, text
+    _shoot(honest, "cheat-keepkeys")
+    assert not honest.table.errors, honest.table.errors
 
 
 def _my_seat(seat: Seat) -> str:

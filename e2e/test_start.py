@@ -1,7 +1,8 @@
 """The table on screen at once: a repeat visit paints the saved table before Python is up.
 
 web/static/boot.js keeps a copy of the felt at every draw and paints it at the next start
-(``<html data-painted>``), inert, until Python's first draw takes it over in place. A probe
+(``<html data-painted>``), inert but for the hand, whose taps are kept for Python, until
+Python's first draw takes it over in place. A probe
 added before the page's own scripts records what was on the screen at each step (the cards,
 where the table's parts were) and every layout shift.
 """
@@ -14,6 +15,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP, PHONE
+from playwright.sync_api import Route
 from tablepage import TablePage
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(240)]
@@ -36,7 +38,9 @@ PROBE = """
     at: performance.now(),
     painted: document.documentElement.dataset.painted === "true",
     ready: document.documentElement.dataset.ready === "true",
-    inert: document.getElementById("table")?.inert ?? null,
+    // (everything on the felt but the hand, which keeps taps for Python; the hand)
+    inert: [[...document.querySelectorAll("#table > :not(#hand)")].every(e => e.inert),
+            document.getElementById("hand")?.inert ?? null],
     copy: localStorage.getItem("hearts.felt"),
     loader: document.getElementById("loader") &&
             getComputedStyle(document.getElementById("loader")).display,
@@ -124,7 +128,7 @@ def test_a_repeat_visit_paints_the_saved_table_and_python_takes_it_over_in_place
     # Painted before Python was up: the same cards as Python's first draw, inert, and the
     # quiet line over the prompt (which keeps the real prompt's box).
     assert painted is not None and not painted["ready"] and painted["at"] < ready["at"]
-    assert loaded["painted"] and loaded["inert"] and loaded["loader"] == "none"
+    assert loaded["painted"] and loaded["inert"] == [True, False] and loaded["loader"] == "none"
     assert painted["hand"] == loaded["hand"] == after["hand"] == hand
     assert seen["first"]["hand"] == hand  # in the first frame: no empty felt shown before
     assert painted["trick"] == after["trick"] == trick
@@ -136,32 +140,84 @@ def test_a_repeat_visit_paints_the_saved_table_and_python_takes_it_over_in_place
     moved = [s for s in seen["shifts"] if s["at"] <= after["at"] and s["value"] > 0]
     assert moved == [], moved
     assert not after["painted"]
-    table.page.wait_for_function("!document.getElementById('table').inert")
+    table.page.wait_for_function("![...document.querySelectorAll('#table > *')]"
+                                 ".some(e => e.inert)")
     assert table.page.evaluate("document.documentElement.dataset.start") == "plain"
 
 
-def test_a_tap_on_the_painted_table_is_not_applied(
+def held_start(table: TablePage) -> Callable[[], None]:
+    """Reload with PyScript's module held back (Python can't take over the painted table)
+    until the returned function lets it go; returns once the saved table is painted."""
+    held: list[Route] = []
+
+    def hold(route: Route) -> None:
+        held.append(route)
+
+    table.page.route("**/pyscript/core.js", hold)
+    table.page.reload(wait_until="commit")
+    table.page.wait_for_selector("html[data-painted]", state="attached")
+
+    def release() -> None:
+        table.page.wait_for_function("1")  # (the route's request has arrived by now)
+        assert held, "PyScript's module was never asked for"
+        for route in held:
+            route.continue_()
+        table.page.unroute("**/pyscript/core.js", hold)
+        table.wait_ready()
+    return release
+
+
+def tap(table: TablePage, selector: str) -> None:
+    """A real tap (the mouse) in the middle of what ``selector`` finds."""
+    box = table.page.locator(selector).bounding_box()
+    assert box is not None
+    table.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def test_taps_on_the_painted_table_are_kept_and_made_once_python_is_up(
         open_table: Callable[..., TablePage]) -> None:
     table = open_table()
     table.goto("?speed=instant&seed=5")
-    hand = table.hand()  # the pass: a tap on a card would select it
+    hand = table.hand()  # the pass
     kept_copy(table)
-    # Python's start held back (PyScript's module never finishes loading) to tap in time.
-    table.page.route("**/pyscript/core.js", lambda route: route.fulfill(
-        body="await new Promise(() => {});", content_type="text/javascript"))
-    table.page.reload(wait_until="domcontentloaded")
-    table.page.wait_for_selector("html[data-painted]", state="attached")
-    table.page.evaluate("""() => { window.__taps = [];
-        document.addEventListener("click", e => window.__taps.push(
-            e.target.closest("#table") ? "the table" : e.target.tagName), true); }""")
-    box = table.page.locator(f'#hand [data-card="{hand[0]}"]').bounding_box()
-    assert box is not None
-    table.page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    assert table.page.evaluate("window.__taps") not in ([], ["the table"])  # it missed
-    table.page.unroute("**/pyscript/core.js")
-    table.page.reload()
-    table.wait_ready()
-    assert table.hand() == hand and table.marked("selected") == []
+    release = held_start(table)
+    # Choose two cards and take one back, before Python is up: each shows at once.
+    for card in (hand[0], hand[2], hand[2], hand[4]):
+        tap(table, f'#hand [data-card="{card}"]')
+    tap(table, "#pass-dir")  # the rest of the painted table takes no tap
+    assert table.page.evaluate("document.documentElement.dataset.painted") == "true"
+    assert table.marked("selected") == [hand[0], hand[4]]
+    release()
+    assert table.marked("selected") == [hand[0], hand[4]]  # Python made them
+    table.click_card(hand[5])
+    table.page.click("#pass")
+    assert table.wait_input() == "play"
+    # On your turn: a dimmed card tapped before Python is up isn't played, and Python says
+    # why; a playable one is taken at once (raised) and played once Python is up.
+    for _ in range(13):
+        if table.state() == "play" and table.unplayable():
+            break
+        table.play_one()
+    dimmed, playable = table.unplayable()[0], table.playable()[0]
+    kept_copy(table)
+    release = held_start(table)
+    tap(table, f'#hand [data-card="{dimmed}"]')
+    assert table.marked("selected") == []
+    release()
+    name = table.page.text_content(f'#hand [data-card="{dimmed}"] .sr-only') or ""
+    table.page.wait_for_function("document.querySelector('#alert').textContent")
+    assert table.page.inner_text("#alert").lower().startswith(
+        name.split("can't play: ")[1]), name  # the refusal, said: no error lost
+    assert dimmed in table.hand() and table.state() == "play"
+    kept_copy(table)
+    release = held_start(table)
+    tap(table, f'#hand [data-card="{playable}"]')
+    tap(table, f'#hand [data-card="{table.playable()[-1]}"]')  # one card a turn: ignored
+    assert table.marked("selected") == [playable]
+    release()
+    table.page.wait_for_function(
+        "c => !document.querySelector(`#hand [data-card='${c}']`)", arg=playable)
+    assert table.errors == []
 
 
 def test_a_copy_that_is_corrupt_stale_finished_or_foreign_is_ignored_and_deleted(

@@ -10,6 +10,17 @@ the deal on the same sampled deals (``pass_deals`` of them), under the hand's ru
 J♦ −10 included), and the difference in the seat's expected points is the pass's cost.
 A hand's *points lost to mistakes* is the sum of the flagged costs.
 
+One scale of words for one size of gap: the figures are shown to a tenth of a point, so
+each expected value is rounded to a tenth and the cost is the gap between the two figures
+as shown (3.7 against 2.7 is a cost of 1.0, whatever the digits after). ``gap`` sorts a
+cost into ``EVEN`` (no gap), ``CLOSE`` (under half the threshold), ``WORSE`` (the rest
+below it) and ``COSTLY`` (the threshold or more: a mistake, flagged); the page has one
+phrase for each.
+
+One voice with the hint: the hard player here is ``hearts.bots.hint.advisor()`` (the same
+seed and playouts), and the hint is its choice from the same view, so following the hint
+never costs anything here.
+
 Honest by construction: everything starts from a ``SeatHand``, which holds only what
 the seat saw, and the evaluations sample the hidden cards from each view. Deterministic:
 the searches run a fixed number of playouts (no time cap) from fixed seeds, so the same
@@ -30,6 +41,7 @@ from time import perf_counter
 from typing import Final
 
 from hearts.bots.hard import HardBot, choose_pass_heuristic
+from hearts.bots.hint import ADVISOR_PLAYOUTS, ADVISOR_SEED
 from hearts.bots.playout import playout, rules_flags
 from hearts.bots.sampling import DealSampler
 from hearts.cards import Card, cards_of_mask, format_cards, mask_of
@@ -49,11 +61,12 @@ __all__ = [
     "PlayReview",
     "Progress",
     "Reason",
+    "gap",
 ]
 
-COACH_SEED: Final = 17
-"""The seed of every evaluation: a hand always gets the same review."""
-COACH_ITERATIONS: Final = 1500
+COACH_SEED: Final = ADVISOR_SEED
+"""The seed of every evaluation: a hand always gets the same review (the hint's too)."""
+COACH_ITERATIONS: Final = ADVISOR_PLAYOUTS
 """Playouts per play reviewed. Measured with ``python tools/bench_coach.py --pyodide`` on
 this 2-core machine (busy): a whole hand's review took 0.86 s on CPython 3.11 (88 ms per
 evaluated play) and 3.2 s in Pyodide under Node (slower than in Chromium), the longest
@@ -63,6 +76,16 @@ PASS_DEALS: Final = 300
 """Sampled deals on which the two passes are compared."""
 FLAG_POINTS: Final = 1.0
 """A decision costing at least this many expected points is flagged as a mistake."""
+
+# The sizes of a gap between the seat's choice and the hard player's (``gap``).
+EVEN: Final = "even"
+"""No gap, as shown: the choice was as good as the best."""
+CLOSE: Final = "close"
+"""Less than half the threshold: nearly as good."""
+WORSE: Final = "worse"
+"""Half the threshold or more, but less than it: a little worse."""
+COSTLY: Final = "costly"
+"""The threshold or more: a mistake, flagged."""
 
 # The kinds of reason, each true of the hand when it is given.
 QUEEN_DROPPED: Final = "queen_dropped"
@@ -114,6 +137,8 @@ class PlayReview:
     flagged: bool
     reason: Reason | None
     """Set when flagged."""
+    gap: str = EVEN
+    """The size of ``cost`` (``gap``): flagged exactly when ``COSTLY``."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -127,6 +152,8 @@ class PassReview:
     best_value: float
     cost: float
     flagged: bool
+    gap: str = EVEN
+    """The size of ``cost`` (``gap``): flagged exactly when ``COSTLY``."""
 
     @property
     def same(self) -> bool:
@@ -223,18 +250,20 @@ class Coach:
         best, best_value = min(values, key=lambda item: item[1])
         if best_value >= value:  # equal: the card played is as good as any
             best, best_value = card, value
-        cost = value - best_value
-        flagged = cost >= self.threshold
+        value, best_value = _tenth(value), _tenth(best_value)
+        cost = _tenth(value - best_value)
+        size = gap(cost, self.threshold)
+        flagged = size == COSTLY
         reason = _reason(decision, best, cost, replay) if flagged else None
         return PlayReview(decision.trick, card, best, value, best_value, cost, False,
-                          flagged, reason)
+                          flagged, reason, size)
 
     # --- the pass ------------------------------------------------------------------------
 
     def _pass_steps(self, view: PlayerView, passed: tuple[Card, ...], total: int
                     ) -> Generator[Progress, None, PassReview]:
         jd = view.rules.jd_bonus
-        suggested = tuple(choose_pass_heuristic(view.hand, keep_jd=jd))
+        suggested = tuple(sorted(self.bot.choose_pass(view)))  # the hint's three too
         if set(suggested) == set(passed):
             return PassReview(passed, suggested, 0.0, 0.0, 0.0, False)
         me = view.seat
@@ -271,9 +300,30 @@ class Coach:
             if perf_counter() >= next_yield:
                 yield Progress(0, 0, total)
                 next_yield = perf_counter() + chunk
-        value, best_value = totals[0] / self.pass_deals, totals[1] / self.pass_deals
-        cost = max(0.0, value - best_value)
-        return PassReview(passed, suggested, value, best_value, cost, cost >= self.threshold)
+        value = _tenth(totals[0] / self.pass_deals)
+        best_value = _tenth(totals[1] / self.pass_deals)
+        cost = max(0.0, _tenth(value - best_value))
+        size = gap(cost, self.threshold)
+        return PassReview(passed, suggested, value, best_value, cost, size == COSTLY, size)
+
+
+def _tenth(value: float) -> float:
+    """``value`` as the page shows it: to a tenth of a point."""
+    return round(value, 1) + 0.0  # (+ 0.0: never "-0.0")
+
+
+def gap(cost: float, threshold: float = FLAG_POINTS) -> str:
+    """The size of a cost (a tenth of a point at least apart, as shown): ``EVEN``, ``CLOSE``,
+    ``WORSE`` or ``COSTLY`` (see the module docstring).
+
+    >>> [gap(c) for c in (0.0, 0.4, 0.5, 0.9, 1.0, 2.5)]
+    ['even', 'close', 'worse', 'worse', 'costly', 'costly']
+    """
+    if cost < 0.05:
+        return EVEN
+    if cost >= threshold - 1e-9:
+        return COSTLY
+    return CLOSE if cost < threshold / 2 else WORSE
 
 
 def _reason(decision: Decision, best: Card, cost: float, replay: Replay) -> Reason:

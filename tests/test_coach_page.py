@@ -8,7 +8,7 @@ import json
 import random
 
 from hearts import Card, CardPlayed, Game
-from hearts.coach import Coach
+from hearts.coach import Coach, gap
 from hearts.seathand import SeatHand
 from tests.solo_page import local_seat, person_move, settle
 from web import formats, words
@@ -158,18 +158,61 @@ def test_the_summary_offers_a_review_only_for_a_hand_the_coach_has() -> None:
 
 def test_a_play_with_a_better_card_gives_the_hard_players_two_figures() -> None:
     seven, ace = Card.parse("7D"), Card.parse("AD")
-    flagged = words.coach_play(4, seven, ace, forced=False, flagged=True, cost=1.2,
+    flagged = words.coach_play(4, seven, ace, forced=False, gap="costly", cost=1.2,
                                value=3.4, best_value=2.2)
     assert flagged == ("Trick 4: the 7♦\ufe0e cost about 1.2 points: about 3.4 points "
                        "expected for the hand with it, about 2.2 points with the hard "
                        "player's card, the A♦\ufe0e.")
-    close = words.coach_play(4, seven, ace, forced=False, flagged=False, cost=0.5,
+    close = words.coach_play(4, seven, ace, forced=False, gap="worse", cost=0.5,
                              value=0.5, best_value=0.0)
     assert "about 0.5 points expected" in close and "no points with the A♦" in close
     # One legal card, not one card left: following clubs with the only club held.
     forced = words.coach_play(1, Card.parse("KC"), Card.parse("KC"), forced=True,
-                              flagged=False, cost=0.0, value=0.0, best_value=0.0)
+                              gap="even", cost=0.0, value=0.0, best_value=0.0)
     assert forced == "Trick 1: the K♣\ufe0e, the only card you could play."
+
+
+def _said(value: float, best_value: float) -> str:
+    """What the coach says of a 7♦ worth ``value`` against an A♦ worth ``best_value``,
+    with the coach's own rounding and scale (``hearts.coach``)."""
+    shown, best_shown = round(value, 1), round(best_value, 1)
+    cost = round(shown - best_shown, 1)
+    return words.coach_play(4, Card.parse("7D"), Card.parse("AD"), forced=False,
+                            gap=gap(cost), cost=cost, value=shown, best_value=best_shown)
+
+
+def test_one_size_of_gap_has_one_phrase() -> None:
+    # The issue's two tricks: 3.7 against 2.7 and 3.5 against 2.5, both a gap of 1 point
+    # as shown, whatever the digits after: both "cost about 1 point".
+    for value, best_value in ((3.66, 2.69), (3.5, 2.5), (3.54, 2.46)):
+        assert "cost about 1 point:" in _said(value, best_value)
+    # A gap under the threshold, as shown: never "cost"; under half of it: "nearly as good".
+    assert ", nearly as good as the A♦" in _said(3.1, 2.7)
+    assert ", a little worse than the A♦" in _said(3.2, 2.7)
+    assert ", a little worse than the A♦" in _said(3.64, 2.7)
+    assert ", as good as any" in _said(2.72, 2.69)
+    # The same gap anywhere on the scale of points reads the same.
+    for base in (0.0, 1.3, 5.0, 9.9):
+        assert _said(base + 0.4, base).startswith("Trick 4: the 7♦\ufe0e, nearly as good "
+                                                  "as the A♦\ufe0e:")
+        assert "cost about 2 points" in _said(base + 2.0, base)
+
+
+def test_the_pass_uses_the_same_scale() -> None:
+    mine, theirs = [Card.parse(c) for c in ("9C", "QH", "KS")], \
+        [Card.parse(c) for c in ("9H", "QH", "KS")]
+
+    def said(cost: float, value: float) -> str:
+        return words.coach_pass(mine, theirs, same=False, gap=gap(cost), cost=cost,
+                                value=value, best_value=round(value - cost, 1))
+
+    assert "yours cost about 1.9 points" in said(1.9, 6.0)
+    assert "yours did a little worse" in said(0.6, 6.0)
+    assert "yours did nearly as well" in said(0.2, 6.0)
+    assert "yours did as well" in said(0.0, 6.0)
+
+
+def test_the_reviews_costs_are_the_gaps_between_its_figures_as_shown() -> None:
     seat, _, _ = finish_first_hand()
     assert seat.last_hand is not None
     review = Coach(iterations=300, pass_deals=40, threshold=0.3).review(seat.last_hand)
@@ -177,6 +220,8 @@ def test_a_play_with_a_better_card_gives_the_hard_players_two_figures() -> None:
     compared = [p for p in review.plays if not p.forced and p.cost >= 0.05]
     assert compared  # (this hand has plays with a better card to show)
     for play in compared:
+        assert play.cost == round(play.value - play.best_value, 1)
+        assert play.flagged == (play.gap == "costly") == (play.cost >= 0.3)
         assert words.coach_play(play.trick, play.card, play.best, forced=False,
-                                flagged=play.flagged, cost=play.cost, value=play.value,
+                                gap=play.gap, cost=play.cost, value=play.value,
                                 best_value=play.best_value) in text.replace("&#x27;", "'")

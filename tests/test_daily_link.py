@@ -201,12 +201,27 @@ def test_a_refused_share_sheet_or_none_copies_instead() -> None:
     assert words.SHARE_SAID["copied"] == words.SHARE_COPIED
 
 
-def test_the_confirmations_first_question_is_the_one_the_page_puts_back() -> None:
-    """A link's question ("Play the daily deal of …?") gives way to the page's own again."""
+def test_the_confirmations_first_words_are_the_ones_the_page_puts_back() -> None:
+    """The daily's question gives way to the page's own again: index.html's words are the
+    New game confirmation's (``words.NEW_GAME_ASK``)."""
     from pathlib import Path
-    page_html = (Path(__file__).resolve().parent.parent / "index.html").read_text()
-    assert f'<h2 id="confirm-new-title">{words.CONFIRM_NEW}</h2>' in page_html
-    assert words.daily_link_ask(DAY) == "Play the daily deal of 3 December 2026?"
+    page_html = " ".join((Path(__file__).resolve().parent.parent / "index.html")
+                         .read_text().split())
+    title, text, go = words.NEW_GAME_ASK
+    assert f'<h2 id="confirm-new-title">{title}</h2>' in page_html
+    assert f'<p id="confirm-new-desc">{text}</p>' in page_html
+    assert f'id="confirm-new-game" class="primary">{go}</button>' in page_html
+
+
+def test_the_daily_deals_question_names_the_daily_and_its_level() -> None:
+    today = words.daily_ask(DAY, DAY, "hard")
+    assert today.title == "Start today's daily deal?"
+    assert "daily deal throws it away" in today.text and "against hard computers" in today.text
+    assert today.go == "Play the daily deal"
+    linked = words.daily_ask(DAY - datetime.timedelta(days=2), DAY, "hard")
+    assert linked.title == "Play the daily deal of 1 December 2026?"
+    assert words.daily_start(DAY, "hard") == "The daily deal of 3 December 2026, against hard " \
+        "computers."
 
 
 # --- the help a counted daily took, kept in the record -------------------------------------------

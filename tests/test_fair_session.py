@@ -230,7 +230,7 @@ def test_a_page_that_speaks_for_a_seat_it_doesnt_hold_is_named() -> None:
         closed = honest.session.seat.closed
         me = seats[0].table.seat
         assert closed == words.fault_text(Fault(fair.table.seat, Cheat.MALFORMED), me) + " " \
-            + words.FAIR_VOID
+            + words.fair_charged(fair.table.seat, me)  # the hand dealt is charged to it
     asyncio.run(run())
 
 
@@ -307,8 +307,9 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
         for n, page in enumerate(pages):
             assert page.dialog_open
             closed = page.session.seat.closed
-            assert closed is not None and "cheated" in closed and words.FAIR_VOID in closed
             me = seats[n].table.seat
+            assert closed is not None and "cheated" in closed
+            assert closed.endswith(words.fair_charged(cheat_seat, me))  # a revoke never pays
             assert closed.startswith(words.seat_name(cheat_seat, me))
             assert page.shown[-1] is None  # back to the page's own game
     asyncio.run(run())
@@ -337,8 +338,10 @@ def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
                 me = seat.table.seat
                 fault = seat.table.fault
                 assert fault is not None and (fault.seat, fault.kind) == (cheater, kind)
-                assert pages[n].session.seat.closed == \
-                    f"{words.fault_text(fault, me)} {words.FAIR_VOID}"
+                # a cheat caught once the cards are dealt is charged the hand
+                cost = words.fair_charged(cheater, me) if seat.table.transcript.dealt \
+                    else words.FAIR_VOID
+                assert pages[n].session.seat.closed == f"{words.fault_text(fault, me)} {cost}"
                 assert pages[n].session.role is Role.GUEST_CLOSED
     asyncio.run(run())
 

@@ -344,8 +344,11 @@ def test_the_daily_deal_is_dealt_from_the_date_against_hard_computers() -> None:
     assert seat.game.seed == daily_seed(DAY) and seat.saved.daily == "2026-12-01"
     assert seat.solo.level == DAILY_LEVEL == "hard"
     assert seat.bots[1].__class__ is not _seat(MemoryStorage())[0].bots[1].__class__
-    assert any(said.startswith(words.daily_start(DAY)) for said in heard.said)
+    assert any(said.startswith(words.daily_start(DAY, "hard")) for said in heard.said)
     assert seat.snapshot().badge == "Daily deal, 1 Dec 2026"
+    assert seat.solo.level_note() == words.daily_level_note("hard")  # Settings says so
+    assert "against hard computers" in seat.solo.level_note()
+    assert _seat(MemoryStorage())[0].solo.level_note() == ""
     again, _ = _seat(memory)  # a reload mid-daily
     assert again.saved.daily == "2026-12-01" and again.solo.level == "hard"
     assert gamecode.decode(again.code()) == daily_seed(DAY)

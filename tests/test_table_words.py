@@ -4,6 +4,7 @@ a game from a code says so on the felt."""
 from __future__ import annotations
 
 from hearts import Card, Game
+from hearts.bots import Hint
 from tests.solo_page import local_seat
 from web import formats, words
 from web.record import gamecode
@@ -12,11 +13,15 @@ from web.seats.results import Books
 
 def test_a_hint_names_its_cards_once() -> None:
     cards = [Card.parse(c) for c in ("AC", "QH", "AH")]
-    said = words.hint_text(cards, "Pass the A♣, Q♥ and A♥: they win tricks.")
+    said = words.hint_text(Hint(tuple(cards), "Pass the A♣, Q♥ and A♥: they win tricks."))
     assert said == "Hint: Pass the A♣, Q♥ and A♥: they win tricks."
     # A reason that doesn't name them: the cards come first, in words.
-    assert words.hint_text(cards[:1], "Keep your hearts.") == \
+    assert words.hint_text(Hint(tuple(cards[:1]), "Keep your hearts.")) == \
         "Hint: Ace of clubs. Keep your hearts."
+    # A card the normal player's rules wouldn't play: the hard player's two figures.
+    figures = Hint((Card.parse("9D"),), "", 2.66, Card.parse("KD"), 3.71)
+    assert words.hint_text(figures) == ("Hint: play the 9♦: about 2.7 points expected for "
+                                        "the hand, about 3.7 points with the K♦.")
 
 
 def test_the_pass_arrow_points_where_the_cards_go() -> None:

@@ -19,11 +19,16 @@ full-size ``pow`` timed in the same process, a figure the machine's load hardly 
 - with ``--tasks``: four pages' ``FairTable`` play one hand over a mesh in this process:
   the longest call of a page, taking a message or a slice of its background work (each
   is one main-thread task in the page: budget 100 ms);
+- with ``--computer``: the same, a computer at seat 2 played by the hard player: each page
+  replays its decisions once the keys are shown (``steered``): the replay's time at one
+  page, and its longest slice;
 - with ``--shuffle-proof``: one shuffle's proof (``shuffle_proof``, also inside the deal
   above), made once and checked once (a page makes one and checks three).
 
 ``--chromium`` serves this repository, opens headless Debian Chromium with Playwright and
-runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network).
+runs the same code in Pyodide loaded from ``node_modules/pyodide`` (no network);
+``--throttle N`` slows its CPU N times (the DevTools protocol's
+``Emulation.setCPUThrottlingRate``: 4 is a mid-range phone).
 """
 
 from __future__ import annotations
@@ -45,6 +50,7 @@ if str(REPO) not in sys.path:
 from collections.abc import Callable  # noqa: E402
 
 from hearts.rules import NUM_SEATS, PassDirection  # noqa: E402
+from hearts.view import PlayerView  # noqa: E402
 from tools.fair_local import LocalTable, first_legal  # noqa: E402
 from web.p2p.fair.audit import audit_in_steps  # noqa: E402
 from web.p2p.fair.group import GROUPS  # noqa: E402
@@ -52,7 +58,9 @@ from web.p2p.fair.shuffle_proof import check_shuffle, prove_shuffle  # noqa: E40
 from web.p2p.fair.wire import message, receive  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
-SOURCES = ["hearts", "web"]
+SOURCES = ["hearts", "web", "tools/__init__.py", "tools/fair_local.py"]
+"""What the page is given to run this file (``tools.fair_local`` lives outside ``web``, so
+the site doesn't ship it to players)."""
 
 
 def full_pow_ms(size: int) -> float:
@@ -128,22 +136,29 @@ def shuffle_proof_ms(size: int) -> dict[str, float]:
     return {"shuffle_prove_ms": made, "shuffle_check_ms": (time.perf_counter() - clock) * 1000}
 
 
-def longest_tasks_ms(size: int, seed: int = 1) -> dict[str, float]:
+def longest_tasks_ms(size: int, seed: int = 1, computer: bool = False) -> dict[str, float]:
     """Four ``FairTable`` pages of one hand in this process, over a mesh that delivers one
     message at a time: the longest single call a page makes — taking a message (with the
     steps it makes due) and one slice of its background work. In the page each is one
-    main-thread task (budget: 100 ms)."""
-    from web.p2p.fair.table import FairStage, FairTable  # the page's words come with it
+    main-thread task (budget: 100 ms). ``computer``: seat 2 is a computer, played by its
+    bot, and each page replays it (``replay_ms``: at one page; its longest slice)."""
+    from web.p2p.fair.steered import bot  # the page's words come with these
+    from web.p2p.fair.table import FairStage, FairTable
 
     group = GROUPS[size]
     rng = random.Random(seed)
     signing = [group.short_key(rng) for _ in range(NUM_SEATS)]
     keys = [group.power(group.generator, x) for x in signing]
+    computers = {2: 1} if computer else {}
+    player = bot("bench", 2)
     pages = [FairTable(s, now=lambda: 0.0, turn=30.0, group=group, name="bench",
-                       signing_key=signing[s], keys=keys) for s in range(NUM_SEATS)]
+                       signing_key=signing[s], keys=keys, computers=computers)
+             for s in range(NUM_SEATS)]
     channels: dict[tuple[int, int], list[str]] = {
         (a, b): [] for a in range(NUM_SEATS) for b in range(NUM_SEATS) if a != b}
     longest = {"task_message_ms": 0.0, "task_slice_ms": 0.0}
+    if computer:
+        longest["replay_slice_ms"] = 0.0
 
     def timed(name: str, call: Callable[..., object], *args: object) -> object:
         clock = time.perf_counter()
@@ -164,24 +179,42 @@ def longest_tasks_ms(size: int, seed: int = 1) -> dict[str, float]:
                 text = channels[(sender, receiver)].pop(0)
                 timed("task_message_ms", pages[receiver].received_from, sender, text)
                 continue
-            if not any(timed("task_slice_ms", page.work_step) is not None for page in pages):
+            worked = False
+            for page in pages:
+                replaying = page.replaying
+                clock = time.perf_counter()
+                done = page.work_step()
+                took = (time.perf_counter() - clock) * 1000
+                key = "replay_slice_ms" if replaying else "task_slice_ms"
+                longest[key] = max(longest[key], took)
+                worked = worked or done is not None
+            if not worked:
                 return
+
+    def view(page: FairTable) -> PlayerView:
+        seen = page.view()
+        assert seen is not None
+        return seen
 
     run()
     for page in pages:
-        page.choose_pass(tuple(page.hand()[:3]))
+        mine = page.seat in computers
+        page.choose_pass(tuple(player.choose_pass(view(page)) if mine else page.hand()[:3]))
         run()
     while any(page.stage is FairStage.PLAYING for page in pages):
         mover = next(page for page in pages if page.to_play() == page.seat)
-        timed("task_message_ms", mover.play, mover.auto_card())
+        card = player.choose_play(view(mover)) if mover.seat in computers else mover.auto_card()
+        timed("task_message_ms", mover.play, card)
         run()
     if any(page.stage is not FairStage.SCORED for page in pages):
         raise AssertionError("an honest hand of four pages did not end scored")
+    if computer:
+        longest["replay_ms"] = pages[0].timings["replay"][-1]
     return longest
 
 
-def measure(bits: list[int], hands: int, proof: bool = False, tasks: bool = False
-            ) -> dict[str, dict[str, float]]:
+def measure(bits: list[int], hands: int, proof: bool = False, tasks: bool = False,
+            computer: bool = False) -> dict[str, dict[str, float]]:
     """The best (least disturbed) of ``hands`` runs per group, in ms."""
     out: dict[str, dict[str, float]] = {}
     for size in bits:
@@ -194,8 +227,8 @@ def measure(bits: list[int], hands: int, proof: bool = False, tasks: bool = Fals
         figures["check_max_ms"] = max(checks)
         if proof:
             figures.update(shuffle_proof_ms(size))
-        if tasks:
-            figures.update(longest_tasks_ms(size))
+        if tasks or computer:
+            figures.update(longest_tasks_ms(size, computer=computer))
         out[GROUPS[size].name] = figures
     return out
 
@@ -212,12 +245,14 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             + (f"  shuffle proof: make {f['shuffle_prove_ms']:5.0f} ms,"
                f" check {f['shuffle_check_ms']:5.0f} ms" if "shuffle_prove_ms" in f else "")
             + (f"  longest task: a message {f['task_message_ms']:4.0f} ms,"
-               f" a slice {f['task_slice_ms']:4.0f} ms" if "task_message_ms" in f else ""))
+               f" a slice {f['task_slice_ms']:4.0f} ms" if "task_message_ms" in f else "")
+            + (f"  a computer's replay {f['replay_ms']:5.0f} ms at a page (slices"
+               f" {f['replay_slice_ms']:3.0f} ms)" if "replay_ms" in f else ""))
     return "\n".join(lines)
 
 
-def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool
-                 ) -> dict[str, dict[str, float]]:
+def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool, computer: bool,
+                 throttle: float) -> dict[str, dict[str, float]]:
     from playwright.sync_api import sync_playwright
 
     from tools.site.serve import serve_in_thread
@@ -229,13 +264,17 @@ def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool
             files["/bench/" + file.relative_to(REPO).as_posix()] = file.read_text()
     files["/bench/bench_fair.py"] = Path(__file__).read_text()
     code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_fair\n"
-            f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}, {tasks!r}))")
+            f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}, {tasks!r}, "
+            f"{computer!r}))")
     server, _ = serve_in_thread(REPO)
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM,
                                         args=["--no-sandbox", "--disable-gpu"])
             page = browser.new_page()
+            if throttle != 1:
+                cdp = page.context.new_cdp_session(page)
+                cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
             page.goto(f"http://127.0.0.1:{server.server_address[1]}/package.json")
             result = page.evaluate("""async ({files, code}) => {
                 const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
@@ -263,10 +302,15 @@ def main() -> None:
                         help="also time one shuffle's proof, made and checked")
     parser.add_argument("--tasks", action="store_true",
                         help="also the longest task of four pages' tables in one hand")
+    parser.add_argument("--computer", action="store_true",
+                        help="the same with a computer at seat 2, replayed by each page")
+    parser.add_argument("--throttle", type=float, default=1.0,
+                        help="slow Chromium's CPU this many times (4: a phone)")
     args = parser.parse_args()
     in_pyodide = sys.platform == "emscripten"
     print(_line("Pyodide (Node)" if in_pyodide else "CPython",
-                measure(args.bits, args.hands, args.shuffle_proof, args.tasks)), flush=True)
+                measure(args.bits, args.hands, args.shuffle_proof, args.tasks, args.computer)),
+          flush=True)
     if in_pyodide:
         return
     if args.pyodide:
@@ -274,12 +318,14 @@ def main() -> None:
                    str(Path(__file__).resolve()), "--bits", *map(str, args.bits),
                    "--hands", str(args.hands),
                    *(["--shuffle-proof"] if args.shuffle_proof else []),
-                   *(["--tasks"] if args.tasks else [])]
+                   *(["--tasks"] if args.tasks else []),
+                   *(["--computer"] if args.computer else [])]
         print(subprocess.run(command, check=True, capture_output=True, text=True,
                              cwd=REPO).stdout, end="", flush=True)
     if args.chromium:
-        print(_line("Chromium", _in_chromium(args.bits, args.hands, args.shuffle_proof,
-                                             args.tasks)))
+        where = "Chromium" if args.throttle == 1 else f"Chromium {args.throttle:g}x"
+        print(_line(where, _in_chromium(args.bits, args.hands, args.shuffle_proof, args.tasks,
+                                        args.computer, args.throttle)))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Start-up benchmark: how long until the table is ready, on headless Chromium.
 
     .venv/bin/python tools/bench_start.py [[NAME=]SITE_DIR ...] [--runs 3] [--net 9mbps]
-        [--net 1.6mbps] [--cpu 4] [--plain] [--marks] [--json]
+        [--net 1.6mbps] [--cpu 4] [--plain] [--marks] [--tap] [--json]
 
 Serves each SITE_DIR (default ``_site``; build it with ``make site``) on 127.0.0.1 with the
 static server of ``tools/site/serve.py``, gzipping text and wasm the way GitHub Pages does
@@ -46,6 +46,16 @@ The split:
 * import: our Python imported (``performance`` marks set in index.html's script);
 * render: ``web.main.main()`` building the table → data-ready.
 
+``--tap``: on the repeat visits (sw, again), a tap (the mouse) on a card of the hand as
+soon as the saved table is painted (a card not yet chosen for the pass, or a playable one;
+as soon as the table is ready if nothing is painted), and the column **tap**: the time
+from navigation to that tap, when it counted (the card chosen, or played, once the game
+is up), else "-"; **held**: when the page handled it (the main thread may be busy then).
+The tap changes the saved game, which the next visit paints. **keeps**: when the painted
+hand began to keep taps (boot.js's mark ``hearts:taps-kept``): from then on any tap
+counts, so this is the time to the first tap that can count (the harness's own tap comes
+later: it sees the painted table only when the page's busy main thread lets it).
+
 ``--marks`` also prints the median time of each ``hearts:`` performance mark of start.mjs
 (snapshot read and unpacked, wasm compiled, restored, …) and of PyScript's progress events.
 
@@ -81,7 +91,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
 PROBE = """
 (() => {
   const t = window.__bench = {progress: {}, ready: null, table: null, frame: null,
-                              shown: null, settled: null, shifts: [], painted: false};
+                              shown: null, settled: null, shifts: [], painted: false,
+                              taps: []};
+  addEventListener("click", e => {  // (before any of the page's own listeners)
+    const card = e.target instanceof Element ? e.target.closest("#hand [data-card]") : null;
+    t.taps.push({at: e.timeStamp, held: performance.now(), card: card && card.dataset.card,
+                 painted: !!document.documentElement.dataset.painted});
+  }, true);
   addEventListener("py:progress", e => { t.progress[String(e.detail)] = performance.now(); });
   new PerformanceObserver(list => {
     for (const e of list.getEntries()) if (!e.hadRecentInput) t.shifts.push([e.startTime, e.value]);
@@ -189,15 +205,50 @@ class Meter:
         self.files[url] = self.files.get(url, 0) + size
 
 
-def visit(page: Page, url: str, net: str, cpu: float) -> dict[str, Any]:
+# The card to tap on the painted (or live) table: one not chosen for the pass, or playable.
+TAP_TARGET = """() => {
+  const root = document.documentElement;  // (a painted table's state is its copy's)
+  const state = root.dataset.painted
+    ? (JSON.parse(localStorage.getItem("hearts.felt") || "{}").state) : root.dataset.state;
+  const card = document.querySelector(state === "pass"
+    ? "#hand [data-card]:not(.selected)" : "#hand [data-card]:not([aria-disabled='true'])");
+  if (!card || !["pass", "play"].includes(state)) return null;
+  const r = card.getBoundingClientRect();
+  return {card: card.dataset.card, state, x: r.x + r.width / 2, y: r.y + r.height / 3};
+}"""
+# Whether the tap counted, once the game is up: the card chosen, or played.
+TAP_COUNTED = """([card, state]) => {
+  const el = document.querySelector(`#hand [data-card="${card}"]`);
+  return state === "pass" ? !!el && el.classList.contains("selected") : !el;
+}"""
+
+
+def tap_early(page: Page) -> dict[str, Any] | None:
+    """Tap a card as soon as the table is painted (or ready); what was tapped."""
+    page.wait_for_selector("html[data-painted], html[data-ready='true']", state="attached",
+                           timeout=300_000)
+    target: dict[str, Any] | None = page.evaluate(TAP_TARGET)
+    if target is not None:
+        page.mouse.click(target["x"], target["y"])
+    return target
+
+
+def visit(page: Page, url: str, net: str, cpu: float, tap: bool = False) -> dict[str, Any]:
     meter = Meter(page, net, cpu)
-    page.goto(url)
+    page.goto(url, wait_until="commit" if tap else "load")
+    target = tap_early(page) if tap else None
     page.wait_for_selector("html[data-ready='true']", state="attached", timeout=300_000)
     page.wait_for_function("window.__bench.settled !== null && window.__bench.frame !== null"
                            " && (window.__bench.shown !== null"
                            "     || !document.querySelector('#hand .r'))",
                            timeout=60_000)
     split: dict[str, Any] = page.evaluate(SPLIT)
+    split["tap"] = split["held"] = None
+    if target is not None:
+        taps = [t for t in page.evaluate("window.__bench.taps") if t["card"] == target["card"]]
+        page.wait_for_timeout(100)  # (a play: the card leaves the hand at once)
+        if taps and page.evaluate(TAP_COUNTED, [target["card"], target["state"]]):
+            split["tap"], split["held"] = taps[0]["at"], taps[0]["held"]
     split["bytes"] = meter.bytes
     split["files"] = {name.removeprefix(url) or "./": size
                       for name, size in meter.files.items() if size}
@@ -219,8 +270,8 @@ def wait_for_worker(page: Page) -> bool:
     return bool(has)
 
 
-def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cpu: float
-            ) -> dict[str, dict[str, Any]]:
+def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cpu: float,
+            tap: bool = False) -> dict[str, dict[str, Any]]:
     context = browser.new_context(viewport={"width": 1280, "height": 860})
     context.add_init_script(PROBE)
     page = context.new_page()
@@ -238,7 +289,7 @@ def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cp
         # background work of the first visit (wasm tier-up compiles, cache writes) first.
         time.sleep(settle)
         page = context.new_page()
-        out["sw"] = visit(page, url, net, cpu)
+        out["sw"] = visit(page, url, net, cpu, tap)
         # A player plays a while: meanwhile the browser keeps the wasm's optimized code for
         # the worker's copy of it, which the next visit reads (the first visit's copy was
         # the network's). Then a later visit again.
@@ -246,7 +297,7 @@ def one_run(browser: Browser, url: str, settle: float, stay: float, net: str, cp
         page.close()
         time.sleep(settle)
         page = context.new_page()
-        out["again"] = visit(page, url, net, cpu)
+        out["again"] = visit(page, url, net, cpu, tap)
     context.close()
     return out
 
@@ -258,7 +309,7 @@ def run_with_one_retry(p: Any, url: str, args: argparse.Namespace, net: str
     for attempt in (1, 2):
         browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         try:
-            return one_run(browser, url, args.settle, args.stay, net, args.cpu)
+            return one_run(browser, url, args.settle, args.stay, net, args.cpu, args.tap)
         except PlaywrightError as error:
             if attempt == 2 or "Target crashed" not in str(error):
                 raise
@@ -283,6 +334,9 @@ def phases(s: dict[str, Any]) -> dict[str, float | None]:
         "render": span(s["import_end"], s["ready"]),
         "MB": s["bytes"] / 1e6,
         "MB ready": s["bytes_to_ready"] / 1e6,
+        "tap": s.get("tap"),
+        "keeps": (s.get("marks") or {}).get("hearts:taps-kept"),
+        "held": s.get("held"),
     }
 
 
@@ -298,7 +352,8 @@ def f(v: float | None, digits: int = 0) -> str:
 def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
     print(f"{name}  network {net}, median of {len(runs)} (ms; MB over the network)")
     print(f"{'':6}{'paint':>7}{'table':>7}{'ready':>7}{'CLS':>6}{'MB':>6}{'→ready':>7}"
-          f"{'download':>10}{'interp':>8}{'setup':>7}{'import':>8}{'render':>8}")
+          f"{'download':>10}{'interp':>8}{'setup':>7}{'import':>8}{'render':>8}"
+          f"{'keeps':>7}{'tap':>7}{'held':>7}")
     for kind in VISITS:
         rows = [phases(r[kind]) for r in runs if kind in r]
         if not rows:
@@ -308,7 +363,8 @@ def report(name: str, net: str, runs: list[dict[str, dict[str, Any]]]) -> None:
               f"{f(med['CLS'], 2):>6}{f(med['MB'], 1):>6}{f(med['MB ready'], 2):>7}"
               f"{f(med['download']):>10}"
               f"{f(med['interpreter']):>8}{f(med['setup']):>7}{f(med['import']):>8}"
-              f"{f(med['render']):>8}")
+              f"{f(med['render']):>8}{f(med['keeps']):>7}{f(med['tap']):>7}"
+              f"{f(med['held']):>7}")
 
 
 # What a player waits for, in the comparison of two builds (``compare``).
@@ -397,6 +453,9 @@ def main() -> None:
                         help="seconds the second visit stays open before the third (default 5)")
     parser.add_argument("--marks", action="store_true",
                         help="print the median time of each start mark too")
+    parser.add_argument("--tap", action="store_true",
+                        help="repeat visits: tap a card as soon as the table is painted, "
+                             "and time the first tap that counts")
     parser.add_argument("--json", action="store_true", help="print every run as JSON too")
     parser.add_argument("--from-json", type=Path, metavar="FILE",
                         help="no runs: report those of an earlier --json output (its sites "
@@ -424,7 +483,11 @@ def main() -> None:
                     print(f"{name} {net} run {i + 1}: " + ", ".join(
                         f"{kind} {r['ready'] / 1000:.2f} s {r['bytes'] / 1e6:.1f} MB "
                         f"(table {r['table'] / 1000:.2f} s{', painted' if r['painted'] else ''}, "
-                        f"{r.get('start_kind') or '?'})"
+                        f"{r.get('start_kind') or '?'}"
+                        + ("" if not args.tap or kind == "cold" else
+                           f", tap {f(r.get('tap'))} ms" + ("" if r.get("tap") else
+                                                             " (didn't count)"))
+                        + ")"
                         for kind, r in site_runs[-1].items()), file=sys.stderr, flush=True)
     for server in servers:
         server.shutdown()

@@ -41,6 +41,9 @@ class Cheat(Enum):
     FALSE_ECHO = "false_echo"      # said it saw messages other than those it was sent
     EQUIVOCATED = "equivocated"    # signed two different messages for one step
     NO_EVIDENCE = "no_evidence"    # sent no evidence when the pages' echoes differed
+    FALSE_DIGEST = "false_digest"  # sent a digest of a record no page holds, echoes agreeing
+    NO_DIGEST = "no_digest"        # sent no digest once every card of the hand was played
+    STEERED = "steered"            # played the computer it was given otherwise than its bot
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,8 @@ class Style(Protocol):
 class ClientRect(Protocol):
     left: float
     top: float
+    right: float
+    bottom: float
     width: float
     height: float
 
@@ -78,6 +80,8 @@ class Element(Protocol):
     children: Collection
     childElementCount: int
     scrollTop: float
+    offsetLeft: float
+    offsetTop: float
     isConnected: bool
     lastElementChild: Element | None
     parentElement: Element | None
@@ -91,6 +95,7 @@ class Element(Protocol):
     def querySelector(self, selector: str) -> Element | None: ...
     def querySelectorAll(self, selector: str) -> Sequence[Element]: ...
     def closest(self, selector: str) -> Element | None: ...
+    def matches(self, selector: str) -> bool: ...
     def contains(self, other: Element | None) -> bool: ...
     def append(self, *nodes: Element | str) -> None: ...
     def appendChild(self, node: Element) -> Element: ...
@@ -122,6 +127,8 @@ class DomEvent(Protocol):
     ctrlKey: bool
     altKey: bool
     metaKey: bool
+    clientX: float
+    clientY: float
 
     def preventDefault(self) -> None: ...
 
@@ -239,6 +246,13 @@ class Browser:
         keep = getattr(self.window, "heartsKeepTable", None)
         if keep is not None:
             keep(state, local)
+
+    def painted_taps(self) -> list[str]:
+        """The cards tapped on the painted table before Python was up, in order (each a
+        notation), handed over once: web/static/boot.js keeps them, and from now on every
+        tap is Python's."""
+        take = getattr(self.window, "heartsTakeTaps", None)
+        return [str(card) for card in take()] if take is not None else []
 
     def listen(self, target: Element | Document | Any, event: str,
                handler: Callable[[DomEvent], None]) -> None:

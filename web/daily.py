@@ -4,8 +4,10 @@ The day is the person's own calendar date (their midnight starts a new daily, as
 newspaper puzzle does): everyone whose calendar shows 2026-12-01 gets the same deals,
 wherever they are. The seed is the first 40 bits of SHA-256 of ``hearts-daily-<date>``:
 stable on every machine and Python (unlike ``hash()``), short as a game code.
-Everyone plays it with the default rules against the same level of computers, so
-results compare.
+Everyone plays it with the default rules against the same level of computers
+(``DAILY_LEVEL``), so results compare: the level chosen in Settings is for the person's
+other games, and Settings says so during a daily; the question before a daily throws a
+game away names the daily and its level (``words.daily_ask``).
 
 A day's daily has a link (``daily_link``: the page's address with ``?daily=2026-12-01``)
 that the shared result carries: opened, it plays that day's deal (``link_day`` reads it).

@@ -8,8 +8,8 @@ seat, so a reload or a replay meets the same players. Every table runs them the 
 ``choose_play_steps``, a generator that returns the card, so the browser gets control back
 between slices) and holds it until the table's pause is over, and ``Computers.make`` makes
 the move. When to move them is each table's own: the solo table at once after the person's
-move, the host's on its clock while it waits for people. ``hint(view)`` is the advisor's
-recommendation.
+move, the host's on its clock while it waits for people. ``hint(view)`` is the hint: the hard
+player's choice (``hearts.bots.hint``), searched in slices too.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable, Generator, Iterable
 from dataclasses import dataclass
-from typing import Literal, Protocol, runtime_checkable
+from typing import Literal, Protocol, TypeVar, runtime_checkable
 
 from hearts import Card, Game, Phase, PlayerView, bots
 from hearts.bots import Bot, Hint
@@ -28,6 +28,7 @@ __all__ = ["Bot", "Computers", "Hint", "MakeBot", "Move", "Searching", "choose_p
 MakeBot = Callable[[str, int], Bot]
 """How a table gets a computer player: ``make(level, seed)``."""
 _SEEDS = 2**53
+T = TypeVar("T")
 
 
 def make(level: str, seed: int) -> Bot:
@@ -35,9 +36,21 @@ def make(level: str, seed: int) -> Bot:
     return bots.make(level, seed)
 
 
-def hint(view: PlayerView) -> Hint:
-    """The advisor's recommendation for ``view`` (three cards when passing)."""
-    return bots.hint(view)
+async def hint(view: PlayerView) -> Hint:
+    """The hint for ``view`` (three cards when passing): the hard player's choice, searched
+    a slice at a time as the computers' turns are, so the page answers meanwhile."""
+    return await _sliced(bots.hint_steps(view))
+
+
+async def _sliced(steps: Generator[None, None, T]) -> T:
+    """``steps`` run to its end, giving the browser control back between slices."""
+    while True:
+        try:
+            next(steps)
+        except StopIteration as stop:
+            result: T = stop.value
+            return result
+        await asyncio.sleep(0)
 
 
 @runtime_checkable
@@ -52,14 +65,7 @@ async def choose_play(bot: Bot, view: PlayerView) -> Card:
     """The bot's play, yielding to the browser between slices of its search if it can."""
     if not isinstance(bot, Searching):
         return bot.choose_play(view)
-    steps = bot.choose_play_steps(view)
-    while True:
-        try:
-            next(steps)
-        except StopIteration as stop:
-            card: Card = stop.value
-            return card
-        await asyncio.sleep(0)
+    return await _sliced(bot.choose_play_steps(view))
 
 
 @dataclass(frozen=True)

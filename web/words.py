@@ -9,9 +9,10 @@ viewer's side: the viewer is "You", the others by their place ("West", "North (c
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from hearts import SEAT_NAMES, Card, PassDirection, PlayerView, Rules, Trick
+from hearts.bots.hint import Hint
 from hearts.cards import Suit
 from hearts.rules import MoonScoring, PassCycle, pass_target
 from hearts.story import HandStory
@@ -59,8 +60,19 @@ PASSED_WAIT = "You've passed: wait for the others."
 WAIT_TURN = "Wait for your turn."
 HINT_LATER = "A hint is ready when it's your turn."
 NEW_GAME = "New game."
+class Ask(NamedTuple):
+    """A confirmation: its question, what it says happens, and the button that goes on."""
+
+    title: str
+    text: str
+    go: str
+
+
 CONFIRM_NEW = "Start a new game?"
 """The New game confirmation's question (index.html has it too, for the first draw)."""
+NEW_GAME_ASK = Ask(CONFIRM_NEW, "This game isn't finished yet: a new game throws it away.",
+                   "New game")
+"""The New game confirmation (index.html has its words too, for the first draw)."""
 PLAY_OUT_NOTE = "The rest of this hand can't change anyone's points."
 PLAYING_OUT = "Playing out the rest of the hand."
 AT_HOST = "Connected. Waiting for the host…"
@@ -175,9 +187,16 @@ def received_text(view: PlayerView) -> str:
     return f"You received {cards_text(view.received)} from {SEAT_NAMES[giver]}."
 
 
-def hint_text(cards: Sequence[Card], reason: str) -> str:
+def hint_text(advice: Hint) -> str:
     """ "Hint: Pass the Q♠, …" — the cards named once: by the reason when it names them
-    all, else in words before it."""
+    all, else in words before it; a card the normal player's rules wouldn't choose comes
+    with the hard player's figures instead, as the coach gives them (``hearts.bots.hint``)."""
+    cards, reason = advice.cards, advice.reason
+    if not reason and advice.expected is not None and advice.other is not None \
+            and advice.other_expected is not None:
+        return (f"Hint: play the {cards[0].short}: {_expected(advice.expected)} expected for "
+                f"the hand, {_expected(advice.other_expected)} with the "
+                f"{advice.other.short}.")
     if reason and all(c.short in reason for c in cards):
         return f"Hint: {reason}"
     return f"Hint: {', '.join(c.name for c in cards)}. {reason}".strip()
@@ -199,10 +218,6 @@ def wait_for_turn(who: str) -> str:
 
 def is_playing(who: str) -> str:
     return f"{who} is playing…"
-
-
-def chosen_of_three(n: int) -> str:
-    return f"{n} of 3 chosen."
 
 
 def final_scores(scores: Sequence[int], me: int, order: Sequence[int]) -> str:
@@ -498,8 +513,9 @@ def code_badge(code: str) -> str:
     return f"Game code {code}"
 
 
-def daily_start(day: Any) -> str:
-    return f"The daily deal of {day_text(day)}, against hard computers."
+def daily_start(day: Any, level: str) -> str:
+    """Said as a daily starts: its day and the level it is played at (``web.daily``)."""
+    return f"The daily deal of {day_text(day)}, against {level} computers."
 
 
 def code_start(code: str, house_rules: bool = False) -> str:
@@ -524,9 +540,20 @@ def daily_link_bad(text: str) -> str:
             "link ends in ?daily= and a date, like ?daily=2026-12-01. Your game goes on.")
 
 
-def daily_link_ask(day: Any) -> str:
-    """The New game confirmation, for a daily's link opened with a game under way."""
-    return f"Play the daily deal of {day_text(day)}?"
+def daily_ask(day: Any, today: Any, level: str) -> Ask:
+    """The New game confirmation, for the daily deal (the menu's, or a link's) asked for
+    with a game under way: it names the daily, and the level it is played at."""
+    title = "Start today's daily deal?" if day == today else \
+        f"Play the daily deal of {day_text(day)}?"
+    return Ask(title, "This game isn't finished yet: the daily deal throws it away. Everyone "
+               f"plays the daily against {level} computers, so results compare.",
+               "Play the daily deal")
+
+
+def daily_level_note(level: str) -> str:
+    """Settings, during a daily deal: why the level chosen there doesn't change it."""
+    return (f"This daily deal is played against {level} computers, as everyone's is: the "
+            "level chosen here is for your other games.")
 
 
 def daily_link_early(day: Any) -> str:
@@ -658,22 +685,24 @@ def coach_reason(kind: str, card: Card, best: Card, *, led: bool, cost: float,
             f"{_card(best)}.")
 
 
-def coach_play(trick: int, card: Card, best: Card, *, forced: bool, flagged: bool,
+def coach_play(trick: int, card: Card, best: Card, *, forced: bool, gap: str,
                cost: float, value: float, best_value: float) -> str:
-    """A play of the review with the hard player's two figures: "Trick 4: the 7♦ cost
-    about 1.2 points: about 3.4 points expected for the hand with it, about 2.2 points
-    with the hard player's card, the A♦." (the reason, if flagged, is said after it)."""
+    """A play of the review with the hard player's two figures, one phrase for each size of
+    gap (``hearts.coach.gap``): "Trick 4: the 7♦ cost about 1 point: about 3.7 points
+    expected for the hand with it, about 2.7 points with the hard player's card, the A♦."
+    (the reason, if costly, is said after it)."""
     head = f"Trick {trick}: the {_card(card)}"
     if forced:
         return f"{head}, the only card you could play."
     expected = _expected(value)
-    if best == card or cost < 0.05:
+    if best == card or gap == "even":
         return f"{head}, as good as any ({expected} expected for the hand)."
     other = _expected(best_value)
-    if flagged:
+    if gap == "costly":
         return (f"{head} cost about {_points(cost)}: {expected} expected for the hand with "
                 f"it, {other} with the hard player's card, the {_card(best)}.")
-    return (f"{head}, nearly as good as the {_card(best)}: {expected} expected for the hand "
+    how = "nearly as good as" if gap == "close" else "a little worse than"
+    return (f"{head}, {how} the {_card(best)}: {expected} expected for the hand "
             f"with it, {other} with the {_card(best)}.")
 
 
@@ -683,21 +712,26 @@ def _expected(value: float) -> str:
 
 
 def coach_pass(passed: Sequence[Card], suggested: Sequence[Card], *, same: bool,
-               flagged: bool, cost: float, value: float, best_value: float) -> str:
-    """The pass of the review, compared with the hard player's own three."""
+               gap: str, cost: float, value: float, best_value: float) -> str:
+    """The pass of the review, compared with the hard player's own three, with the same
+    phrases for the same sizes of gap as the plays (``hearts.coach.gap``)."""
     mine = join(_card(c) for c in passed)
     if same:
         return f"You passed {mine}: the hard player would pass the same three."
     theirs = join(_card(c) for c in suggested)
     head = f"You passed {mine}; the hard player would pass {theirs}."
-    if flagged:
-        return (f"{head} Played out from the deal, its three would have left you about "
-                f"{_points(cost)} fewer: {_expected(value)} expected for the hand with "
-                f"yours, {_expected(best_value)} with its three.")
-    if value < best_value - 0.05:
+    figures = f"{_expected(value)} expected for the hand with yours, " \
+              f"{_expected(best_value)} with its three"
+    if gap == "costly":
+        return (f"{head} Played out from the deal, yours cost about {_points(cost)}: "
+                f"{figures}.")
+    if value < best_value:
         return (f"{head} Played out from the deal, yours did better, by about "
-                f"{_points(best_value - value)}.")
-    return f"{head} Played out from the deal, yours did about as well."
+                f"{_points(best_value - value)}: {figures}.")
+    if gap == "even":
+        return f"{head} Played out from the deal, yours did as well: {figures}."
+    how = "nearly as well" if gap == "close" else "a little worse"
+    return f"{head} Played out from the deal, yours did {how}: {figures}."
 
 
 # --- fair tables: what the audit found -------------------------------------------------------
@@ -845,6 +879,11 @@ _CHEATS = {
     Cheat.EQUIVOCATED: "sent different pages different messages",
     Cheat.NO_EVIDENCE: ("abandoned the hand: when the pages' records differed, it wouldn't "
                         "show the messages it had been sent"),
+    Cheat.FALSE_DIGEST: ("said its record of the hand was other than the one every player's "
+                         "device holds"),
+    Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
+                      "was played"),
+    Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
 }
 
 
@@ -863,6 +902,43 @@ FAIR_STALLED = ("The table waited more than a minute and nothing came. A page th
                 "count and the table has closed.")
 """A fair table waited beyond any turn: neutral, since a page that sends its card to two
 pages but not to the next player would otherwise have that player blamed."""
+
+
+# --- fair tables: what a hand stopped after the deal costs (docs/protocol.md) --------------
+def fair_charged(seat: int, me: int) -> str:
+    """A page named in a hand dealt takes all its points: stopping a hand never pays."""
+    who = seat_name(seat, me)
+    return (f"{'You take' if seat == me else who + ' takes'} all 26 points of this hand, and "
+            "the table has closed: press Play online to find a new table.")
+
+
+def fair_charged_steered(seat: int, me: int) -> str:
+    """The replay of a scored hand found a computer played otherwise than its bot."""
+    who = seat_name(seat, me)
+    return (f"{'You take' if seat == me else who + ' takes'} all 26 points of that hand "
+            "instead, and the table has closed: press Play online to find a new table.")
+
+
+def fair_disagreement_counted(seats: Sequence[int], me: int) -> str:
+    """The records differ after the last card, and the signatures name nobody: every card
+    was played and shown, so the hand counts as played."""
+    return (f"{join(seat_name(s, me) for s in seats)} saw different messages from yours, so "
+            "nobody can be named and no keys were shown. Every card of this hand was played "
+            "and checked, so it counts as played; the table has closed.")
+
+
+def fair_gone_counted(seat: int, me: int) -> str:
+    """A page left after the hand's last card: the cards played still count."""
+    return (f"{seat_name(seat, me)} left after the hand's last card. Every card was played "
+            "and checked, so the hand counts as played.")
+
+
+FAIR_CLOSED_AFTER = ("The hand before counts as it was scored, and the table has closed: "
+                     "press Play online to find a new table.")
+
+FAIR_STALLED_COUNTED = ("The table waited more than a minute for the hand's check and "
+                        "nothing came, so nobody is named. Every card of this hand was "
+                        "played and checked, so it counts as played; the table has closed.")
 
 
 def disagreement_text(seats: Sequence[int], me: int, kinds: Sequence[str] = ()) -> str:

@@ -1,4 +1,5 @@
-"""Computer players (easy / normal / hard, and the arena's ``basic``) and the hint advisor.
+"""Computer players (easy / normal / hard, and the arena's ``basic``) and the hint (the
+hard player's choice).
 
 Every player sees only a ``PlayerView`` and is deterministic for a given seed and view.
 
@@ -13,9 +14,9 @@ Every player sees only a ``PlayerView`` and is deterministic for a given seed an
 from __future__ import annotations
 
 from hearts.bots.base import Bot
-from hearts.bots.hint import Hint, hint
+from hearts.bots.hint import Hint, hint, hint_steps
 
-__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "Hint", "hint", "make"]
+__all__ = ["DEFAULT_LEVEL", "LEVELS", "Bot", "Hint", "hint", "hint_steps", "make"]
 
 LEVELS = ("easy", "normal", "hard", "basic")
 """The levels ``make`` knows; the table offers the first three."""

@@ -71,7 +71,7 @@ from hearts.rules import (
 )
 from hearts.view import Phase, PlayerView
 
-__all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play"]
+__all__ = ["Choice", "NormalBot", "PassChoice", "decide_pass", "decide_play", "explain_pass"]
 
 SUIT_NOUNS = ("clubs", "diamonds", "hearts", "spades")
 
@@ -470,7 +470,7 @@ def decide_pass(view: PlayerView) -> PassChoice:
     if moon_worthy(hand):
         return _moon_pass(hand)
     scores: dict[int, float] = {}
-    tags: dict[int, str] = {}
+    tags = _pass_tags(hand)
     spades = hand & SPADES_MASK
     low_spades = (spades & below_mask(QS_INDEX)).bit_count()
     has_qs = bool(hand & QS_MASK)
@@ -481,10 +481,8 @@ def decide_pass(view: PlayerView) -> PassChoice:
         rank = index % 13  # 0 = two … 12 = ace
         if jd and index == JD_INDEX:
             scores[index] = -20.0  # worth −10 to whoever takes it: never give it away
-            tags[index] = "high"
         elif index == QS_INDEX:
             scores[index] = 0.5 if keep_qs else 100.0
-            tags[index] = "qs"
         elif index in (KS_INDEX, AS_INDEX):
             if keep_qs:
                 scores[index] = 8.0 + rank
@@ -492,19 +490,15 @@ def decide_pass(view: PlayerView) -> PassChoice:
                 scores[index] = 70.0 + rank
             else:
                 scores[index] = 20.0 + rank
-            tags[index] = "spade"
         elif suit == SPADES:
             scores[index] = -5.0 + rank * 0.2  # low spades guard against the Q♠
-            tags[index] = "high"
         elif suit == HEARTS:
             scores[index] = (0, 0, 0, 0, 1, 2, 4, 8, 14, 24, 32, 40, 50)[rank] + 0.1
-            tags[index] = "heart"
         else:
             if 1 << index == TWO_CLUBS_MASK:
                 scores[index] = -10.0
             else:
                 scores[index] = (0, 0, 0, 1, 2, 3, 5, 8, 12, 17, 22, 27, 32)[rank] * 1.0
-            tags[index] = "high"
     ranked = sorted(scores, key=lambda i: (-scores[i], i))
     plans: list[tuple[float, list[int], list[int]]] = []
     plans.append((sum(scores[i] for i in ranked[:3]), ranked[:3], []))
@@ -525,6 +519,32 @@ def decide_pass(view: PlayerView) -> PassChoice:
     _, best, voided = max(plans, key=lambda p: p[0])
     picked = tuple(sorted(ALL_CARDS[i] for i in best))
     return PassChoice(picked, _pass_reason(picked, tags, voided))
+
+
+def _pass_tags(hand: int) -> dict[int, str]:
+    """Why each card of ``hand`` would be passed, as a tag the reason reads: "qs", "spade"
+    (the A♠/K♠), "heart", "high" (anything else)."""
+    tags: dict[int, str] = {}
+    for index in indices_of_mask(hand):
+        if index == QS_INDEX:
+            tags[index] = "qs"
+        elif index in (KS_INDEX, AS_INDEX):
+            tags[index] = "spade"
+        elif index // 13 == HEARTS:
+            tags[index] = "heart"
+        else:
+            tags[index] = "high"
+    return tags
+
+
+def explain_pass(view: PlayerView, cards: tuple[Card, ...]) -> str:
+    """The reason for passing ``cards`` (three of the view's hand), in the words the normal
+    player gives its own pass: e.g. for the hint when another player chose the cards."""
+    hand = mask_of(view.hand)
+    picked = mask_of(cards)
+    voided = [suit for suit in (0, 1)
+              if hand & SUIT_MASKS[suit] and not hand & SUIT_MASKS[suit] & ~picked]
+    return _pass_reason(tuple(sorted(cards)), _pass_tags(hand), voided)
 
 
 def _moon_pass(hand: int) -> PassChoice:

@@ -29,6 +29,8 @@ interface Window {
   heartsKeepTable?: (state: string, local: boolean) => void;
   /** web/static/boot.js: paint the kept table now. */
   heartsPaint?: () => void;
+  /** web/static/boot.js: the taps kept on the painted table (cards), handed to Python once. */
+  heartsTakeTaps?: () => string[];
   /** web/static/start.mjs: fetch the page's later Python (private tables, online play). */
   heartsLoadLater?: () => Promise<void>;
 }

@@ -345,6 +345,8 @@ class FairPlay(FairMesh):
             return
         if table.stage is FairStage.AUDITING and len(table.transcript.reveals) == 4:
             return  # every key is out: the audit says whether the hand counts
+        if table.replaying:
+            return  # a scored hand's computers replayed first (issue 39: no way out of it)
         if self.alone:
             self._carry_on(table)
         else:

@@ -10,18 +10,18 @@ table checks the shuffle proofs and audits each hand; the computer's takes its f
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Callable, Sequence
 from statistics import mean
 
 from web import words
+from web.p2p.fair.cheats import COMPUTERS
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import Group
 from web.p2p.fair.public import Score
 from web.p2p.fair.seating import Seating
+from web.p2p.fair.steered import bot
 from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.fair.wire import sender
-from web.players import make
 
 __all__ = ["PageTables"]
 
@@ -41,9 +41,11 @@ class PageTables:
         """The tables of page ``me`` at the table ``name`` the draw seated: its person's and,
         if it plays one, its computer's (``keys``: this page's two signing keys); the hard
         player moves for the computer, ``pace()`` seconds after its turn comes."""
+        computers = {s: seating.person(seating.pages[s])
+                     for s, c in enumerate(seating.computer) if c}
         table = FairTable(seating.person(me), now=now, turn=turn, cheat=cheat, group=group,
                           name=name, signing_key=keys[0], keys=seating.keys, hand=hand,
-                          history=history)
+                          history=history, computers=computers)
         played = seating.computer_of(me)
         if played is None:
             return PageTables(table, None)
@@ -51,7 +53,7 @@ class PageTables:
             FairTable(played, now=now, turn=turn, group=group, name=name,
                       signing_key=keys[1], keys=seating.keys, checks=False,  # the person's
                       hand=hand, history=history),
-            make("hard", secrets.randbits(53)), now=now, pause=pace))
+            COMPUTERS.get(cheat, bot)(name, played), now=now, pause=pace))
 
     def all(self) -> list[FairTable]:
         return [self.person] + ([] if self.computer is None else [self.computer.table])
@@ -100,7 +102,10 @@ class PageTables:
             return None
         fault = computer.table.fault
         if fault is not None and fault.seat != person.seat:
-            return words.fault_text(fault, person.seat) + " " + words.FAIR_VOID
+            table = computer.table
+            cost = words.fair_charged(fault.seat, person.seat) \
+                if table.current.counted is not None else words.FAIR_VOID
+            return words.fault_text(fault, person.seat) + " " + cost
         return words.FAIR_STOPPED
 
     def report(self) -> str | None:

@@ -56,6 +56,10 @@ class SoloGame:
         """The computers' level: the daily deal's own, else the one in the settings."""
         return DAILY_LEVEL if self.saved.daily is not None else self.records.settings.level
 
+    def level_note(self) -> str:
+        """What Settings says under the level: a daily deal keeps its own ("" otherwise)."""
+        return words.daily_level_note(DAILY_LEVEL) if self.saved.daily is not None else ""
+
     def computers(self) -> players.Computers:
         """This game's computers at ``level`` now."""
         return players.Computers(self.level, self.game.seed)
@@ -116,7 +120,7 @@ class SoloGame:
         default rules, hard computers."""
         day = day or self.today()
         return (formats.Saved(Game.new(daily_seed(day)), daily=day.isoformat()),
-                words.daily_start(day))
+                words.daily_start(day, DAILY_LEVEL))
 
     @staticmethod
     def of_code(seed: int, rules: Rules) -> tuple[formats.Saved, str]:

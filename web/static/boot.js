@@ -156,9 +156,10 @@
   // felt (#table's HTML) and of the stats line goes to localStorage with the build's version
   // (<meta name="hearts-version">), written once the page is idle and on the way out. At
   // the next start, the inline script after #table in index.html calls heartsPaint(): the
-  // copy is painted before anything below it is laid out, and inert (<html data-painted>:
-  // no card takes a tap or the focus — a tap made before the game is ready does nothing, it
-  // is not kept for later), "Getting the cards ready…" over the prompt, which keeps its box.
+  // copy is painted before anything below it is laid out (<html data-painted>), all of it
+  // inert but the hand, "Getting the cards ready…" over the prompt, which keeps its box. A
+  // tap on a card of the painted hand, while passing or on your turn, is kept and shows at
+  // once (see "Taps on the painted table" below); Python carries it out once it is up.
   // Python's first draw updates those same elements in place (it finds them by id, the
   // cards by data-card), so nothing moves; data-ready ends the paint. A copy of another
   // version, unreadable, of a finished game or a table of friends, or not matching this
@@ -261,25 +262,76 @@
     }
     root.classList.toggle("four-colour", copy.fourColour === true);
     the("prompt").setAttribute("data-wait", WORDS.waiting);
-    table.inert = true;
+    for (var k = 0; k < table.children.length; k++) {
+      var part = table.children[k];
+      if (part instanceof HTMLElement && part.id !== "hand") part.inert = true;
+    }
+    paintedState = copy.state;
+    the("hand").addEventListener("click", keepTap, true);
+    performance.mark("hearts:taps-kept"); // (from now on a tap counts: tools/bench_start.py)
     root.dataset.painted = "true";
     return true;
   }
 
-  // The game is ready: the table is Python's now. It stays inert a moment longer, so that a
-  // tap the browser kept while Python was busy lands on the painted table (and does
-  // nothing), not on the live one.
+  // --- Taps on the painted table -------------------------------------------------------
+  // Until Python is up, a tap (a click, or Enter/Space on a focused card) on a card of the
+  // painted hand is kept, in order, when the painted table waits for you: while passing,
+  // each tap chooses a card or takes it back (raised at once, as Python would show it, up
+  // to three); on your turn, the first playable card tapped is taken (raised at once; a
+  // dimmed card tapped before it is kept too, so that Python says why it can't be played).
+  // Python takes the taps once its table is drawn (window.heartsTakeTaps, web/main.py) and
+  // makes each as if it came now: one no longer legal is refused with its reason, as any
+  // tap is. Any other tap on the painted table does nothing. Once Python has taken them,
+  // every tap is Python's: one the browser held while Python was busy lands on the live
+  // table, which shows the same cards in the same places.
+  /** @type {string[]} */
+  var taps = [];
+  var paintedState = "";
+  var tapsTaken = false;
+
+  /** @param {Event} event */
+  function keepTap(event) {
+    if (tapsTaken) return;
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    var target = event.target instanceof Element ? event.target.closest("[data-card]") : null;
+    var card = target && target.getAttribute("data-card");
+    if (!target || !card) return;
+    if (paintedState === "pass") {
+      var chosen = target.classList.contains("selected");
+      if (chosen || document.querySelectorAll("#hand .card.selected").length < 3) {
+        target.classList.toggle("selected", !chosen);
+      }
+      taps.push(card); // (a fourth: Python says to take one back first)
+    } else if (paintedState === "play" && !document.querySelector("#hand .card.kept")) {
+      if (target.getAttribute("aria-disabled") !== "true") {
+        target.classList.add("selected", "kept");
+      }
+      taps.push(card);
+    }
+  }
+
+  // Python's first call once its table is drawn: the taps kept, in order (each a card's
+  // notation); from then on taps are Python's.
+  window.heartsTakeTaps = function () {
+    tapsTaken = true;
+    var hand = el("hand");
+    if (hand) hand.removeEventListener("click", keepTap, true);
+    var kept = taps;
+    taps = [];
+    return kept;
+  };
+
+  // The game is ready: the table is Python's now, and takes taps at once.
   function unpaint() {
     delete root.dataset.painted;
     var prompt = el("prompt"), table = el("table");
     if (prompt) prompt.removeAttribute("data-wait");
-    var woken = false;
-    var wake = function () {
-      if (!woken && table) table.inert = false;
-      woken = true;
-    };
-    requestAnimationFrame(function () { setTimeout(wake, 0); });
-    setTimeout(wake, 250); // (a hidden page draws no frames)
+    if (!table) return;
+    for (var k = 0; k < table.children.length; k++) {
+      var part = table.children[k];
+      if (part instanceof HTMLElement) part.inert = false;
+    }
   }
 
   window.heartsPaint = function () {

@@ -40,12 +40,12 @@ def review_html(review: HandReview) -> str:
     else:
         cls = "coach-pass flagged" if p.flagged else "coach-pass"
         parts.append(f'<p class="{cls}">' + e(words.coach_pass(
-            p.passed, p.suggested, same=p.same, flagged=p.flagged, cost=p.cost,
+            p.passed, p.suggested, same=p.same, gap=p.gap, cost=p.cost,
             value=p.value, best_value=p.best_value)) + "</p>")
     parts.append(f'<h3>{e(words.COACH_PLAYS_HEAD)}</h3><ol class="coach-plays">')
     for play in review.plays:
         line = e(words.coach_play(play.trick, play.card, play.best, forced=play.forced,
-                                  flagged=play.flagged, cost=play.cost, value=play.value,
+                                  gap=play.gap, cost=play.cost, value=play.value,
                                   best_value=play.best_value))
         if play.flagged and play.reason is not None:
             r = play.reason

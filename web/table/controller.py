@@ -10,9 +10,10 @@ draws it. It never asks what kind of seat it has: ``seat_at`` swaps one seat for
 
 from __future__ import annotations
 
+import traceback
 from collections.abc import Callable
 
-from hearts import Card, Phase
+from hearts import Card, Phase, PlayerView
 from web import players, words
 from web.browser import Browser
 from web.storage import Records
@@ -23,6 +24,7 @@ from web.table.model import PageState, build, choose_refusal, play_refusal
 from web.table.seat import Seat
 from web.table.sound import Sound
 from web.table.view import TableView
+from web.tasks import Tasks
 
 __all__ = ["Table"]
 
@@ -42,6 +44,9 @@ class Table:
         self.seat = seat
         self.pending: Callable[[], None] | None = None
         """What the New game confirmation starts (None: a new game; else the daily…)."""
+        self.hints = Tasks(on_error=self._hint_failed)
+        self.hinting: PlayerView | None = None
+        """The view a hint is being searched for (None: no search running)."""
         self.open_coach: Callable[[], None] = lambda: None
         """Opens the Coach dialog (``web.table.coach_panel.CoachPanel.open``, wired by main)."""
         self.held: Seat | None = None
@@ -125,8 +130,15 @@ class Table:
     # --- input ---------------------------------------------------------------------------
 
     def on_card(self, card: Card, clicks: int) -> None:
-        """A card of the hand was clicked (``clicks``: 2 for a double click's second)."""
+        """A card of the hand was clicked (``clicks``: 2 for a double click's second; 0 for
+        a key, which has no finger to land on a card that slid under it)."""
         if not self.page.ready:
+            return
+        if clicks and self.view.hand.moved_lately(card.notation, self.browser.now_ms()) and \
+                not self.browser.document.documentElement.classList.contains("instant"):
+            # It slid under the finger: the tap was meant for the card that was there. (At
+            # ?speed=instant, the tests' pace, clicks come as fast as the table answers,
+            # each meant for the card it lands on.)
             return
         snap = self.seat.snapshot()
         view = snap.view
@@ -156,6 +168,17 @@ class Table:
         self.announcer.alert("")
         self.seat.play(card)
 
+    def on_painted_taps(self, cards: list[str]) -> None:
+        """Cards tapped on the table painted before Python was up (web/static/boot.js), in
+        order: each is made now, as a tap would be, so one no longer legal is refused with
+        its reason."""
+        for notation in cards:
+            try:
+                card = Card.parse(notation)
+            except ValueError:
+                continue
+            self.on_card(card, 1)
+
     def on_pass(self) -> None:
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.may_pass or snap.moving or snap.result is not None:
@@ -183,11 +206,32 @@ class Table:
         if not ((snap.may_pass and not snap.moving) or snap.may_play):
             self.say_now(words.HINT_LATER)
             return
-        advice = players.hint(view)
+        if self.hinting is None:  # (one search at a time: a second press waits for it)
+            self.hinting = view
+            self.view.el["hint"].setAttribute("aria-busy", "true")
+            self.hints.spawn(self._hint(view), on_done=self._hinted)
+
+    async def _hint(self, view: PlayerView) -> None:
+        """The hint's search, in slices; shown only if the decision is still the person's."""
+        advice = await players.hint(view)
+        snap = self.seat.snapshot()
+        now = snap.view
+        if not self.page.ready or now is None or snap.result is not None \
+                or not ((snap.may_pass and not snap.moving) or snap.may_play) \
+                or not _same_decision(now, view):
+            return
         self.seat.hinted()
         self.page.hint = tuple(c.notation for c in advice.cards)
-        self.say_now(words.hint_text(advice.cards, advice.reason))
+        self.say_now(words.hint_text(advice))
         self.render()
+
+    def _hinted(self) -> None:
+        self.hinting = None
+        self.view.el["hint"].removeAttribute("aria-busy")
+
+    def _hint_failed(self, error: BaseException) -> None:
+        self._hinted()
+        traceback.print_exception(error)  # the console: the table plays on
 
     def on_undo(self) -> None:
         if self.page.ready and self.seat.snapshot().can_undo:
@@ -215,16 +259,19 @@ class Table:
             self.render()
 
     def on_new_game(self, confirmed: bool = False,
-                    then: Callable[[], None] | None = None, asking: str = "") -> None:
+                    then: Callable[[], None] | None = None,
+                    asking: words.Ask = words.NEW_GAME_ASK) -> None:
         """New game (or ``then``: another start, the daily deal, a friend's code); a game
         under way is only thrown away once the person confirms (``asking``: the question,
-        if not "Start a new game?": a link names the game it starts)."""
+        if not "Start a new game?": the daily deal names itself)."""
         snap = self.seat.snapshot()
         if not self.page.ready or not snap.can_deal:
             return
         if snap.at_stake and not confirmed:
             self.pending = then
-            self.browser.element("confirm-new-title").textContent = asking or words.CONFIRM_NEW
+            for name, text in zip(("confirm-new-title", "confirm-new-desc", "confirm-new-game"),
+                                  asking, strict=True):
+                self.browser.element(name).textContent = text
             self.dialogs.open(self.view.el["confirm-new"])
             return
         start = self.pending if confirmed else then
@@ -295,3 +342,9 @@ class Table:
 
     def focus_home(self) -> None:
         self.view.focus_home()
+
+
+def _same_decision(now: PlayerView, then: PlayerView) -> bool:
+    """Whether ``now`` asks the decision ``then`` did (a hint searched for ``then`` holds)."""
+    return (now.hand_number, now.phase, now.hand, now.passed, now.trick, len(now.tricks)) \
+        == (then.hand_number, then.phase, then.hand, then.passed, then.trick, len(then.tricks))

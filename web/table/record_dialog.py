@@ -80,7 +80,9 @@ class RecordDialogs:
 
     def on_daily(self) -> None:
         if self.table.page.ready and self._here():
-            self.table.on_new_game(then=self.local.start_daily)
+            today = self.browser.today()
+            self.table.on_new_game(then=self.local.start_daily,
+                                   asking=words.daily_ask(today, today, daily.DAILY_LEVEL))
 
     def play_link(self, text: str) -> None:
         """A daily's link (``?daily=2026-12-01``): play that day's deal, asking first if a
@@ -93,7 +95,8 @@ class RecordDialogs:
             return
         if self.local.saved.daily != day.isoformat() or not self.local.under_way():
             self.table.on_new_game(then=lambda: self.local.start_daily(day),
-                                   asking=words.daily_link_ask(day))
+                                   asking=words.daily_ask(day, self.browser.today(),
+                                                          daily.DAILY_LEVEL))
 
     def open_code(self) -> None:
         if not self.table.page.ready or not self._here():

@@ -63,8 +63,12 @@ class SettingsForm:
 
     def __init__(self, browser: Browser, records: Records, *, instant: bool,
                  on_level: Callable[[str], None],
-                 on_sound: Callable[[], None] = lambda: None) -> None:
+                 on_sound: Callable[[], None] = lambda: None,
+                 level_note: Callable[[], str] = lambda: "") -> None:
+        """``level_note``: what to say under the level ("" for nothing: a daily deal is
+        played at its own level, whatever is chosen here)."""
         self.browser = browser
+        self.level_note = level_note
         self.records = records
         self.instant = instant
         self.on_level = on_level
@@ -84,6 +88,10 @@ class SettingsForm:
             box = self.browser.query(f'#settings input[name="{name}"][value="{value}"]')
             if box is not None:
                 box.checked = True
+        note = self.browser.query("#level-note")
+        if note is not None:
+            note.textContent = self.level_note()
+            note.hidden = not note.textContent
         for name, on in (("sound", s.sound), ("coach", s.coach), ("play_out", s.play_out)):
             box = self.browser.query(f'#settings input[name="{name}"]')
             if box is not None:

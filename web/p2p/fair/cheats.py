@@ -16,14 +16,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Generator
 
+from hearts.bots.hard import HardBot
 from hearts.cards import ALL_CARDS, Card
+from hearts.view import PlayerView
+from web.p2p.fair import steered
 from web.p2p.fair.group import jacobi
 from web.p2p.fair.party import Party
 from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "DRAWS", "TAMPERS", "CardReader", "FalsePass", "Framing", "MarkedCards",
-           "SeatGrabber", "StackedDeck"]
+__all__ = ["CHEATS", "COMPUTERS", "DRAWS", "TAMPERS", "CardReader", "FalsePass", "Framing",
+           "MarkedCards", "SeatGrabber", "StackedDeck", "SteeredComputer"]
 
 POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
@@ -140,9 +143,25 @@ class SeatGrabber(SeatDraw):
         return [*out, self.reveal_text()]
 
 
+class SteeredComputer(HardBot):
+    """Plays the computer it was given its own way: passes as the bot would, then plays
+    the highest card it may (dumping the Q♠ and high hearts on the others). Every card is
+    one the seat holds and may play; every page's replay of the bot names it
+    (``steered``)."""
+
+    def __init__(self, table: str, seat: int) -> None:
+        super().__init__(steered.bot_seed(table, seat), budget_ms=None,
+                         iterations=steered.ITERATIONS)
+
+    def choose_play_steps(self, view: PlayerView) -> Generator[None, None, Card]:
+        yield
+        return max(view.legal_plays, key=lambda c: (c.rank, c.suit))
+
+
 Fields = dict[str, object]
-Tamper = Callable[[str, Fields, int], Fields]
-"""A message's type, its fields and the sender's seat -> the fields it sends instead."""
+Tamper = Callable[[str, Fields, int], Fields | None]
+"""A message's type, its fields and the sender's seat -> the fields it sends instead (None:
+it sends nothing)."""
 
 
 def short_deck(kind: str, fields: Fields, seat: int) -> Fields:
@@ -169,12 +188,21 @@ def false_echo(kind: str, fields: Fields, seat: int) -> Fields:
     return fields
 
 
+def kept_keys(kind: str, fields: Fields, seat: int) -> Fields | None:
+    """Keeps its keys once the hand is played out, hoping the hand it lost won't count:
+    the others, whose digests agree and were relayed to it, name it once the table has
+    waited a turn and 30 s (``NO_KEYS``), and charge it all 26 points."""
+    return None if kind == "fair_keys" else fields
+
+
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
                                   "marked": MarkedCards, "framing": Framing,
                                   "readcards": CardReader}
 """The cheats at a step of the deal, by name (``web.options.CHEATS`` lists every name)."""
 DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
 """The cheats at the draw for the seats, by name."""
+COMPUTERS: dict[str, Callable[[str, int], HardBot]] = {"steer": SteeredComputer}
+"""The cheats at playing a computer, by name: how the page plays the computer it holds."""
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
-                              "falseecho": false_echo}
+                              "falseecho": false_echo, "keepkeys": kept_keys}
 """The cheats at what a page sends, by name."""

@@ -20,7 +20,7 @@ from web.p2p.fair.transcript import Cheat, Fault, Transcript
 
 __all__ = ["END_KINDS", "NOT_PLAYED", "STAGE_ONE", "Dispute", "Finding"]
 
-END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain")
+END_KINDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_complain", "fair_closed")
 """What a page echoes leaves these out: they cross the mesh while pages send their echoes
 (several pages complain at once of a false shuffle proof)."""
 
@@ -53,6 +53,9 @@ class Dispute:
         self.keys = tuple(keys)
         self._judging: Generator[None, None, Verdict] | None = None
         """The dispute, being judged (``signing.judge_steps``)."""
+        self.shown = False
+        """This page relayed the four signed digests to every page (``FairTable``): a page
+        without its evidence after that has been shown the dispute."""
 
     def echo(self) -> tuple[str, ...]:
         """The echo this page's digest carries (``Ledger.echo``, frozen for the evidence)."""
@@ -99,15 +102,22 @@ class Dispute:
             return Fault(seat, Cheat.FALSE_ECHO if how == "echo" else Cheat.EQUIVOCATED)
         t = self.transcript
         mine = t.echoes[self.seat]
+        if t.finished and t.complaint is None and t.disagreeing \
+                and all(e == mine for e in t.echoes.values()):
+            # Every page echoed the very messages this page took, its last card among them:
+            # every page holds this record, so a digest that isn't its hash is a lie.
+            return Fault(t.disagreeing[0], Cheat.FALSE_DIGEST)
         return sorted(set(t.disagreeing) | {s for s, e in t.echoes.items() if e != mine})
 
     def abandoned(self) -> Fault | None:
         """The page that sent no evidence though the echoes differ, if any (asked once the
         table has waited for it beyond any turn)."""
         t = self.transcript
-        missing = [s for s in range(NUM_SEATS) if s not in t.evidence]
-        if t.disputed and missing:
-            # Every page sends its evidence to every page once the echoes differ: one that
-            # sent none (here) abandoned the hand rather than show what it was sent.
+        missing = [s for s in range(NUM_SEATS) if s not in t.evidence and s not in t.closers]
+        if t.disputed and missing and self.shown:
+            # Every page sends its evidence to every page once the echoes differ, and this
+            # page relayed it the four signed digests that show they differ: one that sent
+            # none (here, or relayed on asking) abandoned the hand rather than show what it
+            # was sent.
             return Fault(missing[0], Cheat.NO_EVIDENCE)
         return None

@@ -144,7 +144,12 @@ class FairGame:
     def _score(self, result: AuditResult) -> None:
         """The hand passed its audit: its points count."""
         self.current.result = result
-        hand = self.current.public().scores(self.rules)
+        self._count(self.current.public().scores(self.rules))
+
+    def _count(self, hand: Score) -> None:
+        """``hand``'s points go into the game: as played, or charged to a page named
+        (``played``); once a hand."""
+        self.current.counted = hand
         self.history.append(hand)
         a, b, c, d = (x + y for x, y in zip(self.scores, hand, strict=True))
         self.scores = (a, b, c, d)

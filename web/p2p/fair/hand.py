@@ -19,7 +19,7 @@ from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.due import due_step, lock_due, shuffle_due
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
-from web.p2p.fair.public import PublicHand
+from web.p2p.fair.public import PublicHand, Score
 from web.p2p.fair.shuffle_proof import ShuffleProof
 from web.p2p.fair.transcript import Transcript
 from web.p2p.fair.wire import proof_fields
@@ -70,6 +70,9 @@ class FairHand:
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
+        self.counted: Score | None = None
+        """The hand's points, once counted: audited, played out, or charged to a page
+        named (``FairGame._count``)."""
         self.started = clock()
         self.audit_started = 0.0
 

@@ -103,6 +103,9 @@ class HandRecord:
         """The first seat that said a card of its own doesn't open (or a shuffle proof
         fails): the hand stops there."""
         self.complainers: set[int] = set()
+        self.closers: set[int] = set()
+        """Seats whose page said it closed the table (``fair_closed``): it sends nothing
+        more, and is never named for what it didn't send after."""
         self.digests: dict[int, str] = {}
         """Each page's digest of its record, sent before the keys (see ``digest``)."""
         self.echoes: dict[int, tuple[str, ...]] = {}

@@ -12,8 +12,10 @@ early messages, and why it closed.
 Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h": hand,
 "m": <wire text>}``;
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
-fault of the audit, closes the table with the cheat named (``closed``/``fault``): the hand
-doesn't count.
+fault of the audit, closes the table with the cheat named (``closed``/``fault``), and the
+hand is charged to it; a hand whose 52 cards are in counts as played whatever comes after
+(``outcome.Outcomes``, which a ``FairTable`` is). A page that waited asks the others for
+what it missed, and they relay the signed copies (``relay``).
 
 Its clocks are ``clock.TableClock``'s: the person's turn, for whom this page moves when their
 time runs out (``tick``), and how long the table waits for the others (``stalled``,
@@ -24,7 +26,7 @@ liar, or nobody.
 from __future__ import annotations
 
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
@@ -32,31 +34,38 @@ from web import words
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
-from web.p2p.fair.game import FairGame, FairStage
+from web.p2p.fair.game import FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
+from web.p2p.fair.outcome import CLOSED_TEXT, Outcomes
 from web.p2p.fair.party import Party
+from web.p2p.fair.played import withheld
 from web.p2p.fair.public import Score
+from web.p2p.fair.relay import Ask, Relay, Relays, read
+from web.p2p.fair.signing import Signed, text_hash
+from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import message, open_envelope, receive, tag
+from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
 
 
-class FairTable(FairGame):
+
+class FairTable(Outcomes):
     """The fair table as the page at ``seat`` plays it: the messages, the steps, the
-    audit's slices, and closing. The game it moves on is read in ``FairGame``: a
-    ``FairTable`` is one, so that what the felt reads stays its API without a wall of
-    delegating properties."""
+    audit's slices. The game it moves on is read in ``FairGame``, and what a hand comes to
+    when the table closes in ``Outcomes``: a ``FairTable`` is both, so that what the felt
+    reads stays its API without a wall of delegating properties."""
 
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
                  source: KeySource | None = None,
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
-                 checks: bool = True, hand: int = 1, history: Sequence[Score] = ()) -> None:
+                 checks: bool = True, hand: int = 1, history: Sequence[Score] = (),
+                 computers: Mapping[int, int] | None = None) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
@@ -67,7 +76,10 @@ class FairTable(FairGame):
         for a computer's table on a page whose person's table checks the same messages
         (the shuffle proofs, the audit) and hands the findings over (``adopt``); ``hand``
         and ``history``: the first hand this table deals and the hands scored before it (a
-        table drawn again after a page left goes on with the game)."""
+        table drawn again after a page left goes on with the game); ``computers``: each
+        seat a computer plays, and the seat of the person whose page plays it (each page
+        replays its decisions, and names that page if it played otherwise: ``steered``)."""
+        self.computers = dict(computers or {})
         self.checks = checks
         self.name = name
         self.cheat = cheat
@@ -77,7 +89,7 @@ class FairTable(FairGame):
             raise ValueError("a fair table needs four public keys, this page's among them")
         super().__init__(seat, rules=rules or Rules(), history=history)
         self.ledger = Ledger(seat, group=group, name=name, signing_key=signing_key,
-                             keys=self.keys, unkept=END_KINDS, source=source)
+                             keys=self.keys, unkept=END_KINDS, source=source, now=now)
         """Every signed message this page sent or took (``ledger``)."""
         self.now = now
         self.turn = turn
@@ -90,10 +102,20 @@ class FairTable(FairGame):
         self.fault: Fault | None = None
         self._halted = False
         """A modified page (the tests') sent a step its own check refused: it stops there."""
-        self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": []}
+        self.timings: dict[str, list[float]] = {"deal": [], "check": [], "audit": [],
+                                                "replay": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
         self.inbox = Inbox(clock, self.timings["check"])
+        self._replaying: Replay | None = None
+        """A hand scored: its computers' decisions being replayed (``steered``), in the
+        background of the next hand."""
+        self.relays = Relays(seat, tag(name), self.ledger, now)
+        """What this page asks the others for, and relays to them (``relay``)."""
+        self.left_in_replay: int | None = None
+        """A page that left while a hand was replayed: taken as gone once it is done."""
+        self.closers_told = False
+        """This page told the others it closed (``fair_closed``)."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand)
 
@@ -152,29 +174,71 @@ class FairTable(FairGame):
         return self.timer.tick()
 
     def stalled(self) -> bool:
-        """Close the table if it waited for another page in vain; whether it did."""
+        """Ask the others for what this page may have missed if it has waited a while
+        (``relay``); close the table if it waited for another page in vain, naming a page
+        that keeps a hand played out from its check once shown all it needed; whether it
+        closed."""
+        if self.closed is None and self.stage not in (FairStage.SCORED, FairStage.OVER):
+            asked = self.relays.ask(self.hand_number, self.timer.turns.progress)
+            if asked is not None:
+                self.outbox.append(asked)
+        if self.closed is None and self.stage is FairStage.AUDITING \
+                and self.timer.turns.stalled() and self.timer.gone is None:
+            fault = withheld(self.transcript, self.dispute.shown)
+            if fault is not None:
+                self.caught(fault)
+                return True
         return self.timer.stalled()
 
     # --- the mesh --------------------------------------------------------------------------------
     def received_from(self, seat: int, text: str) -> None:
         """A message from the page at ``seat`` (the connection it came on)."""
-        if self.closed is not None or seat == self.seat or not 0 <= seat < NUM_SEATS:
+        if seat == self.seat or not 0 <= seat < NUM_SEATS:
+            return
+        extra = read(text, max_chars(self.group))
+        if isinstance(extra, Ask) or (extra is not None and self.closed is None):
+            self._relayed(seat, extra)  # closed, it still sends what it holds on asking
+            return
+        if self.closed is not None:
             return
         opened = open_envelope(text, self.group)
         if opened is None:
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
-        sender, table, hand, n, inner, t, z = opened
+        if opened[1] != tag(self.name):
+            return  # for the table before a draw again, whose seats were others
+        if opened[0] != seat:  # a page speaks only for the seats it holds (the mesh checks)
+            self.caught(Fault(seat, Cheat.MALFORMED))
+            return
+        self._take(text, opened, None)
+
+    def _take(self, text: str, opened: tuple[int, str, int, int, str, int, int],
+              relayer: int | None) -> None:
+        """The envelope ``text`` of seat ``opened[0]``, straight from it or relayed by the
+        page at ``relayer``."""
+        seat, table, hand, n, inner, t, z = opened
         if table != tag(self.name) or hand < self.hand_number:
             # for the table before a draw again (whose seats were others), or a hand over
             # here (a late digest)
             return
-        if sender != seat:  # a page speaks only for the seats it holds (the mesh checks)
-            self.caught(Fault(seat, Cheat.MALFORMED))
+        held = self.ledger.held(hand, seat, n)
+        if held is not None or (relayer is not None and n != self.ledger.expected(seat, hand)):
+            # One this page holds already (relayed before it came, or relayed twice), or
+            # one a relay can't place yet: nothing new, unless it is signed over other
+            # words than the one held: then its sender told pages different things.
+            if held is not None and held != text_hash(inner):
+                if self.ledger.holds_up(Signed(seat, n, text_hash(inner), t, z), hand):
+                    self.caught(Fault(seat, Cheat.EQUIVOCATED))
+                else:  # an honest page relays only what it checked
+                    self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
-        signed = self.ledger.admit(seat, hand, n, inner, t, z)
+        signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
         if signed is None:
-            self.caught(Fault(seat, Cheat.UNSIGNED))
+            self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
+            return
+        if inner == CLOSED_TEXT and hand == self.hand_number:
+            # Not a step of the hand: the table didn't move on, and waits as long as before.
+            self.transcript.closers.add(seat)
             return
         try:
             kind = self.inbox.hold(seat, hand, inner, self.group)
@@ -185,10 +249,41 @@ class FairTable(FairGame):
             self.caught(Fault(seat, Cheat.MALFORMED))
             return
         self.ledger.keep(hand, kind, signed)
+        self.ledger.typed(hand, seat, signed.n, kind)
         self._settle()
 
+    def _relayed(self, seat: int, extra: Ask | Relay) -> None:
+        """Page ``seat`` asks for what follows what it holds, or hands on a message."""
+        if extra.table != tag(self.name) or extra.hand != self.hand_number:
+            return  # another table's (before a draw again), or another hand's
+        if extra.seat != seat:  # a page speaks only for the seats it holds
+            if self.closed is None:
+                self.caught(Fault(seat, Cheat.MALFORMED))
+            return
+        if isinstance(extra, Ask):
+            if self.checks:  # (else the page's other table answers)
+                self.outbox += self.relays.answer(extra)
+            return
+        opened = open_envelope(extra.item, self.group)
+        if opened is None:
+            self.caught(Fault(seat, Cheat.MALFORMED))
+        elif opened[0] != self.seat:
+            self._take(extra.item, opened, seat)
+
+    def _show_digests(self) -> None:
+        """The four digests are in: relay them to every page (once), so a page that
+        missed one is shown the hand's end (a dispute, or keys owed)."""
+        if not self.dispute.shown and len(self.transcript.digests) == NUM_SEATS:
+            self.dispute.shown = True
+            self.outbox += self.relays.digests(self.hand_number)
+
     def gone(self, seat: int) -> None:
-        """The page at ``seat`` left, and its keys with it (``TableClock.leave``)."""
+        """The page at ``seat`` left, and its keys with it (``TableClock.leave``). While
+        the hand before is replayed (``steered``), that comes first: leaving once a hand is
+        scored is no way out of its replay."""
+        if self._replaying is not None:
+            self.left_in_replay = seat
+            return
         self.timer.leave(seat)
 
     def take_outbox(self) -> list[str]:
@@ -215,7 +310,10 @@ class FairTable(FairGame):
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
-            text = message(kind, **tamper(kind, fields, self.seat))
+            sent = tamper(kind, fields, self.seat)
+            if sent is None:
+                return  # withheld from every page
+            text = message(kind, **sent)
         self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
 
     def _settle(self) -> None:
@@ -223,6 +321,8 @@ class FairTable(FairGame):
         while self.closed is None and not self._halted and (
                 self._drain() or self.current.act() or self._revoke()):
             self.timer.moved()
+        if self.closed is None and not self._halted:
+            self._show_digests()
         if self.closed is None and self.transcript.disputed:
             self._dispute()
         self.timer.waiting()  # the person's time runs from the moment their move is due
@@ -246,7 +346,8 @@ class FairTable(FairGame):
         if isinstance(finding, Fault):
             self.caught(finding)
         else:
-            self.close(words.disagreement_text(finding, self.seat))
+            self.close(words.disagreement_text(finding, self.seat),
+                       words.fair_disagreement_counted(finding, self.seat))
 
     def _drain(self) -> bool:
         try:
@@ -288,21 +389,33 @@ class FairTable(FairGame):
                 self._settle()  # a proof sent, or the last one checked: steps may be due
             return proved
         if self.current.auditing is None:
-            return None
+            return None if self._replaying is None else self._replay_step()
         result = self.current.audit_step()
         if result is None:
             return False
         if result.fault is not None:
             self.caught(result.fault)
         elif result.disagreeing:
-            self.closed = words.disagreement_text(result.disagreeing, self.seat)
+            self.close(words.disagreement_text(result.disagreeing, self.seat))
         elif not self.transcript.finished:
-            self.closed = words.FAIR_STOPPED  # a card didn't open, and nobody was to blame
+            self.close(words.FAIR_STOPPED)  # a card didn't open, and nobody was to blame
         elif self.timer.gone is not None:
             self.timer.close_gone()
         else:
+            if self.computers:  # replayed once scored, while the game goes on
+                t = self.transcript
+                self._replaying = Replay(
+                    self.name, self.computers, index=len(self.history), started=self.clock(),
+                    dealt=result.dealt, plays=t.plays, rules=self.rules,
+                    hand_number=self.hand_number, direction=self.direction,
+                    scores=self.scores, history=self.history)
             self._score(result)
         return True
+
+    @property
+    def replaying(self) -> bool:
+        """The computers' decisions are being replayed (``work_step`` slices)."""
+        return self._replaying is not None
 
     def adopt(self, checker: FairTable) -> bool:
         """What ``checker`` — this page's table that checks the same messages — found of
@@ -318,14 +431,3 @@ class FairTable(FairGame):
             return False
         self._score(there.result)
         return True
-
-    # --- closing ------------------------------------------------------------------------------
-    def close(self, why: str) -> None:
-        """Close the table, saying why; what this page had yet to send goes unsent."""
-        self.closed = why
-        self.outbox.clear()
-
-    def caught(self, fault: Fault) -> None:
-        """Close the table naming the cheat: the hand doesn't count."""
-        self.fault = fault
-        self.close(words.fault_text(fault, self.seat) + " " + words.FAIR_VOID)

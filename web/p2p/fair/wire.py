@@ -54,6 +54,7 @@ _FIELDS: Final[dict[str, dict[str, tuple[str, tuple[int, ...]]]]] = {
     "fair_play": {"slot": ("small", _ONE), "card": ("card", _ONE),
                   "proof": ("numbers", (1, 3))},
     "fair_complain": {},
+    "fair_closed": {},
     "fair_digest": {"sha256": ("hex", _ONE), "echo": ("hexes", (4,))},
     "fair_evidence": {"items": ("items", (MAX_ITEMS,))},
     "fair_keys": {"shuffle": ("number", _ONE), "slots": ("numbers", (52,)),
@@ -233,6 +234,8 @@ def apply(transcript: Transcript, seat: int, parsed: Parsed) -> Play | None:
         return transcript.add_play(seat, f["slot"], f["card"], f["proof"])
     elif kind == "fair_complain":
         transcript.add_complaint(seat)
+    elif kind == "fair_closed":
+        transcript.closers.add(seat)
     elif kind == "fair_digest":
         transcript.add_digest(seat, f["sha256"], f["echo"])
     elif kind == "fair_evidence":

@@ -1,0 +1,204 @@
+"""A simulated NIP-01 relay and clock, for the relay lobby's unit tests and its benchmark.
+
+Events go in (``publish``); subscriptions (``req``) get the stored events matching their
+filters (newest first, at most ``limit`` per filter), then EOSE, then every new matching
+event. Addressable events (kinds 30000-39999) are stored, one per key, kind and ``d`` tag,
+the newest winning; ephemeral ones (20000-29999) are only passed on. Filters: ``kinds``,
+``#t``, ``#p``, ``since``, ``limit``, as NIP-01 says. Deliveries take ``latency()`` seconds
+and are lost with probability ``loss`` (an injected ``random.Random``), on a discrete-event
+``Clock``. Counts what it carries, per client and per second.
+"""
+
+from __future__ import annotations
+
+import heapq
+import itertools
+import random
+from collections import Counter, defaultdict
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from web.friends.lobby_events import Event
+
+__all__ = ["Clock", "Relay"]
+
+
+class Clock:
+    """Discrete-event time: callbacks at given times, run in order."""
+
+    def __init__(self) -> None:
+        self.now = 0.0
+        self.queue: list[tuple[float, int, Callable[[], None]]] = []
+        self.seq = itertools.count()
+
+    def at(self, when: float, call: Callable[[], None]) -> None:
+        heapq.heappush(self.queue, (when, next(self.seq), call))
+
+    def after(self, delay: float, call: Callable[[], None]) -> None:
+        self.at(self.now + delay, call)
+
+    def run(self, until: float) -> None:
+        while self.queue and self.queue[0][0] <= until:
+            self.now, _, call = heapq.heappop(self.queue)
+            call()
+        self.now = max(self.now, until)
+
+
+@dataclass
+class Subscription:
+    client: str
+    name: str
+    filters: list[dict[str, Any]]
+
+
+@dataclass
+class Counts:
+    sent: int = 0
+    received: int = 0
+    log: list[tuple[float, str]] = field(default_factory=list)
+    """(time, "s" or "r") of each event, when ``Relay.keep_log``."""
+
+
+def matches(event: Event, filt: dict[str, Any]) -> bool:
+    """Whether ``event`` passes one NIP-01 filter (``limit`` aside)."""
+    if "kinds" in filt and event.kind not in filt["kinds"]:
+        return False
+    if "since" in filt and event.created_at < filt["since"]:
+        return False
+    if "until" in filt and event.created_at > filt["until"]:
+        return False
+    for name in ("t", "p", "d"):
+        wanted = filt.get(f"#{name}")
+        if wanted is not None and not set(wanted) & set(event.tag_values(name)):
+            return False
+    return True
+
+
+class Relay:
+    """One relay that every simulated page (and door) talks to."""
+
+    def __init__(self, clock: Clock, rng: random.Random, *, loss: float = 0.0,
+                 latency: Callable[[], float] | None = None, keep_log: bool = False) -> None:
+        self.clock = clock
+        self.rng = rng
+        self.loss = loss
+        self.latency = latency or (lambda: 0.03 + rng.expovariate(1 / 0.02))
+        self.keep_log = keep_log
+        self.stored: dict[tuple[str, int, str], Event] = {}
+        self.stored_by_tag: dict[tuple[str, str], set[tuple[str, int, str]]] = \
+            defaultdict(set)
+        self.subs: dict[tuple[str, str], Subscription] = {}
+        self.by_tag: dict[tuple[str, str], set[tuple[str, str]]] = defaultdict(set)
+        self.inboxes: dict[str, Callable[[str, Any], None]] = {}
+        self.counts: dict[str, Counts] = defaultdict(Counts)
+        self.per_second_in: Counter[int] = Counter()
+        self.per_second_out: Counter[int] = Counter()
+
+    def connect(self, client: str, inbox: Callable[[str, Any], None]) -> None:
+        """``inbox(kind, payload)``: ("EVENT", (sub name, event)) or ("EOSE", sub name)."""
+        self.inboxes[client] = inbox
+
+    def disconnect(self, client: str) -> None:
+        self.inboxes.pop(client, None)
+        for key in [key for key in self.subs if key[0] == client]:
+            self._drop(key)
+
+    def _count(self, client: str, what: str) -> None:
+        counts = self.counts[client]
+        if what == "s":
+            counts.sent += 1
+            self.per_second_in[int(self.clock.now)] += 1
+        else:
+            counts.received += 1
+            self.per_second_out[int(self.clock.now)] += 1
+        if self.keep_log:
+            counts.log.append((self.clock.now, what))
+
+    def _send(self, client: str, kind: str, payload: Any) -> None:
+        if kind == "EVENT" and self.rng.random() < self.loss:
+            return
+        if kind == "EVENT":
+            self._count(client, "r")
+
+        def deliver() -> None:
+            inbox = self.inboxes.get(client)
+            if inbox is not None:
+                inbox(kind, payload)
+        self.clock.after(self.latency(), deliver)
+
+    # --- the client's side: messages take latency() to reach the relay ---
+
+    def publish(self, client: str, event: Event) -> None:
+        self._count(client, "s")
+        self.clock.after(self.latency(), lambda: self._publish(event))
+
+    def req(self, client: str, name: str, filters: list[dict[str, Any]]) -> None:
+        self.clock.after(self.latency(), lambda: self._req(client, name, filters))
+
+    def close(self, client: str, name: str) -> None:
+        self.clock.after(self.latency(), lambda: self._drop((client, name)))
+
+    # --- the relay's side ---
+
+    def _publish(self, event: Event) -> None:
+        if 30000 <= event.kind < 40000:
+            place = (event.pubkey, event.kind, event.tag("d") or "")
+            old = self.stored.get(place)
+            if old is not None and old.created_at > event.created_at:
+                return
+            if old is not None:
+                for tag in old.tags:
+                    self.stored_by_tag[(tag[0], tag[1])].discard(place)
+            self.stored[place] = event
+            for tag in event.tags:
+                self.stored_by_tag[(tag[0], tag[1])].add(place)
+        elif not 20000 <= event.kind < 30000:
+            return  # the lobby files nothing else
+        keys: set[tuple[str, str]] = set()
+        for tag in event.tags:
+            keys |= self.by_tag.get((tag[0], tag[1]), set())
+        for key in sorted(keys):  # in a set's order, runs would differ (hash seeds)
+            sub = self.subs.get(key)
+            if sub is not None and any(matches(event, f) for f in sub.filters):
+                self._send(sub.client, "EVENT", (sub.name, event))
+
+    def _req(self, client: str, name: str, filters: list[dict[str, Any]]) -> None:
+        if client not in self.inboxes:
+            return
+        self._drop((client, name))
+        sub = self.subs[(client, name)] = Subscription(client, name, filters)
+        for filt in filters:
+            for tag in ("t", "p", "d"):
+                for value in filt.get(f"#{tag}", []):
+                    self.by_tag[(tag, value)].add((client, name))
+        for filt in filters:
+            found = sorted((e for e in self._candidates(filt) if matches(e, filt)),
+                           key=lambda e: -e.created_at)
+            for event in found[:filt.get("limit", len(found))]:
+                self._send(client, "EVENT", (name, event))
+        self._send(client, "EOSE", name)
+        del sub
+
+    def _candidates(self, filt: dict[str, Any]) -> list[Event]:
+        kinds = filt.get("kinds")
+        if kinds is not None and not any(30000 <= kind < 40000 for kind in kinds):
+            return []
+        places: set[tuple[str, int, str]] | None = None
+        for tag in ("t", "p", "d"):  # the stored events under one of the wanted tags
+            if f"#{tag}" in filt:
+                found = set().union(*(self.stored_by_tag.get((tag, value), set())
+                                       for value in filt[f"#{tag}"]))
+                places = found if places is None else places & found
+        chosen = self.stored if places is None else sorted(places)
+        return [self.stored[place] for place in chosen
+                if kinds is None or place[1] in kinds]
+
+    def _drop(self, key: tuple[str, str]) -> None:
+        sub = self.subs.pop(key, None)
+        if sub is None:
+            return
+        for filt in sub.filters:
+            for tag in ("t", "p", "d"):
+                for value in filt.get(f"#{tag}", []):
+                    self.by_tag[(tag, value)].discard(key)

@@ -1,0 +1,439 @@
+"""Looking for players on the relays: one page's part of the relay lobby (protocol v4).
+
+A page that presses Play online files a ``LOOK`` event under its shard's tags and reads the
+lookers and open doors filed there. Every page orders the lookers of its shard alike (by
+when they came, then by key) and cuts the list into as few tables of at most four as hold
+them, of even sizes (``table_of``); the first of each table deals: once its table is full,
+or ``GATHER`` seconds after it came, it invites the others by notes encrypted to their
+keys, seats those who accept, and the table meets in its own room (WebRTC among its people
+only). A page alone (after ``ALONE_WAIT`` more if others looked lately) knocks at an open
+door of a table under way (a seat from its next hand), or plays with computers at once
+with its own door open. Seated, it withdraws its ``LOOK`` and reads nothing more here.
+
+Which shard: the page first reads a few levels at once, stored events only, each capped at
+``CROWD`` by the filter's ``limit``, and reads live at the coarsest level where it heard
+from fewer than ``CROWD`` keys; a shard that grows that busy while it reads sends it to a
+finer one. (A crowd arriving within one second is read at a coarse level until it is
+seen: docs/protocol.md has the figures.)
+
+What comes in is checked before it counts (``lobby_events.read_event`` for shape and id;
+``verify`` for the signature): a key that sends more than ``MAX_FROM_KEY`` events is muted;
+a note must name this page's ``LOOK`` (a replayed invitation names an old one); an
+invitation counts only from a key seen looking that comes before this page; a seat only
+from the dealer this page accepted, naming it among two to four people; a dealer that
+doesn't deal in time, or doesn't seat after an answer, is passed over. No I/O, no clock of
+its own: effects are returned as data, and pytest runs it (``tests/test_lobby_relay.py``).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from web.friends.lobby_events import (
+    DOOR,
+    LEVELS,
+    LOOK,
+    NOTE,
+    TABLE,
+    VERSION,
+    Event,
+    content_of,
+    shard,
+    shard_tag,
+    shard_tags,
+)
+
+__all__ = ["CROWD", "GATHER", "Alone", "Close", "Joined", "Looker", "Publish", "Seated",
+           "Subscribe"]
+
+GATHER = 2.0
+"""Seconds a dealer waits for three others before it deals to whoever it has."""
+ANSWER_WAIT = 1.5
+"""Seconds a dealer waits for the answers to its invitations."""
+SEAT_WAIT = 3.0
+"""Seconds a page that answered an invitation waits for its seat."""
+KNOCK_WAIT = 3.0
+"""Seconds a page waits for a door it knocked at to let it in."""
+ALONE_WAIT = 4.0
+"""Seconds more a page alone waits when others looked in its shard lately (rather than
+play with computers, or wait for a door's next hand)."""
+GRACE = 2.0
+"""Seconds past its turn after which a dealer that hasn't dealt is passed over."""
+LOOK_TTL = 30
+"""Seconds a LOOK counts (its NIP-40 expiration); older ones are ignored."""
+SKEW = 5
+"""Seconds a clock may be ahead of this page's."""
+RECENT = 10
+"""Seconds back a page reads LOOKs when it comes in (an honest looker is seated sooner)."""
+DOOR_TTL = 120
+"""Seconds an open door counts (its expiration; the door refreshes it every minute)."""
+CROWD = 24
+"""A shard holding this many lookers is too busy: read a finer level."""
+PROBES = (0, 3, 6, 9, 12)
+"""The levels read at first, at once (each capped at ``CROWD`` events)."""
+MAX_FROM_KEY = 8
+"""Events one key may send this page while it looks (an honest one sends at most 5)."""
+TABLE_SIZE = 4
+
+
+@dataclass(frozen=True)
+class Publish:
+    """Sign and send an event; ``to``: encrypt the content to that key (and tag it)."""
+
+    kind: int
+    tags: tuple[tuple[str, ...], ...]
+    content: str
+    to: str | None = None
+
+
+@dataclass(frozen=True)
+class Subscribe:
+    """Open (or replace) the subscription ``name`` with NIP-01 filters."""
+
+    name: str
+    filters: list[dict[str, Any]]
+
+
+@dataclass(frozen=True)
+class Close:
+    name: str
+
+
+@dataclass(frozen=True)
+class Seated:
+    """A new table of ``people`` (keys, this page's among them; two to four), named
+    ``table``: its people meet in its own room."""
+
+    table: str
+    people: tuple[str, ...]
+    dealer: bool
+
+
+@dataclass(frozen=True)
+class Alone:
+    """Nobody else to play with now: play with computers, the door open (``Door``)."""
+
+    table: str
+
+
+@dataclass(frozen=True)
+class Joined:
+    """A table under way let this page in: its seat from the next hand."""
+
+    table: str
+    door: str
+
+
+Effect = Publish | Subscribe | Close
+Outcome = Seated | Alone | Joined
+
+
+def note(kind: str, **fields: object) -> str:
+    return json.dumps({"v": VERSION, "t": kind, **fields}, separators=(",", ":"))
+
+
+def table_of(order: list[str], me: str) -> list[str]:
+    """``me``'s table when the lookers ``order`` are cut into as few tables of at most four
+    as hold them, of sizes as even as can be (so nobody is left alone while two others
+    look: five make three and two)."""
+    tables = -(-len(order) // TABLE_SIZE)
+    at = order.index(me)
+    for number in range(tables):
+        first, end = number * len(order) // tables, (number + 1) * len(order) // tables
+        if first <= at < end:
+            return order[first:end]
+    raise AssertionError("me is in the order")
+
+
+class Looker:
+    """One page looking for players: events in, effects and (once) an outcome out."""
+
+    def __init__(self, me: str, now: float, *, verify: Callable[[Event], bool],
+                 new_table: Callable[[], str]) -> None:
+        """``me``: this page's public key (hex); ``verify``: whether an event's signature is
+        its key's; ``new_table``: a fresh table name (the page's table code)."""
+        self.me = me
+        self.started = now
+        self.verify = verify
+        self.new_table = new_table
+        self.look_id = ""
+        """The id of this page's LOOK (the caller sets it once published): notes name it."""
+        self.level: int | None = None
+        """The shard level read (None while the probes are out)."""
+        self.ended: set[int] = set()
+        """The probe levels whose stored events have all come (EOSE)."""
+        self.came: dict[str, int] = {}
+        """Looker key -> when it came (ms, from its LOOK)."""
+        self.look_ids: dict[str, str] = {}
+        """Looker key -> the id of its LOOK (an invitation names it)."""
+        self.looked: set[str] = set()
+        """The keys of the LOOKs read, looking or seated since."""
+        self.active: set[str] = set()
+        """The keys of the LOOKs and DOORs read (how busy a shard is)."""
+        self.first_seen: dict[str, float] = {}
+        self.doors: dict[str, tuple[str, int]] = {}
+        """Door key -> (table, open seats) of tables under way with an open seat."""
+        self.heard: dict[str, int] = {}
+        self.muted: set[str] = set()
+        self.passed: dict[str, float] = {}
+        """Keys skipped until a time (invited elsewhere, or a door that didn't answer)."""
+        self.invited: dict[str, str] = {}
+        """As dealer: invitee key -> the table it was invited to."""
+        self.accepted: set[str] = set()
+        self.dealing: tuple[str, float] | None = None
+        """As dealer: (table, when the answers are in)."""
+        self.answered: tuple[str, str, float] | None = None
+        """As invitee: (dealer key, table, when the seat is due)."""
+        self.knocked: tuple[str, str, float] | None = None
+        """(door key, table, when the welcome is due)."""
+        self.outcome: Outcome | None = None
+
+    # --- going in ---
+
+    def start(self, now: float) -> list[Effect]:
+        """The LOOK to publish and the subscriptions to open."""
+        came = round(now * 1000)
+        look = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
+                              ("expiration", str(int(now) + LOOK_TTL))),
+                       json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
+        subs: list[Effect] = [Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me],
+                                                   "since": int(now) - SKEW}])]
+        subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True))
+                 for level in PROBES]
+        return [look, *subs]
+
+    def stored_end(self, name: str, now: float) -> list[Effect]:
+        """The relay sent every stored event of subscription ``name`` (EOSE)."""
+        if self.level is not None or not name.startswith("probe"):
+            return []
+        self.ended.add(int(name[5:]))
+        return self._settle(now) if len(self.ended) == len(PROBES) else []
+
+    def lively(self) -> bool:
+        """Whether another page filed a LOOK in this page's shard lately."""
+        mine = shard(self.me, self.level or 0)
+        return any(shard(key, self.level or 0) == mine for key in self.looked)
+
+    def busy(self, level: int) -> int:
+        """How many keys this page heard from in its shard at ``level`` (looking, seated
+        since, or a door): how much it reads there."""
+        mine = shard(self.me, level)
+        return sum(1 for key in self.active if shard(key, level) == mine)
+
+    def _finer(self, now: float) -> list[Effect]:
+        """A shard that grew crowded while this page reads it (many came at once): read a
+        finer level, one where this page's shard holds about half a crowd of lookers."""
+        level = self.level
+        if level is None or level == LEVELS - 1 or self.busy(level) < CROWD:
+            return []
+        self.level = min(LEVELS - 1, level + math.ceil(math.log2(self.busy(level) / (CROWD / 2))))
+        return [Subscribe("live", self._filters(self.level, int(now)))]
+
+    def _filters(self, level: int, now: int, probe: bool = False) -> list[dict[str, Any]]:
+        """What the page reads at ``level``: a probe, the LOOKs stored lately (``until``:
+        nothing live comes on it, so a crowd arriving at once isn't read at every level
+        while the page decides); live, the LOOKs from now on and the open doors."""
+        tag = [shard_tag(level, shard(self.me, level))]
+        if probe:
+            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "until": now - 1,
+                     "limit": CROWD}]
+        return [{"kinds": [LOOK], "#t": tag, "since": now - 1, "limit": CROWD},
+                {"kinds": [DOOR], "#t": tag, "since": now - DOOR_TTL, "limit": 8}]
+
+    def _settle(self, now: float) -> list[Effect]:
+        """Keep the coarsest level whose shard isn't crowded; close the other probes. (A
+        probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
+        self.level = next((level for level in PROBES if self.busy(level) < CROWD),
+                          PROBES[-1])
+        closed: list[Effect] = [Close(f"probe{level}") for level in PROBES]
+        return [*closed, Subscribe("live", self._filters(self.level, int(now)))]
+
+    # --- what comes in ---
+
+    def received(self, event: Event, plain: str | None, now: float) -> list[Effect]:
+        """An event from a subscription (``plain``: a note's content, decrypted)."""
+        key = event.pubkey
+        if key == self.me or key in self.muted or self.outcome is not None:
+            return []
+        if not self.verify(event):
+            return []
+        self.heard[key] = self.heard.get(key, 0) + 1
+        if self.heard[key] > MAX_FROM_KEY:
+            self._mute(key)
+            return []
+        if not int(now) - LOOK_TTL <= event.created_at <= now + SKEW:
+            return []
+        if event.kind == LOOK:
+            self._look(event, now)
+            return self._finer(now)
+        elif event.kind == DOOR:
+            self._door(event)
+            return self._finer(now)
+        elif event.kind == NOTE and event.tag("p") == self.me and plain is not None:
+            data = content_of(plain)
+            if data is not None and isinstance(data.get("table"), str) \
+                    and TABLE.match(data["table"]):
+                return self._note(key, data, now)
+        return []
+
+    def _mute(self, key: str) -> None:
+        self.muted.add(key)
+        self.came.pop(key, None)
+        self.doors.pop(key, None)
+
+    def _look(self, event: Event, now: float) -> None:
+        data = content_of(event.content, 60)
+        came = data.get("came") if data is not None else None
+        if event.tag("d") != "look" or data is None:
+            return
+        self.active.add(event.pubkey)
+        self.looked.add(event.pubkey)
+        if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
+            self.came.pop(event.pubkey, None)
+            return
+        if set(data) != {"v", "came"} or type(came) is not int \
+                or abs(came - event.created_at * 1000) > 2000:
+            return
+        self.came[event.pubkey] = came
+        self.look_ids[event.pubkey] = event.id
+        self.first_seen.setdefault(event.pubkey, now)
+
+    def _door(self, event: Event) -> None:
+        data = content_of(event.content, 60)
+        table = event.tag("d")
+        if data is None or table is None or not TABLE.match(table):
+            return
+        self.active.add(event.pubkey)
+        seats = data.get("open")
+        if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
+            return
+        if seats:
+            self.doors[event.pubkey] = (table, seats)
+        else:
+            self.doors.pop(event.pubkey, None)
+
+    def _note(self, key: str, data: dict[str, Any], now: float) -> list[Effect]:
+        kind, table = data.get("t"), data["table"]
+        if kind == "invite" and data.get("look") == self.look_id and self._may_invite(key):
+            self.answered = (key, table, now + SEAT_WAIT)
+            return [Publish(NOTE, (), note("accept", table=table), to=key)]
+        if kind == "accept" and self.dealing is not None and self.invited.get(key) == table:
+            self.accepted.add(key)
+            if self.accepted == set(self.invited):
+                return self._seat(now)
+        if kind == "seat" and self.answered is not None and self.answered[:2] == (key, table):
+            people = data.get("people")
+            if isinstance(people, list) and 2 <= len(people) <= TABLE_SIZE \
+                    and len(set(people)) == len(people) and self.me in people \
+                    and key in people and all(isinstance(p, str) for p in people):
+                return self._done(Seated(table, tuple(people), dealer=False))
+        if kind == "welcome" and self.knocked is not None \
+                and self.knocked[:2] == (key, table) and data.get("look") == self.look_id:
+            return self._done(Joined(table, key))
+        return []
+
+    def _may_invite(self, key: str) -> bool:
+        """Whether a dealer's invitation may be taken: this page is free, and the dealer is
+        a page seen looking that comes before it (a made-up table is no one's)."""
+        free = self.dealing is None and self.answered is None and self.knocked is None
+        return free and key in self.came and self._order(key) < self._order(self.me)
+
+    # --- the clock ---
+
+    def tick(self, now: float) -> list[Effect]:
+        """Time passed: deal, give up on a dealer or a door, or go alone."""
+        if self.outcome is not None:
+            return []
+        if self.level is None:
+            if now - self.started < 1.5:
+                return []
+            effects = self._settle(now)  # a probe that never ended counts as it stands
+        else:
+            effects = []
+        if self.dealing is not None:
+            if now >= self.dealing[1]:
+                effects += self._seat(now)
+            return effects
+        if self.answered is not None:
+            if now >= self.answered[2]:  # answered, never seated: a liar or a dropout
+                self._mute(self.answered[0])
+                self.answered = None
+            return effects
+        if self.knocked is not None:
+            if now >= self.knocked[2]:
+                self.passed[self.knocked[0]] = now + 60
+                self.doors.pop(self.knocked[0], None)
+                self.knocked = None
+            return effects
+        return effects + self._look_around(now)
+
+    def _order(self, key: str) -> tuple[int, str]:
+        return (self.came.get(key, round(self.started * 1000)), key)
+
+    def lookers(self, now: float) -> list[str]:
+        """The lookers of this page's shard, in the order every page puts them in."""
+        level = self.level or 0
+        mine = shard(self.me, level)
+        keys = [key for key in self.came if shard(key, level) == mine
+                and self.passed.get(key, 0) <= now]
+        return sorted({*keys, self.me}, key=self._order)
+
+    def _look_around(self, now: float) -> list[Effect]:
+        four = table_of(self.lookers(now), self.me)
+        dealer = four[0]
+        if dealer != self.me:
+            # the dealer's turn: its wait from when this page saw it, then the answers
+            due = self.first_seen.get(dealer, now) + GATHER + ANSWER_WAIT + GRACE
+            if now > due:
+                self.passed[dealer] = now + LOOK_TTL
+            return []
+        if len(four) < TABLE_SIZE and now - self.started < GATHER:
+            return []
+        if len(four) == 1 and now - self.started < GATHER + ALONE_WAIT and self.lively():
+            return []  # others came lately: one more will likely come soon
+        if len(four) > 1:
+            table = self.new_table()
+            self.invited = {key: table for key in four[1:]}
+            self.accepted = set()
+            self.dealing = (table, now + ANSWER_WAIT)
+            return [Publish(NOTE, (), note("invite", table=table, look=self._look_of(key)),
+                            to=key) for key in four[1:]]
+        door = next((key for key in sorted(self.doors, key=lambda k: -self.doors[k][1])
+                     if self.passed.get(key, 0) <= now), None)
+        if door is not None:
+            table = self.doors[door][0]
+            self.knocked = (door, table, now + KNOCK_WAIT)
+            return [Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)]
+        return self._done(Alone(self.new_table()))
+
+    def _look_of(self, key: str) -> str:
+        return self.look_ids.get(key, "")
+
+    def _seat(self, now: float) -> list[Effect]:
+        """The answers are in: seat those who answered, or look again."""
+        assert self.dealing is not None
+        table = self.dealing[0]
+        for key in set(self.invited) - self.accepted:  # gone elsewhere, or away
+            self.passed[key] = now + LOOK_TTL
+        self.dealing = None
+        if not self.accepted:
+            self.invited = {}
+            return []
+        people = tuple(sorted({self.me, *self.accepted}, key=self._order))
+        seats = [Publish(NOTE, (), note("seat", table=table, people=list(people)), to=key)
+                 for key in sorted(self.accepted)]
+        return seats + self._done(Seated(table, people, dealer=True))
+
+    def _done(self, outcome: Outcome) -> list[Effect]:
+        """Seated (or alone): withdraw the LOOK and stop reading the lobby."""
+        self.outcome = outcome
+        # filed under the same tags, so the pages reading this shard drop it at once
+        gone = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
+                              ("expiration", str(int(self.started) + LOOK_TTL))),
+                       json.dumps({"v": VERSION, "gone": 1}, separators=(",", ":")))
+        probes = [] if self.level is not None else [Close(f"probe{lv}") for lv in PROBES]
+        return [gone, Close("notes"), Close("live"), *probes]
