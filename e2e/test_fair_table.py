@@ -323,8 +323,9 @@ def test_a_page_that_plays_its_computer_its_own_way_is_named_and_charged(
 ])
 def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
-    """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how,
-    and the hand doesn't count."""
+    """A page changed to cheat (``web.p2p.fair.cheats``): the three others name it and how;
+    caught before anyone holds cards, the hand doesn't count, and once the cards are dealt
+    the cheat takes all 26 points of it (stopping a hand never pays)."""
     at_once = cheat in ("short", "readcards", "marked")  # before anyone has 13 cards
     _sit(pages, relay, cheat=(2, cheat), dealt=not at_once)
     if not at_once:
@@ -334,7 +335,7 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         seat.wait_data("closed", "true", timeout=60_000)
         text = seat.page.inner_text(f"{DIALOG} #fr-fair-closed")
         assert f" cheated: {what}" in text and not text.startswith("You"), text
-        assert "doesn't count" in text, text
+        assert ("doesn't count" if at_once else "all 26 points") in text, text
     if cheat == "readcards":
         _shoot(pages[0], "cheat-readcards")
     for seat in pages:
