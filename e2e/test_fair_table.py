@@ -232,8 +232,9 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
 def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_play_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Three people and a computer; one closes its tab once the cards are passed. The two
-    others draw again: a computer takes the seat of the page gone, the hand is dealt again
-    with the same (no) scores, and they play it to its audit."""
+    others draw again: a computer takes the seat of the page gone, the hand it left counts
+    as far as it went (every point on its seat, none taken yet), and they play the next
+    hand to its audit."""
     seated = pages[:3]
     _sit(seated, relay)
     for seat in seated:
@@ -247,7 +248,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_pl
             "document.documentElement.dataset.state !== 'pass'", timeout=60_000)
     seated[2].close()
     for seat in staying:
-        wait_alert(seat.page, "left the table", timeout=60_000, news=True)
+        wait_alert(seat.page, "counts as far as it went", timeout=60_000, news=True)
         seat.page.wait_for_function(
             "document.querySelector('#table').dataset.people === '2'"
             " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
