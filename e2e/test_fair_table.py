@@ -232,8 +232,9 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
 def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_play_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Three people and a computer; one closes its tab once the cards are passed. The two
-    others draw again: a computer takes the seat of the page gone, the hand is dealt again
-    with the same (no) scores, and they play it to its audit."""
+    others draw again: a computer takes the seat of the page gone, the hand it left counts
+    as far as it went (every point on its seat, none taken yet), and they play the next
+    hand to its audit."""
     seated = pages[:3]
     _sit(seated, relay)
     for seat in seated:
@@ -247,7 +248,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_pl
             "document.documentElement.dataset.state !== 'pass'", timeout=60_000)
     seated[2].close()
     for seat in staying:
-        wait_alert(seat.page, "left the table", timeout=60_000, news=True)
+        wait_alert(seat.page, "counts as far as it went", timeout=60_000, news=True)
         seat.page.wait_for_function(
             "document.querySelector('#table').dataset.people === '2'"
             " && document.documentElement.dataset.state === 'pass'", timeout=90_000)
@@ -393,8 +394,9 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Bob and Carol chose names: each page shows the other's on its plate. They play a
     hand; Carol reloads her tab: her plate shows away at Bob's, Back to your table seats her
-    again at her seat with the scores as they were. Then Carol leaves: Bob's page carries
-    the game on against the computers, the same scores, and his pass goes on."""
+    again at her seat with the scores as they were. Then Carol leaves at the next hand's
+    pass: it counts, the rest of its points on her seat, and Bob's page carries the game on
+    against the computers, and his pass goes on."""
     seated = pages[:2]
     for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
         seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
@@ -447,7 +449,11 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     bob.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
                                timeout=30_000)
     after = bob.table.scores()
-    assert after[0] == before[mine] and sorted(after) == sorted(before)  # turned to South
+    # she left hand 2 at its pass, dealt: it counts as far as it went, no point taken yet,
+    # so 25 on her seat and the one only a moon shot could add on the next player's
+    charge = [25 if s == int(hers) else int(s == (int(hers) + 1) % 4) for s in range(4)]
+    expect = [b + c for b, c in zip(before, charge, strict=True)]
+    assert after[0] == expect[mine] and sorted(after) == sorted(expect)  # turned to South
     assert len(bob.table.hand()) == 13
     _shoot(bob, "carried-on")
     bob.table.pass_cards()

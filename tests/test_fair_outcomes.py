@@ -12,12 +12,16 @@ from __future__ import annotations
 import asyncio
 import itertools
 import json
+import random
 from typing import Any
 
 import pytest
 
 from hearts.bots.hard import HardBot
-from hearts.rules import NUM_SEATS, Rules, hand_scores
+from hearts.cards import Card
+from hearts.game import deal
+from hearts.handstate import HandState
+from hearts.rules import NUM_SEATS, Rules, hand_scores, possible_hand_scores
 from tests.online_pages import until
 from tests.test_fair_session import fair_pages, is_closed, play_out, sit
 from tests.test_fair_table import Mesh, _false_digest, _to_the_end
@@ -25,11 +29,18 @@ from web import words
 from web.p2p.fair import relay, steered
 from web.p2p.fair.cheats import TAMPERS, SteeredComputer
 from web.p2p.fair.clock import STALL_SECONDS
-from web.p2p.fair.played import charged, played_fault, played_scores
+from web.p2p.fair.played import (
+    charged,
+    first_to_leave,
+    left,
+    left_points,
+    played_fault,
+    played_scores,
+)
 from web.p2p.fair.public import Score
 from web.p2p.fair.steered import bot, bot_seed
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
-from web.p2p.fair.transcript import Cheat, Fault
+from web.p2p.fair.transcript import Cheat, Fault, Play
 from web.p2p.fair.wire import message
 
 RULES = Rules()
@@ -76,6 +87,77 @@ def test_stopping_a_hand_never_pays_whatever_its_points_would_have_been() -> Non
                 assert bill[seat] >= played[seat]
                 assert all(bill[o] - bill[seat] <= played[o] - played[seat]
                            for o in range(NUM_SEATS))
+
+
+def _never_pays(bill: Score, played: Score, seat: int) -> None:
+    """Against a play-out (``played``) that isn't another seat's moon shot: ``seat`` scores
+    at least what it would have, every other seat at most (the next player aside, by the
+    point of a hand whose 26 would all have been ``seat``'s); and the bill is a hand the
+    engine could score."""
+    assert possible_hand_scores(bill, RULES), bill
+    if sorted(played) == [0, 26, 26, 26] and played[seat] != 0:
+        return  # another seat's moon: it goes with the hand (it keeps what it took)
+    nxt = (seat + 1) % NUM_SEATS
+    assert bill[seat] >= played[seat], (bill, played, seat)
+    assert all(bill[o] <= played[o] + (o == nxt) for o in range(NUM_SEATS) if o != seat), \
+        (bill, played, seat)
+
+
+def test_leaving_a_hand_never_pays_however_it_would_have_gone_on() -> None:
+    """A hand left mid-way, scored as far as it went with the rest on the seat that left
+    (``played.left_points``), against every way its points could fall from there: every
+    end of a hand, and every part of its points taken when the page left (each seat some
+    of its hearts, the Q♠'s taker with it or not)."""
+    seat = 0  # the seats are alike: South leaves, and the Q♠ ends with it or with West
+    for queen in (0, 1):
+        for cut in itertools.combinations(range(13 + NUM_SEATS - 1), NUM_SEATS - 1):
+            bounds = (-1, *cut, 13 + NUM_SEATS - 1)
+            hearts = [bounds[i + 1] - bounds[i] - 1 for i in range(NUM_SEATS)]
+            points = [h + (13 if s == queen else 0) for s, h in enumerate(hearts)]
+            played, _ = hand_scores(points, RULES)
+            for part in itertools.product(*(range(h + 1) for h in hearts)):
+                for q in (0, 13):
+                    a, b, c, d = (part[s] + (q if s == queen else 0) for s in range(NUM_SEATS))
+                    _never_pays(left_points((a, b, c, d), seat, RULES), played, seat)
+
+
+def _random_hand(seed: int) -> list[Play]:
+    """A hand dealt and played out by random legal cards (the engine's rules)."""
+    rng = random.Random(seed)
+    state = HandState(deal(seed, 1), RULES)
+    plays = []
+    while not state.finished:
+        legal = state.legal()
+        index = rng.choice([i for i in range(52) if legal >> i & 1])
+        plays.append(Play(state.to_play, index, Card.from_index(index), ()))
+        state.apply(index)
+    return plays
+
+
+def test_a_hand_left_at_any_card_never_pays_the_page_that_left() -> None:
+    """Real hands, cut at every card and left by every seat (alone, or with the computer
+    it played): what they count never favours the seat that left over the hand played
+    out; the others keep the points of the tricks they took when it last played."""
+    for seed in range(40):
+        plays = _random_hand(seed)
+        played = played_scores(plays, RULES)
+        for cut in range(len(plays)):
+            for seat in range(NUM_SEATS):
+                for held in ((), ((seat + 2) % NUM_SEATS,)):
+                    bill = left(plays[:cut], seat, held, RULES)
+                    _never_pays(bill, played, seat)
+                    # the count is the same at every page: the cards after the last of
+                    # that page's, which only some pages hold, change nothing
+                    mine = [i for i, p in enumerate(plays[:cut]) if p.seat in (seat, *held)]
+                    if mine:
+                        assert left(plays[:mine[-1] + 1], seat, held, RULES) == bill
+
+
+def test_of_pages_that_left_at_once_the_first_to_move_is_charged() -> None:
+    plays = _random_hand(3)
+    mover = plays[5].seat
+    assert first_to_leave([(mover + 1) % 4, (mover + 3) % 4], plays[:5]) == (mover + 1) % 4
+    assert first_to_leave([(mover + 3) % 4, mover], plays[:5]) == mover
 
 
 def test_a_hand_played_out_is_checked_from_its_plays_alone() -> None:

@@ -15,6 +15,7 @@ from collections.abc import Callable
 import pytest
 
 from hearts import Card
+from hearts.rules import Rules
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
 from web import words
@@ -23,6 +24,8 @@ from web.friends.fair_names import name_text
 from web.friends.fair_room import FairPlay
 from web.friends.session import Role
 from web.friends.sheet import sheet
+from web.p2p.fair.played import left, left_points
+from web.p2p.fair.public import PublicHand
 from web.p2p.fair.seating import Admit, is_admit
 from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.p2p.fair.transcript import Cheat, Fault
@@ -30,6 +33,12 @@ from web.p2p.fair.wire import message, sender
 from web.seats.fair import FairSeat
 from web.table.seat import QUIET
 from web.told import Played
+
+
+def untaken(seat: int) -> tuple[int, int, int, int]:
+    """A hand ``seat``'s page left before anyone took a point: 25 points on it, and 1 on
+    the next player (only a moon shot gives one player all 26)."""
+    return left_points((0, 0, 0, 0), seat, Rules())
 
 
 def fair_pages(cheat: dict[int, str] | None = None, people: int = 4
@@ -251,8 +260,10 @@ async def _gone(pages: list[Page], leaving: Page) -> list[Page]:
     return staying
 
 
-def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_hand_dealt_again(
+def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_charged_the_hand(
         ) -> None:
+    """Left at the pass, before a trick is taken: the seat that left takes every point
+    but the one only a moon shot could add, and the next hand is dealt."""
     async def run() -> None:
         _, pages = fair_pages(people=3)
         seats = await sit(pages)
@@ -267,12 +278,15 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_hand_deal
         assert len(computers) == 2  # one each: the one there was, and the seat of the page gone
         assert gone_seat in {c.table.seat for c in computers}
         for seat in new:
-            assert seat.table.hand_number == 1 and seat.table.scores == (0, 0, 0, 0)
+            assert seat.table.hand_number == 2 and seat.table.scores == untaken(gone_seat)
             assert seat.kinds[gone_seat] == "computer"
-            assert "left the table" in seat.notice and "dealt again" in seat.notice
+            assert seat.notice == words.fair_handed_over(
+                [gone_seat], seat.players, seat.table.seat,
+                words.fair_left_hand(gone_seat, untaken(gone_seat), seat.table.seat))
+            assert "dealt again" not in seat.notice
         await play_out(new)
         await scored(new)
-        assert len({s.table.scores for s in new}) == 1 and sum(new[0].table.scores) >= 26
+        assert len({s.table.scores for s in new}) == 1 and sum(new[0].table.scores) == 52
         assert all(p.session.role is Role.FAIR for p in staying)
     asyncio.run(run())
 
@@ -369,10 +383,11 @@ def turned(history: list[tuple[int, int, int, int]], seat: int) -> list[tuple[in
     return [tuple(row[(s + seat) % 4] for s in range(4)) for row in history]
 
 
-def test_a_page_left_alone_mid_hand_carries_the_game_on_and_the_hand_is_dealt_again(
+def test_a_page_left_alone_mid_hand_carries_the_game_on_and_the_hand_is_charged(
         ) -> None:
     """With nobody else to draw again with, the page left plays on against the computers
-    (the hand under way can't be opened without the other's keys: it is dealt again)."""
+    (the hand under way can't be opened without the other's keys: it counts as far as it
+    went, here every point on the seat that left before a trick was taken)."""
     async def run() -> None:
         _, pages = fair_pages(people=2)
         seats = await sit(pages)
@@ -381,14 +396,14 @@ def test_a_page_left_alone_mid_hand_carries_the_game_on_and_the_hand_is_dealt_ag
         hosting = stay.session.hosting
         assert hosting is not None and stay.session.seat.closed is None
         host = hosting.host
-        assert host.started and host.online and host.game.hand_number == 1
-        assert host.game.scores == (0, 0, 0, 0) and host.guests() == 0
+        assert host.started and host.online and host.game.hand_number == 2
+        assert host.game.hand_history == turned([untaken(gone)], me) and host.guests() == 0
         notice = stay.session.seat.notice or ""
-        assert notice == words.fair_alone([gone], me, void=True)
-        assert "dealt again" in notice and "the scores as they were" in notice
+        assert notice == words.fair_alone([gone], me, words.fair_left_hand(gone, untaken(gone), me))
+        assert "dealt again" not in notice
         assert stay.session.remote is not None and stay.shown[-1] is stay.session.remote
         play_out_hosted_hand(host)  # the game goes on: a hand is played and scored
-        assert len(host.game.hand_history) == 1
+        assert len(host.game.hand_history) == 2
     asyncio.run(run())
 
 
@@ -556,7 +571,7 @@ def test_a_door_that_lies_to_a_newcomer_about_the_scores_seats_nobody() -> None:
         # the pages seated never had the newcomer's part of their draw: they draw without it
         await until(lambda: all(dealt(p) and seat_of(p) is not s
                                 for p, s in zip(pages, seats, strict=True))
-                    or any(map(is_closed, pages)), "the seated pages dealt again")
+                    or any(map(is_closed, pages)), "the seated pages dealt the next hand")
         assert [p.session.fair_ended for p in pages] == [None, None]
         assert all(seat_of(p).kinds.count("computer") == 2 for p in pages)
     asyncio.run(run())
@@ -895,7 +910,7 @@ def test_a_reload_gets_the_seat_back_with_its_scores_and_the_seat_shows_away_mea
         for seat in again:
             assert seat.table.history == history and seat.table.hand_number == 2
             assert not seat.away and seat.kinds[carol] == "friend"
-        assert again[1].notice == words.fair_back(void=False)  # (between two hands)
+        assert again[1].notice == words.fair_back()  # (between two hands)
         assert "came back" in again[0].notice
         await until(lambda: again[0].names[carol] == "Carol", "the name, sent again")
         await play_out(again)
@@ -919,8 +934,104 @@ def test_a_page_gone_past_its_grace_is_handed_over() -> None:
             page.clock[0] += GONE_GRACE
         await until(lambda: all(dealt(p) and seat_of(p) is not s
                                 for p, s in zip(pages[:2], seats, strict=False)),
-                    "the two pages dealt again without it")
+                    "the two pages dealt the next hand without it")
         assert all(seat_of(p).kinds[gone_seat] == "computer" for p in pages[:2])
+        # gone at the pass, before a trick was taken: it takes the hand's points
+        assert all(seat_of(p).table.history == [untaken(gone_seat)] for p in pages[:2])
+    asyncio.run(run())
+
+
+QUEEN = Card.parse("QS")
+
+
+async def _to_the_queens_turn(seats: list[FairSeat]) -> FairSeat:
+    """Pass and play the first legal cards until it is the turn of the person who holds the
+    Q♠ (and must play it some time: it is still in their hand), another having taken points
+    by their last card. Their seat."""
+    for seat in seats:
+        snap = seat.snapshot()
+        assert snap.view is not None
+        for card in snap.view.hand[:3]:
+            seat.toggle(card)
+        seat.pass_cards()
+    while True:
+        await until(lambda: any(s.snapshot().may_play for s in seats), "a person's turn")
+        mover = next(s for s in seats if s.snapshot().may_play)
+        view = mover.snapshot().view
+        assert view is not None
+        me = mover.table.seat
+        if QUEEN in view.hand and any(p.seat == me for p in mover.table.transcript.plays) \
+                and any(p for s, p in enumerate(_kept_points(mover, me)) if s != me):
+            return mover
+        mover.play(view.legal_plays[0])
+
+
+def _kept_points(seat: FairSeat, gone: int) -> tuple[int, int, int, int]:
+    """The points of the tricks taken when the seat ``gone`` played its last card, as
+    ``seat``'s page holds them (a trick it didn't see finished is in the rest)."""
+    plays = seat.table.transcript.plays
+    last = max(i for i, p in enumerate(plays) if p.seat == gone)
+    return PublicHand(tuple(plays[:last + 1])).points()
+
+
+def test_a_loser_who_leaves_mid_hand_takes_the_rest_and_the_next_hand_follows() -> None:
+    """The dodge of issue 39: the person about to be stuck with the Q♠ leaves, hoping the
+    hand is dealt again. It counts as far as it went instead: the others keep the points
+    of the tricks they took, the seat that left takes every point not yet taken (the Q♠
+    among them), and the pages who stay are dealt the next hand."""
+    async def run() -> None:
+        _, pages = fair_pages()
+        seats = await sit(pages)
+        loser = await _to_the_queens_turn(seats)
+        gone = loser.table.seat
+        taken = _kept_points(seats[0], gone)
+        hand = left(loser.table.transcript.plays, gone, (), loser.table.rules)
+        assert hand[gone] >= 13 + taken[gone] and sum(hand) == 26  # the Q♠ is its
+        assert all(hand[o] == taken[o] for o in range(4) if o != gone)
+        leaving = pages[seats.index(loser)]
+        staying = await _gone(pages, leaving)
+        for page in staying:
+            seat = seat_of(page)
+            assert seat.table.hand_number == 2 and seat.table.history == [hand]
+            assert seat.table.scores == hand and len(seat.table.hand()) == 13
+            assert seat.kinds[gone] == "computer"
+            assert words.fair_left_hand(gone, hand, seat.table.seat) in seat.notice
+            assert "cheat" not in seat.notice  # leaving names nobody
+        await play_out([seat_of(p) for p in staying])
+        await scored([seat_of(p) for p in staying])
+        assert {len(seat_of(p).table.history) for p in staying} == {2}
+    asyncio.run(run())
+
+
+def test_a_loser_who_reloads_mid_hand_comes_back_charged() -> None:
+    """The same dodge by a reload: the page comes back to its seat, the hand it left
+    counted with the rest on it at every page (its own included), and the next hand
+    dealt."""
+    async def run() -> None:
+        network, pages = fair_pages(people=3)
+        seats = await sit(pages)
+        loser = await _to_the_queens_turn(seats)
+        gone = loser.table.seat
+        n = seats.index(loser)
+        fair = pages[n].session.fair
+        assert fair is not None
+        held = () if fair.computer is None else (fair.computer.table.seat,)
+        hand = left(loser.table.transcript.plays, gone, held, loser.table.rules)
+        assert hand[gone] >= 13 and sum(hand) == 26
+        reloaded, kept = reload(network, pages[n])
+        assert json.loads(kept)["charged"] == list(hand)  # its tab knows what it owes
+        await back(reloaded, kept)
+        staying = [p for p in pages if p is not pages[n]]
+        await until(lambda: all(dealt(p) and seat_of(p) not in seats for p in staying),
+                    "the others sat again with it")
+        for page in [*staying, reloaded]:
+            seat = seat_of(page)
+            assert seat.table.hand_number == 2 and seat.table.history == [hand]
+        assert seat_of(reloaded).table.seat == gone
+        assert seat_of(reloaded).notice == words.fair_back(
+            words.fair_left_hand(gone, hand, gone))
+        assert all(words.fair_left_hand(gone, hand, seat_of(p).table.seat)
+                   in (seat_of(p).notice or "") for p in staying)
     asyncio.run(run())
 
 

@@ -3,10 +3,12 @@ hand, at a fair table of two and of three people (``web/friends/fair_room.py``,
 ``web/friends/fair_back.py``) and at a host's table of friends (``web/p2p/host.py``), on the
 fake network of ``test_friends_session``.
 
-Every walk asserts the same two things: nobody's scores are lost (the hands scored before
-are the game's still, at every page that stays, and at the page that comes back), and the
-game goes on while one person remains (the pages that stay are dealt their next cards, or
-the one left alone plays on against the computers).
+Every walk asserts the same three things: nobody's scores are lost (the hands scored before
+are the game's still, at every page that stays, and at the page that comes back); a hand
+the page left after its deal counts as far as it went, the rest on the seat that left, at
+every page alike — never dealt again, so going is no way to undo a hand; and the game goes
+on while one person remains (the pages that stay are dealt their next hand, or the one left
+alone plays on against the computers).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from tests.test_fair_session import (
     seat_of,
     sit,
     turned,
+    untaken,
     withhold_reveal,
 )
 from web import words
@@ -96,8 +99,14 @@ def test_whoever_goes_at_any_stage_no_score_is_lost_and_the_game_goes_on(
         network, pages = fair_pages(people=people)
         seats = await sit(pages)
         await _to_stage(seats, stage)
-        history = list(seats[0].table.history)
         places = [s.table.seat for s in seats]
+        fair = pages[-1].session.fair
+        assert fair is not None
+        held = () if fair.computer is None else (fair.computer.table.seat,)
+        hand = seats[-1].table.if_left(places[-1], held)  # what leaving the hand costs
+        assert (hand is None) == (stage == "between hands")
+        assert stage != "pass" or hand == untaken(places[-1])  # no trick taken yet
+        history = [*seats[0].table.history, *([] if hand is None else [hand])]
         came_back = await _goes(network, pages, event)
         staying = pages[:-1]
         if came_back is not None:  # everyone sits again, at their own seats
@@ -111,14 +120,15 @@ def test_whoever_goes_at_any_stage_no_score_is_lost_and_the_game_goes_on(
             assert hosting.host.stage() == "pass" and hosting.host.started
             return
         await until(lambda: all(dealt(p) and seat_of(p) not in seats for p in staying),
-                    "the people still there dealt again")
+                    "the people still there dealt the next hand")
         for n, page in enumerate(staying):
             seat = seat_of(page)
             assert seat.table.seat == places[n]
             assert seat.table.history == history and len(seat.table.hand()) == 13
             assert page.session.role is Role.FAIR
-        if came_back is not None:  # told whether the hand under way is dealt again
-            assert seat_of(came_back).notice == words.fair_back(void=stage != "between hands")
+        if came_back is not None:  # told what the hand it left counts
+            assert seat_of(came_back).notice == words.fair_back(
+                "" if hand is None else words.fair_left_hand(places[-1], hand, places[-1]))
     asyncio.run(run())
 
 

@@ -790,15 +790,17 @@ def _page_of(seat: int, me: int) -> str:
 
 
 def fair_handed_over(gone: Sequence[int], players: Sequence[int], me: int,
-                     void: bool) -> str:
+                     hand: str = "") -> str:
     """A page left a fair table and it goes on: a computer in each of its seats, played by
-    one of the pages still there (``players``: by seat, whose page holds its keys)."""
+    one of the pages still there (``players``: by seat, whose page holds its keys);
+    ``hand``: what the hand it left counts (``fair_left_hand``), or ""."""
     seats = [f"{SEAT_NAMES[seat]} (on {_page_of(players[seat], me)})" for seat in gone]
     left = join(SEAT_NAMES[seat] for seat in gone)
-    which = "The hand under way doesn't count and is dealt again" if void else \
-        "The next hand is dealt"
-    return (f"{left} left the table. A computer plays {join(seats)} now. {which}; "
-            "the scores stay as they were.")
+    if hand:
+        return (f"{left} left the table. A computer plays {join(seats)} now. {hand} "
+                "The next hand is dealt.")
+    return (f"{left} left the table. A computer plays {join(seats)} now. The next hand is "
+            "dealt; the scores stay as they were.")
 
 
 def fair_came(came: Sequence[int], me: int) -> str:
@@ -958,6 +960,23 @@ def fault_text(fault: Fault, me: int, kinds: Sequence[str] = ()) -> str:
     elif fault.kind in (Cheat.FIRST_TRICK, Cheat.UNBROKEN, Cheat.NOT_2C) and fault.card:
         what += f" (the {fault.card.name})"
     return f"{seat_name(fault.seat, me, kinds)} cheated: {what}."
+
+
+# --- fair tables: a hand left after the deal (docs/protocol.md, "A page gone") ------------
+def fair_left_hand(seat: int, hand: Sequence[int], me: int, names: Sequence[str] = ()) -> str:
+    """A page left the hand under way (or reloaded): it counts as far as it went, and the
+    seat that left takes every point nobody had taken yet (``played.left_points``).
+    Leaving is no cheat: nobody is named."""
+    takes = "you take" if seat == me else f"{seat_name(seat, me, (), names)} takes"
+    points = "1 point" if hand[seat] == 1 else f"{hand[seat]} points"
+    text = ("The hand counts as far as it went: everyone keeps the points of the tricks "
+            f"they took, and {takes} every point nobody had taken yet ({points} in all).")
+    nxt = (seat + 1) % len(hand)
+    if hand[seat] == 25 and hand[nxt] == 1 \
+            and all(hand[s] == 0 for s in range(len(hand)) if s not in (seat, nxt)):
+        other = "you take" if nxt == me else f"{seat_name(nxt, me, (), names)} takes"
+        text += f" Only a moon shot gives one player all 26, so {other} the last one."
+    return text
 
 
 # --- tables with other people: the session, invites and codes ----------------------------
@@ -1179,32 +1198,34 @@ def next_hand_in(seconds: int) -> str:
 
 
 # --- tables of people: leaving, coming back, names (issue 38) --------------------------------
-def fair_alone(gone: Sequence[int], me: int, void: bool, names: Sequence[str] = ()) -> str:
+def fair_alone(gone: Sequence[int], me: int, hand: str = "",
+               names: Sequence[str] = ()) -> str:
     """Every other person left a fair table: this person carries the game on against the
-    computers, the scores as they were; the next person who comes takes a seat."""
+    computers from the next hand; the next person who comes takes a seat (``hand``: what
+    the hand they left counts, ``fair_left_hand``, or "")."""
     left = join(seat_name(seat, me, (), names) for seat in gone) or "The others"
-    which = ("the hand under way couldn't be finished without their cards, so it is dealt "
-             "again" if void else "the next hand is dealt")
-    return (f"{left} left the table. You carry on against the computers with the scores as "
-            f"they were: {which}. A person who comes takes a computer's seat from the next "
-            "hand.")
+    counted = f" {hand}" if hand else ""
+    return (f"{left} left the table.{counted} You carry on against the computers from the "
+            "next hand. A person who comes takes a computer's seat from the hand after they "
+            "come.")
 
 
-def fair_back(void: bool) -> str:
-    """This person's tab reloaded and took its seat back at a fair table (``void``: a hand
-    was under way, and is dealt again)."""
-    if void:
-        return ("You're back at your seat, with the scores as they were. The hand under way "
-                "couldn't be finished without what your page held, so it is dealt again.")
+def fair_back(hand: str = "") -> str:
+    """This person's tab reloaded and took its seat back at a fair table (``hand``: what
+    the hand it left counts, ``fair_left_hand``, or "")."""
+    if hand:
+        return f"You're back at your seat. {hand} The next hand is dealt."
     return "You're back at your seat, with the scores as they were."
 
 
 def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = (),
-                  void: bool = False) -> str:
-    """People whose page reloaded came back to their seats at a fair table."""
+                  hand: str = "") -> str:
+    """People whose page reloaded came back to their seats at a fair table (``hand``: what
+    the hand they left counts, ``fair_left_hand``, or "")."""
     who = join(seat_name(seat, me, (), names) for seat in seats)
-    again = " The hand under way is dealt again." if void else ""
-    return f"{who} came back to the table, with the scores as they were.{again}"
+    if hand:
+        return f"{who} came back to the table. {hand} The next hand is dealt."
+    return f"{who} came back to the table, with the scores as they were."
 
 
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:

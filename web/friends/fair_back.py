@@ -44,14 +44,16 @@ class Kept:
     """The hands scored."""
     others: Mapping[str, int] = field(default_factory=dict)
     """The other people's pages (their ids in the room) and seats."""
-    dealt: bool = False
-    """A hand was under way, its cards dealt (it is dealt again: its keys went)."""
+    charged: Score | None = None
+    """A hand was under way, its cards dealt: what it counts now this page left it (scored
+    as far as it went, the rest on this seat: ``played.left``), as every page counts it."""
 
     def text(self) -> str:
         return json.dumps({"fair": 1, "code": self.code, "table": self.table,
                            "seat": self.seat, "key": f"{self.key:x}",
                            "history": [list(row) for row in self.history],
-                           "others": dict(self.others), "dealt": self.dealt},
+                           "others": dict(self.others),
+                           "charged": None if self.charged is None else list(self.charged)},
                           separators=(",", ":"))
 
     @staticmethod
@@ -66,7 +68,7 @@ class Kept:
             others = {str(peer): int(seat) for peer, seat in data["others"].items()}
             kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
                         int(str(data["key"]), 16), history, others,
-                        data.get("dealt") is True)
+                        _score(data.get("charged")))
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
         seats = [kept.seat, *kept.others.values()]
@@ -74,6 +76,15 @@ class Kept:
                 or not all(0 <= s < 4 for s in seats):
             return None
         return kept
+
+
+def _score(data: object) -> Score | None:
+    if data is None:
+        return None
+    if not isinstance(data, list) or len(data) != 4:
+        raise ValueError("a hand's score is four numbers")
+    a, b, c, d = (int(x) for x in data)
+    return a, b, c, d
 
 
 def _digest(peer: str) -> str:

@@ -127,9 +127,11 @@ class FairMesh:
             claim = back_text(self.group, back.key, back.table, back.seat, self.me)
             for conn in self.room.values():  # (before the draw's commit, on each channel)
                 self.send(conn, claim)
-            self.door.history = back.history
+            # the hand it left counts as every page counts it: never dealt again
+            history = back.history + (() if back.charged is None else (back.charged,))
+            self.door.history = history
             fixed = {**back.others, self.me: back.seat}
-            self._start_draw(list(back.others), fixed, where(back.history, fixed))
+            self._start_draw(list(back.others), fixed, where(history, fixed))
             return True
         first = self.door.first_draw(self.me, self.room)
         if first is not None:

@@ -31,6 +31,7 @@ from web.friends.fair_names import is_name, name_text, read_name
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
+from web.p2p.fair.played import first_to_leave
 from web.p2p.fair.public import Score
 from web.p2p.fair.seating import Seating, is_draw, where
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
@@ -84,6 +85,10 @@ class FairPlay(FairMesh):
         self.pace = pace
         self.leaving: dict[str, float] = {}
         """Pages that left a table that goes on, and when: their seats are handed over."""
+        self.left_seats: dict[str, tuple[int, ...]] = {}
+        """The seats each of those pages held (its person's first)."""
+        self.left_hand: tuple[int, Score] | None = None
+        """The hand under way a page left, as charged to its seat (``_charge``), to say."""
         self.on_alone = alone
         self.name = name
         self.grace = grace
@@ -154,7 +159,7 @@ class FairPlay(FairMesh):
         assert self.me is not None
         old, old_seat = self.table, self.seat
         history = tuple(self.door.history if old is None else old.history)
-        hand = len(history) + 1  # a hand a page left unfinished is dealt again
+        hand = len(history) + 1  # a hand a page left counted (``_charge``): the next one
         self.seats = {conn: seating.seats_of(peer) for peer, conn in self.room.items()
                       if peer in seating.pages}
         self.tables = tables = PageTables.seat(
@@ -174,24 +179,24 @@ class FairPlay(FairMesh):
         gone = [] if before is None else [s for s in range(4) if before[s] == s != players[s]]
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
+        left = self._left_words(table.seat)
         if self.back is not None and old is None:  # this tab reloaded, and is back
-            self.seat.notice = words.fair_back(void=self.back.dealt)
+            charged = self.back.charged
+            self.seat.notice = words.fair_back(
+                "" if charged is None else words.fair_left_hand(table.seat, charged, table.seat))
         elif self.returned and not gone:
-            assert old is not None
             self.seat.notice = words.fair_returned(
-                sorted(self.returned), table.seat, self.seat.names,
-                void=old.hand_number == hand and old.current.dealt is not None)
+                sorted(self.returned), table.seat, self.seat.names, left)
         elif gone:
-            assert old is not None  # on without the page that left
-            self.seat.notice = words.fair_handed_over(
-                gone, players, table.seat,
-                void=old.hand_number == hand and old.current.dealt is not None)
+            self.seat.notice = words.fair_handed_over(gone, players, table.seat, left)
         elif self.door.late:  # this page came to a game under way
             self.seat.notice = words.fair_came([table.seat], table.seat)
         elif came and (before is not None or self.door.carried is not None):
             self.seat.notice = words.fair_came(came, table.seat)
         self.redrawing = False
         self.leaving.clear()
+        self.left_seats.clear()
+        self.left_hand = None
         self.returned.clear()
         self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``door.late`` says so)
         self.door.seated(self.seats)
@@ -278,10 +283,12 @@ class FairPlay(FairMesh):
         """The page on ``conn`` is gone for good: the table goes on without it."""
         if self.seats and not self.redrawing:  # two or more pages left: the table goes on
             self.leaving[conn] = self.now()
+            self.left_seats[conn] = seats
             return
         if not self.seats and self.on_alone is not None and self.table is not None \
                 and self.table.stage is not FairStage.OVER:
             self.leaving[conn] = self.now()  # this page is alone now: it carries on
+            self.left_seats[conn] = seats
             self.alone = True
             return
         self.seats[conn] = seats  # this page is alone now (or was drawing again): it closes
@@ -299,8 +306,9 @@ class FairPlay(FairMesh):
     def _claimed(self, conn: str, text: str) -> None:
         """A page claims a seat back after a reload: if that seat is away and the claim is
         signed by its key, its new connection takes the seats its page held, and the
-        pages draw again (the hand under way went with its keys: it is dealt again, the
-        scores as they were). Any other claim is refused, and the person told."""
+        pages draw again (the hand under way went with its keys: it counts as far as it
+        went, the rest on that seat, ``_charge``). Any other claim is refused, and the
+        person told."""
         table, seat, peer = self.table, self.seat, peer_of(conn)
         if table is None or seat is None or self.redrawing or self.done:
             return
@@ -314,6 +322,7 @@ class FairPlay(FairMesh):
             return
         self.away.back(claimed)
         _, seats = self.away_held.pop(claimed)
+        self._charge([seats])  # the hand it left counts, as it counted it too
         self.room[peer] = conn
         self.seats[conn] = seats
         self.returned.add(claimed)
@@ -326,10 +335,10 @@ class FairPlay(FairMesh):
             return
         others = {peer: self.seats[conn][0] for peer, conn in self.room.items()
                   if conn in self.seats}
-        dealt = table.hand_number == len(table.history) + 1 \
-            and table.current.dealt is not None
+        computer = self.computer
+        held = () if computer is None else (computer.table.seat,)
         kept = Kept(self.code.code, table.name, table.seat, self.signing_key,
-                    tuple(table.history), others, dealt).text()
+                    tuple(table.history), others, table.if_left(table.seat, held)).text()
         if kept != self.kept:
             self.kept = kept
             self.keep(kept)
@@ -347,14 +356,40 @@ class FairPlay(FairMesh):
             return  # every key is out: the audit says whether the hand counts
         if table.replaying:
             return  # a scored hand's computers replayed first (issue 39: no way out of it)
+        self._charge([self.left_seats[conn] for conn in self.leaving if conn in self.left_seats])
+        if self.table is None or self.table.closed is not None:
+            return  # the 52 plays named a rule broken: the table closed
         if self.alone:
             self._carry_on(table)
         else:
             self._redraw({})
 
+    def _charge(self, held: Sequence[tuple[int, ...]]) -> None:
+        """The pages that held ``held`` (each: its person's seat, then the computer it
+        played) left the hand under way: it counts at this page's tables, never dealt
+        again — scored as far as it went, the rest on the first of them in play order from
+        the seat to move (``FairTable.left_by``, ``played.left``)."""
+        tables = self.tables
+        if tables is None or not held:
+            return
+        seat = first_to_leave([h[0] for h in held], tables.person.transcript.plays)
+        page = next(h for h in held if h[0] == seat)
+        hands = [table.left_by(seat, page[1:]) for table in tables.all()]
+        if hands[0] is not None:
+            self.left_hand = (seat, hands[0])
+        self._after()
+
+    def _left_words(self, me: int) -> str:
+        """What the felt says of a hand a page left (``_charge``), or ""."""
+        if self.left_hand is None:
+            return ""
+        seat, hand = self.left_hand
+        names = () if self.seat is None else self.seat.names
+        return words.fair_left_hand(seat, hand, me, names)
+
     def _carry_on(self, table: FairTable) -> None:
         """Every other person left: this page carries the game on against the computers,
-        the scores as they were (a hand left unfinished is dealt again), its door open to
+        the scores as they were (a hand left unfinished counted: ``_charge``), its door open to
         the next person (``alone``). A game over has nothing to carry on: it closes."""
         seat = self.seat
         assert self.on_alone is not None and seat is not None
@@ -363,10 +398,9 @@ class FairPlay(FairMesh):
         if table.stage is FairStage.OVER:
             self._close(words.fair_gone_text(gone[0] if gone else me, me))
             return
-        void = table.hand_number == len(table.history) + 1 and table.current.dealt is not None
         self.done = True
         self.on_alone(tuple(table.history), me,
-                      words.fair_alone(gone, me, void=void, names=seat.names))
+                      words.fair_alone(gone, me, self._left_words(me), names=seat.names))
 
     def _redraw(self, newcomers: dict[str, str]) -> None:
         """Draw again with the pages still here and ``newcomers``: the people keep their

@@ -10,14 +10,15 @@ names it for what it won't send. No I/O.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from hearts.rules import NUM_SEATS
 from web import words
 from web.p2p.fair.clock import TableClock
 from web.p2p.fair.game import FairGame
 from web.p2p.fair.ledger import Ledger
-from web.p2p.fair.played import charged, played_fault, played_scores
+from web.p2p.fair.played import charged, left, played_fault, played_scores
+from web.p2p.fair.public import Score
 from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Fault
 from web.p2p.fair.wire import message
@@ -58,6 +59,37 @@ class Outcomes(FairGame):
             self._count(played_scores(t.plays, self.rules))
             why = counted or self._counted_words(why)
         self._closing(why)
+
+    def if_left(self, seat: int, held: Sequence[int] = ()) -> Score | None:
+        """What the hand under way counts if the page at ``seat`` (and the ``held`` seats
+        it played) leaves it now and the table goes on: as played if its 52 cards are in,
+        else as far as it went with the rest on ``seat`` (``played.left``); never dealt
+        again. None: nothing to count (it counted before, or wasn't dealt)."""
+        t = self.transcript
+        if self.closed is not None or self.current.counted is not None or not t.dealt:
+            return None
+        if t.finished:
+            return played_scores(t.plays, self.rules)
+        return left(t.plays, seat, held, self.rules)
+
+    def left_by(self, seat: int, held: Sequence[int] = ()) -> Score | None:
+        """The page at ``seat`` left the hand under way and the table goes on: the hand
+        counts (``if_left``), or names a rule broken in its 52 plays and the table closes.
+        The hand as charged to ``seat`` (None: not charged, counted as played or not at
+        all)."""
+        t = self.transcript
+        hand = self.if_left(seat, held)
+        if hand is None:
+            return None
+        if t.finished:
+            fault = played_fault(t.plays, self.rules)
+            if fault is not None:
+                self.caught(fault)
+                return None
+            self._count(hand)
+            return None
+        self._count(hand)
+        return hand
 
     def _closing(self, why: str) -> None:
         """Close: what this page had yet to send goes unsent, but the others are told it

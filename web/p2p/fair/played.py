@@ -16,11 +16,12 @@ from collections.abc import Sequence
 
 from hearts.cards import SUIT_MASKS, Card
 from hearts.handstate import HandState
-from hearts.rules import NUM_SEATS, Rules, legal_mask
+from hearts.rules import NUM_SEATS, Rules, hand_scores, legal_mask
 from web.p2p.fair.public import PublicHand, Score
 from web.p2p.fair.transcript import Cheat, Fault, Play, Transcript
 
-__all__ = ["CHARGE", "charged", "played_fault", "played_scores", "withheld"]
+__all__ = ["CHARGE", "charged", "first_to_leave", "left", "left_points", "played_fault",
+           "played_scores", "to_move", "withheld"]
 
 CHARGE = 26
 """What a page named in a hand dealt takes: every point of the hand (``charged``)."""
@@ -66,6 +67,54 @@ def charged(seat: int) -> Score:
     pays."""
     a, b, c, d = (CHARGE if s == seat else 0 for s in range(NUM_SEATS))
     return a, b, c, d
+
+
+def left(plays: Sequence[Play], seat: int, held: Sequence[int], rules: Rules) -> Score:
+    """A hand the page at ``seat`` left after the deal, before its last card, scored as far
+    as it went (``left_points``): each seat keeps the points of the tricks finished when
+    that page played its last card (of ``seat`` or of the other seats it ``held``: a
+    computer it played), and ``seat`` takes every point not yet taken. Cut at the page's
+    last card, the count is the same at every page, the one that left included: no trick
+    after it can finish without that page."""
+    mine = {seat, *held}
+    last = max((i for i, p in enumerate(plays) if p.seat in mine), default=-1)
+    return left_points(PublicHand(tuple(plays[:last + 1])).points(), seat, rules)
+
+
+def left_points(taken: Score, seat: int, rules: Rules) -> Score:
+    """The hand's scores from the points of the tricks ``taken`` when ``seat`` left it:
+    each keeps its own, and ``seat`` takes the rest; but one player takes all 26 only by
+    shooting the moon (``hearts.rules.possible_hand_scores``), so where the rest would make
+    them all ``seat``'s, it takes 25 and the next player 1. A moon already shot (one seat
+    took all 26) counts as played. So against any play-out of the tricks taken without a
+    moon, ``seat`` scores at least what it would have and every other seat at most (the
+    next player aside, by that one point); and leaving never makes a moon."""
+    if CHARGE in taken:
+        return hand_scores(taken, rules)[0]
+    bill = [t + (CHARGE - sum(taken) if s == seat else 0) for s, t in enumerate(taken)]
+    if bill[seat] == CHARGE:
+        bill[seat] -= 1
+        bill[(seat + 1) % NUM_SEATS] += 1
+    a, b, c, d = bill
+    return a, b, c, d
+
+
+def to_move(plays: Sequence[Play]) -> int:
+    """The seat to move after ``plays``, as every page sees it from the plays alone (South
+    before the first card: who holds the 2♣ is no page's to know)."""
+    hand = PublicHand(tuple(plays))
+    if len(plays) % 4:
+        return (plays[-1].seat + 1) % NUM_SEATS
+    tricks = hand.tricks()
+    winner = tricks[-1].winner if tricks else None
+    return 0 if winner is None else winner
+
+
+def first_to_leave(gone: Sequence[int], plays: Sequence[Play]) -> int:
+    """Of the seats whose pages left at once, the one charged: the first in play order
+    from the seat to move."""
+    start = to_move(plays)
+    return min(gone, key=lambda s: (s - start) % NUM_SEATS)
 
 
 def withheld(t: Transcript, shown: bool) -> Fault | None:
