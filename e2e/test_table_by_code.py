@@ -234,7 +234,7 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
         seat.show_dialog()
         assert seat.page.inner_text("#friends-title") == "Play online"
         intro = seat.page.inner_text(f"{DIALOG} #fr-intro")
-        assert "This is a fair table" in intro and "Each computer is played by" in intro
+        assert "This is a fair table" in intro and "Each computer plays on" in intro
         # nothing of a private table's: no invites, no way to connect left to choose
         assert not seat.page.is_visible(f"{DIALOG} #fr-invites")
         assert not seat.page.is_visible(f"{DIALOG} #fr-net")
