@@ -10,11 +10,11 @@ import asyncio
 import dataclasses
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 import pytest
 
-from hearts import Card
+from hearts import Card, Suit
 from hearts.rules import Rules
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
@@ -944,26 +944,50 @@ def test_a_page_gone_past_its_grace_is_handed_over() -> None:
 QUEEN = Card.parse("QS")
 
 
-async def _to_the_queens_turn(seats: list[FairSeat]) -> FairSeat:
-    """Pass and play the first legal cards until it is the turn of the person who holds the
-    Q♠ (and must play it some time: it is still in their hand), another having taken points
-    by their last card. Their seat."""
-    for seat in seats:
-        snap = seat.snapshot()
-        assert snap.view is not None
-        for card in snap.view.hand[:3]:
-            seat.toggle(card)
-        seat.pass_cards()
+async def _to_the_queens_turn(seats: list[FairSeat], holding: bool = True) -> FairSeat:
+    """Pass and play legal cards (never the Q♠ while another will do) until it is the turn
+    of a person who has played a card and, if ``holding``, still holds the Q♠, another
+    having taken points by their last card; else (a computer may hold the Q♠ and drop it
+    early) of such a person while 13 points or more are still to be taken. A hand that
+    never comes to that is played out and the next dealt. Their seat."""
+    def passing() -> None:
+        for seat in seats:
+            snap = seat.snapshot()
+            assert snap.view is not None and snap.may_pass
+            for card in [c for c in snap.view.hand if c != QUEEN][:3]:
+                seat.toggle(card)
+            seat.pass_cards()
+
+    def scored() -> bool:
+        return all(s.table.stage is FairStage.SCORED for s in seats)
+    passing()
     while True:
-        await until(lambda: any(s.snapshot().may_play for s in seats), "a person's turn")
+        await until(lambda: scored() or any(s.snapshot().may_play for s in seats),
+                    "a person's turn, or the hand scored")
+        if scored():
+            for seat in seats:
+                seat.next_hand()
+            await until(lambda: all(s.snapshot().may_pass for s in seats), "the next pass")
+            passing()
+            continue
         mover = next(s for s in seats if s.snapshot().may_play)
         view = mover.snapshot().view
         assert view is not None
         me = mover.table.seat
-        if QUEEN in view.hand and any(p.seat == me for p in mover.table.transcript.plays) \
-                and any(p for s, p in enumerate(_kept_points(mover, me)) if s != me):
+        taken = _kept_points(mover, me) if any(
+            p.seat == me for p in mover.table.transcript.plays) else None
+        if taken is not None and (
+                QUEEN in view.hand and any(p for s, p in enumerate(taken) if s != me)
+                if holding else sum(taken) <= 26 - 13):
             return mover
-        mover.play(view.legal_plays[0])
+        mover.play(_steered_card(view.legal_plays))
+
+
+def _steered_card(legal: Sequence[Card]) -> Card:
+    """A legal card that keeps the Q♠ back and gives hearts away while it can, so that
+    points are taken before the Q♠ falls: a heart, else any card but the Q♠."""
+    return next((c for c in legal if c.suit is Suit.HEARTS),
+                next((c for c in legal if c != QUEEN), legal[0]))
 
 
 def _kept_points(seat: FairSeat, gone: int) -> tuple[int, int, int, int]:
@@ -983,23 +1007,26 @@ def test_a_loser_who_leaves_mid_hand_takes_the_rest_and_the_next_hand_follows() 
         _, pages = fair_pages()
         seats = await sit(pages)
         loser = await _to_the_queens_turn(seats)
+        before = list(loser.table.history)  # a hand played out while looking for the moment
         gone = loser.table.seat
-        taken = _kept_points(seats[0], gone)
+        taken = _kept_points(loser, gone)
         hand = left(loser.table.transcript.plays, gone, (), loser.table.rules)
         assert hand[gone] >= 13 + taken[gone] and sum(hand) == 26  # the Q♠ is its
-        assert all(hand[o] == taken[o] for o in range(4) if o != gone)
+        assert all(hand[o] == taken[o] for o in range(4) if o != gone), (hand, taken, gone)
         leaving = pages[seats.index(loser)]
         staying = await _gone(pages, leaving)
         for page in staying:
             seat = seat_of(page)
-            assert seat.table.hand_number == 2 and seat.table.history == [hand]
-            assert seat.table.scores == hand and len(seat.table.hand()) == 13
+            assert seat.table.hand_number == len(before) + 2
+            assert seat.table.history == [*before, hand]
+            assert seat.table.scores == tuple(map(sum, zip(*before, hand, strict=True)))
+            assert len(seat.table.hand()) == 13
             assert seat.kinds[gone] == "computer"
             assert words.fair_left_hand(gone, hand, seat.table.seat) in seat.notice
             assert "cheat" not in seat.notice  # leaving names nobody
         await play_out([seat_of(p) for p in staying])
         await scored([seat_of(p) for p in staying])
-        assert {len(seat_of(p).table.history) for p in staying} == {2}
+        assert {len(seat_of(p).table.history) for p in staying} == {len(before) + 2}
     asyncio.run(run())
 
 
@@ -1010,7 +1037,8 @@ def test_a_loser_who_reloads_mid_hand_comes_back_charged() -> None:
     async def run() -> None:
         network, pages = fair_pages(people=3)
         seats = await sit(pages)
-        loser = await _to_the_queens_turn(seats)
+        loser = await _to_the_queens_turn(seats, holding=False)
+        before = list(loser.table.history)
         gone = loser.table.seat
         n = seats.index(loser)
         fair = pages[n].session.fair
@@ -1026,7 +1054,8 @@ def test_a_loser_who_reloads_mid_hand_comes_back_charged() -> None:
                     "the others sat again with it")
         for page in [*staying, reloaded]:
             seat = seat_of(page)
-            assert seat.table.hand_number == 2 and seat.table.history == [hand]
+            assert seat.table.hand_number == len(before) + 2
+            assert seat.table.history == [*before, hand]
         assert seat_of(reloaded).table.seat == gone
         assert seat_of(reloaded).notice == words.fair_back(
             words.fair_left_hand(gone, hand, gone))
