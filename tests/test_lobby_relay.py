@@ -290,3 +290,13 @@ def test_a_liar_claiming_to_have_come_first_cannot_seat_anyone_at_a_made_up_tabl
     assert all(page.table and page.table.members for page in world.pages)
     with_people = [page for page in world.pages if page.person > 0]
     assert len(with_people) == 6
+
+
+def test_how_busy_a_shard_is_counts_each_key_at_every_level_it_shares() -> None:
+    keys = [key_of(f"page{n}") for n in range(300)]
+    looker = Looker(keys[0], 0.0, verify=lambda event: True, new_table=lambda: "abcd")
+    for key in keys[1:] + keys[1:50]:  # heard twice: counted once
+        looker._heard_from(key)
+    for level in range(LEVELS):
+        mine = shard(keys[0], level)
+        assert looker.busy(level) == sum(1 for key in keys[1:] if shard(key, level) == mine)

@@ -174,6 +174,9 @@ class Looker:
         """The keys of the LOOKs read, looking or seated since."""
         self.active: set[str] = set()
         """The keys of the LOOKs and DOORs read (how busy a shard is)."""
+        self.near = [0] * LEVELS
+        """How many of ``active`` share this page's shard up to each level and no finer
+        (so ``busy`` costs a dozen additions, not a pass over a crowd, per event)."""
         self.first_seen: dict[str, float] = {}
         self.doors: dict[str, tuple[str, int]] = {}
         """Door key -> (table, open seats) of tables under way with an open seat."""
@@ -221,8 +224,15 @@ class Looker:
     def busy(self, level: int) -> int:
         """How many keys this page heard from in its shard at ``level`` (looking, seated
         since, or a door): how much it reads there."""
-        mine = shard(self.me, level)
-        return sum(1 for key in self.active if shard(key, level) == mine)
+        return sum(self.near[level:])
+
+    def _heard_from(self, key: str) -> None:
+        """Count ``key`` among the active ones, at the finest level it shares with me."""
+        if key in self.active:
+            return
+        self.active.add(key)
+        self.near[next((level - 1 for level in range(1, LEVELS)
+                        if shard(key, level) != shard(self.me, level)), LEVELS - 1)] += 1
 
     def _finer(self, now: float) -> list[Effect]:
         """A shard that grew crowded while this page reads it (many came at once): read a
@@ -290,7 +300,7 @@ class Looker:
         came = data.get("came") if data is not None else None
         if event.tag("d") != "look" or data is None:
             return
-        self.active.add(event.pubkey)
+        self._heard_from(event.pubkey)
         self.looked.add(event.pubkey)
         if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
             self.came.pop(event.pubkey, None)
@@ -307,7 +317,7 @@ class Looker:
         table = event.tag("d")
         if data is None or table is None or not TABLE.match(table):
             return
-        self.active.add(event.pubkey)
+        self._heard_from(event.pubkey)
         seats = data.get("open")
         if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
             return
