@@ -7,7 +7,7 @@ import {decrypt, lobbyKey, lobbyWire, signed} from '../web/static/relays.mjs'
 
 const url = `ws://127.0.0.1:${process.argv[2]}`
 const TAG = 'hearts-v4-0-0'
-const until = async (test, ms = 5000) => {
+const until = async (test, ms = 20000) => {
   for (let waited = 0; !test() && waited < ms; waited += 20) await new Promise(r => setTimeout(r, 20))
 }
 const got = {a: [], d: []}
@@ -47,10 +47,17 @@ const invite = '{"v":4,"t":"invite","table":"abcd1234","look":"x"}'
 await b.publish(20440, [], invite, a.pubkey, now)
 await until(() => got.a.length >= 3)
 await new Promise(r => setTimeout(r, 300))  // any forgery still being checked lands too
+// withdrawn (replaced under the same "d"), then read by a page that comes later
+await b.publish(30440, [['d', 'look'], ['t', TAG]], '{"v":4,"gone":1}', null, now + 1)
+await until(() => got.a.some(item => item.event.content.includes('gone')))
+got.late = []
+const late = wire('late')
+late.subscribe('probe', [{kinds: [30440], '#t': [TAG], limit: 5}])
+await until(() => stored.has('late:probe'))
 const note = got.d[0]?.event
 console.log(JSON.stringify({
-  a: got.a, d: got.d, look, b: b.pubkey, eve: eve.pubkey, sent: b.sent(),
+  a: got.a, d: got.d, late: got.late, look, b: b.pubkey, eve: eve.pubkey, sent: b.sent(),
   eve_reads_note: note ? await decrypt(eve.secret, b.pubkey, note.content) : 'none'
 }))
-for (const w of [a, b, d]) w.close()
+for (const w of [a, b, d, late]) w.close()
 stranger.close()

@@ -47,10 +47,11 @@ def test_forged_events_never_reach_python(run: dict[str, object]) -> None:
     got = run["a"]
     assert isinstance(got, list)
     looks = [item["event"] for item in got if item["sub"] == "live"]
-    # the stranger's honest LOOK once (sent twice), the other page's once; no forgery
-    assert sorted(str(event["pubkey"]) for event in looks) == sorted([str(run["eve"]),
-                                                                      str(run["b"])])
-    assert {event["content"] for event in looks} == {'{"v":4,"came":1}', '{"v":4,"came":7}'}
+    # the stranger's honest LOOK once (sent twice), the other page's LOOK and its
+    # withdrawal; no forgery
+    assert sorted((str(event["pubkey"]), str(event["content"])) for event in looks) == sorted(
+        [(str(run["eve"]), '{"v":4,"came":1}'), (str(run["b"]), '{"v":4,"came":7}'),
+         (str(run["b"]), '{"v":4,"gone":1}')])
     assert all(read_event(event) is not None for event in looks)  # Python agrees on the id
 
 
@@ -76,4 +77,14 @@ def test_what_the_page_signs_a_real_secp256k1_library_accepts(run: dict[str, obj
         assert event is not None and event.kind in (LOOK, NOTE)
         key = coincurve.PublicKeyXOnly(bytes.fromhex(event.pubkey))
         assert key.verify(bytes.fromhex(event.sig), bytes.fromhex(event.id))
-    assert run["sent"] == 2
+    assert run["sent"] == 3
+
+
+def test_a_page_that_comes_later_reads_the_stored_looks_newest_only(
+        run: dict[str, object]) -> None:
+    late = run["late"]
+    assert isinstance(late, list)
+    by_key = {item["event"]["pubkey"]: item["event"]["content"] for item in late}
+    # the stranger's LOOK (its forgeries replaced by it), the other page's withdrawal
+    assert by_key == {run["eve"]: '{"v":4,"came":1}', run["b"]: '{"v":4,"gone":1}'}
+    assert len(late) == 2
