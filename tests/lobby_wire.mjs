@@ -52,8 +52,11 @@ await b.publish(30440, [['d', 'look'], ['t', TAG]], '{"v":4,"gone":1}', null, no
 await until(() => got.a.some(item => item.event.content.includes('gone')))
 got.late = []
 const late = wire('late')
-late.subscribe('probe', [{kinds: [30440], '#t': [TAG], limit: 5}])
+late.subscribe('probe', [{kinds: [30440], '#t': [TAG], limit: 5}], true)  // one-shot
 await until(() => stored.has('late:probe'))
+// nothing live comes on a one-shot query
+await b.publish(30440, [['d', 'look'], ['t', TAG]], '{"v":4,"came":9}', null, now + 2)
+await until(() => got.a.some(item => item.event.content.includes('"came":9')))
 const note = got.d[0]?.event
 console.log(JSON.stringify({
   a: got.a, d: got.d, late: got.late, look, b: b.pubkey, eve: eve.pubkey, sent: b.sent(),

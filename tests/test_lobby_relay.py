@@ -61,8 +61,9 @@ def looker(name: str, at: float = T0) -> Looker:
     return page
 
 
-def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0) -> World:
-    world = World(random.Random(seed), loss=loss)
+def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0,
+          stay: float = 600.0) -> World:
+    world = World(random.Random(seed), loss=loss, stay=stay)
     for index in range(count):
         world.add(f"page{index}", T0 + world.rng.uniform(0, spread))
     world.clock.run(T0 + spread + 30)
@@ -102,7 +103,7 @@ def test_two_people_pressing_together_sit_together_in_seconds() -> None:
 
 
 def test_ten_at_once_are_seated_in_fours_with_no_page_paired_with_more_than_three() -> None:
-    world = crowd(10)
+    world = crowd(10, stay=1e6)  # nobody leaves the table before it is counted
     assert all(page.table is not None for page in world.pages)
     assert all(page.peers <= 3 for page in world.pages)
     sizes = sorted(len({*t.members}) for t in world.tables.values() if t.members)

@@ -6,7 +6,9 @@ event. Addressable events (kinds 30000-39999) are stored, one per key, kind and 
 the newest winning; ephemeral ones (20000-29999) are only passed on. Filters: ``kinds``,
 ``#t``, ``#p``, ``since``, ``limit``, as NIP-01 says. Deliveries take ``latency()`` seconds
 and are lost with probability ``loss`` (an injected ``random.Random``), on a discrete-event
-``Clock``. Counts what it carries, per client and per second.
+``Clock``; each way, a client's messages arrive in the order they were sent (a WebSocket),
+so a REQ followed at once by its CLOSE is a one-shot query. Counts what it carries, per
+client and per second.
 """
 
 from __future__ import annotations
@@ -109,6 +111,15 @@ class Relay:
         self.counts: dict[str, Counts] = defaultdict(Counts)
         self.per_second_in: Counter[int] = Counter()
         self.per_second_out: Counter[int] = Counter()
+        self.up: dict[str, float] = {}
+        """Client -> when its last message reaches the relay (in order: one socket)."""
+        self.down: dict[str, float] = {}
+        """Client -> when the relay's last message to it arrives."""
+
+    def _in_order(self, ends: dict[str, float], client: str, call: Callable[[], None]) -> None:
+        """``call`` after a latency, but not before the client's previous message that way."""
+        when = ends[client] = max(self.clock.now + self.latency(), ends.get(client, 0.0))
+        self.clock.at(when, call)
 
     def connect(self, client: str, inbox: Callable[[str, Any], None]) -> None:
         """``inbox(kind, payload)``: ("EVENT", (sub name, event)) or ("EOSE", sub name)."""
@@ -140,19 +151,19 @@ class Relay:
             inbox = self.inboxes.get(client)
             if inbox is not None:
                 inbox(kind, payload)
-        self.clock.after(self.latency(), deliver)
+        self._in_order(self.down, client, deliver)
 
     # --- the client's side: messages take latency() to reach the relay ---
 
     def publish(self, client: str, event: Event) -> None:
         self._count(client, "s")
-        self.clock.after(self.latency(), lambda: self._publish(event))
+        self._in_order(self.up, client, lambda: self._publish(event))
 
     def req(self, client: str, name: str, filters: list[dict[str, Any]]) -> None:
-        self.clock.after(self.latency(), lambda: self._req(client, name, filters))
+        self._in_order(self.up, client, lambda: self._req(client, name, filters))
 
     def close(self, client: str, name: str) -> None:
-        self.clock.after(self.latency(), lambda: self._drop((client, name)))
+        self._in_order(self.up, client, lambda: self._drop((client, name)))
 
     # --- the relay's side ---
 
@@ -217,9 +228,14 @@ class Relay:
         else:
             shelves = [self.shelves[(tag, value, kind)] for value in filt[f"#{tag}"]
                        for kind in kinds if (tag, value, kind) in self.shelves]
-        since, until = filt.get("since", -1 << 62), filt.get("until", 1 << 62)
-        seconds = sorted({second for shelf in shelves for second in shelf
-                          if since <= second <= until}, reverse=True)
+        since, until = filt.get("since"), filt.get("until", int(self.clock.now) + 60)
+        if since is not None and until - since <= 600:  # the lobby's: walk the seconds
+            seconds = [second for second in range(until, since - 1, -1)
+                       if any(second in shelf for shelf in shelves)]
+        else:
+            seconds = sorted({second for shelf in shelves for second in shelf
+                              if (since is None or since <= second) and second <= until},
+                             reverse=True)
         limit = filt.get("limit", len(self.stored))
         found: list[Event] = []
         for second in seconds:

@@ -92,10 +92,13 @@ class Publish:
 
 @dataclass(frozen=True)
 class Subscribe:
-    """Open (or replace) the subscription ``name`` with NIP-01 filters."""
+    """Open (or replace) the subscription ``name`` with NIP-01 filters; ``once``: close it
+    as soon as it is sent (a one-shot query: a relay reads a socket's messages in order,
+    so it answers the stored events and EOSE first, and nothing live follows)."""
 
     name: str
     filters: list[dict[str, Any]]
+    once: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,8 +208,8 @@ class Looker:
                        json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
         subs: list[Effect] = [Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me],
                                                    "since": int(now) - SKEW}])]
-        subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True))
-                 for level in PROBES]
+        subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True),
+                           once=True) for level in PROBES]
         return [look, *subs]
 
     def stored_end(self, name: str, now: float) -> list[Effect]:
@@ -244,23 +247,23 @@ class Looker:
         return [Subscribe("live", self._filters(self.level, int(now)))]
 
     def _filters(self, level: int, now: int, probe: bool = False) -> list[dict[str, Any]]:
-        """What the page reads at ``level``: a probe, the LOOKs stored lately (``until``:
-        nothing live comes on it, so a crowd arriving at once isn't read at every level
-        while the page decides); live, the LOOKs from now on and the open doors."""
+        """What the page reads at ``level``: a probe, the LOOKs stored lately, this second's
+        too (a one-shot query: nothing live comes on it, so a crowd arriving at once isn't
+        read at every level while the page decides, and a page coming a moment after a
+        crowd sees it and reads a finer level); live, the LOOKs from now on and the open
+        doors."""
         tag = [shard_tag(level, shard(self.me, level))]
         if probe:
-            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "until": now - 1,
-                     "limit": CROWD}]
+            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "limit": CROWD}]
         return [{"kinds": [LOOK], "#t": tag, "since": now - 1, "limit": CROWD},
                 {"kinds": [DOOR], "#t": tag, "since": now - DOOR_TTL, "limit": 8}]
 
     def _settle(self, now: float) -> list[Effect]:
-        """Keep the coarsest level whose shard isn't crowded; close the other probes. (A
-        probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
+        """Keep the coarsest level whose shard isn't crowded (the probes closed themselves).
+        (A probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
         self.level = next((level for level in PROBES if self.busy(level) < CROWD),
                           PROBES[-1])
-        closed: list[Effect] = [Close(f"probe{level}") for level in PROBES]
-        return [*closed, Subscribe("live", self._filters(self.level, int(now)))]
+        return [Subscribe("live", self._filters(self.level, int(now)))]
 
     # --- what comes in ---
 
@@ -445,5 +448,4 @@ class Looker:
         gone = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(self.started) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "gone": 1}, separators=(",", ":")))
-        probes = [] if self.level is not None else [Close(f"probe{lv}") for lv in PROBES]
-        return [gone, Close("notes"), Close("live"), *probes]
+        return [gone, Close("notes"), Close("live")]

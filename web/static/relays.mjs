@@ -123,6 +123,7 @@ export function lobbyWire (config, on) {
   const subs = new Map()  // name -> filters, sent again to a relay that reconnects
   /** @type {Map<string, Set<string>>} */
   const ended = new Map()  // name -> the relays that sent its EOSE
+  const once = new Set()  // one-shot queries: closed as sent, read until every relay's EOSE
   const seen = new Set()  // event ids already handed on (the relays repeat each other)
   let closed = false
   /** @type {Map<string, WebSocket>} */
@@ -136,13 +137,21 @@ export function lobbyWire (config, on) {
     const socket = new Socket(url)
     sockets.set(url, socket)
     socket.onopen = () => {
-      for (const [name, filters] of subs) socket.send(JSON.stringify(['REQ', name, ...filters]))
+      for (const [name, filters] of subs) {
+        if (once.has(name) && ended.get(name)?.has(url)) continue  // answered already
+        socket.send(JSON.stringify(['REQ', name, ...filters]))
+        if (once.has(name)) socket.send(JSON.stringify(['CLOSE', name]))
+      }
       for (const text of waiting.get(url) || []) if (text.startsWith('["EVENT"')) socket.send(text)
       waiting.delete(url)
     }
+    // one message after another, as the relay sent them (a signature is checked
+    // asynchronously, and EOSE must come after the stored events it ends)
+    let inOrder = Promise.resolve()
     socket.onmessage = message => {
       if (typeof message.data !== 'string' || message.data.length > MAX_FRAME) return
-      void received(url, message.data)
+      const data = message.data
+      inOrder = inOrder.then(() => received(url, data)).catch(() => {})
     }
     socket.onclose = () => {
       if (closed || sockets.get(url) !== socket) return
@@ -162,6 +171,7 @@ export function lobbyWire (config, on) {
       const relays = ended.get(name) || new Set()
       ended.set(name, relays.add(url))
       if (relays.size === 1) on.stored(name)  // the first relay's answer: don't wait for slow ones
+      if (once.has(name) && relays.size >= sockets.size) { subs.delete(name); once.delete(name) }
       return
     }
     if (type !== 'EVENT' || !event || seen.has(event.id) || !await authentic(event)) return
@@ -195,14 +205,23 @@ export function lobbyWire (config, on) {
       broadcast(['EVENT', event])
       return event.id
     },
-    /** Open (or replace) subscription ``name``. @param {string} name @param {unknown[]} filters */
-    subscribe (name, filters) {
+    /** Open (or replace) subscription ``name``; ``oneShot``: close it as it is sent (a
+     * relay reads a socket in order: its stored events and EOSE come, nothing live).
+     * @param {string} name @param {unknown[]} filters @param {boolean} [oneShot] */
+    subscribe (name, filters, oneShot = false) {
       subs.set(name, filters)
       ended.delete(name)
       broadcast(['REQ', name, ...filters])
+      if (oneShot) {
+        once.add(name)
+        broadcast(['CLOSE', name])
+      } else {
+        once.delete(name)
+      }
     },
     /** @param {string} name */
     unsubscribe (name) {
+      once.delete(name)
       if (subs.delete(name)) broadcast(['CLOSE', name])
     },
     /** Whether a socket to one of the relays is open now. */
