@@ -142,6 +142,8 @@ class WireLooker:
                         await wire.send(json.dumps(["EVENT", event.wire()]))
                     elif isinstance(effect, Subscribe):
                         await wire.send(json.dumps(["REQ", effect.name, *effect.filters]))
+                        if effect.once:
+                            await wire.send(json.dumps(["CLOSE", effect.name]))
                     elif isinstance(effect, Close):
                         await wire.send(json.dumps(["CLOSE", effect.name]))
 

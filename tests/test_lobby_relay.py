@@ -61,8 +61,9 @@ def looker(name: str, at: float = T0) -> Looker:
     return page
 
 
-def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0) -> World:
-    world = World(random.Random(seed), loss=loss)
+def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0,
+          stay: float = 600.0) -> World:
+    world = World(random.Random(seed), loss=loss, stay=stay)
     for index in range(count):
         world.add(f"page{index}", T0 + world.rng.uniform(0, spread))
     world.clock.run(T0 + spread + 30)
@@ -102,7 +103,7 @@ def test_two_people_pressing_together_sit_together_in_seconds() -> None:
 
 
 def test_ten_at_once_are_seated_in_fours_with_no_page_paired_with_more_than_three() -> None:
-    world = crowd(10)
+    world = crowd(10, stay=1e6)  # nobody leaves the table before it is counted
     assert all(page.table is not None for page in world.pages)
     assert all(page.peers <= 3 for page in world.pages)
     sizes = sorted(len({*t.members}) for t in world.tables.values() if t.members)
@@ -290,3 +291,13 @@ def test_a_liar_claiming_to_have_come_first_cannot_seat_anyone_at_a_made_up_tabl
     assert all(page.table and page.table.members for page in world.pages)
     with_people = [page for page in world.pages if page.person > 0]
     assert len(with_people) == 6
+
+
+def test_how_busy_a_shard_is_counts_each_key_at_every_level_it_shares() -> None:
+    keys = [key_of(f"page{n}") for n in range(300)]
+    looker = Looker(keys[0], 0.0, verify=lambda event: True, new_table=lambda: "abcd")
+    for key in keys[1:] + keys[1:50]:  # heard twice: counted once
+        looker._heard_from(key)
+    for level in range(LEVELS):
+        mine = shard(keys[0], level)
+        assert looker.busy(level) == sum(1 for key in keys[1:] if shard(key, level) == mine)

@@ -1,7 +1,7 @@
 """Play online for a crowd: today's lobby (one Trystero room, a full WebRTC mesh) beside the
 relay lobby (protocol v4: NIP-01 events, WebRTC only within a table), simulated.
 
-    python tools/bench_lobby.py                  # every row below (a few minutes)
+    python tools/bench_lobby.py                  # every row below (~10 min, 2 cores)
     python tools/bench_lobby.py --quick          # 10 and 100 at once, 1 a second
     python tools/bench_lobby.py --rows rates     # or bursts: half the table
     python tools/bench_lobby.py --seed 3 --loss 0.02

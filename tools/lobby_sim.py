@@ -144,6 +144,8 @@ class SimPage:
                 relay.publish(self.key, event)
             elif isinstance(effect, Subscribe):
                 relay.req(self.key, effect.name, effect.filters)
+                if effect.once:
+                    relay.close(self.key, effect.name)
             elif isinstance(effect, Close):
                 relay.close(self.key, effect.name)
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from web.friends.versioned import versioned_json
 from web.p2p.codes import CodeError
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode, read_code
@@ -170,13 +171,8 @@ class Lobby:
 def _lobby_message(text: str) -> dict[str, Any] | None:
     """A lobby message's fields if ``text`` is one (a table under way, or an invitation
     with a code that reads), else None."""
-    if len(text) > MAX_MESSAGE:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("v") != 1 or type(data.get("v")) is not int:
+    data = versioned_json(text, MAX_MESSAGE, 1)
+    if data is None:
         return None
     if data.get("t") == "running" and set(data) == {"v", "t"}:
         return data

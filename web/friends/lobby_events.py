@@ -18,6 +18,8 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from web.friends.versioned import versioned_json
+
 __all__ = ["DOOR", "KINDS", "LEVELS", "LOOK", "NOTE", "Event", "event_id", "make_event",
            "read_event", "shard", "shard_tag", "shard_tags"]
 
@@ -134,12 +136,4 @@ def shard_tags(pubkey: str) -> tuple[tuple[str, ...], ...]:
 
 def content_of(text: str, limit: int = MAX_CONTENT) -> dict[str, Any] | None:
     """A lobby content's fields (a JSON object of this version), else None."""
-    if len(text) > limit:
-        return None
-    try:
-        data = json.loads(text)
-    except ValueError:
-        return None
-    if not isinstance(data, dict) or data.get("v") != VERSION or type(data["v"]) is not int:
-        return None
-    return data
+    return versioned_json(text, limit, VERSION)

@@ -92,10 +92,13 @@ class Publish:
 
 @dataclass(frozen=True)
 class Subscribe:
-    """Open (or replace) the subscription ``name`` with NIP-01 filters."""
+    """Open (or replace) the subscription ``name`` with NIP-01 filters; ``once``: close it
+    as soon as it is sent (a one-shot query: a relay reads a socket's messages in order,
+    so it answers the stored events and EOSE first, and nothing live follows)."""
 
     name: str
     filters: list[dict[str, Any]]
+    once: bool = False
 
 
 @dataclass(frozen=True)
@@ -174,6 +177,9 @@ class Looker:
         """The keys of the LOOKs read, looking or seated since."""
         self.active: set[str] = set()
         """The keys of the LOOKs and DOORs read (how busy a shard is)."""
+        self.near = [0] * LEVELS
+        """How many of ``active`` share this page's shard up to each level and no finer
+        (so ``busy`` costs a dozen additions, not a pass over a crowd, per event)."""
         self.first_seen: dict[str, float] = {}
         self.doors: dict[str, tuple[str, int]] = {}
         """Door key -> (table, open seats) of tables under way with an open seat."""
@@ -202,8 +208,8 @@ class Looker:
                        json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
         subs: list[Effect] = [Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me],
                                                    "since": int(now) - SKEW}])]
-        subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True))
-                 for level in PROBES]
+        subs += [Subscribe(f"probe{level}", self._filters(level, int(now), probe=True),
+                           once=True) for level in PROBES]
         return [look, *subs]
 
     def stored_end(self, name: str, now: float) -> list[Effect]:
@@ -221,8 +227,15 @@ class Looker:
     def busy(self, level: int) -> int:
         """How many keys this page heard from in its shard at ``level`` (looking, seated
         since, or a door): how much it reads there."""
-        mine = shard(self.me, level)
-        return sum(1 for key in self.active if shard(key, level) == mine)
+        return sum(self.near[level:])
+
+    def _heard_from(self, key: str) -> None:
+        """Count ``key`` among the active ones, at the finest level it shares with me."""
+        if key in self.active:
+            return
+        self.active.add(key)
+        self.near[next((level - 1 for level in range(1, LEVELS)
+                        if shard(key, level) != shard(self.me, level)), LEVELS - 1)] += 1
 
     def _finer(self, now: float) -> list[Effect]:
         """A shard that grew crowded while this page reads it (many came at once): read a
@@ -234,23 +247,23 @@ class Looker:
         return [Subscribe("live", self._filters(self.level, int(now)))]
 
     def _filters(self, level: int, now: int, probe: bool = False) -> list[dict[str, Any]]:
-        """What the page reads at ``level``: a probe, the LOOKs stored lately (``until``:
-        nothing live comes on it, so a crowd arriving at once isn't read at every level
-        while the page decides); live, the LOOKs from now on and the open doors."""
+        """What the page reads at ``level``: a probe, the LOOKs stored lately, this second's
+        too (a one-shot query: nothing live comes on it, so a crowd arriving at once isn't
+        read at every level while the page decides, and a page coming a moment after a
+        crowd sees it and reads a finer level); live, the LOOKs from now on and the open
+        doors."""
         tag = [shard_tag(level, shard(self.me, level))]
         if probe:
-            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "until": now - 1,
-                     "limit": CROWD}]
+            return [{"kinds": [LOOK], "#t": tag, "since": now - RECENT, "limit": CROWD}]
         return [{"kinds": [LOOK], "#t": tag, "since": now - 1, "limit": CROWD},
                 {"kinds": [DOOR], "#t": tag, "since": now - DOOR_TTL, "limit": 8}]
 
     def _settle(self, now: float) -> list[Effect]:
-        """Keep the coarsest level whose shard isn't crowded; close the other probes. (A
-        probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
+        """Keep the coarsest level whose shard isn't crowded (the probes closed themselves).
+        (A probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
         self.level = next((level for level in PROBES if self.busy(level) < CROWD),
                           PROBES[-1])
-        closed: list[Effect] = [Close(f"probe{level}") for level in PROBES]
-        return [*closed, Subscribe("live", self._filters(self.level, int(now)))]
+        return [Subscribe("live", self._filters(self.level, int(now)))]
 
     # --- what comes in ---
 
@@ -290,7 +303,7 @@ class Looker:
         came = data.get("came") if data is not None else None
         if event.tag("d") != "look" or data is None:
             return
-        self.active.add(event.pubkey)
+        self._heard_from(event.pubkey)
         self.looked.add(event.pubkey)
         if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
             self.came.pop(event.pubkey, None)
@@ -307,7 +320,7 @@ class Looker:
         table = event.tag("d")
         if data is None or table is None or not TABLE.match(table):
             return
-        self.active.add(event.pubkey)
+        self._heard_from(event.pubkey)
         seats = data.get("open")
         if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
             return
@@ -435,5 +448,4 @@ class Looker:
         gone = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(self.started) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "gone": 1}, separators=(",", ":")))
-        probes = [] if self.level is not None else [Close(f"probe{lv}") for lv in PROBES]
-        return [gone, Close("notes"), Close("live"), *probes]
+        return [gone, Close("notes"), Close("live")]

@@ -40,3 +40,6 @@ export function meet (config, on) {
     }
   }
 }
+
+// The relay lobby's wire (NIP-01 events, no WebRTC), bundled into the same file.
+export {lobbyWire} from './relays.mjs'
