@@ -890,6 +890,8 @@ _CHEATS = {
     Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
                       "was played"),
     Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
+    Cheat.RESUMED_ELSEWHERE: ("came back to the hand with other cards or keys than the ones "
+                              "it was dealt, and was refused"),
 }
 
 
