@@ -1234,6 +1234,14 @@ def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = (),
     return f"{who} came back to the table, with the scores as they were."
 
 
+FAIR_RESUMED = "You're back at your seat, in the same hand: play on."
+
+
+def fair_resumed(seat: int, me: int, names: Sequence[str] = ()) -> str:
+    """A person whose page reloaded took the hand under way up where they left it."""
+    return f"{seat_name(seat, me, (), names)} is back. The hand goes on."
+
+
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:
     """A page claimed a seat it couldn't prove was its own: refused."""
     whose = "your" if seat == me else f"{seat_name(seat, me, (), names)}'s"

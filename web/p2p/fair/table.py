@@ -48,9 +48,12 @@ from web.p2p.fair.resume import HandKept, replay
 from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
+from web.p2p.fair.wire import max_chars, message, open_envelope, receive, sender, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
+
+MAX_AHEAD = 256
+"""The most envelopes a resumed table holds until the gap before them fills."""
 
 
 
@@ -122,6 +125,9 @@ class FairTable(Outcomes):
         """This page told the others it closed (``fair_closed``)."""
         self.resumed = False
         """The table took up its hand where its page left it before a reload (``kept``)."""
+        self.ahead: list[str] = []
+        """Resumed: envelopes that came straight from their sender before the ones it sent
+        while this page was away, which the others relay (``ask_missed``)."""
         self._resuming = False
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand, kept)
@@ -247,6 +253,10 @@ class FairTable(Outcomes):
             # for the table before a draw again (whose seats were others), or a hand over
             # here (a late digest)
             return
+        if relayer is None and self.resumed and hand == self.hand_number \
+                and n > self.ledger.expected(seat, hand) and len(self.ahead) < MAX_AHEAD:
+            self.ahead.append(text)  # back after a reload: what it missed comes relayed
+            return
         held = self.ledger.held(hand, seat, n)
         if held is not None or (relayer is not None and n != self.ledger.expected(seat, hand)):
             # One this page holds already (relayed before it came, or relayed twice), or
@@ -277,6 +287,11 @@ class FairTable(Outcomes):
         self.ledger.keep(hand, kind, signed)
         self.ledger.typed(hand, seat, signed.n, kind)
         self._settle()
+        for early in [e for e in self.ahead if sender(e) == seat]:
+            waiting = open_envelope(early, self.group)
+            if waiting is not None and waiting[3] == self.ledger.expected(seat, hand):
+                self.ahead.remove(early)
+                self._take(early, waiting, None)  # the gap before it filled
 
     def _relayed(self, seat: int, extra: Ask | Relay) -> None:
         """Page ``seat`` asks for what follows what it holds, or hands on a message."""
