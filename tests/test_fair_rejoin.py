@@ -14,9 +14,21 @@ import json
 
 import pytest
 
+from tests.groups import SMALL
 from tests.online_pages import until
-from tests.test_fair_session import back, dealt, fair_pages, play_out, reload, scored, seat_of, sit
+from tests.test_fair_session import (
+    Told,
+    back,
+    dealt,
+    fair_pages,
+    play_out,
+    reload,
+    scored,
+    seat_of,
+    sit,
+)
 from web import words
+from web.blame import Cheat, Fault
 from web.p2p.fair.table import FairStage
 from web.seats.fair import FairSeat
 
@@ -104,4 +116,30 @@ def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_is_scored_the_same(
         assert all(s.table.stage is FairStage.SCORED and s.table.fault is None
                    for s in (stays, again))
         assert dealt(reloaded)
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("cheat", ["rekey", "otherhand"])
+def test_a_page_back_with_other_keys_or_another_hand_is_refused_and_named(cheat: str
+                                                                          ) -> None:
+    """A modified page (``cheats.RESUMES``) reloads and takes the hand up with a fresh set
+    of keys, or with another hand's record: the other page refuses it, names it, and its
+    seat stays away (its grace running as for any page away)."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        n = await _to(seats, "trick")
+        stays = seats[1 - n]
+        told = Told()
+        stays.attach(told)
+        gone = seats[n].table.seat
+        reloaded, kept = reload(network, pages[n])
+        await until(lambda: gone in stays.away, "the seat shown away")
+        reloaded.session.cheat = cheat
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        named = words.fault_text(Fault(gone, Cheat.RESUMED_ELSEWHERE), stays.table.seat)
+        await until(lambda: named in told.told, lambda: f"named: {told.told}")
+        assert gone in stays.away and seat_of(pages[1 - n]) is stays
+        assert stays.table.closed is None  # the honest page's game waits, as for any away
     asyncio.run(run())
