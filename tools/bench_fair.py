@@ -278,7 +278,11 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             + (f"  longest task: a message {f['task_message_ms']:4.0f} ms,"
                f" a slice {f['task_slice_ms']:4.0f} ms" if "task_message_ms" in f else "")
             + (f"  a computer's replay {f['replay_ms']:5.0f} ms at a page (slices"
-               f" {f['replay_slice_ms']:3.0f} ms)" if "replay_ms" in f else ""))
+               f" {f['replay_slice_ms']:3.0f} ms)" if "replay_ms" in f else "")
+            + (f"  record kept for a reload: {f['record_kb_mid_hand']:4.0f} kB mid-hand,"
+               f" {f['record_kb_max']:4.0f} kB at most, an update {f['keep_ms_mean']:4.2f} ms"
+               f" mean {f['keep_ms_max']:4.2f} max, taken up after 26 cards in"
+               f" {f['resume_ms']:5.0f} ms" if "record_kb_max" in f else ""))
     return "\n".join(lines)
 
 
