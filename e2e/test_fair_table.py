@@ -501,7 +501,6 @@ def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_finishes(
         arg=len(hand), timeout=60_000)
     assert carol.table.hand() == hand and carol.table.scores() == scores
     assert _my_seat(carol) == hers
-    wait_alert(carol.page, "same hand", news=True)
     bob.page.wait_for_function(
         "s => !document.querySelector(`#table .seat[data-seat=\"${s}\"][data-away=\"true\"]`)",
         arg=hers, timeout=30_000)
