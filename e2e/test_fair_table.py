@@ -109,14 +109,20 @@ def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None
     return logs
 
 
-def _play_hand(pages: list[Seat], shot: str = "") -> None:
+def _play_hand(pages: list[Seat], shot: str = "", cards: int = 52) -> None:
     """Each person passes three cards, then plays whenever their page lets them (``shot``:
-    screenshots of a page once six cards are played)."""
-    played = 0
+    screenshots of a page once six cards are played; ``cards``: stop once the people
+    played that many)."""
     for seat in pages:
         for card in seat.table.hand()[:3]:
             seat.table.click_card(card)
         seat.page.click("#pass")
+    _play_on(pages, shot, cards)
+
+
+def _play_on(pages: list[Seat], shot: str = "", cards: int = 52) -> None:
+    """Each person plays whenever their page lets them, to the hand's end (or ``cards``)."""
+    played = 0
     until = time.monotonic() + 180
     while time.monotonic() < until:
         states = [_state(seat) for seat in pages]
@@ -137,6 +143,8 @@ def _play_hand(pages: list[Seat], shot: str = "") -> None:
         played += 1
         if shot and played == 6:
             _shoot(mover, shot)
+        if played >= cards:
+            return
     raise AssertionError("the hand did not finish")
 
 
@@ -462,3 +470,39 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     # (WebRTC's own report of the connection the closed tab aborted is no error of ours)
     errors = [e for e in bob.table.errors if "User-Initiated Abort" not in e]
     assert not errors, errors
+
+
+def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_finishes(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Two people pass and play a few cards; one reloads mid-hand. Back to your table
+    brings back the same cards (13 less those played) and scores, nothing is dealt again at
+    the other page, and the hand is played to its end at both (``web/p2p/fair/resume.py``)."""
+    seated = pages[:2]
+    _sit(seated, relay, query="&grace=45")
+    bob, carol = seated
+    _play_hand(seated, cards=3)
+    hers = _my_seat(carol)
+    hand, scores = carol.table.hand(), carol.table.scores()
+    carol.page.reload(wait_until="commit")
+    bob.page.wait_for_selector(f'#table .seat[data-seat="{hers}"][data-away="true"]',
+                               state="attached", timeout=30_000)
+    carol.ready()
+    carol.page.wait_for_selector("#rejoin", state="visible", timeout=30_000)
+    keep_alerts(carol.page)
+    carol.page.click("#rejoin")
+    carol.page.wait_for_function(
+        "n => document.querySelectorAll('#hand [data-card]').length === n"
+        " && document.querySelector('#table').dataset.people === '2'",
+        arg=len(hand), timeout=60_000)
+    assert carol.table.hand() == hand and carol.table.scores() == scores
+    assert _my_seat(carol) == hers
+    bob.page.wait_for_function(
+        "s => !document.querySelector(`#table .seat[data-seat=\"${s}\"][data-away=\"true\"]`)",
+        arg=hers, timeout=30_000)
+    _shoot(carol, "resumed")
+    _play_on(seated)
+    for seat in seated:
+        seat.page.wait_for_function(
+            "document.querySelector('#prompt').textContent.includes('checked this hand')",
+            timeout=60_000)
+    assert bob.table.scores() == carol.table.scores() and sum(bob.table.scores()) in (26, 78)

@@ -6,9 +6,10 @@ fake network of ``test_friends_session``.
 Every walk asserts the same three things: nobody's scores are lost (the hands scored before
 are the game's still, at every page that stays, and at the page that comes back); a hand
 the page left after its deal counts as far as it went, the rest on the seat that left, at
-every page alike — never dealt again, so going is no way to undo a hand; and the game goes
-on while one person remains (the pages that stay are dealt their next hand, or the one left
-alone plays on against the computers).
+every page alike — never dealt again, so going is no way to undo a hand (a page that
+reloads within its grace takes that very hand up instead: ``test_fair_rejoin``); and the
+game goes on while one person remains (the pages that stay are dealt their next hand, or
+the one left alone plays on against the computers).
 """
 
 from __future__ import annotations
@@ -109,6 +110,16 @@ def test_whoever_goes_at_any_stage_no_score_is_lost_and_the_game_goes_on(
         history = [*seats[0].table.history, *([] if hand is None else [hand])]
         came_back = await _goes(network, pages, event)
         staying = pages[:-1]
+        if came_back is not None and hand is not None:  # the same hand goes on
+            again = [*seats[:-1], seat_of(came_back)]
+            assert all(seat_of(p) is s for p, s in zip(staying, seats, strict=False))
+            assert again[-1].table.seat == places[-1] and again[-1].notice == words.FAIR_RESUMED
+            assert again[-1].table.hand_number == seats[0].table.hand_number
+            await play_out(again)
+            await scored(again)
+            assert len({tuple(s.table.history) for s in again}) == 1
+            assert again[0].table.history[:-1] == history[:-1]  # the scores before kept
+            return
         if came_back is not None:  # everyone sits again, at their own seats
             staying = [*staying, came_back]
         if len(staying) == 1:  # alone: the game goes on against the computers

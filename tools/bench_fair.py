@@ -19,6 +19,9 @@ full-size ``pow`` timed in the same process, a figure the machine's load hardly 
 - with ``--tasks``: four pages' ``FairTable`` play one hand over a mesh in this process:
   the longest call of a page, taking a message or a slice of its background work (each
   is one main-thread task in the page: budget 100 ms);
+  each page keeps its record of the hand for its tab before it sends (``resume``): the
+  record's size (kB, at most and mid-hand), each update's cost, and a page's table taken
+  up from it after 26 cards;
 - with ``--computer``: the same, a computer at seat 2 played by the hard player: each page
   replays its decisions once the keys are shown (``steered``): the replay's time at one
   page, and its longest slice;
@@ -142,6 +145,7 @@ def longest_tasks_ms(size: int, seed: int = 1, computer: bool = False) -> dict[s
     steps it makes due) and one slice of its background work. In the page each is one
     main-thread task (budget: 100 ms). ``computer``: seat 2 is a computer, played by its
     bot, and each page replays it (``replay_ms``: at one page; its longest slice)."""
+    from web.p2p.fair.resume import HandKeeper, HandKept
     from web.p2p.fair.steered import bot  # the page's words come with these
     from web.p2p.fair.table import FairStage, FairTable
 
@@ -166,9 +170,23 @@ def longest_tasks_ms(size: int, seed: int = 1, computer: bool = False) -> dict[s
         longest[name] = max(longest[name], (time.perf_counter() - clock) * 1000)
         return result
 
+    keepers = [HandKeeper() for _ in pages]
+    kept = [""] * NUM_SEATS
+    keeps: list[float] = []
+
+    def keep(page: FairTable) -> None:
+        """What the page keeps for its tab before it sends (``resume``), timed."""
+        clock = time.perf_counter()
+        text = keepers[page.seat].text(page)
+        if text is not None:
+            keeps.append((time.perf_counter() - clock) * 1000)
+            kept[page.seat] = text
+
     def run() -> None:
         while True:
             for page in pages:
+                if page.outbox:
+                    keep(page)
                 for text in page.take_outbox():
                     for other in range(NUM_SEATS):
                         if other != page.seat:
@@ -206,10 +224,23 @@ def longest_tasks_ms(size: int, seed: int = 1, computer: bool = False) -> dict[s
         card = player.choose_play(view(mover)) if mover.seat in computers else mover.auto_card()
         timed("task_message_ms", mover.play, card)
         run()
+        if len(mover.transcript.plays) == 26:  # a reload mid-hand: the record taken up
+            clock = time.perf_counter()
+            record = HandKept.read(json.loads(kept[1]))
+            assert record is not None
+            again = FairTable(1, now=lambda: 0.0, turn=30.0, group=group, name="bench",
+                              signing_key=signing[1], keys=keys, computers=computers,
+                              kept=record)
+            longest["resume_ms"] = (time.perf_counter() - clock) * 1000
+            assert again.resumed and again.hand() == pages[1].hand()
+            longest["record_kb_mid_hand"] = len(kept[1]) / 1000
     if any(page.stage is not FairStage.SCORED for page in pages):
         raise AssertionError("an honest hand of four pages did not end scored")
     if computer:
         longest["replay_ms"] = pages[0].timings["replay"][-1]
+    longest["record_kb_max"] = max(map(len, kept)) / 1000
+    longest["keep_ms_mean"] = statistics.mean(keeps)
+    longest["keep_ms_max"] = max(keeps)
     return longest
 
 
@@ -247,7 +278,11 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
             + (f"  longest task: a message {f['task_message_ms']:4.0f} ms,"
                f" a slice {f['task_slice_ms']:4.0f} ms" if "task_message_ms" in f else "")
             + (f"  a computer's replay {f['replay_ms']:5.0f} ms at a page (slices"
-               f" {f['replay_slice_ms']:3.0f} ms)" if "replay_ms" in f else ""))
+               f" {f['replay_slice_ms']:3.0f} ms)" if "replay_ms" in f else "")
+            + (f"  record kept for a reload: {f['record_kb_mid_hand']:4.0f} kB mid-hand,"
+               f" {f['record_kb_max']:4.0f} kB at most, an update {f['keep_ms_mean']:4.2f} ms"
+               f" mean {f['keep_ms_max']:4.2f} max, taken up after 26 cards in"
+               f" {f['resume_ms']:5.0f} ms" if "record_kb_max" in f else ""))
     return "\n".join(lines)
 
 

@@ -44,6 +44,7 @@ class Cheat(Enum):
     FALSE_DIGEST = "false_digest"  # sent a digest of a record no page holds, echoes agreeing
     NO_DIGEST = "no_digest"        # sent no digest once every card of the hand was played
     STEERED = "steered"            # played the computer it was given otherwise than its bot
+    RESUMED_ELSEWHERE = "resumed"  # came back after a reload with other keys, or another hand
 
 
 @dataclass(frozen=True)

@@ -890,6 +890,8 @@ _CHEATS = {
     Cheat.NO_DIGEST: ("stopped the hand's check: it never said what it saw once every card "
                       "was played"),
     Cheat.STEERED: "played the computer it was given its own way, not as the computer plays",
+    Cheat.RESUMED_ELSEWHERE: ("came back to the hand with other cards or keys than the ones "
+                              "it was dealt, and was refused"),
 }
 
 
@@ -1230,6 +1232,14 @@ def fair_returned(seats: Sequence[int], me: int, names: Sequence[str] = (),
     if hand:
         return f"{who} came back to the table. {hand} The next hand is dealt."
     return f"{who} came back to the table, with the scores as they were."
+
+
+FAIR_RESUMED = "You're back at your seat, in the same hand: play on."
+
+
+def fair_resumed(seat: int, me: int, names: Sequence[str] = ()) -> str:
+    """A person whose page reloaded took the hand under way up where they left it."""
+    return f"{seat_name(seat, me, (), names)} is back. The hand goes on."
 
 
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:

@@ -359,7 +359,10 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda conn: session.closed(str(conn)),
         session.page_leaving)))
     button.disabled = False
-    view.kept_seat = (tab.get(KEY_SEAT) or "")[:4000] or None
+    # (a fair table's seat carries the hand under way: some hundred kB; a longer text
+    # isn't a kept seat, and is read as none)
+    kept = tab.get(KEY_SEAT) or ""
+    view.kept_seat = kept if 0 < len(kept) <= MAX_KEPT else None
     view.read_link()
     if session.role is Role.IDLE:
         session.host_side.resume(records.table())
@@ -374,4 +377,6 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
 KEY_SEAT = "hearts.seat"
 """sessionStorage: this tab's seat at a table found by code, to come back to it after a
 reload (``GuestSide.keep_seat``). Per tab, so two tabs never claim one seat."""
+MAX_KEPT = 4_000_000
+"""The longest seat record read back (``web.p2p.fair.resume.MAX_CHARS``)."""
 

@@ -8,7 +8,14 @@ the seat's grace, it meets the table's room again and presents to each page the 
 signature (``signing.sign``, hand 0, number 1 — no message of the deal, nor a name, which is
 number 0) over the table's name and its new id in the room. Each page checks it with the
 key that seat announced in the draw; a claim for a seat that isn't away, or whose signature
-doesn't hold, is refused, and the person is told someone tried. No I/O.
+doesn't hold, is refused, and the person is told someone tried.
+
+A hand under way goes on (``web.p2p.fair.resume``): the tab keeps too the draw's seating
+(``Seating``), its computer's key, and its part of the hand at each of its tables
+(``HandKept``: its keys and its place in the signed record). Back within the grace, the
+page takes the hand up where it stood, and its claim says so (``"r"``, signed with the
+rest: the hand, the number of its next message, its commitment to its shuffling key),
+which the others check against their record. No I/O.
 """
 
 from __future__ import annotations
@@ -20,6 +27,8 @@ from dataclasses import dataclass, field
 
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.public import Score
+from web.p2p.fair.resume import HandKept, Resume
+from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
@@ -47,14 +56,45 @@ class Kept:
     charged: Score | None = None
     """A hand was under way, its cards dealt: what it counts now this page left it (scored
     as far as it went, the rest on this seat: ``played.left``), as every page counts it."""
+    seating: Seating | None = None
+    """The draw's seating (this page under its id before the reload)."""
+    computer_key: int = 0
+    """This page's signing key for the computer's seat it plays, if it plays one."""
+    hands: tuple[str, ...] = ()
+    """This page's part of the hand under way (``HandKept``'s JSON): its person's table's,
+    then its computer's. Spliced in as they are: not encoded again for each message."""
 
     def text(self) -> str:
-        return json.dumps({"fair": 1, "code": self.code, "table": self.table,
-                           "seat": self.seat, "key": f"{self.key:x}",
-                           "history": [list(row) for row in self.history],
-                           "others": dict(self.others),
-                           "charged": None if self.charged is None else list(self.charged)},
-                          separators=(",", ":"))
+        seating = self.seating
+        core = json.dumps({
+            "fair": 1, "code": self.code, "table": self.table, "seat": self.seat,
+            "key": f"{self.key:x}", "history": [list(row) for row in self.history],
+            "others": dict(self.others),
+            "charged": None if self.charged is None else list(self.charged),
+            "seating": None if seating is None else {
+                "pages": list(seating.pages), "computer": list(seating.computer),
+                "keys": [f"{k:x}" for k in seating.keys]},
+            "computer_key": f"{self.computer_key:x}"}, separators=(",", ":"))
+        return core[:-1] + ',"hands":[' + ",".join(self.hands) + "]}"
+
+    def resumes(self, group: Group) -> tuple[Seating, tuple[HandKept, ...]] | None:
+        """The seating and the records this tab resumes the hand under way with (None: no
+        hand to resume: none under way, or a record gone or spoilt)."""
+        if self.seating is None or not self.hands:
+            return None
+        kept = []
+        for text in self.hands:
+            try:
+                hand = HandKept.read(json.loads(text))
+            except ValueError:
+                return None
+            if hand is None or hand.table != self.table \
+                    or hand.hand != len(self.history) + 1:
+                return None  # (a hand scored: the next one is dealt with the others)
+            kept.append(hand)
+        if kept[0].seat != self.seat or not all(0 <= k < group.p for k in self.seating.keys):
+            return None
+        return self.seating, tuple(kept)
 
     @staticmethod
     def read(text: str) -> Kept | None:
@@ -66,10 +106,21 @@ class Kept:
             history = tuple((int(a), int(b), int(c), int(d))
                             for a, b, c, d in data["history"])
             others = {str(peer): int(seat) for peer, seat in data["others"].items()}
+            found = data.get("seating")
+            seating = None if found is None else Seating(
+                tuple(str(p) for p in found["pages"]),
+                tuple(bool(c) for c in found["computer"]),
+                tuple(int(k, 16) for k in found["keys"]))
+            hands = tuple(json.dumps(hand, separators=(",", ":"))
+                          for hand in data.get("hands", ()))
             kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
                         int(str(data["key"]), 16), history, others,
-                        _score(data.get("charged")))
+                        _score(data.get("charged")), seating,
+                        int(str(data.get("computer_key", "0")), 16), hands)
         except (ValueError, KeyError, TypeError, AttributeError):
+            return None
+        if seating is not None and not (len(seating.pages) == len(seating.computer)
+                                        == len(seating.keys) == 4):
             return None
         seats = [kept.seat, *kept.others.values()]
         if not 0 <= kept.seat < 4 or len(set(seats)) != len(seats) \
@@ -87,18 +138,19 @@ def _score(data: object) -> Score | None:
     return a, b, c, d
 
 
-def _digest(peer: str) -> str:
-    return text_hash("back:" + peer)
+def _digest(peer: str, resume: str) -> str:
+    return text_hash("back:" + peer + ("" if not resume else ":" + resume))
 
 
 def back_text(group: Group, key: int, table: str, seat: int, peer: str,
-              source: KeySource | None = None) -> str:
+              source: KeySource | None = None, resume: Resume | None = None) -> str:
     """The claim of the page now called ``peer`` in the room to ``seat``, signed with that
-    seat's ``key``."""
-    t, z = sign(group, key, table, _HAND, seat, _N, _digest(peer),
+    seat's ``key``; ``resume``: where it takes the hand under way up (None: it doesn't)."""
+    r = "" if resume is None else resume.text()
+    t, z = sign(group, key, table, _HAND, seat, _N, _digest(peer, r),
                 source if source is not None else secrets.SystemRandom())
     return json.dumps({"v": 1, "t": "fair_back", "d": tag(table), "f": seat,
-                       "s": [f"{t:x}", f"{z:x}"]}, separators=(",", ":"))
+                       "s": [f"{t:x}", f"{z:x}"], "r": r}, separators=(",", ":"))
 
 
 def is_back(text: str) -> bool:
@@ -107,18 +159,22 @@ def is_back(text: str) -> bool:
 
 
 def read_back(group: Group, keys: Sequence[int], table: str, text: str, peer: str
-              ) -> tuple[int, bool] | None:
-    """The seat ``text`` claims for the page ``peer``, and whether its seat's key signed
-    it; None if it isn't a claim of this table at all."""
+              ) -> tuple[int, bool, Resume | None] | None:
+    """The seat ``text`` claims for the page ``peer``, whether its seat's key signed it,
+    and where it takes the hand under way up (None: it doesn't); None if it isn't a claim
+    of this table at all."""
     if len(text) > 3000:
         return None
     try:
         data = json.loads(text)
-        seat, sig, d = data["f"], data["s"], data["d"]
+        seat, sig, d, r = data["f"], data["s"], data["d"], data.get("r", "")
         t, z = int(sig[0], 16), int(sig[1], 16)
     except (ValueError, KeyError, TypeError, IndexError):
         return None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(keys) \
-            or d != tag(table):
+            or d != tag(table) or not isinstance(r, str) or len(r) > 1200:
         return None
-    return seat, verify(group, keys[seat], table, Signed(seat, _N, _digest(peer), t, z), _HAND)
+    resume = Resume.read(r) if r else None
+    signed = Signed(seat, _N, _digest(peer, r), t, z)
+    return seat, verify(group, keys[seat], table, signed, _HAND) and (resume is not None
+                                                                      or not r), resume

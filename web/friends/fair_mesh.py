@@ -124,6 +124,8 @@ class FairMesh:
         if back is not None:  # back after a reload: the same pages, this one at its seat
             if set(back.others) - set(self.room):
                 return False
+            if self._resume(back):  # the hand under way goes on where it stood
+                return True
             claim = back_text(self.group, back.key, back.table, back.seat, self.me)
             for conn in self.room.values():  # (before the draw's commit, on each channel)
                 self.send(conn, claim)
@@ -356,6 +358,11 @@ class FairMesh:
 
     def _claimed(self, conn: str, text: str) -> None:
         """The page on ``conn`` claims a seat back after a reload (``web.friends.fair_back``)."""
+        raise NotImplementedError
+
+    def _resume(self, back: Kept) -> bool:
+        """Back after a reload: take the hand under way up where this tab left it, if its
+        record holds (``web.p2p.fair.resume``); whether it did."""
         raise NotImplementedError
 
     def _after(self) -> None:

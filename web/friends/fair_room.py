@@ -21,18 +21,21 @@ who comes. No DOM: the peer and the clocks are injected, and pytest runs it.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
-from web.friends.fair_back import Kept, read_back
+from web.friends.fair_back import Kept, back_text, read_back
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM, FairMesh
 from web.friends.fair_names import is_name, name_text, read_name
 from web.friends.fair_tables import PageTables
+from web.p2p.fair.cheats import RESUMES
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.played import first_to_leave
 from web.p2p.fair.public import Score
+from web.p2p.fair.resume import HandKeeper, HandKept, claim_of, resume_fault
 from web.p2p.fair.seating import Seating, is_draw, where
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
 from web.p2p.names import clean_name
@@ -94,6 +97,11 @@ class FairPlay(FairMesh):
         self.grace = grace
         self.keep = keep
         self.kept = ""
+        self.kept_core: object = None
+        self.kept_hands: list[str] = []
+        """This page's part of the hand under way at each of its tables (``resume``)."""
+        self.keepers = [HandKeeper(), HandKeeper()]
+        self.seating: Seating | None = None
         self.away = Grace(grace)
         """The people whose page's connection went, and since when: each seat waits its
         grace for a claim (``_claimed``; ``web.people``, the rule of every table)."""
@@ -155,17 +163,57 @@ class FairPlay(FairMesh):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
             await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
 
-    def _sit(self, seating: Seating, name: str) -> None:
+    def _tables(self, seating: Seating, name: str, history: Sequence[Score],
+                kept: Sequence[HandKept] = ()) -> PageTables:
+        assert self.me is not None
+        return PageTables.seat(
+            seating, self.me, name, hand=len(history) + 1, history=history, now=self.now,
+            turn=self.turn, group=self.group, cheat=self.cheat, pace=self.pace,
+            keys=(self.signing_key, self.computer_signing_key), kept=kept)
+
+    def _resume(self, back: Kept) -> bool:
+        assert self.me is not None
+        found = back.resumes(self.group)
+        if found is None:
+            return False
+        seating, kept = found
+        was = seating.pages[back.seat]  # this page's id before the reload
+        seating = dataclasses.replace(
+            seating, pages=tuple(self.me if p == was else p for p in seating.pages))
+        g = self.group
+        computer = seating.computer_of(was)
+        if g.power(g.generator, back.key) != seating.keys[back.seat] or (
+                computer is not None
+                and g.power(g.generator, back.computer_key) != seating.keys[computer]):
+            return False  # not the keys the draw seated this page with
+        self.signing_key, self.computer_signing_key = back.key, back.computer_key
+        self.door.history = back.history
+        tables = self._tables(seating, back.table, back.history, kept)
+        if not tables.resumed or len(kept) != len(tables.all()):
+            return False  # the record doesn't hold: the hand is charged, as with none
+        resume = claim_of(tables.person)
+        cheat = RESUMES.get(self.cheat)
+        if cheat is not None:  # a modified page (the tests')
+            resume = cheat(resume, self.group)
+        claim = back_text(self.group, back.key, back.table, back.seat, self.me,
+                          resume=resume)
+        for conn in self.room.values():  # (before the asks below, on each channel)
+            self.send(conn, claim)
+        for table in tables.all():
+            table.ask_missed()
+        self._sit(seating, back.table, tables)
+        return True
+
+    def _sit(self, seating: Seating, name: str, resumed: PageTables | None = None) -> None:
         assert self.me is not None
         old, old_seat = self.table, self.seat
         history = tuple(self.door.history if old is None else old.history)
-        hand = len(history) + 1  # a hand a page left counted (``_charge``): the next one
+        # a hand a page left counted (``_charge``): the next one
         self.seats = {conn: seating.seats_of(peer) for peer, conn in self.room.items()
                       if peer in seating.pages}
-        self.tables = tables = PageTables.seat(
-            seating, self.me, name, hand=hand, history=history, now=self.now,
-            turn=self.turn, group=self.group, cheat=self.cheat, pace=self.pace,
-            keys=(self.signing_key, self.computer_signing_key))
+        self.seating = seating
+        self.keepers = [HandKeeper(), HandKeeper()]
+        self.tables = tables = resumed or self._tables(seating, name, history)
         table = tables.person
         players = tuple(map(seating.person, seating.pages))
         self.seat = FairSeat(table, self.pump, start_over=self.start_over, players=players)
@@ -180,7 +228,9 @@ class FairPlay(FairMesh):
         came = [s for s in range(4) if players[s] == s and s != table.seat
                 and (before is None or before[s] != s)]
         left = self._left_words(table.seat)
-        if self.back is not None and old is None:  # this tab reloaded, and is back
+        if resumed is not None:  # this tab reloaded, and takes its hand up
+            self.seat.notice = words.FAIR_RESUMED
+        elif self.back is not None and old is None:  # this tab reloaded, and is back
             charged = self.back.charged
             self.seat.notice = words.fair_back(
                 "" if charged is None else words.fair_left_hand(table.seat, charged, table.seat))
@@ -315,10 +365,27 @@ class FairPlay(FairMesh):
         read = read_back(self.group, table.keys, table.name, text, peer)
         if read is None:
             return
-        claimed, signed = read
+        claimed, signed, resume = read
         self.door.went(peer)  # a page that claims a seat is no newcomer
         if not signed or claimed not in self.away:
             seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
+            return
+        if resume is not None:  # it takes the hand under way up where it stood
+            fault = resume_fault(table.transcript,
+                                 table.ledger.expected(claimed, table.hand_number),
+                                 table.hand_number, claimed, resume)
+            if fault is not None:  # other keys, or another hand: refused, and named
+                seat.news.tell(words.fault_text(fault, table.seat, seat.names))
+                return
+            self.away.back(claimed)
+            _, seats = self.away_held.pop(claimed)
+            self.room[peer] = conn
+            self.seats[conn] = seats
+            for mine in [] if self.tables is None else self.tables.all():
+                for held in seats:
+                    mine.relays.welcome(held)
+            seat.news.tell(words.fair_resumed(claimed, table.seat, seat.names))
+            self._after()
             return
         self.away.back(claimed)
         _, seats = self.away_held.pop(claimed)
@@ -337,11 +404,22 @@ class FairPlay(FairMesh):
                   if conn in self.seats}
         computer = self.computer
         held = () if computer is None else (computer.table.seat,)
+        tables = self.tables
+        assert tables is not None
+        hands = [keeper.text(t) for keeper, t in zip(self.keepers, tables.all(),
+                                                      strict=False)]
+        core = (table.name, table.seat, tuple(table.history), tuple(others.items()),
+                table.if_left(table.seat, held))
+        if core == self.kept_core and all(hand is None for hand in hands):
+            return  # (each message: nothing encoded again but what changed)
+        self.kept_core = core
+        self.kept_hands = [old if new is None else new for old, new in
+                           zip([*self.kept_hands, "", ""], hands, strict=False)]
         kept = Kept(self.code.code, table.name, table.seat, self.signing_key,
-                    tuple(table.history), others, table.if_left(table.seat, held)).text()
-        if kept != self.kept:
-            self.kept = kept
-            self.keep(kept)
+                    tuple(table.history), others, core[4], self.seating,
+                    self.computer_signing_key, tuple(self.kept_hands)).text()
+        self.kept = kept
+        self.keep(kept)
 
     def _hand_over(self) -> None:
         """A page left: once what it sent before has had time to arrive, and the hand's
@@ -432,6 +510,7 @@ class FairPlay(FairMesh):
             self._close(why)  # the timer's verdict (a page that stalled)
 
     def _to_others(self, text: str) -> None:
+        self._keep_seat()  # the tab holds every message of this page before it leaves
         for conn in self.seats:
             self.send(conn, text)
 

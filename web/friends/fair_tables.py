@@ -18,6 +18,7 @@ from web.p2p.fair.cheats import COMPUTERS
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import Group
 from web.p2p.fair.public import Score
+from web.p2p.fair.resume import HandKept
 from web.p2p.fair.seating import Seating
 from web.p2p.fair.steered import bot
 from web.p2p.fair.table import FairStage, FairTable
@@ -37,23 +38,31 @@ class PageTables:
     @staticmethod
     def seat(seating: Seating, me: str, name: str, *, hand: int, history: Sequence[Score],
              now: Callable[[], float], turn: float, group: Group, cheat: str,
-             pace: Callable[[], float], keys: tuple[int, int]) -> PageTables:
+             pace: Callable[[], float], keys: tuple[int, int],
+             kept: Sequence[HandKept] = ()) -> PageTables:
         """The tables of page ``me`` at the table ``name`` the draw seated: its person's and,
         if it plays one, its computer's (``keys``: this page's two signing keys); the hard
-        player moves for the computer, ``pace()`` seconds after its turn comes."""
+        player moves for the computer, ``pace()`` seconds after its turn comes. ``kept``:
+        each table's part of hand ``hand`` before a reload, to take it up (``resume``)."""
+        mine = [*kept, None, None]
         computers = {s: seating.person(seating.pages[s])
                      for s, c in enumerate(seating.computer) if c}
         table = FairTable(seating.person(me), now=now, turn=turn, cheat=cheat, group=group,
                           name=name, signing_key=keys[0], keys=seating.keys, hand=hand,
-                          history=history, computers=computers)
+                          history=history, computers=computers, kept=mine[0])
         played = seating.computer_of(me)
         if played is None:
             return PageTables(table, None)
         return PageTables(table, FairComputer(
             FairTable(played, now=now, turn=turn, group=group, name=name,
                       signing_key=keys[1], keys=seating.keys, checks=False,  # the person's
-                      hand=hand, history=history),
+                      hand=hand, history=history, kept=mine[1]),
             COMPUTERS.get(cheat, bot)(name, played), now=now, pause=pace))
+
+    @property
+    def resumed(self) -> bool:
+        """Every table here took its hand up where it stood (``FairTable.resumed``)."""
+        return all(table.resumed for table in self.all())
 
     def all(self) -> list[FairTable]:
         return [self.person] + ([] if self.computer is None else [self.computer.table])

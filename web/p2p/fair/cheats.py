@@ -14,19 +14,21 @@ choice of card, made by the table (``FairTable``, ``cheat="revoke"``).
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable, Generator
 
 from hearts.bots.hard import HardBot
 from hearts.cards import ALL_CARDS, Card
 from hearts.view import PlayerView
 from web.p2p.fair import steered
-from web.p2p.fair.group import jacobi
+from web.p2p.fair.group import Group, jacobi
 from web.p2p.fair.party import Party
+from web.p2p.fair.resume import Resume
 from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "COMPUTERS", "DRAWS", "TAMPERS", "CardReader", "FalsePass", "Framing",
-           "MarkedCards", "SeatGrabber", "StackedDeck", "SteeredComputer"]
+__all__ = ["CHEATS", "COMPUTERS", "DRAWS", "RESUMES", "TAMPERS", "CardReader", "FalsePass",
+           "Framing", "MarkedCards", "SeatGrabber", "StackedDeck", "SteeredComputer"]
 
 POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
@@ -195,6 +197,20 @@ def kept_keys(kind: str, fields: Fields, seat: int) -> Fields | None:
     return None if kind == "fair_keys" else fields
 
 
+def rekeyed(claim: Resume, group: Group) -> Resume:
+    """Back after a reload, resumes the hand with a fresh set of keys (to be dealt, say,
+    other cards than its own as it opens them): its claim commits to them, not to those it
+    shuffled with, and every page refuses it and names it."""
+    fresh = group.short_key(random.Random(claim.next))
+    return Resume(claim.hand, claim.next, group.power(group.generator, fresh))
+
+
+def other_hand(claim: Resume, group: Group) -> Resume:
+    """Back after a reload, presents the record of another hand (the one before, whose
+    cards it liked better): refused and named."""
+    return Resume(claim.hand - 1, claim.next, claim.commitment)
+
+
 CHEATS: dict[str, type[Party]] = {"stacked": StackedDeck, "falsepass": FalsePass,
                                   "marked": MarkedCards, "framing": Framing,
                                   "readcards": CardReader}
@@ -206,3 +222,6 @@ COMPUTERS: dict[str, Callable[[str, int], HardBot]] = {"steer": SteeredComputer}
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
                               "falseecho": false_echo, "keepkeys": kept_keys}
 """The cheats at what a page sends, by name."""
+RESUMES: dict[str, Callable[[Resume, Group], Resume]] = {"rekey": rekeyed,
+                                                          "otherhand": other_hand}
+"""The cheats at taking a hand up after a reload, by name: the claim it sends instead."""

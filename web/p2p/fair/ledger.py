@@ -58,6 +58,9 @@ class Ledger:
         """Hand -> seat -> number -> the text hash, the envelope and when this page sent or
         took it, for every message of every kind: what it relays to a page that missed one
         (``relay``)."""
+        self.log: dict[int, list[str]] = {}
+        """Hand -> every envelope this page sent or took, in that order: what a reloaded
+        page replays to stand where it stood (``resume``)."""
 
     def seal(self, hand: int, kind: str, text: str) -> str:
         """``text`` (a message of type ``kind``) signed, numbered and enveloped; kept."""
@@ -97,6 +100,20 @@ class Ledger:
 
     def _hold(self, hand: int, seat: int, n: int, digest: str, sealed: str) -> None:
         self.envelopes.setdefault(hand, {}).setdefault(seat, {})[n] = digest, sealed, self.now()
+        self.log.setdefault(hand, []).append(sealed)
+
+    def restore(self, hand: int, kind: str, n: int, inner: str, t: int, z: int,
+                sealed: str) -> bool:
+        """This page's own message ``n`` of ``hand``, sent before a reload, kept again as
+        when it was sealed; whether it is its next one and its own key signed it."""
+        signed = Signed(self.seat, n, text_hash(inner), t, z)
+        if n != self._numbers.get(hand, 0) or not self.holds_up(signed, hand):
+            return False
+        self._numbers[hand] = n + 1
+        self.keep(hand, kind, signed)
+        self.typed(hand, self.seat, n, kind)
+        self._hold(hand, self.seat, n, signed.digest, sealed)
+        return True
 
     def typed(self, hand: int, seat: int, n: int, kind: str) -> None:
         """Note the type of an admitted message (every kind: ``kinds_of``)."""
@@ -160,6 +177,7 @@ class Ledger:
 
     def forget_before(self, hand: int) -> None:
         """A hand over is over: what was kept of it (its evidence too) goes."""
-        for kept in (self.signed, self._echoed, self._kinds, self.envelopes, self._types):
+        for kept in (self.signed, self._echoed, self._kinds, self.envelopes, self._types,
+                     self.log):
             for old in [h for h in kept if h < hand]:
                 del kept[old]

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Generator
+from dataclasses import dataclass
 
 from hearts.cards import Card
 from hearts.rules import pass_target
@@ -24,7 +25,20 @@ from web.p2p.fair.proofs import prove_power, prove_same_power
 from web.p2p.fair.shuffle_proof import ShuffleProof, prove_shuffle_steps
 from web.p2p.fair.transcript import Reveal, Transcript, slots_of
 
-__all__ = ["Party"]
+__all__ = ["Party", "Secrets"]
+
+
+@dataclass(frozen=True)
+class Secrets:
+    """A page's keys for one hand, and its shuffle: what it keeps to resume the hand after
+    a reload (``resume``)."""
+
+    shuffle_key: int
+    slot_keys: tuple[int, ...]
+    order: tuple[int, ...]
+    """Its shuffle (empty before it shuffled): its proof is made from it."""
+    blind_keys: tuple[tuple[int, int], ...]
+    """(slot, key) of each card passed to it it put its key on."""
 
 
 class Party:
@@ -44,6 +58,18 @@ class Party:
         """Slot -> this page's key on a card passed to it (shown when it plays the card)."""
         self.known: dict[int, Card] = {}
         """Slot -> card, for the cards this page holds or held (dealt, then passed to it)."""
+
+    def secrets(self) -> Secrets:
+        """This page's keys and shuffle as they stand."""
+        return Secrets(self._shuffle_key, tuple(self._slot_keys), tuple(self._order),
+                       tuple(sorted(self._blind_keys.items())))
+
+    def restore(self, kept: Secrets) -> None:
+        """Take up the keys and shuffle this page kept before a reload."""
+        self._shuffle_key = kept.shuffle_key
+        self._slot_keys = list(kept.slot_keys)
+        self._order = list(kept.order)
+        self._blind_keys = dict(kept.blind_keys)
 
     # --- the deal ---------------------------------------------------------------------------
     def shuffle(self) -> tuple[tuple[int, ...], int]:

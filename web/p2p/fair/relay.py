@@ -100,6 +100,8 @@ class Relays:
         self.now = now
         self._asked = now()
         self._answered: dict[int, float] = {}
+        self._welcome: set[int] = set()
+        """Pages back after a reload: their next ask is answered in full, at once."""
 
     def ask(self, hand: int, waiting_since: float) -> str | None:
         """This page's ask, if it has waited ``ASK_SECONDS`` since the table last moved
@@ -115,13 +117,21 @@ class Relays:
         while (one it took just now may still be on its way there), not the asker's own;
         none if it asked just before."""
         now, seat = self.now(), asked.seat
-        if now - self._answered.get(seat, -ASK_SECONDS) < ASK_SECONDS / 2:
+        back = seat in self._welcome
+        if now - self._answered.get(seat, -ASK_SECONDS) < ASK_SECONDS / 2 and not back:
             return []
         self._answered[seat] = now
+        self._welcome.discard(seat)
         own = f'{{"v":1,"t":"fair","f":{seat},'
+        since = now if back else now - ASK_SECONDS / 2  # (nothing was on its way to it)
         return [relay(self.seat, self.table, asked.hand, item)
-                for item in self.ledger.beyond(asked.hand, asked.have, now - ASK_SECONDS / 2)
+                for item in self.ledger.beyond(asked.hand, asked.have, since)
                 if not item.startswith(own)]
+
+    def welcome(self, seat: int) -> None:
+        """The page at ``seat`` is back after a reload: what it missed while away is
+        relayed to it at its next ask, all of it (``resume``)."""
+        self._welcome.add(seat)
 
     def digests(self, hand: int) -> list[str]:
         """The four digests of ``hand`` this page holds, as relays."""

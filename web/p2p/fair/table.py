@@ -43,13 +43,17 @@ from web.p2p.fair.outcome import CLOSED_TEXT, Outcomes
 from web.p2p.fair.party import Party
 from web.p2p.fair.played import withheld
 from web.p2p.fair.public import Score
-from web.p2p.fair.relay import Ask, Relay, Relays, read
+from web.p2p.fair.relay import Ask, Relay, Relays, ask, read
+from web.p2p.fair.resume import HandKept, replay
 from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import max_chars, message, open_envelope, receive, tag
+from web.p2p.fair.wire import max_chars, message, open_envelope, receive, sender, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
+
+MAX_AHEAD = 256
+"""The most envelopes a resumed table holds until the gap before them fills."""
 
 
 
@@ -65,7 +69,8 @@ class FairTable(Outcomes):
                  clock: Callable[[], float] = time.perf_counter, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
                  checks: bool = True, hand: int = 1, history: Sequence[Score] = (),
-                 computers: Mapping[int, int] | None = None) -> None:
+                 computers: Mapping[int, int] | None = None,
+                 kept: HandKept | None = None) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
         move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
@@ -78,7 +83,9 @@ class FairTable(Outcomes):
         and ``history``: the first hand this table deals and the hands scored before it (a
         table drawn again after a page left goes on with the game); ``computers``: each
         seat a computer plays, and the seat of the person whose page plays it (each page
-        replays its decisions, and names that page if it played otherwise: ``steered``)."""
+        replays its decisions, and names that page if it played otherwise: ``steered``);
+        ``kept``: this page's part of hand ``hand`` before it reloaded: the table stands
+        where it stood (``resume``; ``resumed`` says whether the record held)."""
         self.computers = dict(computers or {})
         self.checks = checks
         self.name = name
@@ -116,8 +123,14 @@ class FairTable(Outcomes):
         """A page that left while a hand was replayed: taken as gone once it is done."""
         self.closers_told = False
         """This page told the others it closed (``fair_closed``)."""
+        self.resumed = False
+        """The table took up its hand where its page left it before a reload (``kept``)."""
+        self.ahead: list[str] = []
+        """Resumed: envelopes that came straight from their sender before the ones it sent
+        while this page was away, which the others relay (``ask_missed``)."""
+        self._resuming = False
         group.generator_powers  # noqa: B018  built now, not within the first card's check
-        self._start_hand(hand)
+        self._start_hand(hand, kept)
 
     # --- the hand ---------------------------------------------------------------------------
     def _hand(self, number: int) -> FairHand:
@@ -126,13 +139,32 @@ class FairTable(Outcomes):
                         send=self._send, clock=self.clock, timings=self.timings,
                         table=self.name, checks=self.checks)
 
-    def _start_hand(self, number: int) -> None:
+    def _start_hand(self, number: int, kept: HandKept | None = None) -> None:
         self.ledger.forget_before(number)
         self.current = self._hand(number)
         self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
                                group=self.group, name=self.name, keys=self.keys)
         self.timer.new_hand()
+        if kept is not None:
+            self._resuming = True  # the record as it was: this page's steps are in it
+            self.resumed = replay(self, kept)
+            self._resuming = False
+            self.outbox.clear()  # (digests relayed while replaying: nothing new)
         self._settle()
+
+    def ask_missed(self) -> None:
+        """Ask the others at once for what this page missed (it is back after a reload)."""
+        self.outbox.append(ask(self.seat, tag(self.name), self.hand_number,
+                               self.ledger.have(self.hand_number)))
+
+    def take_kept(self, text: str | None,
+                  opened: tuple[int, str, int, int, str, int, int] | None = None) -> None:
+        """Another page's envelope ``text`` from the record kept, checked as on arrival
+        (None: only the messages held that fit now)."""
+        if text is None or opened is None:
+            self._settle()
+        else:
+            self._take(text, opened, None)
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -221,6 +253,10 @@ class FairTable(Outcomes):
             # for the table before a draw again (whose seats were others), or a hand over
             # here (a late digest)
             return
+        if relayer is None and self.resumed and hand == self.hand_number \
+                and n > self.ledger.expected(seat, hand) and len(self.ahead) < MAX_AHEAD:
+            self.ahead.append(text)  # back after a reload: what it missed comes relayed
+            return
         held = self.ledger.held(hand, seat, n)
         if held is not None or (relayer is not None and n != self.ledger.expected(seat, hand)):
             # One this page holds already (relayed before it came, or relayed twice), or
@@ -251,6 +287,11 @@ class FairTable(Outcomes):
         self.ledger.keep(hand, kind, signed)
         self.ledger.typed(hand, seat, signed.n, kind)
         self._settle()
+        for early in [e for e in self.ahead if sender(e) == seat]:
+            waiting = open_envelope(early, self.group)
+            if waiting is not None and waiting[3] == self.ledger.expected(seat, hand):
+                self.ahead.remove(early)
+                self._take(early, waiting, None)  # the gap before it filled
 
     def _relayed(self, seat: int, extra: Ask | Relay) -> None:
         """Page ``seat`` asks for what follows what it holds, or hands on a message."""
@@ -318,9 +359,11 @@ class FairTable(Outcomes):
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
-        while self.closed is None and not self._halted and (
-                self._drain() or self.current.act() or self._revoke()):
+        while self.closed is None and not self._halted and (self._drain() or (
+                not self._resuming and (self.current.act() or self._revoke()))):
             self.timer.moved()
+        if self._resuming:
+            return
         if self.closed is None and not self._halted:
             self._show_digests()
         if self.closed is None and self.transcript.disputed:

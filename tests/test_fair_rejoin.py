@@ -1,0 +1,145 @@
+"""A reload mid-hand at a fair table takes the same hand up (issue 38, point 1).
+
+The pages of ``test_fair_session`` on the fake network: one tab reloads within its seat's
+grace, comes back with what it kept for the tab (its seat, and its part of the hand:
+``web.p2p.fair.resume``), and the hand goes on at every page, nothing dealt again, to be
+scored the same everywhere. Two people, so each page plays a computer too: its table is
+taken up as well.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+import pytest
+
+from tests.groups import SMALL
+from tests.online_pages import until
+from tests.test_fair_session import (
+    Told,
+    back,
+    dealt,
+    fair_pages,
+    play_out,
+    reload,
+    scored,
+    seat_of,
+    sit,
+)
+from web import words
+from web.blame import Cheat, Fault
+from web.p2p.fair.table import FairStage
+from web.seats.fair import FairSeat
+
+
+def _mover(seats: list[FairSeat]) -> FairSeat | None:
+    return next((s for s in seats if s.snapshot().may_play), None)
+
+
+async def _to(seats: list[FairSeat], stage: str) -> int:
+    """Play to ``stage``: "pass" (the second page passed, the first not), "trick" (cards
+    on the table, another person's turn) or "turn" (the second page's person to play).
+    The index of the page that reloads."""
+    if stage == "pass":
+        snap = seats[1].snapshot()
+        assert snap.view is not None and snap.may_pass
+        for card in snap.view.hand[:3]:
+            seats[1].toggle(card)
+        seats[1].pass_cards()
+        await until(lambda: seats[1].table.current.passing is not None, "passed")
+        return 1
+    for seat in seats:
+        snap = seat.snapshot()
+        assert snap.view is not None
+        for card in snap.view.hand[:3]:
+            seat.toggle(card)
+        seat.pass_cards()
+    played = 0
+    while True:
+        await until(lambda: _mover(seats) is not None, "a person's turn")
+        mover = _mover(seats)
+        assert mover is not None
+        if played >= 3 and len(mover.table.transcript.plays) % 4:
+            index = seats.index(mover)
+            return index if stage == "turn" else 1 - index
+        view = mover.snapshot().view
+        assert view is not None
+        mover.play(view.legal_plays[0])
+        played += 1
+        await _seen(seats, len(mover.table.transcript.plays))
+
+
+async def _seen(seats: list[FairSeat], plays: int) -> None:
+    await until(lambda: all(len(s.table.transcript.plays) >= plays for s in seats),
+                "the card seen at every page")
+
+
+Hand = tuple[int, tuple[object, ...], tuple[int, ...], tuple[object, ...], int]
+
+
+def _hand(seat: FairSeat) -> Hand:
+    """What the person sees of the hand: its number, their cards, the scores, the hands
+    scored and the cards played."""
+    table = seat.table
+    return (table.hand_number, tuple(table.hand()), tuple(table.scores),
+            tuple(table.history), len(table.transcript.plays))
+
+
+@pytest.mark.parametrize("stage", ["pass", "trick", "turn"])
+def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_is_scored_the_same(
+        stage: str) -> None:
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        n = await _to(seats, stage)
+        stays = seats[1 - n]
+        before = _hand(seats[n])
+        reloaded, kept = reload(network, pages[n])
+        gone = seats[n].table.seat
+        await until(lambda: gone in stays.away, "the seat shown away")
+        assert json.loads(kept)["hands"]  # its part of the hand, kept for the tab
+        await back(reloaded, kept)
+        again = seat_of(reloaded)
+        await until(lambda: _hand(again) == before, lambda: f"{_hand(again)} != {before}")
+        assert again.table.seat == gone and again.notice == words.FAIR_RESUMED
+        await until(lambda: gone not in stays.away, "the seat back")
+        assert seat_of(pages[1 - n]) is stays  # nothing dealt again
+        assert not any(p.session.fair is not None and p.session.fair.redrawing
+                       for p in (pages[1 - n], reloaded))
+        if stage == "turn":
+            assert again.snapshot().may_play
+        await play_out([stays, again])
+        await scored([stays, again])
+        assert stays.table.history == again.table.history
+        assert len(again.table.history) == len(before[3]) + 1  # this hand, played out
+        assert all(s.table.stage is FairStage.SCORED and s.table.fault is None
+                   for s in (stays, again))
+        assert dealt(reloaded)
+    asyncio.run(run())
+
+
+@pytest.mark.parametrize("cheat", ["rekey", "otherhand"])
+def test_a_page_back_with_other_keys_or_another_hand_is_refused_and_named(cheat: str
+                                                                          ) -> None:
+    """A modified page (``cheats.RESUMES``) reloads and takes the hand up with a fresh set
+    of keys, or with another hand's record: the other page refuses it, names it, and its
+    seat stays away (its grace running as for any page away)."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        n = await _to(seats, "trick")
+        stays = seats[1 - n]
+        told = Told()
+        stays.attach(told)
+        gone = seats[n].table.seat
+        reloaded, kept = reload(network, pages[n])
+        await until(lambda: gone in stays.away, "the seat shown away")
+        reloaded.session.cheat = cheat
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        named = words.fault_text(Fault(gone, Cheat.RESUMED_ELSEWHERE), stays.table.seat)
+        await until(lambda: named in told.told, lambda: f"named: {told.told}")
+        assert gone in stays.away and seat_of(pages[1 - n]) is stays
+        assert stays.table.closed is None  # the honest page's game waits, as for any away
+    asyncio.run(run())
