@@ -26,6 +26,10 @@ class Announcer:
         self.polite = polite
         self.assertive = assertive
         self.pending: list[str] = []
+        self.news_kept = False
+        """News just told (``tell``) outlives the next ``flush``: the turn that often comes
+        with it (the person's time ran out and the next move is theirs) mustn't wipe it in
+        the same moment, unseen and unheard."""
 
     def queue(self, text: str) -> None:
         """Keep ``text`` for the next ``flush`` (used while the computers play)."""
@@ -38,7 +42,10 @@ class Announcer:
             text = " ".join(self.pending)
             self.pending = []
             self._write(self.polite, text)
-            self._write(self.assertive, "")
+            if self.news_kept:
+                self.news_kept = False
+            else:
+                self._write(self.assertive, "")
 
     def say(self, text: str) -> None:
         """Say ``text`` politely now (after anything still queued)."""
@@ -47,12 +54,14 @@ class Announcer:
 
     def alert(self, text: str) -> None:
         """Say ``text`` assertively now: a refused move, an error."""
+        self.news_kept = False
         self.assertive.classList.remove("news")
         self._write(self.assertive, text)
 
     def tell(self, text: str) -> None:
         """Say ``text`` assertively now as news of the table (someone came, left or was
         replaced): the same region as an alert, drawn as news rather than as a mistake."""
+        self.news_kept = bool(text)
         self.assertive.classList.toggle("news", bool(text))
         self._write(self.assertive, text)
 
