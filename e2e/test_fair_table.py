@@ -351,6 +351,10 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         assert not seat.table.errors, seat.table.errors
 
 
+# Out of the default run for time (it waits out a turn and 30 s): the same attack in both
+# orders of the pages' timers is in the unit tests
+# (test_fair_table.py::test_a_liar_that_closes_before_the_others_timers_is_still_named).
+@pytest.mark.slow
 def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """``?cheat=falseecho``: at the hand's end it says it saw other messages than it did.
