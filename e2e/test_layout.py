@@ -347,6 +347,13 @@ def test_dialogs_close_from_their_top_or_outside_and_the_header_is_one_line(
         else:
             page.keyboard.press("Escape")
         page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+    page.click("#more > summary")  # Play with friends: its content is drawn from a template
+    page.click("#open-table")
+    page.wait_for_selector("#friends[open]")
+    seen = page.evaluate(X_IN_SIGHT, "#friends")
+    assert seen["top"] < 20 and seen["right"] < 20 and seen["hit"], ("friends", seen)
+    page.click("#friends .sheet-x")
+    page.wait_for_selector("#friends:not([open])", state="attached")
     assert page.evaluate("""[document.querySelectorAll('#rules').length,
         document.querySelector('#rules').parentElement.tagName]""") == [1, "MAIN"]
     assert page.locator("text=Four players each play for themselves").count() == 1
