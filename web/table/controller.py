@@ -134,7 +134,7 @@ class Table:
         a key, which has no finger to land on a card that slid under it)."""
         if not self.page.ready:
             return
-        if clicks and self.view.hand.moved_lately(card.notation, self.browser.now_ms()) and \
+        if clicks and self.view.hand.slid_under(card.notation, self.browser.now_ms()) and \
                 not self.browser.document.documentElement.classList.contains("instant"):
             # It slid under the finger: the tap was meant for the card that was there. (At
             # ?speed=instant, the tests' pace, clicks come as fast as the table answers,
@@ -188,6 +188,7 @@ class Table:
             return
         self.page.hint = ()
         self.announcer.alert("")
+        self.view.hand.forget_taps()
         self.seat.pass_cards()
         self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
 

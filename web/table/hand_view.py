@@ -23,8 +23,11 @@ from web.table.model import CardState
 __all__ = ["HandView"]
 
 TAP_GUARD_MS = 300
-"""A tap on a card that slid to another place this recently does nothing: it was meant for
-the card that was there (a double tap's second tap, the card played sliding away)."""
+"""The second of two quick taps on the hand does nothing when the card under it slid there
+since the first, this recently: it was meant for the card the first tap played (a double
+tap). A lone tap always counts: nothing says the finger aimed at what was there before."""
+DOUBLE_TAP_MS = 600
+"""Two taps on the hand this close together are one double tap."""
 _BACK = ("ArrowLeft", "ArrowUp")
 _FORWARD = ("ArrowRight", "ArrowDown")
 
@@ -42,6 +45,8 @@ class HandView:
         """The card the person last focused: it keeps the tab stop while it is in the hand."""
         self.moved: dict[str, float] = {}
         """When each card last slid to another place (a card before it left, or came)."""
+        self.last_tap = -float("inf")
+        """When the person last tapped a card of the hand (forgotten by a tap elsewhere)."""
         el.addEventListener("focusin", browser.proxy(self._on_focusin))
 
     # --- reading ---------------------------------------------------------------------
@@ -65,9 +70,17 @@ class HandView:
 
     # --- drawing ---------------------------------------------------------------------
 
-    def moved_lately(self, notation: str, now_ms: float) -> bool:
-        """Whether the card ``notation`` slid to its place less than ``TAP_GUARD_MS`` ago."""
-        return now_ms - self.moved.get(notation, -TAP_GUARD_MS) < TAP_GUARD_MS
+    def slid_under(self, notation: str, now_ms: float) -> bool:
+        """Record a tap on the card ``notation`` at ``now_ms``; whether it is a double tap's
+        second on a card that slid there since the first, less than ``TAP_GUARD_MS`` ago."""
+        slid = self.moved.get(notation, -float("inf"))
+        second = now_ms - self.last_tap < DOUBLE_TAP_MS and slid >= self.last_tap
+        self.last_tap = now_ms
+        return second and now_ms - slid < TAP_GUARD_MS
+
+    def forget_taps(self) -> None:
+        """A tap elsewhere (Pass, say) came between: the next tap on the hand is a first."""
+        self.last_tap = -float("inf")
 
     def _places(self) -> dict[str, tuple[float, float]]:
         return {str(b.dataset.card): (float(b.offsetLeft), float(b.offsetTop))
