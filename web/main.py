@@ -49,7 +49,8 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     def on_hand(event: DomEvent) -> None:
         card = _card_of(browser, event)
         if card is not None:
-            table.on_card(card, int(getattr(event, "detail", 0) or 0))
+            clicks = int(getattr(event, "detail", 0) or 0)
+            table.on_card(card, clicks, (float(event.clientX), float(event.clientY)))
 
     def on_summary(event: DomEvent) -> None:
         button = browser.el(event.target.closest("button"))

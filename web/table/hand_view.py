@@ -27,7 +27,10 @@ TAP_GUARD_MS = 300
 since the first, this recently: it was meant for the card the first tap played (a double
 tap). A lone tap always counts: nothing says the finger aimed at what was there before."""
 DOUBLE_TAP_MS = 600
-"""Two taps on the hand this close together are one double tap."""
+"""Two taps on the hand this close together, at one spot, are one double tap."""
+TAP_SLOP_PX = 16
+"""Two taps of one double tap land within this of each other (a fingertip's wobble). A tap
+farther off is the person aiming at the card where it is now, however soon it comes."""
 _BACK = ("ArrowLeft", "ArrowUp")
 _FORWARD = ("ArrowRight", "ArrowDown")
 
@@ -45,8 +48,9 @@ class HandView:
         """The card the person last focused: it keeps the tab stop while it is in the hand."""
         self.moved: dict[str, float] = {}
         """When each card last slid to another place (a card before it left, or came)."""
-        self.last_tap = -float("inf")
-        """When the person last tapped a card of the hand (forgotten by a tap elsewhere)."""
+        self.last_tap: tuple[float, float, float] | None = None
+        """When and where (page x, y) the person last tapped a card of the hand (forgotten
+        by a tap elsewhere)."""
         el.addEventListener("focusin", browser.proxy(self._on_focusin))
 
     # --- reading ---------------------------------------------------------------------
@@ -70,17 +74,26 @@ class HandView:
 
     # --- drawing ---------------------------------------------------------------------
 
-    def slid_under(self, notation: str, now_ms: float) -> bool:
-        """Record a tap on the card ``notation`` at ``now_ms``; whether it is a double tap's
-        second on a card that slid there since the first, less than ``TAP_GUARD_MS`` ago."""
+    def slid_under(self, notation: str, now_ms: float, x: float, y: float) -> bool:
+        """Record a tap at (``x``, ``y``) on the card ``notation`` at ``now_ms``; whether it
+        is a double tap's second: close after the first and at its spot, on a card that slid
+        under that spot since the first, less than ``TAP_GUARD_MS`` ago.
+
+        It reasons from the finger and the card only: a tap aimed elsewhere (the person
+        went for the card where it now is) or on a card that has been still always counts,
+        however soon the turn came back (a guest's table can turn in a few milliseconds)."""
         slid = self.moved.get(notation, -float("inf"))
-        second = now_ms - self.last_tap < DOUBLE_TAP_MS and slid >= self.last_tap
-        self.last_tap = now_ms
-        return second and now_ms - slid < TAP_GUARD_MS
+        last, self.last_tap = self.last_tap, (now_ms, x, y)
+        if last is None:
+            return False
+        then, last_x, last_y = last
+        same_spot = abs(x - last_x) <= TAP_SLOP_PX and abs(y - last_y) <= TAP_SLOP_PX
+        return (same_spot and now_ms - then < DOUBLE_TAP_MS and slid >= then
+                and now_ms - slid < TAP_GUARD_MS)
 
     def forget_taps(self) -> None:
         """A tap elsewhere (Pass, say) came between: the next tap on the hand is a first."""
-        self.last_tap = -float("inf")
+        self.last_tap = None
 
     def _places(self) -> dict[str, tuple[float, float]]:
         return {str(b.dataset.card): (float(b.offsetLeft), float(b.offsetTop))
