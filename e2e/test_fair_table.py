@@ -343,11 +343,6 @@ def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         assert not seat.table.errors, seat.table.errors
 
 
-# Out of the default run: since the evidence request waits for the four digests to be
-# relayed (framing, issue 39), this page is named in some runs and, in others, the honest
-# pages' stall timer closes first: nobody named, the hand counted as played (so the liar
-# gains nothing, and no honest page is named either). Run with -m slow; to be fixed.
-@pytest.mark.slow
 def test_a_page_that_lies_in_its_echo_is_named_and_no_page_shows_its_keys(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """``?cheat=falseecho``: at the hand's end it says it saw other messages than it did.

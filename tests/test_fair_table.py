@@ -19,6 +19,7 @@ from tests.groups import SMALL
 from tests.solo_page import Heard
 from web import words
 from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
+from web.p2p.fair.played import charged
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import prove_shuffle
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
@@ -359,6 +360,24 @@ def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
     for page in mesh.pages[:3]:
         assert page.stalled() and page.fault == Fault(3, Cheat.NO_EVIDENCE), page.closed
         assert page.result is None
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2, 3), (3, 2, 1, 0)])
+def test_a_liar_that_closes_before_the_others_timers_is_still_named(
+        monkeypatch: pytest.MonkeyPatch, order: tuple[int, ...]) -> None:
+    """The liar's own timer goes off first (``order``): it says it closed, hoping to be
+    excused its evidence as a page that stopped before the dispute. But its own echo made
+    the dispute, and an honest page sends its evidence the moment it sees one: every
+    honest page names it, in either order of the timers, and charges it the hand."""
+    monkeypatch.setitem(TAMPERS, "liar", false_echo)
+    mesh = Mesh(seed=15, cheats={3: "liar"})
+    _to_the_end(mesh)
+    mesh.wait(120, order)
+    if order[0] == 3:  # it said it closed before any honest page's timer went off
+        assert all(3 in page.transcript.closers for page in mesh.pages[:3])
+    for page in mesh.pages[:3]:
+        assert page.fault == Fault(3, Cheat.NO_EVIDENCE), page.closed
+        assert page.history == [charged(3)]
 
 
 def test_a_false_echo_borne_out_by_no_evidence_is_named_as_such(

@@ -113,7 +113,8 @@ class Dispute:
         """The page that sent no evidence though the echoes differ, if any (asked once the
         table has waited for it beyond any turn)."""
         t = self.transcript
-        missing = [s for s in range(NUM_SEATS) if s not in t.evidence and s not in t.closers]
+        missing = [s for s in range(NUM_SEATS) if s not in t.evidence
+                   and (s not in t.closers or self._differs(s))]
         if t.disputed and missing and self.shown:
             # Every page sends its evidence to every page once the echoes differ, and this
             # page relayed it the four signed digests that show they differ: one that sent
@@ -121,3 +122,13 @@ class Dispute:
             # was sent.
             return Fault(missing[0], Cheat.NO_EVIDENCE)
         return None
+
+    def _differs(self, seat: int) -> bool:
+        """``seat``'s own digest or echo differs from this page's: it made the dispute. A
+        page that closed is excused its evidence only if it didn't: an honest page whose
+        record differs sees the dispute the moment another digest reaches it (or is relayed
+        to it, seconds later) and sends its evidence at once, so its evidence is ahead of
+        its ``fair_closed`` on the same channel. Else a liar would go unnamed by closing
+        before the others' timers do."""
+        t = self.transcript
+        return seat in t.disagreeing or t.echoes.get(seat) != t.echoes.get(self.seat)
