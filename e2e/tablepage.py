@@ -157,6 +157,16 @@ class TablePage:
 
     # --- acting -----------------------------------------------------------------------------
 
+    def pause_clock(self) -> None:
+        """Stop the page's installed clock (``page.clock.install``) about where it is."""
+        for ahead_ms in (5, 50, 500):
+            try:
+                self.page.clock.pause_at((self.page.evaluate("Date.now()") + ahead_ms) / 1000)
+                return
+            except PlaywrightError:  # "Cannot fast-forward to the past": it had moved on
+                continue
+        raise AssertionError("the page's clock could not be paused")
+
     def choose_settings(self, **choices: str) -> None:
         """Open the Settings dialog, check each ``name=value`` radio button, press Done."""
         self.page.click("#settings-button")

@@ -278,6 +278,7 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
     page.keyboard.press("Enter")
     assert table.wait_input() == "play"
     assert focused() in table.hand(), "focus goes back to the hand after passing"
+    assert focused() in table.playable(), "to a card you can play, now that it's your turn"
     received = [card_name(c) for c in table.marked("received")]
     first = polite_since(table, before_pass)
     assert any(text.startswith("You received ") and all(n in text for n in received)
@@ -315,9 +316,11 @@ def test_a_hand_by_keyboard_alone_with_its_announcements(
                                " || ['summary','over'].includes("
                                "document.documentElement.dataset.state)", arg=len(cards))
         state = table.wait_input()
-        if state == "play" and neighbour is not None:
+        if state == "play" and neighbour is not None and neighbour in table.playable():
             assert page.evaluate("document.activeElement.__mine === 1"), \
                 "focus moved while the computers played"
+        elif state == "play" and neighbour is not None:  # your turn, on a card you can't play
+            assert focused() == table.playable()[0], "the focus goes to a card you can play"
         saved = Game.from_json(table.saved_game_json())
         if tricks_done == 0 and saved.view(0).tricks:
             tricks_done = 1

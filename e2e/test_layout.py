@@ -18,7 +18,7 @@ import pytest
 from tablepage import ARTIFACTS, TablePage
 
 from tests.scripted import finished_game
-from web import formats
+from web import formats, words
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(180)]
 
@@ -207,3 +207,161 @@ def test_a_dialog_taller_than_the_screen_opens_with_its_title_and_button_in_sigh
     assert settings["title"], settings
     if label == "320x640":
         assert over["taller"] and settings["taller"]  # the case this test is about
+
+
+STEADY = """() => {
+    const box = el => el.getBoundingClientRect();
+    const felt = box(document.querySelector('#table'));
+    const clipped = [...document.querySelectorAll('#table p, #table .chip, #table .plate *')]
+        .filter(el => el.textContent.trim() && el.checkVisibility()
+                && box(el).width > 1)  // (not a name for screen readers only)
+        .filter(el => { const s = getComputedStyle(el), r = box(el);
+            const cut = s.overflow !== 'visible' && (el.scrollWidth > el.clientWidth + 1
+                || el.scrollHeight > el.clientHeight + 1);
+            const clamp = s.webkitLineClamp !== 'none' || s.textOverflow === 'ellipsis'
+                && el.scrollWidth > el.clientWidth + 1;
+            const out = r.left < felt.left - .5 || r.right > felt.right + .5
+                || r.top < felt.top - .5 || r.bottom > felt.bottom + .5;
+            return cut || clamp || out; })
+        .map(el => `${el.id || el.className}: "${el.textContent.trim().slice(0, 40)}"`);
+    const cards = [...document.querySelectorAll('#hand [data-card]')].map(box);
+    const rim = parseFloat(getComputedStyle(document.documentElement).fontSize) * .35;
+    return {hand: Math.round(box(document.querySelector('#hand')).top), clipped,
+            pass: box(document.querySelector('#pass')).bottom,
+            bottom: Math.max(...cards.map(r => r.bottom)),
+            // how far the cards (raised ones too) stand clear of the felt's wooden rim
+            clear: Math.min(...cards.map(r => Math.min(r.left - felt.left, felt.right - r.right,
+                                                        felt.bottom - r.bottom))) - rim};
+}"""
+NEWS = """text => { const alert = document.querySelector('#alert');
+    alert.classList.add('news'); alert.textContent = text; }"""
+
+
+@pytest.mark.parametrize("label", ["320x640", "390x844", "1440x900"])
+def test_the_hand_stays_put_and_every_line_on_the_felt_is_read_whole(
+        open_table: Callable[..., TablePage], label: str) -> None:
+    """The hand's top doesn't move while a hand is played: not for a hint, a card chosen or
+    put back, a refusal, news of the table (drawn as a table of people draws it) or the first
+    trick's taker on a plate; and no sentence on the felt is cut short meanwhile."""
+    width, height, touch = SIZES[label]
+    table = open_table(viewport={"width": width, "height": height}, name=f"steady-{label}",
+                       **({"has_touch": True, "is_mobile": True} if touch else {}))
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    seen: dict[str, dict[str, Any]] = {"start": page.evaluate(STEADY)}
+    page.click("#hint")
+    page.wait_for_selector("#hand .hinted")
+    seen["hint"] = page.evaluate(STEADY)
+    hand = table.hand()
+    for card in hand[:3]:
+        table.click_card(card)
+    seen["three chosen"] = page.evaluate(STEADY)
+    table.click_card(hand[3])  # a fourth: refused, in words
+    page.wait_for_function("document.querySelector('#alert').textContent !== ''")
+    seen["refused"] = page.evaluate(STEADY)
+    table.click_card(hand[2])
+    seen["put back"] = page.evaluate(STEADY)
+    page.evaluate(NEWS, words.fair_came([0], 0))  # a table's news, at its longest
+    seen["news"] = page.evaluate(STEADY)
+    page.screenshot(path=str(ARTIFACTS / f"steady-{label}-news.png"))
+    table.click_card(hand[2])
+    page.click("#pass")
+    table.wait_input()
+    seen["play"] = page.evaluate(STEADY)
+    taken = "() => [...document.querySelectorAll('.seat .taken')].some(e => e.textContent)"
+    while table.state() == "play" and not page.evaluate(taken):
+        table.play_one()
+    seen["first trick taken"] = page.evaluate(STEADY)
+    page.screenshot(path=str(ARTIFACTS / f"steady-{label}-trick.png"))
+    tops = {when: m["hand"] for when, m in seen.items()}
+    print(f"\n{label}: hand top {tops}")
+    assert len(set(tops.values())) == 1, tops
+    cut = {when: m["clipped"] for when, m in seen.items() if m["clipped"]}
+    assert not cut, cut
+    assert seen["news"]["bottom"] <= height and seen["news"]["pass"] <= height, seen["news"]
+    if not touch:  # the hand, raised cards too, stands clear of the wooden rim
+        clear = {when: round(m["clear"], 1) for when, m in seen.items()}
+        assert min(clear.values()) >= 4, clear
+
+
+HEADER = """() => { const box = sel => { const e = document.querySelector(sel);
+        const r = e.getBoundingClientRect();
+        return r.width > 1 ? {top: r.top, bottom: r.bottom, right: r.right, height: r.height}
+                           : null; };
+    const stats = document.querySelector('#stats');
+    return {h1: box('.top > h1'), stats: box('#stats'), text: stats.innerText,
+            line: parseFloat(getComputedStyle(stats).lineHeight)}; }"""
+X_IN_SIGHT = """sel => { const d = document.querySelector(sel), x = d.querySelector('.sheet-x');
+    d.scrollTop = d.scrollHeight;  // read to the end: the close control is still at the top
+    const r = x.getBoundingClientRect(), box = d.getBoundingClientRect();
+    return {scrolled: d.scrollTop, top: r.top - box.top, right: box.right - r.right,
+            hit: document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2) === x}; }"""
+
+
+def test_dialogs_close_from_their_top_or_outside_and_the_header_is_one_line(
+        open_table: Callable[..., TablePage]) -> None:
+    """On a 320 px phone: the header is one short line, alone and at a table; every dialog
+    has its close control at the top, in reach however far it is scrolled; a tap outside or
+    Esc closes it, but not over a code being typed, and the Game code field doesn't take the
+    focus (the keyboard would cover the dialog); How to play in More opens the rules text
+    below the table (the one copy of it), which goes back there once closed."""
+    table = open_table(viewport={"width": 320, "height": 640}, name="dialogs-320",
+                       has_touch=True, is_mobile=True)
+    page = table.page
+    table.goto("?speed=instant&seed=3")
+    for where in ("", words.HOSTING_KIND):
+        if where:  # as a table of people draws it (web/table/view.py's _stats)
+            page.evaluate("""w => { const s = document.querySelector('#stat-where');
+                s.textContent = w; s.hidden = false;
+                document.querySelector('#stat-clock').hidden = true; }""", where)
+        head = page.evaluate(HEADER)
+        stats, title = head["stats"], head["h1"]
+        assert stats["height"] < 1.5 * head["line"] and stats["right"] <= 320, head  # one line
+        assert title is None or (stats["top"] < title["bottom"] and
+                                 stats["bottom"] > title["top"]), head  # beside the title
+        assert ("Best" in head["text"]) == (not where), head
+    page.reload()
+    table.wait_ready()
+
+    def open_from_more(button: str, dialog: str) -> None:
+        page.click("#more > summary")
+        page.click(f"#{button}")
+        page.wait_for_selector(f"#{dialog}[open]")
+
+    for button, dialog, how in (("settings-button", "settings", "x"),
+                                ("help-button", "help", "outside"),
+                                ("record-button", "record", "escape"),
+                                ("rules-button", "rules-sheet", "x")):
+        open_from_more(button, dialog)
+        seen = page.evaluate(X_IN_SIGHT, f"#{dialog}")
+        assert seen["top"] < 20 and seen["right"] < 20 and seen["hit"], (dialog, seen)
+        if dialog == "rules-sheet":
+            assert page.evaluate("document.querySelector('#rules').closest('dialog')?.id"
+                                 ) == "rules-sheet"
+            assert seen["scrolled"] > 0
+            page.screenshot(path=str(ARTIFACTS / "dialogs-320x640-rules.png"))
+        if how == "x":
+            page.click(f"#{dialog} .sheet-x")
+        elif how == "outside":
+            page.touchscreen.tap(160, 637)  # the backdrop, under the dialog
+        else:
+            page.keyboard.press("Escape")
+        page.wait_for_selector(f"#{dialog}:not([open])", state="attached")
+    page.click("#more > summary")  # Play with friends: its content is drawn from a template
+    page.click("#open-table")
+    page.wait_for_selector("#friends[open]")
+    seen = page.evaluate(X_IN_SIGHT, "#friends")
+    assert seen["top"] < 20 and seen["right"] < 20 and seen["hit"], ("friends", seen)
+    page.click("#friends .sheet-x")
+    page.wait_for_selector("#friends:not([open])", state="attached")
+    assert page.evaluate("""[document.querySelectorAll('#rules').length,
+        document.querySelector('#rules').parentElement.tagName]""") == [1, "MAIN"]
+    assert page.locator("text=Four players each play for themselves").count() == 1
+
+    open_from_more("code-button", "code")
+    assert table.focused() == "code-title"  # no keyboard over the dialog by itself
+    page.fill("#code-input", "7K2M")
+    page.touchscreen.tap(160, 637)
+    assert page.is_visible("#code[open]")  # a code being typed isn't thrown away
+    page.keyboard.press("Escape")
+    page.wait_for_selector("#code:not([open])", state="attached")

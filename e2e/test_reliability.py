@@ -15,7 +15,6 @@ from collections.abc import Callable
 from typing import Any
 
 import pytest
-from playwright.sync_api import Error as PlaywrightError
 from playwright.sync_api import ViewportSize
 from tablepage import TablePage
 
@@ -401,17 +400,6 @@ def test_double_clicks_rapid_clicks_and_clicks_out_of_turn(table: TablePage) -> 
     assert state in ("play", "summary", "over")
 
 
-def _pause_now(page: Any) -> None:
-    """Stop the page's installed clock about where it is (it may move on meanwhile)."""
-    for ahead_ms in (5, 50, 500):
-        try:
-            page.clock.pause_at((page.evaluate("Date.now()") + ahead_ms) / 1000)  # seconds
-            return
-        except PlaywrightError:  # "Cannot fast-forward to the past": it had moved on
-            continue
-    raise AssertionError("the page's clock could not be paused")
-
-
 def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) -> None:
     """At game speed: clicks and keys while the computers play are ignored (no card of
     yours moves, nothing is played for you; a click says whose turn it is); resizing or
@@ -437,7 +425,7 @@ def test_input_during_computer_turns_resizes_and_a_hidden_tab(table: TablePage) 
             continue  # nothing left for the computers this time
         # the page's timers stand still while the test clicks and types out of turn, or
         # the computers could finish meanwhile and Enter would play a card in turn
-        _pause_now(page)
+        table.pause_clock()
         if table.state() != "wait":
             page.clock.resume()
             continue

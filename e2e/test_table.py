@@ -354,3 +354,53 @@ def test_the_seat_taking_a_trick_lights_up(table: TablePage) -> None:
     winner = int(box.get_attribute("data-seat") or -1)
     game = Game.from_json(table.saved_game_json())
     assert game.tricks and game.tricks[0].winner == winner
+
+
+QUICK_TAP = """([x, y]) => { const hand = document.querySelector('#hand');
+    const under = () => document.elementFromPoint(x, y)?.closest('[data-card]')?.dataset.card;
+    const before = [...hand.querySelectorAll('[data-card]')].length;
+    window.slid = new Promise(done => new MutationObserver((changes, watch) => {
+        if (hand.querySelectorAll('[data-card]').length < before) {
+            watch.disconnect(); done({at: performance.now(), under: under()}); }
+    }).observe(hand, {childList: true}));
+}"""
+
+
+def test_a_quick_second_tap_is_not_taken_by_the_card_sliding_in_and_undo_waits_for_nobody(
+        open_table: Callable[..., TablePage]) -> None:
+    """On a phone, at the computers' slow pace: the second tap of a quick double tap lands on
+    the card that slid into the place of the one played, and does nothing (no "Wait for your
+    turn"); a tap just as soon but aimed elsewhere on it counts (it is told to wait); Undo is
+    offered while the computers answer, and takes the card back."""
+    table = open_table(viewport={"width": 390, "height": 844}, name="quick-taps",
+                       has_touch=True, is_mobile=True)
+    page = table.page
+    page.clock.install()  # the taps' timing is the page's clock's, not the machine's pace
+    table.goto("?speed=slow&seed=3")
+    table.pass_cards()
+    assert table.state() == "play"
+    card = table.playable()[0]
+    box = page.locator(f'#hand [data-card="{card}"]').bounding_box()
+    assert box is not None
+    point = [box["x"] + box["width"] / 2, box["y"] + box["height"] * .7]
+    page.evaluate(QUICK_TAP, point)  # (watching before the first tap)
+    table.pause_clock()
+    page.touchscreen.tap(*point)
+    page.clock.run_for(40)  # the table redraws; the second tap comes 40 ms after the first
+    moved = page.evaluate("window.slid")
+    page.touchscreen.tap(*point)  # the second tap, on the card now there
+    assert page.evaluate("at => performance.now() - at", moved["at"]) < 300
+    assert moved["under"] and moved["under"] != card
+    assert page.inner_text("#alert") == ""
+    assert moved["under"] in table.hand() and card not in table.hand()
+    page.clock.run_for(40)
+    page.touchscreen.tap(point[0], point[1] - 30)  # as soon, aimed higher up that card
+    assert "Wait for your turn" in page.inner_text("#alert")
+    page.clock.resume()
+    # The computers are still answering the card (slow pace): Undo takes it back now.
+    assert page.evaluate("document.documentElement.dataset.state") == "wait"
+    assert page.is_enabled("#undo")
+    page.click("#undo")
+    page.wait_for_function("card => document.querySelector(`#hand [data-card='${card}']`)",
+                           arg=card)
+    assert table.wait_input() == "play" and card not in table.trick()

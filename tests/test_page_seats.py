@@ -83,6 +83,40 @@ def test_undo_takes_back_the_persons_card_and_what_the_computers_played_after() 
     asyncio.run(run())
 
 
+def test_undo_stays_offered_while_the_computers_answer_and_stops_them() -> None:
+    """Undo is there at once after the person's card, while the computers still answer it:
+    it stops their turn where it is and takes back the card with what followed."""
+    pace = "instant"
+    records = Records(Storage(lambda: MemoryStorage()), lambda text: None)
+    records.settings.level = "easy"
+    seat = LocalSeat(records, speed=lambda: pace, sleep=no_wait, seed=8)
+    heard = Heard()
+    seat.attach(heard)
+    rng = random.Random(2)
+
+    async def run() -> None:
+        nonlocal pace
+        await settle(seat)
+        while not seat.snapshot().may_play:
+            person_move(seat, seat.snapshot(), rng)
+            await settle(seat)
+        before, plays = seat.game.to_json(), len(seat.game.plays)
+        card = seat.snapshot().view.legal_plays[0]  # type: ignore[union-attr]
+        pace = "normal"  # the computers take their time to answer
+        seat.play(card)
+        while len(seat.game.plays) == plays:  # the card goes down, the computers start
+            await asyncio.sleep(0)
+        assert seat.busy and seat.snapshot().moving
+        assert seat.snapshot().can_undo
+        seat.undo()
+        await settle(seat)
+        assert seat.game.to_json() == before
+        assert seat.snapshot().may_play and not seat.busy
+        assert heard.said[-1] == f"Took back your {card.name}. Your turn again."
+
+    asyncio.run(run())
+
+
 def test_a_corrupt_save_starts_a_new_game_and_says_so() -> None:
     seat, memory, _ = local_seat({formats.KEY_SAVE: '{"schema": 1, "game": "{"}'})
     assert seat.game.phase is Phase.PASS

@@ -50,6 +50,8 @@ class Style(Protocol):
 class ClientRect(Protocol):
     left: float
     top: float
+    right: float
+    bottom: float
     width: float
     height: float
 
@@ -78,6 +80,8 @@ class Element(Protocol):
     children: Collection
     childElementCount: int
     scrollTop: float
+    offsetLeft: float
+    offsetTop: float
     isConnected: bool
     lastElementChild: Element | None
     parentElement: Element | None
@@ -91,6 +95,7 @@ class Element(Protocol):
     def querySelector(self, selector: str) -> Element | None: ...
     def querySelectorAll(self, selector: str) -> Sequence[Element]: ...
     def closest(self, selector: str) -> Element | None: ...
+    def matches(self, selector: str) -> bool: ...
     def contains(self, other: Element | None) -> bool: ...
     def append(self, *nodes: Element | str) -> None: ...
     def appendChild(self, node: Element) -> Element: ...
@@ -122,6 +127,8 @@ class DomEvent(Protocol):
     ctrlKey: bool
     altKey: bool
     metaKey: bool
+    clientX: float
+    clientY: float
 
     def preventDefault(self) -> None: ...
 

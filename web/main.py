@@ -23,6 +23,7 @@ from web.table import keys
 from web.table.coach_panel import CoachPanel
 from web.table.controller import Table
 from web.table.record_dialog import RecordDialogs
+from web.table.rules_sheet import RulesSheet
 from web.table.settings import SettingsForm
 from web.table.view import clock_text
 
@@ -48,7 +49,8 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     def on_hand(event: DomEvent) -> None:
         card = _card_of(browser, event)
         if card is not None:
-            table.on_card(card, int(getattr(event, "detail", 0) or 0))
+            clicks = int(getattr(event, "detail", 0) or 0)
+            table.on_card(card, clicks, (float(event.clientX), float(event.clientY)))
 
     def on_summary(event: DomEvent) -> None:
         button = browser.el(event.target.closest("button"))
@@ -93,7 +95,7 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     if el["moon-choice"] is not None:
         listen(el["moon-choice"], "click", on_moon)
         # Esc must not dismiss the shooter's choice: the hand can't be scored without it.
-        table.dialogs.watch(el["moon-choice"], on_escape=lambda: None)
+        table.dialogs.watch(el["moon-choice"], on_escape=lambda: None, light=False)
     for menu in (browser.by_id("more"), browser.by_id("more-games")):
         if menu is None:  # the toolbar's More menus fold away once used
             continue
@@ -115,7 +117,8 @@ def wire(browser: Browser, table: Table, local: LocalSeat, form: SettingsForm,
     for first_touch in ("pointerdown", "keydown"):  # sound may start after either
         listen(browser.document, first_touch, lambda e: table.sound.unlock())
     listen(browser.window, "pagehide", lambda e: table.seat.save())
-    table.dialogs.watch(el["summary"], on_escape=table.on_summary_escape)
+    # (a tap beside the summary must not move on to the next hand: only its button, or Esc)
+    table.dialogs.watch(el["summary"], on_escape=table.on_summary_escape, light=False)
     table.dialogs.watch(el["settings"])
     table.dialogs.watch(el["help"])
     table.dialogs.watch(el["confirm-new"])
@@ -188,6 +191,7 @@ def main() -> Table | None:
         wire(browser, table, local, form, coach)
         record_dialogs = RecordDialogs(browser, table, local, records)
         record_dialogs.wire()
+        RulesSheet(browser, table.dialogs).wire()
         table.start()
         table.on_painted_taps(browser.painted_taps())
         if opts.daily is not None:  # a shared daily's link: read once, a reload won't redo it

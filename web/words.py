@@ -220,10 +220,6 @@ def is_playing(who: str) -> str:
     return f"{who} is playing…"
 
 
-def chosen_of_three(n: int) -> str:
-    return f"{n} of 3 chosen."
-
-
 def final_scores(scores: Sequence[int], me: int, order: Sequence[int]) -> str:
     return f"Final scores: {points_text(scores, me, order)}."
 

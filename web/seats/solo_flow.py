@@ -97,7 +97,9 @@ class SoloFlow:
         return self.solo.under_way()
 
     def can_undo(self) -> bool:
-        return not self.busy and self.solo.undo_allowed()
+        # While the computers answer the person's card too: undo stops their turn where it
+        # is and takes back the card with whatever followed it.
+        return not self.turns.playing_out and self.solo.undo_allowed()
 
     def keep(self) -> None:
         self.solo.keep()

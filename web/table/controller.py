@@ -129,9 +129,18 @@ class Table:
 
     # --- input ---------------------------------------------------------------------------
 
-    def on_card(self, card: Card, clicks: int) -> None:
-        """A card of the hand was clicked (``clicks``: 2 for a double click's second)."""
+    def on_card(self, card: Card, clicks: int, at: tuple[float, float] | None = None) -> None:
+        """A card of the hand was clicked (``clicks``: 2 for a double click's second; 0 for
+        a key, which has no finger to land on a card that slid under it) at the point
+        ``at`` of the page (None: not tapped there, as a key or a tap kept from before)."""
         if not self.page.ready:
+            return
+        if clicks and at is not None and \
+                self.view.hand.slid_under(card.notation, self.browser.now_ms(), *at) and \
+                not self.browser.document.documentElement.classList.contains("instant"):
+            # It slid under the finger: the tap was meant for the card that was there. (At
+            # ?speed=instant, the tests' pace, clicks come as fast as the table answers,
+            # each meant for the card it lands on.)
             return
         snap = self.seat.snapshot()
         view = snap.view
@@ -181,6 +190,7 @@ class Table:
             return
         self.page.hint = ()
         self.announcer.alert("")
+        self.view.hand.forget_taps()
         self.seat.pass_cards()
         self.view.hand.focus()  # the Pass button goes away: the focus stays with the hand
 

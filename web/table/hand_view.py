@@ -22,6 +22,15 @@ from web.table.model import CardState
 
 __all__ = ["HandView"]
 
+TAP_GUARD_MS = 300
+"""The second of two quick taps on the hand does nothing when the card under it slid there
+since the first, this recently: it was meant for the card the first tap played (a double
+tap). A lone tap always counts: nothing says the finger aimed at what was there before."""
+DOUBLE_TAP_MS = 600
+"""Two taps on the hand this close together, at one spot, are one double tap."""
+TAP_SLOP_PX = 16
+"""Two taps of one double tap land within this of each other (a fingertip's wobble). A tap
+farther off is the person aiming at the card where it is now, however soon it comes."""
 _BACK = ("ArrowLeft", "ArrowUp")
 _FORWARD = ("ArrowRight", "ArrowDown")
 
@@ -37,6 +46,11 @@ class HandView:
         self.face = face
         self.chosen: str | None = None
         """The card the person last focused: it keeps the tab stop while it is in the hand."""
+        self.moved: dict[str, float] = {}
+        """When each card last slid to another place (a card before it left, or came)."""
+        self.last_tap: tuple[float, float, float] | None = None
+        """When and where (page x, y) the person last tapped a card of the hand (forgotten
+        by a tap elsewhere)."""
         el.addEventListener("focusin", browser.proxy(self._on_focusin))
 
     # --- reading ---------------------------------------------------------------------
@@ -60,16 +74,45 @@ class HandView:
 
     # --- drawing ---------------------------------------------------------------------
 
-    def update(self, states: Sequence[CardState], label: str) -> None:
-        """Make the hand show ``states`` in order, keeping elements (and focus) in place."""
+    def slid_under(self, notation: str, now_ms: float, x: float, y: float) -> bool:
+        """Record a tap at (``x``, ``y``) on the card ``notation`` at ``now_ms``; whether it
+        is a double tap's second: close after the first and at its spot, on a card that slid
+        under that spot since the first, less than ``TAP_GUARD_MS`` ago.
+
+        It reasons from the finger and the card only: a tap aimed elsewhere (the person
+        went for the card where it now is) or on a card that has been still always counts,
+        however soon the turn came back (a guest's table can turn in a few milliseconds)."""
+        slid = self.moved.get(notation, -float("inf"))
+        last, self.last_tap = self.last_tap, (now_ms, x, y)
+        if last is None:
+            return False
+        then, last_x, last_y = last
+        same_spot = abs(x - last_x) <= TAP_SLOP_PX and abs(y - last_y) <= TAP_SLOP_PX
+        return (same_spot and now_ms - then < DOUBLE_TAP_MS and slid >= then
+                and now_ms - slid < TAP_GUARD_MS)
+
+    def forget_taps(self) -> None:
+        """A tap elsewhere (Pass, say) came between: the next tap on the hand is a first."""
+        self.last_tap = None
+
+    def _places(self) -> dict[str, tuple[float, float]]:
+        return {str(b.dataset.card): (float(b.offsetLeft), float(b.offsetTop))
+                for b in self.buttons()}
+
+    def update(self, states: Sequence[CardState], label: str, turn_came: bool = False) -> None:
+        """Make the hand show ``states`` in order, keeping elements (and focus) in place;
+        ``turn_came``: the person's turn has just come (the focus goes to a card they can
+        play, if it was on one they can't)."""
         self.el.setAttribute("aria-label", label)
+        wanted = [s.notation for s in states]
+        reflow = [str(b.dataset.card) for b in self.buttons()] != wanted
+        was = self._places() if reflow else {}
         for placeholder in self.el.querySelectorAll(":scope > .down"):
             placeholder.remove()  # the loading page's face-down cards (index.html)
         old = self.buttons()
         focused = self.focused()
         focus_index = next((i for i, b in enumerate(old) if b == focused), 0)
         by_key = {str(b.dataset.card): b for b in old}
-        wanted = [s.notation for s in states]
         current: list[Element] = []
         for index, state in enumerate(states):
             button = by_key.pop(state.notation, None)
@@ -87,19 +130,33 @@ class HandView:
             current[min(focus_index, len(current) - 1)].focus()
         for gone in by_key.values():
             gone.remove()
-        self._roving(states, current)
+        if reflow:
+            now = self.browser.now_ms()
+            for key, place in self._places().items():
+                if key in was and was[key] != place:
+                    self.moved[key] = now
+        self._roving(states, current, turn_came)
 
-    def _roving(self, states: Sequence[CardState], buttons: list[Element]) -> None:
+    def _roving(self, states: Sequence[CardState], buttons: list[Element],
+                turn_came: bool) -> None:
         if not buttons:
             return
         focused = self.focused()
         keys = [s.notation for s in states]
+        playable = next((i for i, s in enumerate(states) if not s.disabled), 0)
         if focused is not None:
             stop = keys.index(str(focused.dataset.card))
         elif self.chosen in keys:
             stop = keys.index(self.chosen)
         else:
-            stop = next((i for i, s in enumerate(states) if not s.disabled), 0)
+            stop = playable
+        if turn_came and states[stop].disabled:
+            # Your turn came with the focus (or the tab stop) on a card you can't play
+            # (where passing left it): it goes to the first card you can.
+            stop = playable
+            self.chosen = keys[stop]
+            if focused is not None:
+                buttons[stop].focus()
         for index, button in enumerate(buttons):
             tab = 0 if index == stop else -1
             if button.tabIndex != tab:

@@ -422,8 +422,8 @@ def _prompt_words(snap: SeatSnapshot, view: PlayerView, state: str) -> str:
     if snap.note:
         return snap.note
     if state == "pass":
-        n = len(snap.selected)
-        return words.pass_prompt(view) + (f" {words.chosen_of_three(n)}" if n else "")
+        # (how many are chosen: the Pass button says it, "Pass (2 of 3)", on its own line)
+        return words.pass_prompt(view)
     if state == "play":
         note = f" {words.PLAY_OUT_NOTE}" if snap.can_play_out else ""
         return words.turn_prompt(view) + note

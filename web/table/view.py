@@ -156,7 +156,8 @@ class TableView:
         self._seats(m)
         self._trick(m)
         self._text("trick-caption", m.caption)
-        self.hand.update(m.hand, m.hand_label)
+        turn_came = m.state == "play" and (self.drawn is None or self.drawn.state != "play")
+        self.hand.update(m.hand, m.hand_label, turn_came)
         el["hand"].classList.toggle("passing", m.passing)
         self._prompt(m)
         el["new-game"].disabled = not m.new_game
