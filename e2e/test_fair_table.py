@@ -109,6 +109,13 @@ def _sit(pages: list[Seat], relay_url: str, cheat: tuple[int, str] | None = None
     return logs
 
 
+def _checked(seat: Seat, timeout: float) -> None:
+    """Until the page says every device checked the hand (its audit passed)."""
+    seat.page.wait_for_function(
+        "document.querySelector('#prompt').textContent.includes('checked this hand')",
+        timeout=timeout)
+
+
 def _play_hand(pages: list[Seat], shot: str = "", cards: int = 52) -> None:
     """Each person passes three cards, then plays whenever their page lets them (``shot``:
     screenshots of a page once six cards are played; ``cards``: stop once the people
@@ -186,9 +193,7 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
     pages[3].hide_dialog()
     _play_hand(pages, shot="play")
     for seat in pages:
-        seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=30_000)
+        _checked(seat, timeout=30_000)
         assert _state(seat) == "summary" and seat.data("role") == "fair"
     _shoot(pages[1], "audited")
     for lines in logs:
@@ -227,9 +232,7 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
     _shoot(seated[-1], f"computers-{people}-pass")
     _play_hand(seated)
     for seat in seated:  # the audit of two pages on a shared machine
-        seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=90_000)
+        _checked(seat, timeout=90_000)
         assert _state(seat) == "summary"
     found = _figures(logs)
     assert len(found) == people and all(int(m[5]) == 39 for m in found)
@@ -267,9 +270,7 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_pl
     _shoot(staying[0], "handed-over")
     _play_hand(staying)
     for seat in staying:
-        seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=30_000)
+        _checked(seat, timeout=30_000)
         assert not seat.table.errors, seat.table.errors
 
 
@@ -423,9 +424,7 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     _shoot(bob, "names")
     _play_hand(seated)
     for seat in seated:
-        seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=30_000)
+        _checked(seat, timeout=30_000)
     mine, hers = int(_my_seat(bob)), _my_seat(carol)
     before = bob.table.scores()
     assert sum(before) in (26, 78)
@@ -506,7 +505,5 @@ def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_finishes(
     _shoot(carol, "resumed")
     _play_on(seated)
     for seat in seated:
-        seat.page.wait_for_function(
-            "document.querySelector('#prompt').textContent.includes('checked this hand')",
-            timeout=60_000)
+        _checked(seat, timeout=60_000)
     assert bob.table.scores() == carol.table.scores() and sum(bob.table.scores()) in (26, 78)
