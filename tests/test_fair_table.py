@@ -240,17 +240,33 @@ def test_a_person_out_of_time_is_moved_for_by_their_own_page_only() -> None:
     assert all(p.transcript.plays[0].card == Card.parse("2C") for p in mesh.pages)
 
 
-def test_a_message_of_a_later_hand_waits_for_that_hand() -> None:
+def test_the_next_hands_deck_is_made_while_this_one_is_played_and_opened_only_in_its_turn(
+        ) -> None:
+    """Hand 2's deck is shuffled, proven, checked and locked while hand 1 is played: at
+    hand 1's end only its opening rounds are left, and no page opens a card of it before
+    its person goes on (a page still showing the scores takes the others' openings, and
+    waits)."""
     mesh = Mesh(seed=9)
     mesh.run()
     mesh.pass_all()
     mesh.play_hand()
-    mesh.pages[0].next_hand()  # seat 0 shuffles hand 2 at once; the others still show scores
+    for page in mesh.pages:
+        ready = page.upcoming
+        assert page.stage is FairStage.SCORED and ready is not None and ready.number == 2
+        t = ready.transcript
+        assert len(t.locks) == 4 and t.proven == {0, 1, 2, 3} and not t.opened
+        assert ready.dealt is None
+    mesh.pages[0].next_hand()  # seat 0 opens its round of hand 2; the others show scores
     mesh.run()
-    assert mesh.pages[1].stage is FairStage.SCORED and mesh.pages[1].inbox.pending[0]
-    mesh.pages[1].next_hand()
+    waiting = mesh.pages[1]
+    assert waiting.stage is FairStage.SCORED and waiting.hand_number == 1
+    assert waiting.upcoming is not None and (1, 0) in waiting.upcoming.transcript.opened
+    assert not any(seat == 1 for _, seat in waiting.upcoming.transcript.opened)
+    for page in mesh.pages[1:]:
+        page.next_hand()
     mesh.run()
-    assert not mesh.pages[1].inbox.pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
+    assert all(p.stage is FairStage.PASSING and len(p.hand()) == 13 for p in mesh.pages)
+    assert len({c for p in mesh.pages for c in p.hand()}) == 52
 
 
 def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:

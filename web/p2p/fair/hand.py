@@ -135,11 +135,7 @@ class FairHand:
             if len(self.received) != 3:
                 self.send("fair_complain")
             return True
-        if self.shuffling is None and shuffle_due(t, self.seat):
-            self.shuffling = self.party.shuffle_steps()  # sent when made (``slice_step``)
-            return True
-        if self.locking is None and lock_due(t, self.seat):
-            self.locking = self.party.lock_steps()  # sent when made (``slice_step``)
+        if self.prepare():  # the shuffle or the lock: sent when made (``slice_step``)
             return True
         step = due_step(t, self.party)
         if step is not None:
@@ -149,6 +145,20 @@ class FairHand:
                 and self.checks:
             self.audit_started = self.clock()
             self.auditing = audit_in_steps(t, self.rules)
+            return True
+        return False
+
+    def prepare(self) -> bool:
+        """The next hand's deal, made while this page's hand before it is played: its
+        shuffle and its lock when their turn comes (their slices, its proof and the checks
+        of the others' follow in ``slice_step``); whether one started. Nothing that opens a
+        card: that waits for the hand to be the one under way (``act``)."""
+        t = self.transcript
+        if self.shuffling is None and shuffle_due(t, self.seat):
+            self.shuffling = self.party.shuffle_steps()
+            return True
+        if self.locking is None and lock_due(t, self.seat):
+            self.locking = self.party.lock_steps()
             return True
         return False
 

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
@@ -129,6 +130,11 @@ class FairTable(Outcomes):
         """Resumed: envelopes that came straight from their sender before the ones it sent
         while this page was away, which the others relay (``ask_missed``)."""
         self._resuming = False
+        self.upcoming: FairHand | None = None
+        """The next hand, its deck shuffled, proven, checked and locked in the background
+        while this one is played (``prepare``): only its opening waits for its turn."""
+        self._replay_turn = False
+        """Background slices alternate between the next hand's deal and the replay."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand, kept)
 
@@ -136,12 +142,17 @@ class FairTable(Outcomes):
     def _hand(self, number: int) -> FairHand:
         return FairHand(self.seat, number, rules=self.rules, group=self.group,
                         source=self.source, party=CHEATS.get(self.cheat, Party),
-                        send=self._send, clock=self.clock, timings=self.timings,
-                        table=self.name, checks=self.checks)
+                        send=partial(self._send_for, number), clock=self.clock,
+                        timings=self.timings, table=self.name, checks=self.checks)
 
     def _start_hand(self, number: int, kept: HandKept | None = None) -> None:
         self.ledger.forget_before(number)
-        self.current = self._hand(number)
+        ready, self.upcoming = self.upcoming, None
+        if ready is not None and ready.number == number:  # its deck made while the last
+            ready.started = self.clock()                  # was played: its deal from now
+            self.current = ready
+        else:
+            self.current = self._hand(number)
         self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
                                group=self.group, name=self.name, keys=self.keys)
         self.timer.new_hand()
@@ -153,9 +164,11 @@ class FairTable(Outcomes):
         self._settle()
 
     def ask_missed(self) -> None:
-        """Ask the others at once for what this page missed (it is back after a reload)."""
-        self.outbox.append(ask(self.seat, tag(self.name), self.hand_number,
-                               self.ledger.have(self.hand_number)))
+        """Ask the others at once for what this page missed (it is back after a reload):
+        of the hand under way, and of the next one's deal, made meanwhile."""
+        for number in (self.hand_number, self.hand_number + 1):
+            self.outbox.append(ask(self.seat, tag(self.name), number,
+                                   self.ledger.have(number)))
 
     def take_kept(self, text: str | None,
                   opened: tuple[int, str, int, int, str, int, int] | None = None) -> None:
@@ -253,7 +266,7 @@ class FairTable(Outcomes):
             # for the table before a draw again (whose seats were others), or a hand over
             # here (a late digest)
             return
-        if relayer is None and self.resumed and hand == self.hand_number \
+        if relayer is None and self.resumed and hand <= self.hand_number + 1 \
                 and n > self.ledger.expected(seat, hand) and len(self.ahead) < MAX_AHEAD:
             self.ahead.append(text)  # back after a reload: what it missed comes relayed
             return
@@ -295,7 +308,8 @@ class FairTable(Outcomes):
 
     def _relayed(self, seat: int, extra: Ask | Relay) -> None:
         """Page ``seat`` asks for what follows what it holds, or hands on a message."""
-        if extra.table != tag(self.name) or extra.hand != self.hand_number:
+        if extra.table != tag(self.name) \
+                or extra.hand not in (self.hand_number, self.hand_number + 1):
             return  # another table's (before a draw again), or another hand's
         if extra.seat != seat:  # a page speaks only for the seats it holds
             if self.closed is None:
@@ -333,11 +347,17 @@ class FairTable(Outcomes):
 
     # --- the protocol's steps -------------------------------------------------------------------
     def _send(self, kind: str, **fields: object) -> None:
+        self._send_for(self.hand_number, kind, **fields)
+
+    def _send_for(self, number: int, kind: str, **fields: object) -> None:
+        """This page's message of hand ``number`` (the one under way, or the next one's
+        deal), checked against its record, signed and sent."""
         if kind == "fair_digest":
             fields = {**fields, "echo": self.dispute.echo()}
         text = message(kind, **fields)
+        record = (self.current if number == self.hand_number else self._next()).transcript
         try:
-            receive(self.transcript, self.seat, text)
+            receive(record, self.seat, text)
         except CheatDetected:
             # This page's own step fails its own check: what it computed from is bad (every
             # value it received passed the checks on arrival, so a bug, or this page's own
@@ -347,7 +367,7 @@ class FairTable(Outcomes):
                 return
             # A modified page (the tests') sends it anyway, stays, and goes no further.
             self._halted = True
-            self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
+            self.outbox.append(self.ledger.seal(number, kind, text))
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
@@ -355,13 +375,14 @@ class FairTable(Outcomes):
             if sent is None:
                 return  # withheld from every page
             text = message(kind, **sent)
-        self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
+        self.outbox.append(self.ledger.seal(number, kind, text))
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
             self.timer.moved()
+        self._prepare()
         if self._resuming:
             return
         if self.closed is None and not self._halted:
@@ -392,9 +413,30 @@ class FairTable(Outcomes):
             self.close(words.disagreement_text(finding, self.seat),
                        words.fair_disagreement_counted(finding, self.seat))
 
-    def _drain(self) -> bool:
+    def _next(self) -> FairHand:
+        assert self.upcoming is not None
+        return self.upcoming
+
+    def _prepare(self) -> None:
+        """The next hand's deal, in the background of this one: begun once this page's
+        cards are read (the deal before it is done here), its messages taken as they fit,
+        its shuffle and lock made when their turn comes (not while the record is replayed
+        after a reload: those it sent are in it). Its progress is not this hand's: the
+        table's patience with the others (``timer.moved``) is left alone."""
+        if self.closed is not None or self._halted or self.stage is FairStage.OVER:
+            return
+        if self.upcoming is None and self.current.dealt is not None:
+            self.upcoming = self._hand(self.hand_number + 1)
+        up = self.upcoming
+        while up is not None and self.closed is None and not self._halted and (
+                self._drain(up) or (not self._resuming and up.prepare())):
+            pass
+
+    def _drain(self, hand: FairHand | None = None) -> bool:
+        """A held message that fits ``hand``'s record now (the hand under way's)."""
+        hand = hand or self.current
         try:
-            return self.inbox.take(self.transcript, self.hand_number)
+            return self.inbox.take(hand.transcript, hand.number)
         except CheatDetected as error:
             self.caught(error.fault)
             return False
@@ -432,7 +474,7 @@ class FairTable(Outcomes):
                 self._settle()  # a proof sent, or the last one checked: steps may be due
             return proved
         if self.current.auditing is None:
-            return None if self._replaying is None else self._replay_step()
+            return self._background_step()
         result = self.current.audit_step()
         if result is None:
             return False
@@ -454,6 +496,19 @@ class FairTable(Outcomes):
                     scores=self.scores, history=self.history)
             self._score(result)
         return True
+
+    def _background_step(self) -> bool | None:
+        """A slice of the next hand's deal (``prepare``) or of the computers' replay (the
+        hand before), in turn while both have work."""
+        self._replay_turn = not self._replay_turn
+        if self._replaying is not None and (self._replay_turn or self.upcoming is None):
+            return self._replay_step()
+        made = None if self.upcoming is None else self.upcoming.slice_step()
+        if made is None:
+            return None if self._replaying is None else self._replay_step()
+        if made:
+            self._settle()  # a shuffle, lock or proof sent, a proof checked: steps may be due
+        return made
 
     @property
     def replaying(self) -> bool:
