@@ -268,7 +268,9 @@ def _fair_play_hand(tables: list[TablePage]) -> list[float]:
             "document.documentElement.dataset.state === 'pass'"
             " && document.querySelectorAll('#hand [data-card]').length === 13",
             timeout=FAIR_WAIT_S * 1000)
-        table.pass_cards(table.hand()[:3])
+        for card in table.hand()[:3]:
+            table.click_card(card)
+        table.page.click("#pass")  # (not ``pass_cards``: it waits for the others' passes)
     last = [0.0] * len(tables)
     until = time.monotonic() + FAIR_WAIT_S
     while time.monotonic() < until:
