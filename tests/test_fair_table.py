@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 import pytest
 
@@ -18,7 +18,8 @@ from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
 from tests.solo_page import Heard
 from web import words
-from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
+from web.p2p.fair.cheats import CHEATS, TAMPERS, MarkedCards, Tamper, false_echo
+from web.p2p.fair.party import Party
 from web.p2p.fair.played import charged
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import prove_shuffle
@@ -576,3 +577,28 @@ def test_a_fair_seat_counts_each_second_and_says_which_cards_were_passed_for_you
     assert heard.told == [words.time_up("pass", tuple(sorted(
         hand, key=lambda c: (c.rank, c.suit))[-3:]))]
     assert heard.told[0].startswith("Time's up:") and " were passed for you." in heard.told[0]
+
+
+class _MarksTheNextDeck(MarkedCards):
+    """Honest in hand 1; marks the point cards in hand 2's shuffle, made while hand 1 is
+    played."""
+
+    def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
+        if self.transcript.hand == 1:
+            return (yield from Party.shuffle_steps(self))
+        return (yield from super().shuffle_steps())
+
+
+def test_a_next_deck_marked_while_this_hand_is_played_names_its_shuffler_and_charges_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand's messages are checked on arrival as any: a page that marks the
+    cards of the next deck, made while this hand is played, is named by every other page
+    then, and charged the hand under way (a page named in a hand dealt takes its 26)."""
+    monkeypatch.setitem(CHEATS, "marknext", _MarksTheNextDeck)
+    mesh = Mesh(seed=21, cheats={1: "marknext"})
+    mesh.run()
+    for page in mesh.pages:
+        if page.seat != 1:
+            assert page.fault == Fault(1, Cheat.MARKED), page.closed
+            assert page.hand_number == 1 and page.history == [charged(1)]
+            assert page.closed is not None and "26" in page.closed
