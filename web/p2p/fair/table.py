@@ -403,13 +403,18 @@ class FairTable(Arrivals):
 
     def _background_step(self) -> bool | None:
         """A slice of the next hand's deal (``prepare``) or of the computers' replay (the
-        hand before), in turn while both have work."""
+        hand before), in turn while both have work. The replay waits while the hand under
+        way is dealt: its slices would hold up each round of the deal's messages (the
+        people wait for their cards; the replay has no one waiting, unless a page left)."""
         self._replay_turn = not self._replay_turn
-        if self._replaying is not None and (self._replay_turn or self.upcoming is None):
+        replay = self._replaying is not None and (
+            self.current.dealt is not None or self.transcript.over
+            or self.left_in_replay is not None)  # (a page gone waits for the replay)
+        if replay and (self._replay_turn or self.upcoming is None):
             return self._replay_step()
         made = None if self.upcoming is None else self.upcoming.slice_step()
         if made is None:
-            return None if self._replaying is None else self._replay_step()
+            return self._replay_step() if replay else None
         if made:
             self._settle()  # a shuffle, lock or proof sent, a proof checked: steps may be due
         return made
