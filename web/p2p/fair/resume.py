@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING, Any
 from web.p2p.fair.hand_record import HandRecord
 from web.p2p.fair.party import Secrets
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import apply, open_envelope, parse, tag
+from web.p2p.fair.wire import apply, open_envelope, parse, sender, tag
 
 if TYPE_CHECKING:
     from web.p2p.fair.hand import FairHand
@@ -123,8 +123,11 @@ def _keys_text(secrets: Secrets) -> str:
 
 
 class HandKeeper:
-    """The text of a table's ``HandKept``, made again only when it changed, each envelope
-    encoded once: a card costs the join of the texts, not their encoding."""
+    """The text of a table's ``HandKept``, made again only when this page's part changed
+    (a message of its own, its keys), each envelope encoded once: a card costs the join of
+    the texts, not their encoding. What it took from the others since its last message is
+    in the next text; lost in a reload, it is asked for again (``relay``): the record need
+    only hold what came before each message of its own, which those steps were made on."""
 
     def __init__(self) -> None:
         self._hand: tuple[str, int, int] = ("", -1, -1)
@@ -134,17 +137,18 @@ class HandKeeper:
     def text(self, table: FairTable) -> str | None:
         """The record's JSON, if it changed since the last call (else None)."""
         hand = (table.name, table.seat, table.hand_number)
-        if hand != self._hand:  # the next hand's part, made already, becomes the hand's
+        changed = hand != self._hand
+        if changed:  # the next hand's part, made already, becomes the hand's
             moved = hand[:2] == self._hand[:2] and hand[2] == self._hand[2] + 1
             self._hand = hand
             self._parts = [self._parts[1] if moved else _Part(), _Part()]
         now, after = self._parts
         upcoming = table.upcoming
         changed = now.update(table.ledger.log.get(table.hand_number, []),
-                             table.current.party.secrets())
+                             table.current.party.secrets(), table.seat) or changed
         changed = after.update(table.ledger.log.get(table.hand_number + 1, []),
-                               None if upcoming is None else upcoming.party.secrets()) \
-            or changed
+                               None if upcoming is None else upcoming.party.secrets(),
+                               table.seat) or changed
         if not changed:
             return None
         return (f'{{"v":{VERSION},"table":{json.dumps(table.name)},"seat":{table.seat},'
@@ -159,15 +163,17 @@ class _Part:
         self.secrets: Secrets | None = None
         self.keys = ""
 
-    def update(self, log: list[str], secrets: Secrets | None) -> bool:
-        """Take the log and keys as they stand; whether they changed."""
-        if len(log) == len(self.items) and secrets == self.secrets:
-            return False
-        self.items += [json.dumps(item) for item in log[len(self.items):]]
+    def update(self, log: list[str], secrets: Secrets | None, seat: int) -> bool:
+        """Take the log and keys as they stand; whether this page's part changed: its keys,
+        or a message of its own (that of ``seat``) in the log."""
+        fresh = log[len(self.items):]
+        self.items += [json.dumps(item) for item in fresh]
+        changed = any(sender(item) == seat for item in fresh)
         if secrets != self.secrets:
             self.secrets = secrets
             self.keys = "" if secrets is None else _keys_text(secrets)
-        return True
+            changed = True
+        return changed
 
     def text(self) -> str:
         keys = f'"keys":{self.keys},' if self.keys else ""
