@@ -15,24 +15,26 @@ A hand under way goes on (``web.p2p.fair.resume``): the tab keeps too the draw's
 (``HandKept``: its keys and its place in the signed record). Back within the grace, the
 page takes the hand up where it stood, and its claim says so (``"r"``, signed with the
 rest: the hand, the number of its next message, its commitment to its shuffling key),
-which the others check against their record. No I/O.
+which the others check against their record. ``KeptSeat`` keeps the record up to date as
+the page plays, before each message it sends. No I/O: the tab's storage is injected.
 """
 
 from __future__ import annotations
 
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from web.friends.fair_tables import PageTables
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.public import Score
-from web.p2p.fair.resume import HandKept, Resume
+from web.p2p.fair.resume import HandKeeper, HandKept, Resume
 from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
-__all__ = ["Kept", "back_text", "is_back", "read_back"]
+__all__ = ["Kept", "KeptSeat", "back_text", "is_back", "read_back"]
 
 _HAND, _N = 0, 1
 _PREFIX = '{"v":1,"t":"fair_back"'
@@ -127,6 +129,46 @@ class Kept:
                 or not all(0 <= s < 4 for s in seats):
             return None
         return kept
+
+
+class KeptSeat:
+    """This tab's ``Kept``, up to date as its tables move on: written again (``keep``) only
+    when something in it changed, each table's part of the hand encoded once
+    (``HandKeeper``), since it is looked at before every message this page sends."""
+
+    def __init__(self, code: str, keep: Callable[[str | None], None]) -> None:
+        """``code``: the table's code; ``keep``: store the record for this tab."""
+        self.code = code
+        self.keep = keep
+        self.text = ""
+        """The record last kept ("": none yet)."""
+        self._core: object = None
+        self._hands: list[str] = []
+        """This page's part of the hand under way at each of its tables (``HandKept``)."""
+        self._keepers = [HandKeeper(), HandKeeper()]
+
+    def seated(self) -> None:
+        """A draw seated this page at new tables: their records start anew."""
+        self._keepers = [HandKeeper(), HandKeeper()]
+
+    def update(self, tables: PageTables, others: Mapping[str, int],
+               seating: Seating | None, keys: tuple[int, int]) -> None:
+        """Keep where ``tables`` stand, with the other people's pages and seats, the draw's
+        ``seating`` and this page's two signing keys (its person's seat's, its computer's)."""
+        table, computer = tables.person, tables.computer
+        held = () if computer is None else (computer.table.seat,)
+        hands = [keeper.text(t) for keeper, t in zip(self._keepers, tables.all(),
+                                                      strict=False)]
+        core = (table.name, table.seat, tuple(table.history), tuple(others.items()),
+                table.if_left(table.seat, held))
+        if core == self._core and all(hand is None for hand in hands):
+            return  # (each message: nothing encoded again but what changed)
+        self._core = core
+        self._hands = [old if new is None else new for old, new in
+                       zip([*self._hands, "", ""], hands, strict=False)]
+        self.text = Kept(self.code, table.name, table.seat, keys[0], tuple(table.history),
+                         dict(others), core[4], seating, keys[1], tuple(self._hands)).text()
+        self.keep(self.text)
 
 
 def _score(data: object) -> Score | None:

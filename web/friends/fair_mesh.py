@@ -11,8 +11,9 @@ page that leaves while the seats are drawn, before anyone sat with it, is drawn 
 once what it sent has had ``GONE_GRACE`` to arrive, the pages still in that draw start it
 again among themselves (``_draw_without``), as they do when a newcomer hasn't done its part
 when the time is up: so a person who closes the page then, or whose page stalls, holds no
-table up. What the draws seat is played by
-``web.friends.fair_room``'s ``FairPlay``, this class's other half. No DOM: the peer and the
+table up. Who holds the seats the draws give as people go and come is
+``web.friends.fair_comings``'s, and what they seat is played by ``web.friends.fair_room``'s
+``FairPlay``: the two classes built on this one. No DOM: the peer and the
 clocks are injected, and pytest runs it.
 """
 
@@ -56,7 +57,7 @@ BYE = '{"v":1,"t":"fair_bye"}'
 
 class FairMesh:
     """This page in a fair table's room: the pages there, the draws for the seats, and the
-    newcomers' door; ``FairPlay`` plays what they seat (``_sit``)."""
+    newcomers' door; ``FairComings`` and ``FairPlay`` build on it (``_sit``, ``_claimed``)."""
 
     def __init__(self, send: Callable[[str, str], None], code: TableCode, *,
                  closed: Callable[[str], None], now: Callable[[], float], cheat: str = "",
@@ -343,7 +344,7 @@ class FairMesh:
                 self.send(conn, BYE)
         self.done = True
 
-    # --- played by ``FairPlay`` ---------------------------------------------------------------
+    # --- played by ``FairComings`` and ``FairPlay`` ----------------------------------------------
     def _sit(self, seating: Seating, name: str) -> None:
         """The draw is over: sit at the table it names, as it seated this page."""
         raise NotImplementedError
