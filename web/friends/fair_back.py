@@ -16,7 +16,14 @@ A hand under way goes on (``web.p2p.fair.resume``): the tab keeps too the draw's
 page takes the hand up where it stood, and its claim says so (``"r"``, signed with the
 rest: the hand, the number of its next message, its commitment to its shuffling key),
 which the others check against their record. ``KeptSeat`` keeps the record up to date as
-the page plays, before each message it sends. No I/O: the tab's storage is injected.
+the page plays, before each message it sends.
+
+A claim signed by the seat's key that comes after the seat's grace ran out is answered
+(``late_text``, ``{"v": 1, "t": "fair_late", "d": <table tag>, "f": seat, "go": ...}``),
+so that the page back never waits on a hand nobody will go on with: ``"charged"``, the
+hand wasn't handed over yet, and the page is taken back the way of a tab without the
+record (the hand counted, the rest on its seat, the seats drawn again); ``"gone"``, a
+computer has its seat now. No I/O: the tab's storage is injected.
 """
 
 from __future__ import annotations
@@ -34,10 +41,16 @@ from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
-__all__ = ["Kept", "KeptSeat", "back_text", "is_back", "read_back"]
+__all__ = ["CHARGED", "GONE", "Kept", "KeptSeat", "back_text", "is_back", "is_late",
+           "late_text", "read_back", "read_late"]
 
 _HAND, _N = 0, 1
 _PREFIX = '{"v":1,"t":"fair_back"'
+_LATE = '{"v":1,"t":"fair_late"'
+CHARGED = "charged"
+"""A claim's answer: too late to take the hand up; back the way of a tab without it."""
+GONE = "gone"
+"""A claim's answer: too late, a computer has the seat now."""
 
 
 @dataclass(frozen=True)
@@ -220,3 +233,27 @@ def read_back(group: Group, keys: Sequence[int], table: str, text: str, peer: st
     signed = Signed(seat, _N, _digest(peer, r), t, z)
     return seat, verify(group, keys[seat], table, signed, _HAND) and (resume is not None
                                                                       or not r), resume
+
+
+def late_text(table: str, seat: int, go: str) -> str:
+    """The answer to the page that claimed ``seat`` after its grace ran out (``go``:
+    ``CHARGED`` or ``GONE``)."""
+    return json.dumps({"v": 1, "t": "fair_late", "d": tag(table), "f": seat, "go": go},
+                      separators=(",", ":"))
+
+
+def is_late(text: str) -> bool:
+    return text.startswith(_LATE)
+
+
+def read_late(table: str, text: str) -> tuple[int, str] | None:
+    """The seat and the answer of a ``late_text`` of this table (None: not one)."""
+    try:
+        data = json.loads(text)
+        seat, go, d = data["f"], data["go"], data["d"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4 \
+            or go not in (CHARGED, GONE) or d != tag(table):
+        return None
+    return seat, go

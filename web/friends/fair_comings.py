@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from web import words
-from web.friends.fair_back import Kept, read_back
+from web.friends.fair_back import CHARGED, GONE, Kept, late_text, read_back
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FairMesh
 from web.p2p.fair.group import GROUP, Group
@@ -79,9 +79,15 @@ class FairComings(FairMesh):
         """Seats whose page came back, for the draw again under way."""
         self.alone = False
         """Every other page left: this page carries the game on by itself (``_carry_on``)."""
+        self.before: tuple[str, tuple[int, ...]] | None = None
+        """The name and seats' keys of the table before the last draw again: a page back
+        too late claims a seat of it (``_claimed_before``)."""
 
-    def _seated_anew(self) -> None:
-        """A draw seated the pages: who left, came back or was charged is told; forget it."""
+    def _seated_anew(self, before: FairTable | None) -> None:
+        """A draw seated the pages again (``before``: at the table they sat at until now):
+        who left, came back or was charged is told; forget it."""
+        if before is not None:
+            self.before = (before.name, tuple(before.keys))
         self.leaving.clear()
         self.left_seats.clear()
         self.left_hand = None
@@ -127,16 +133,24 @@ class FairComings(FairMesh):
         signed by its key, its new connection takes the seats its page held, and the
         pages draw again (the hand under way went with its keys: it counts as far as it
         went, the rest on that seat, ``_charge``). Any other claim is refused, and the
-        person told."""
+        person told; one signed but late is answered (``_late``)."""
         table, seat, peer = self.table, self.seat, peer_of(conn)
-        if table is None or seat is None or self.redrawing or self.done:
+        if table is None or seat is None or self.done:
             return
         read = read_back(self.group, table.keys, table.name, text, peer)
         if read is None:
+            self._claimed_before(conn, text)
             return
         claimed, signed, resume = read
+        if self.redrawing:
+            if signed and conn not in self.seats:
+                self._late(conn, claimed)
+            return
         self.door.went(peer)  # a page that claims a seat is no newcomer
-        if not signed or claimed not in self.away:
+        if signed and claimed not in self.away:
+            self._late(conn, claimed, resume is not None)
+            return
+        if not signed:
             seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
             return
         if resume is not None:  # it takes the hand under way up where it stood
@@ -158,11 +172,61 @@ class FairComings(FairMesh):
             return
         self.away.back(claimed)
         _, seats = self.away_held.pop(claimed)
-        self._charge([seats])  # the hand it left counts, as it counted it too
-        self.room[peer] = conn
+        self._back_charged(conn, seats)
+
+    def _claimed_before(self, conn: str, text: str) -> None:
+        """A claim to a seat of the table before the last draw again, signed by its key:
+        the page comes back after its seat was handed over, and is told so (``GONE``)."""
+        table, seat, before = self.table, self.seat, self.before
+        if before is None or table is None or seat is None:
+            return
+        read = read_back(self.group, before[1], before[0], text, peer_of(conn))
+        if read is None or not read[1]:
+            return
+        claimed = read[0]
+        if claimed == table.seat or any(held[0] == claimed for held in self.seats.values()):
+            seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
+            return
+        self.door.went(peer_of(conn))  # no newcomer waiting to be let in: it claimed a seat
+        self.send(conn, late_text(before[0], claimed, GONE))
+        seat.news.tell(words.fair_back_too_late(claimed, table.seat, seat.names))
+
+    def _back_charged(self, conn: str, seats: tuple[int, ...]) -> None:
+        """The page on ``conn`` is back at ``seats`` without the hand under way: it counts
+        as far as it went, the rest on them, as that page counts it too; the pages draw
+        again, every person at their seat."""
+        self._charge([seats])
+        self.room[peer_of(conn)] = conn
         self.seats[conn] = seats
-        self.returned.add(claimed)
+        self.returned.add(seats[0])
         self._redraw({})
+
+    def _late(self, conn: str, claimed: int, resumes: bool = False) -> None:
+        """A claim signed by the key of ``claimed``, a seat not away: its grace ran out
+        here. If the hand wasn't handed over yet, the page is taken back as a tab without
+        the record (told so if it came to take the hand up: ``CHARGED``); a page that took
+        the hand up here and then was told so by another page comes the same way; if a
+        computer has the seat, the page is told (``GONE``). A claim for a seat its page
+        holds on another connection is refused (someone else has its key)."""
+        table, seat = self.table, self.seat
+        assert table is not None and seat is not None
+        left = next((c for c, held in self.left_seats.items()
+                     if held[0] == claimed and c in self.leaving), None)
+        if left is not None and not self.redrawing:  # not handed over yet: back, charged
+            del self.leaving[left]
+            self.alone = False
+            if resumes:
+                self.send(conn, late_text(table.name, claimed, CHARGED))
+            self._back_charged(conn, self.left_seats.pop(left))
+        elif self.seats.get(conn, (-1,))[0] == claimed and not resumes \
+                and not self.redrawing:  # took the hand up here, and was told it's late
+            seats = self.seats.pop(conn)
+            self._back_charged(conn, seats)
+        elif claimed != table.seat and all(held[0] != claimed for held in self.seats.values()):
+            self.send(conn, late_text(table.name, claimed, GONE))
+            seat.news.tell(words.fair_back_too_late(claimed, table.seat, seat.names))
+        else:
+            seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
 
     # --- gone for good ---------------------------------------------------------------------
 

@@ -23,7 +23,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from web import words
-from web.friends.fair_back import Kept, back_text, is_back
+from web.friends.fair_back import Kept, back_text, is_back, is_late
 from web.friends.fair_door import Carried, Door
 from web.friends.fair_names import is_name
 from web.friends.fair_tables import PageTables
@@ -251,6 +251,9 @@ class FairMesh:
         if is_back(text):
             self._claimed(conn, text)
             return
+        if is_late(text):
+            self._too_late(conn, text)
+            return
         if text == BYE:
             self.byes.add(peer_of(conn))
             return
@@ -359,6 +362,11 @@ class FairMesh:
 
     def _claimed(self, conn: str, text: str) -> None:
         """The page on ``conn`` claims a seat back after a reload (``web.friends.fair_back``)."""
+        raise NotImplementedError
+
+    def _too_late(self, conn: str, text: str) -> None:
+        """The page on ``conn`` answers this tab's claim: it came back too late
+        (``web.friends.fair_back``'s ``late_text``)."""
         raise NotImplementedError
 
     def _resume(self, back: Kept) -> bool:

@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
-from web.friends.fair_back import Kept, KeptSeat, back_text
+from web.friends.fair_back import GONE, Kept, KeptSeat, back_text, read_late
 from web.friends.fair_comings import Alone, FairComings
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM
@@ -29,9 +29,11 @@ from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.public import Score
 from web.p2p.fair.resume import HandKept, claim_of
-from web.p2p.fair.seating import Seating, is_draw
+from web.p2p.fair.seating import Seating, is_draw, where
+from web.p2p.fair.table import FairTable
 from web.p2p.names import clean_name
 from web.p2p.peer import Reply
+from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat
 
@@ -76,6 +78,8 @@ class FairPlay(FairComings):
         """What this tab keeps to come back to its seat after a reload."""
         self.seating: Seating | None = None
         """The draw that seated this page at its tables."""
+        self.resumed: FairTable | None = None
+        """The table this tab took the hand up at after a reload (``_resume``)."""
         self._pumping = False
 
     @property
@@ -167,7 +171,37 @@ class FairPlay(FairComings):
         for table in tables.all():
             table.ask_missed()
         self._sit(seating, back.table, tables)
+        self.resumed = tables.person
         return True
+
+    def _too_late(self, conn: str, text: str) -> None:
+        """Another page of the table this tab came back to answers that it came too late
+        (its grace ran out there). ``CHARGED``: the hand under way can't be taken up, so it
+        comes back the way of a tab without the record, at once — the hand counts as far as
+        it went, the rest on this seat (``_charge``), and the pages draw again with it at
+        its seat (its plain claim tells any page that took the hand up with it). ``GONE``:
+        a computer plays its seat now; the table closes for it, saying so."""
+        back, table, me = self.back, self.table, self.me
+        if back is None or me is None or self.done or peer_of(conn) not in back.others:
+            return
+        read = read_late(back.table, text)
+        if read is None or read[0] != back.seat:
+            return
+        if read[1] == GONE:
+            self._close(words.FAIR_BACK_TOO_LATE)
+            return
+        if table is None or table is not self.resumed or self.redrawing:
+            return  # (already on its way back charged)
+        claim = back_text(self.group, back.key, back.table, back.seat, me)
+        for other in self.room.values():
+            self.send(other, claim)
+        computer = self.computer
+        self._charge([(table.seat,) + (() if computer is None else (computer.table.seat,))])
+        if table.closed is not None:
+            return  # the 52 plays named a rule broken: the table closed
+        self.redrawing = True
+        fixed = {**back.others, me: back.seat}
+        self._start_draw(list(back.others), fixed, where(table.history, fixed))
 
     def _sit(self, seating: Seating, name: str, resumed: PageTables | None = None) -> None:
         assert self.me is not None
@@ -195,7 +229,8 @@ class FairPlay(FairComings):
         left = self._left_words(table.seat)
         if resumed is not None:  # this tab reloaded, and takes its hand up
             self.seat.notice = words.FAIR_RESUMED
-        elif self.back is not None and old is None:  # this tab reloaded, and is back
+        elif self.back is not None and (old is None or old is self.resumed):
+            # this tab reloaded, and is back (too late to take the hand up: ``_too_late``)
             charged = self.back.charged
             self.seat.notice = words.fair_back(
                 "" if charged is None else words.fair_left_hand(table.seat, charged, table.seat))
@@ -209,7 +244,7 @@ class FairPlay(FairComings):
         elif came and (before is not None or self.door.carried is not None):
             self.seat.notice = words.fair_came(came, table.seat)
         self.redrawing = False
-        self._seated_anew()
+        self._seated_anew(old)
         self.on_seated(self.seat)  # (a newcomer's dialog steps aside: ``door.late`` says so)
         self.door.seated(self.seats)
         self.rename()
