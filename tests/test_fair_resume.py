@@ -16,16 +16,17 @@ import pytest
 from hearts.rules import PassDirection
 from tests.groups import SMALL
 from tests.test_fair_table import Mesh
-from web.blame import Cheat
+from web.blame import Cheat, Fault
 from web.p2p.fair.resume import HandKeeper, HandKept, Resume, claim_of, resume_fault
 from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.wire import message
 
 
 class KeptMesh(Mesh):
     """The mesh, each page keeping its record for its tab before it sends."""
 
-    def __init__(self, seed: int = 1) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 1, cheats: dict[int, str] | None = None) -> None:
+        super().__init__(seed, cheats)
         self.keepers = [HandKeeper() for _ in range(4)]
         self.kept = [""] * 4
         self.sizes: list[int] = []
@@ -176,3 +177,39 @@ def test_a_page_back_with_other_keys_or_another_hands_record_is_refused_and_name
         fault = resume_fault(other.transcript, held, other.hand_number, 1, claim)
         assert fault is not None and fault.seat == 1
         assert fault.kind is Cheat.RESUMED_ELSEWHERE
+
+
+def test_a_page_reloaded_between_its_digest_and_the_dispute_shows_what_it_echoed() -> None:
+    """Seat 3 lies in its echo; honest seat 1 sent its digest (and echo) and reloads before
+    any other digest reached it. Taken up from its record, its evidence must be exactly
+    the messages its echo hashed, else the judging names the honest page instead of the
+    liar (its evidence not hashing to its echo reads as a false echo)."""
+    m = KeptMesh(seed=15, cheats={3: "falseecho"})
+    m.run()
+    m.pass_all()
+    while sum(1 for p in m.pages if p.stage is FairStage.PLAYING) == 4 \
+            and len(m.pages[0].transcript.plays) < 51:
+        page = next(p for p in m.pages if p.to_play() == p.seat)
+        assert page.play(page.auto_card()) is None
+        m.run()
+    ends = ("fair_digest", "fair_evidence", "fair_keys")
+    m.block = lambda sender, receiver, text: receiver == 1 and any(k in text for k in ends)
+    last = next(p for p in m.pages if p.to_play() == p.seat)
+    assert last.play(last.auto_card()) is None
+    m.run()
+    honest = m.pages[1]
+    assert set(honest.transcript.digests) == {1}  # its digest out, no other's in
+    assert json.loads(m.kept[1])["log"]  # (its digest among what it kept)
+    m.block = lambda sender, receiver, text: False
+    new = m.reload(1)
+    assert new.resumed and new.closed is None
+    m.run()
+    assert set(new.transcript.evidence) == {0, 1, 2}  # the honest pages' evidence, its own too
+    liar = m.pages[3]  # shows what it was sent after all (``test_fair_table``'s way)
+    text = liar.ledger.seal(1, "fair_evidence",
+                            message("fair_evidence", items=liar.ledger.evidence(1)))
+    for page in m.pages[:3]:
+        page.received_from(3, text)
+    m.run()
+    for page in m.pages[:3]:
+        assert page.fault == Fault(3, Cheat.FALSE_ECHO), (page.seat, page.fault)

@@ -171,6 +171,11 @@ def _restore_own(table: FairTable, text: str,
     _, _, hand, n, inner, t, z = opened
     try:
         parsed = parse(inner, table.group, table.seat)
+        if parsed[0] == "fair_digest" and tuple(parsed[1]["echo"]) != table.dispute.echo():
+            # Its echo froze the messages it held then: its evidence, should the digests
+            # differ, is those (``Dispute.echo``), frozen again here as they were, or the
+            # judging would read an honest page's evidence as a false echo.
+            return False
         if not table.ledger.restore(hand, parsed[0], n, inner, t, z, text):
             return False
         if parsed[0] == "fair_open":
