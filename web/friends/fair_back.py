@@ -28,10 +28,12 @@ computer has its seat now. No I/O: the tab's storage is injected.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.group import Group, KeySource
@@ -41,8 +43,21 @@ from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
-__all__ = ["CHARGED", "GONE", "Kept", "KeptSeat", "back_text", "is_back", "is_late",
-           "late_text", "read_back", "read_late"]
+__all__ = [
+    "CHARGED",
+    "COUNTS",
+    "GONE",
+    "KeepSeat",
+    "Kept",
+    "KeptSeat",
+    "back_text",
+    "gather",
+    "is_back",
+    "is_late",
+    "late_text",
+    "read_back",
+    "read_late",
+]
 
 _HAND, _N = 0, 1
 _PREFIX = '{"v":1,"t":"fair_back"'
@@ -78,6 +93,8 @@ class Kept:
     hands: tuple[str, ...] = ()
     """This page's part of the hand under way (``HandKept``'s JSON): its person's table's,
     then its computer's. Spliced in as they are: not encoded again for each message."""
+    parts: bool = False
+    """The hands are kept apart, in parts (``KeptSeat``): ``gather`` splices them in."""
 
     def text(self) -> str:
         seating = self.seating
@@ -89,7 +106,8 @@ class Kept:
             "seating": None if seating is None else {
                 "pages": list(seating.pages), "computer": list(seating.computer),
                 "keys": [f"{k:x}" for k in seating.keys]},
-            "computer_key": f"{self.computer_key:x}"}, separators=(",", ":"))
+            "computer_key": f"{self.computer_key:x}", **({"parts": 1} if self.parts else {})},
+            separators=(",", ":"))
         return core[:-1] + ',"hands":[' + ",".join(self.hands) + "]}"
 
     def resumes(self, group: Group) -> tuple[Seating, tuple[HandKept, ...]] | None:
@@ -131,7 +149,8 @@ class Kept:
             kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
                         int(str(data["key"]), 16), history, others,
                         _score(data.get("charged")), seating,
-                        int(str(data.get("computer_key", "0")), 16), hands)
+                        int(str(data.get("computer_key", "0")), 16), hands,
+                        data.get("parts") == 1)
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
         if seating is not None and not (len(seating.pages) == len(seating.computer)
@@ -144,25 +163,46 @@ class Kept:
         return kept
 
 
-class KeptSeat:
-    """This tab's ``Kept``, up to date as its tables move on: written again (``keep``) only
-    when something in it changed, each table's part of the hand encoded once
-    (``HandKeeper``), since it is looked at before every message this page sends."""
+class KeepSeat(Protocol):
+    """Stores, for this tab, a part of what brings it back to its seat (``part``: "" the
+    record itself, else the key's ending of one of its parts); None forgets all of it."""
 
-    def __init__(self, code: str, keep: Callable[[str | None], None]) -> None:
-        """``code``: the table's code; ``keep``: store the record for this tab."""
+    def __call__(self, text: str | None, part: str = "") -> None: ...
+
+
+COUNTS = ".n"
+"""The part that says how many envelopes of each table's hand are stored (``KeptSeat``)."""
+
+
+def _head(table: int) -> str:
+    return f".h{table}"
+
+
+def _item(table: int, n: int) -> str:
+    return f".h{table}.{n}"
+
+
+class KeptSeat:
+    """This tab's ``Kept``, up to date as its tables move on, written before every message
+    this page sends: so in parts (``keep``), each written only when it changed — the record
+    without its hands (``Kept.parts``), each table's head of its hand (``HandKeeper``), and
+    each envelope once, under a key of its own (``.h<table>.<n>``), with their counts
+    (``COUNTS``). A card costs the write of its envelope, not of the whole record, some
+    hundred kB (``tools/bench_keep.py``). ``gather`` reads it back whole."""
+
+    def __init__(self, code: str, keep: KeepSeat) -> None:
+        """``code``: the table's code; ``keep``: store a part for this tab."""
         self.code = code
         self.keep = keep
-        self.text = ""
-        """The record last kept ("": none yet)."""
         self._core: object = None
-        self._hands: list[str] = []
-        """This page's part of the hand under way at each of its tables (``HandKept``)."""
         self._keepers = [HandKeeper(), HandKeeper()]
+        self._written: list[tuple[object, str, int]] = []
+        """Per table: the hand, the head and how many envelopes are stored."""
 
     def seated(self) -> None:
         """A draw seated this page at new tables: their records start anew."""
         self._keepers = [HandKeeper(), HandKeeper()]
+        self._written = []
 
     def update(self, tables: PageTables, others: Mapping[str, int],
                seating: Seating | None, keys: tuple[int, int]) -> None:
@@ -170,18 +210,52 @@ class KeptSeat:
         ``seating`` and this page's two signing keys (its person's seat's, its computer's)."""
         table, computer = tables.person, tables.computer
         held = () if computer is None else (computer.table.seat,)
-        hands = [keeper.text(t) for keeper, t in zip(self._keepers, tables.all(),
-                                                      strict=False)]
+        moved = False
+        for n, (keeper, at) in enumerate(zip(self._keepers, tables.all(), strict=False)):
+            parts = keeper.parts(at)
+            if parts is None:
+                continue
+            hand, head, items = parts
+            if n == len(self._written):
+                self._written.append((None, "", 0))
+            was, written, count = self._written[n]
+            if hand != was:
+                count = 0
+            if head != written:
+                self.keep(head, _head(n))
+            for i in range(count, len(items)):
+                self.keep(items[i], _item(n, i))
+            self._written[n] = (hand, head, len(items))
+            moved = True
+        if moved:
+            self.keep(json.dumps([count for _, _, count in self._written]), COUNTS)
         core = (table.name, table.seat, tuple(table.history), tuple(others.items()),
                 table.if_left(table.seat, held))
-        if core == self._core and all(hand is None for hand in hands):
-            return  # (each message: nothing encoded again but what changed)
-        self._core = core
-        self._hands = [old if new is None else new for old, new in
-                       zip([*self._hands, "", ""], hands, strict=False)]
-        self.text = Kept(self.code, table.name, table.seat, keys[0], tuple(table.history),
-                         dict(others), core[4], seating, keys[1], tuple(self._hands)).text()
-        self.keep(self.text)
+        if core != self._core:
+            self._core = core
+            self.keep(Kept(self.code, table.name, table.seat, keys[0], tuple(table.history),
+                           dict(others), core[4], seating, keys[1], parts=True).text())
+
+
+def gather(text: str, get: Callable[[str], str | None]) -> str:
+    """The whole record a tab kept (``text``: the record itself, ``get(part)``: each of
+    its parts, ``KeptSeat``), its hands spliced in; ``text`` as it is if it isn't in parts.
+    A part missing or spoilt leaves its hands out (the seat is claimed without them)."""
+    kept = Kept.read(text)
+    if kept is None or not kept.parts:
+        return text
+    try:
+        counts = json.loads(get(COUNTS) or "")
+        hands = []
+        for n, count in enumerate(counts):
+            items = [get(_item(n, i)) for i in range(int(count))]
+            head = get(_head(n))
+            if head is None or any(item is None for item in items):
+                raise ValueError("a part of the record is missing")
+            hands.append(head + ",".join(str(item) for item in items) + "]}")
+    except (ValueError, TypeError):
+        hands = []
+    return dataclasses.replace(kept, hands=tuple(hands), parts=False).text()
 
 
 def _score(data: object) -> Score | None:

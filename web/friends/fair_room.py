@@ -18,7 +18,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
-from web.friends.fair_back import GONE, Kept, KeptSeat, back_text, read_late
+from web.friends.fair_back import GONE, KeepSeat, Kept, KeptSeat, back_text, read_late
 from web.friends.fair_comings import Alone, FairComings
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM
@@ -58,11 +58,11 @@ class FairPlay(FairComings):
                  people: int = 4, pace: Callable[[], float] = lambda: 0.8,
                  late: bool = False, carried: Carried | None = None,
                  alone: Alone | None = None, name: Callable[[], str] = lambda: "",
-                 grace: float = 0.0, keep: Callable[[str | None], None] = lambda text: None,
+                 grace: float = 0.0, keep: KeepSeat = lambda text, part="": None,
                  back: Kept | None = None) -> None:
         """``seated``: the felt shows this seat now; ``pace``: seconds before a computer's
         card; ``name``: the name the person chose ("": none); ``keep``: store, for this
-        tab, what brings it back to its seat after a reload (None: forget it); the rest as
+        tab, what brings it back to its seat after a reload, in parts (None: forget it); the rest as
         ``FairComings``'s."""
         super().__init__(send, code, closed=closed, now=now, cheat=cheat, group=group,
                          people=people, late=late, carried=carried, back=back, grace=grace,

@@ -95,7 +95,8 @@ class HandKept:
 
 class HandKeeper:
     """The text of a table's ``HandKept``, made again only when it changed, each envelope
-    encoded once: a card costs the join of the texts, not their encoding."""
+    encoded once: a card costs the join of the texts, not their encoding. In parts too
+    (``parts``), for a tab that stores only what is new."""
 
     def __init__(self) -> None:
         self._hand: tuple[str, int, int] = ("", -1, -1)
@@ -103,8 +104,10 @@ class HandKeeper:
         self._secrets: Secrets | None = None
         self._keys = ""
 
-    def text(self, table: FairTable) -> str | None:
-        """The record's JSON, if it changed since the last call (else None)."""
+    def parts(self, table: FairTable) -> tuple[tuple[str, int, int], str, list[str]] | None:
+        """If the record changed since the last call (else None): the hand it is of, its
+        JSON up to its log's first envelope (the head), and the log's envelopes, each
+        encoded: the record is the head, the envelopes joined by commas, then ``]}``."""
         hand = (table.name, table.seat, table.hand_number)
         log = table.ledger.log.get(table.hand_number, [])
         secrets = table.current.party.secrets()
@@ -119,9 +122,14 @@ class HandKeeper:
                 "e": f"{secrets.shuffle_key:x}", "k": [f"{k:x}" for k in secrets.slot_keys],
                 "o": list(secrets.order), "b": [[s, f"{k:x}"] for s, k in secrets.blind_keys]},
                 separators=(",", ":"))
-        return (f'{{"v":{VERSION},"table":{json.dumps(table.name)},"seat":{table.seat},'
-                f'"hand":{table.hand_number},"keys":{self._keys},"log":['
-                + ",".join(self._items) + "]}")
+        head = (f'{{"v":{VERSION},"table":{json.dumps(table.name)},"seat":{table.seat},'
+                f'"hand":{table.hand_number},"keys":{self._keys},"log":[')
+        return hand, head, self._items
+
+    def text(self, table: FairTable) -> str | None:
+        """The record's JSON, if it changed since the last call (else None)."""
+        parts = self.parts(table)
+        return None if parts is None else parts[1] + ",".join(parts[2]) + "]}"
 
 
 def claim_of(table: FairTable) -> Resume:
