@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS, TablePage
 from test_private_table import DIALOG, Seat, keep_alerts, open_all, wait_alert
@@ -101,12 +102,17 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
     try:
         table = TablePage(context.new_page(), base_url, "online-dead-relay")
         dead = "ws://127.0.0.1:9"  # nothing listens there
+        table.page.clock.install()  # time flows as usual, until the test pauses it
         table.goto(f"?speed=instant&wait=2&relay={dead}")
         page = table.page
         page.wait_for_selector("#play-online:not([disabled])")
         before = _hand(page)
+        page.clock.pause_at(page.evaluate("Date.now()") + 100)  # the page's time is ours
         page.click("#play-online")
-        page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
+        # The relay refused at once: said within a second of the page's time, where a slow
+        # relay is given RELAY_WAIT_MS (8 s, web/static/p2p.js) to answer.
+        _within_page_time(page, page.locator(f"{DIALOG} #fr-retry"), 1000)
+        page.clock.resume()
         said = page.inner_text(f"{DIALOG} #fr-fair-closed")  # first, before the choices
         assert "Couldn't reach the place where players meet" in said, said
         assert "127.0.0.1:9" in said, said
@@ -125,6 +131,20 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         assert page.evaluate(f"document.querySelector('{DIALOG}').dataset.role || ''") == ""
     finally:
         context.close()
+
+
+def _within_page_time(page: Any, shown: Any, ms: int) -> None:
+    """Move the page's paused clock on ``ms`` at most, 50 ms at a time (its timers run as
+    it goes; between two steps the page has real time for what its sockets bring), until
+    ``shown`` is visible; fail if it isn't by then."""
+    for _ in range(ms // 50):
+        page.clock.run_for(50)
+        try:
+            shown.wait_for(state="visible", timeout=500)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"not shown within {ms} ms of the page's time")
 
 
 def test_a_guest_that_reloads_mid_hand_comes_back_to_its_seat(
