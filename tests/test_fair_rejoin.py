@@ -21,6 +21,7 @@ from tests.test_fair_session import (
     back,
     dealt,
     fair_pages,
+    handed_over,
     is_closed,
     play_out,
     reload,
@@ -30,7 +31,7 @@ from tests.test_fair_session import (
 )
 from web import words
 from web.blame import Cheat, Fault
-from web.p2p.fair.table import GONE_GRACE, FairStage
+from web.p2p.fair.table import FairStage
 from web.seats.fair import FairSeat
 
 
@@ -192,16 +193,7 @@ def test_a_page_back_after_its_seat_went_to_a_computer_is_told_at_once() -> None
         gone = seats[2].table.seat
         reloaded, kept = reload(network, pages[2])
         assert json.loads(kept)["hands"]  # the hand under way, kept
-        await until(lambda: all(gone in s.away for s in seats[:2]), "the seat shown away")
-        for page in pages[:2]:
-            page.clock[0] += page.session.grace
-        await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
-                                for p in pages[:2]), "the grace over")
-        for page in pages[:2]:
-            page.clock[0] += GONE_GRACE
-        await until(lambda: all(dealt(p) and seat_of(p) is not s
-                                for p, s in zip(pages[:2], seats, strict=False)),
-                    "the two pages dealt the next hand without it")
+        await handed_over(pages[:2], seats[:2], gone)
         told = Told()
         seat_of(pages[0]).attach(told)
         reloaded.session.fair_group = SMALL

@@ -33,7 +33,6 @@ REPO = Path(__file__).resolve().parent.parent
 if str(REPO) not in sys.path:
     sys.path.insert(0, str(REPO))
 
-CHROMIUM = "/usr/bin/chromium"
 KEY_SEAT = "hearts.seat"
 """``web.friends.dialog.KEY_SEAT`` (that module needs the page's modules: not imported)."""
 SOURCES = ["hearts", "web"]
@@ -154,9 +153,7 @@ def _line(where: str, f: dict[str, float]) -> str:
 
 
 def _in_chromium(hands: int, throttle: float) -> dict[str, float]:
-    from playwright.sync_api import sync_playwright
-
-    from tools.site.serve import serve_in_thread
+    from tools.bench_fair import in_chromium
 
     files: dict[str, str] = {}
     for source in SOURCES:
@@ -165,29 +162,7 @@ def _in_chromium(hands: int, throttle: float) -> dict[str, float]:
     files["/bench/bench_keep.py"] = Path(__file__).read_text()
     code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_keep\n"
             f"json.dumps(bench_keep.measure({hands}, browser=True))")
-    server, _ = serve_in_thread(REPO)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=CHROMIUM,
-                                        args=["--no-sandbox", "--disable-gpu"])
-            page = browser.new_page()
-            if throttle != 1:
-                cdp = page.context.new_cdp_session(page)
-                cdp.send("Emulation.setCPUThrottlingRate", {"rate": throttle})
-            page.goto(f"http://127.0.0.1:{server.server_address[1]}/package.json")
-            result = page.evaluate("""async ({files, code}) => {
-                const { loadPyodide } = await import('/node_modules/pyodide/pyodide.mjs');
-                const py = await loadPyodide({ indexURL: '/node_modules/pyodide/' });
-                for (const [path, text] of Object.entries(files)) {
-                    py.FS.mkdirTree(path.slice(0, path.lastIndexOf('/')));
-                    py.FS.writeFile(path, text);
-                }
-                return py.runPython(code);
-            }""", {"files": files, "code": code})
-            browser.close()
-    finally:
-        server.shutdown()
-    parsed: dict[str, float] = json.loads(result)
+    parsed: dict[str, float] = json.loads(in_chromium(files, code, throttle))
     return parsed
 
 
