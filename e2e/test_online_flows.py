@@ -133,6 +133,23 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         context.close()
 
 
+def _dealt_by_code(host: Seat, guest: Seat) -> None:
+    """The host opens a table and shares its code, the guest joins by it, and the host
+    begins: until the guest is dealt its cards."""
+    host.page.click("#open-table")
+    host.page.click("#host-table")
+    host.wait_data("stage", "lobby")
+    host.click("#fr-share-button")
+    host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
+    code = host.page.input_value("#table-code")
+    guest.page.click("#open-table")
+    guest.page.fill(f"{DIALOG} #join-code", code)
+    guest.click("#join")
+    guest.wait_data("connected", "true", timeout=60_000)
+    host.click("#fr-begin")
+    guest.wait_data("stage", "pass")
+
+
 def _within_page_time(page: Any, shown: Any, ms: int) -> None:
     """Move the page's paused clock on ``ms`` at most, 50 ms at a time (its timers run as
     it goes; between two steps the page has real time for what its sockets bring), until
@@ -153,18 +170,7 @@ def test_a_guest_that_reloads_mid_hand_comes_back_to_its_seat(
     try:
         query = f"?speed=instant&grace=60&relay={relay}"
         open_all([host, guest], query)
-        host.page.click("#open-table")
-        host.page.click("#host-table")
-        host.wait_data("stage", "lobby")
-        host.click("#fr-share-button")
-        host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
-        code = host.page.input_value("#table-code")
-        guest.page.click("#open-table")
-        guest.page.fill(f"{DIALOG} #join-code", code)
-        guest.click("#join")
-        guest.wait_data("connected", "true", timeout=60_000)
-        host.click("#fr-begin")
-        guest.wait_data("stage", "pass")
+        _dealt_by_code(host, guest)
         seat = guest.data("seat")
         # both pass: the hand is under way when the guest's tab reloads
         for person in (host, guest):
@@ -236,18 +242,7 @@ def test_the_turn_clock_counts_each_second_at_a_table_by_code_and_says_what_went
             seat.page.clock.install()  # time flows as usual, and the test may jump it ahead
         # (a turn long enough that a busy machine never runs it out before the jump below)
         open_all([host, guest], f"?speed=instant&turn=60&relay={relay}")
-        host.page.click("#open-table")
-        host.page.click("#host-table")
-        host.wait_data("stage", "lobby")
-        host.click("#fr-share-button")
-        host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
-        code = host.page.input_value("#table-code")
-        guest.page.click("#open-table")
-        guest.page.fill(f"{DIALOG} #join-code", code)
-        guest.click("#join")
-        guest.wait_data("connected", "true", timeout=60_000)
-        host.click("#fr-begin")
-        guest.wait_data("stage", "pass")
+        _dealt_by_code(host, guest)
         guest.hide_dialog()
         # Both people are waited for: each sees their clock, a second at a time.
         for seat in (guest, host):
