@@ -200,6 +200,17 @@ async def until(condition: Callable[[], bool], what: str | Callable[[], str],
     raise AssertionError(what if isinstance(what, str) else what())
 
 
+async def looking_unanswered() -> tuple[Network, Page, asyncio.Event]:
+    """A page that pressed Play online before the relays answered: they answer once the
+    test sets the event given back (``network.relays_answer``)."""
+    network = Network()
+    answer = network.relays_answer = asyncio.Event()
+    page = Page(network)
+    page.session.play_online()
+    await settle(20)
+    return network, page, answer
+
+
 async def lone_online(network: Network, clock: list[float], group: Group | None = None
                       ) -> Page:
     """A page alone in the lobby: once the wait is over it plays the computers, and keeps
