@@ -641,24 +641,33 @@ def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> 
     asyncio.run(run())
 
 
+async def committed_only(pages: list[Page]) -> Page:
+    """``pages`` press Play online and draw for the seats; the last one's commit reaches
+    the others, its reveal never does: it, once the others hold its commit."""
+    quitter = pages[-1]
+    await into_the_lobby(pages)
+    await until(lambda: quitter.session.fair is not None, "the quitter at the table")
+    fair = quitter.session.fair
+    assert fair is not None
+    withhold_reveal(fair)
+    await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
+                            and fair.me in p.session.fair.draw.commits for p in pages[:-1]),
+                "the others hold the quitter's commit")
+    return quitter
+
+
 def test_a_page_that_leaves_while_the_first_seats_are_drawn_leaves_the_others_a_table(
         ) -> None:
     """Three people pressed Play online; one closed the page after its commit, before its
     reveal: the other two draw again between them, and sit with two computers."""
     async def run() -> None:
         _, pages = fair_pages(people=3)
-        quitter = pages[2]
-        await into_the_lobby(pages)
-        await until(lambda: quitter.session.fair is not None, "the quitter at the table")
-        fair = quitter.session.fair
-        assert fair is not None
-        withhold_reveal(fair)
+        quitter = await committed_only(pages)
         staying = pages[:2]
-        await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
-                                and fair.me in p.session.fair.draw.commits for p in staying),
-                    "the others hold the quitter's commit")
+        gone = quitter.session.fair
+        assert gone is not None
         quitter.session.leave()
-        await saw_it_go(staying, fair.me)
+        await saw_it_go(staying, gone.me)
         await until(lambda: all(map(dealt, staying)) or any(map(is_closed, staying)),
                     "the two others dealt")
         assert not any(map(is_closed, staying))
