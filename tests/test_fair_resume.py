@@ -18,6 +18,8 @@ from hearts.rules import PassDirection
 from tests.groups import SMALL
 from tests.test_fair_table import Mesh
 from web.blame import Cheat, Fault
+from web.friends.fair_back import Kept, KeptSeat, gather
+from web.friends.fair_tables import PageTables
 from web.p2p.fair.resume import HandKeeper, HandKept, Resume, claim_of, resume_fault
 from web.p2p.fair.table import FairStage, FairTable
 from web.p2p.fair.wire import message
@@ -264,3 +266,36 @@ def test_a_page_reloaded_while_the_next_deck_is_made_takes_both_hands_up(stage: 
     assert all(p.fault is None and p.closed is None for p in m.pages)
     assert all(p.stage is FairStage.PASSING and len(p.hand()) == 13 for p in m.pages)
     assert len({c for p in m.pages for c in p.hand()}) == 52
+
+
+def test_the_record_kept_in_parts_reads_back_whole_and_a_part_lost_drops_the_hand() -> None:
+    """``KeptSeat`` writes each envelope once, under a key of its own (the whole record
+    was some hundred kB a write): read back, the parts make the record as ``HandKeeper``
+    makes it whole; with a part gone, the hand is left out (the seat is claimed charged)."""
+    m = KeptMesh(seed=7)
+    m.run()
+    m.pass_all()
+    tab: dict[str, str] = {}
+    writes: list[str] = []
+
+    def keep(text: str | None, part: str = "") -> None:
+        assert text is not None
+        tab[part] = text
+        writes.append(part)
+
+    page = m.pages[2]
+    kept = KeptSeat("code", keep)
+    tables = PageTables(page, None)
+    for _ in range(6):
+        mover = next(p for p in m.pages if p.to_play() == p.seat)
+        assert mover.play(mover.auto_card()) is None
+        m.run()
+        kept.update(tables, {"a": 0, "b": 1, "c": 3}, None, (m.signing[2], 0))
+    whole = Kept.read(gather(tab[""], tab.get))
+    assert whole is not None and not whole.parts
+    assert whole.hands == (HandKeeper().text(page),)  # the record as made whole
+    items = [part for part in writes if part.startswith(".h0.")]
+    assert len(items) == len(set(items)) == len(page.ledger.log[1])  # each envelope once
+    del tab[items[3]]
+    lost = Kept.read(gather(tab[""], tab.get))
+    assert lost is not None and lost.hands == () and lost.seat == 2
