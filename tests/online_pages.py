@@ -11,6 +11,7 @@ from typing import Any
 
 from hearts import Game
 from tests.sdp import CHROMIUM_OFFER
+from web.friends.fair_back import COUNTS, gather
 from web.friends.session import PageHooks, Role, Session
 from web.p2p.fair.group import Group
 from web.p2p.host import HostTable
@@ -141,16 +142,28 @@ class Page:
         self.kept: list[str | None] = []
         self.dialog_open = False
         self.seat_kept: list[str | None] = []
-        """What the page kept, for this tab, to come back to its seat after a reload."""
+        """What the page kept, for this tab, to come back to its seat after a reload: the
+        whole record, gathered from its parts after each write of it."""
+        self.tab: dict[str, str] = {}
+        """This tab's storage of it, part by part (``web.friends.fair_back.KeptSeat``)."""
         hooks = PageHooks(
             seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
             keep=self.kept.append, show=self._show, on_change=lambda: None,
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
             base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
-            keep_seat=self.seat_kept.append)
+            keep_seat=self._keep_seat)
         self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
                                now=lambda: clock[0], minute=lambda: 29_000_000,
                                sleep=_tick)
+
+    def _keep_seat(self, text: str | None, part: str = "") -> None:
+        if text is None:
+            self.tab.clear()
+            self.seat_kept.append(None)
+            return
+        self.tab[part] = text
+        if part in ("", COUNTS) and "" in self.tab:
+            self.seat_kept.append(gather(self.tab[""], self.tab.get))
 
     def _show(self, wanted: bool) -> None:
         was, self.dialog_open = self.dialog_open, wanted
@@ -185,6 +198,17 @@ async def until(condition: Callable[[], bool], what: str | Callable[[], str],
             return
         await asyncio.sleep(0)
     raise AssertionError(what if isinstance(what, str) else what())
+
+
+async def looking_unanswered() -> tuple[Network, Page, asyncio.Event]:
+    """A page that pressed Play online before the relays answered: they answer once the
+    test sets the event given back (``network.relays_answer``)."""
+    network = Network()
+    answer = network.relays_answer = asyncio.Event()
+    page = Page(network)
+    page.session.play_online()
+    await settle(20)
+    return network, page, answer
 
 
 async def lone_online(network: Network, clock: list[float], group: Group | None = None

@@ -19,7 +19,7 @@
   var rooms = new Map();
   /** @type {Map<string, Promise<void>>} */
   var leaving = new Map();  // room name -> the promise of its leaving
-  var RELAY_WAIT_MS = 8000;  // how long meet waits for a relay's socket to open
+  var RELAY_WAIT_MS = 8000;  // how long meet waits for a slow relay's socket to open
 
   /** @param {RTCPeerConnection} pc @param {number} ms @returns {Promise<void>} */
   function gathered(pc, ms) {
@@ -143,10 +143,12 @@
         });
         rooms.set(name, joined);
         // Answer once a relay is reached; a relay that never answers (a wrong address, no
-        // network) is said, rather than leaving the page waiting in an empty room.
-        for (var waited = 0; !joined.reachable() && waited < RELAY_WAIT_MS; waited += 100) {
-          await new Promise(function (resolve) { setTimeout(resolve, 100); });
-        }
+        // network) is said, rather than leaving the page waiting in an empty room: at once
+        // when every relay refused, else once a slow one had RELAY_WAIT_MS to answer.
+        var wait = /** @type {Promise<boolean>} */ (new Promise(function (resolve) {
+          setTimeout(function () { resolve(false); }, RELAY_WAIT_MS);
+        }));
+        await Promise.race([joined.settled(), wait]);
         if (!joined.reachable()) {
           if (rooms.get(name) === joined) window.heartsP2P.unmeet(name);
           return failure("no relay answered: " + options.relays.join(", "));

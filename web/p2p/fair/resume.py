@@ -36,13 +36,16 @@ from typing import TYPE_CHECKING, Any
 from web.p2p.fair.hand_record import HandRecord
 from web.p2p.fair.party import Secrets
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import apply, open_envelope, parse, sender, tag
+from web.p2p.fair.wire import apply, open_envelope, parse, tag
 
 if TYPE_CHECKING:
     from web.p2p.fair.hand import FairHand
     from web.p2p.fair.table import FairTable
 
-__all__ = ["HandKeeper", "HandKept", "Resume", "claim_of", "replay", "resume_fault"]
+__all__ = [
+    "END", "HandKeeper", "HandKept", "Resume", "Segment", "claim_of", "joined", "replay",
+    "resume_fault",
+]
 
 VERSION = 1
 MAX_CHARS = 4_000_000
@@ -123,36 +126,55 @@ def _keys_text(secrets: Secrets) -> str:
 
 
 class HandKeeper:
-    """The text of a table's ``HandKept``, made again only when this page's part changed
-    (a message of its own, its keys), each envelope encoded once: a card costs the join of
-    the texts, not their encoding. What it took from the others since its last message is
-    in the next text; lost in a reload, it is asked for again (``relay``): the record need
-    only hold what came before each message of its own, which those steps were made on."""
+    """The text of a table's ``HandKept``, made again only when it changed, each envelope
+    encoded once: a card costs the join of the texts, not their encoding. In parts too
+    (``parts``), for a tab that stores only what is new."""
 
     def __init__(self) -> None:
         self._hand: tuple[str, int, int] = ("", -1, -1)
         self._parts = [_Part(), _Part()]
         """The hand under way's, and the next one's."""
 
-    def text(self, table: FairTable) -> str | None:
-        """The record's JSON, if it changed since the last call (else None)."""
+    def parts(self, table: FairTable) -> tuple[tuple[str, int, int], list[Segment]] | None:
+        """If the record changed since the last call (else None): the hand it is of, and
+        its segments, each the JSON that leads up to a log's first envelope and that log's
+        envelopes, encoded: the hand under way's, then the next one's. The record is each
+        segment's lead and its envelopes joined by commas, one after the other, then
+        ``END``."""
         hand = (table.name, table.seat, table.hand_number)
-        changed = hand != self._hand
-        if changed:  # the next hand's part, made already, becomes the hand's
+        if hand != self._hand:  # the next hand's part, made already, becomes the hand's
             moved = hand[:2] == self._hand[:2] and hand[2] == self._hand[2] + 1
             self._hand = hand
             self._parts = [self._parts[1] if moved else _Part(), _Part()]
         now, after = self._parts
         upcoming = table.upcoming
         changed = now.update(table.ledger.log.get(table.hand_number, []),
-                             table.current.party.secrets(), table.seat) or changed
+                             table.current.party.secrets())
         changed = after.update(table.ledger.log.get(table.hand_number + 1, []),
-                               None if upcoming is None else upcoming.party.secrets(),
-                               table.seat) or changed
+                               None if upcoming is None else upcoming.party.secrets()) \
+            or changed
         if not changed:
             return None
-        return (f'{{"v":{VERSION},"table":{json.dumps(table.name)},"seat":{table.seat},'
-                f'"hand":{table.hand_number},{now.text()},"next":{{{after.text()}}}}}')
+        head = (f'{{"v":{VERSION},"table":{json.dumps(table.name)},"seat":{table.seat},'
+                f'"hand":{table.hand_number},{now.lead()}')
+        return hand, [(head, now.items), ('],"next":{' + after.lead(), after.items)]
+
+    def text(self, table: FairTable) -> str | None:
+        """The record's JSON, if it changed since the last call (else None)."""
+        parts = self.parts(table)
+        return None if parts is None else joined(parts[1])
+
+
+Segment = tuple[str, list[str]]
+"""A record's JSON up to a log's first envelope, and that log's envelopes (``HandKeeper``)."""
+
+END = "]}}"
+"""What closes a record after its last segment."""
+
+
+def joined(segments: list[Segment]) -> str:
+    """The record that ``segments`` (``HandKeeper.parts``) make."""
+    return "".join(lead + ",".join(items) for lead, items in segments) + END
 
 
 class _Part:
@@ -163,21 +185,20 @@ class _Part:
         self.secrets: Secrets | None = None
         self.keys = ""
 
-    def update(self, log: list[str], secrets: Secrets | None, seat: int) -> bool:
-        """Take the log and keys as they stand; whether this page's part changed: its keys,
-        or a message of its own (that of ``seat``) in the log."""
-        fresh = log[len(self.items):]
-        self.items += [json.dumps(item) for item in fresh]
-        changed = any(sender(item) == seat for item in fresh)
+    def update(self, log: list[str], secrets: Secrets | None) -> bool:
+        """Take the log and keys as they stand; whether they changed."""
+        if len(log) == len(self.items) and secrets == self.secrets:
+            return False
+        self.items += [json.dumps(item) for item in log[len(self.items):]]
         if secrets != self.secrets:
             self.secrets = secrets
             self.keys = "" if secrets is None else _keys_text(secrets)
-            changed = True
-        return changed
+        return True
 
-    def text(self) -> str:
+    def lead(self) -> str:
+        """Its JSON up to its log's first envelope."""
         keys = f'"keys":{self.keys},' if self.keys else ""
-        return keys + '"log":[' + ",".join(self.items) + "]"
+        return keys + '"log":['
 
 
 def claim_of(table: FairTable) -> Resume:
@@ -243,6 +264,11 @@ def _restore_own(table: FairTable, hand: FairHand, text: str,
     record = hand.transcript
     try:
         parsed = parse(inner, table.group, table.seat)
+        if parsed[0] == "fair_digest" and tuple(parsed[1]["echo"]) != table.dispute.echo():
+            # Its echo froze the messages it held then: its evidence, should the digests
+            # differ, is those (``Dispute.echo``), frozen again here as they were, or the
+            # judging would read an honest page's evidence as a false echo.
+            return False
         if not table.ledger.restore(number, parsed[0], n, inner, t, z, text):
             return False
         if parsed[0] == "fair_open":
