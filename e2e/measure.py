@@ -40,7 +40,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, ConsoleMessage, Page, sync_playwright  # noqa: E402
 from tablepage import TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
@@ -297,7 +297,30 @@ def _longest(tasks: list[list[float]], start: float, end: float) -> float:
     return max((d for t, d in tasks if t < end and t + d > start), default=0.0)
 
 
-def fair_deal(browser: Browser, origin: str, relay: str, throttle: float
+def slow_summary(lines: list[str]) -> str:
+    """The page's steps named slow (``slow step NAME MS ms`` lines, ``web.slow_steps``):
+    per name, how many and the longest, longest first.
+
+    >>> slow_summary(["slow step flush 40 ms", "slow step flush 90 ms", "slow step a b 31 ms"])
+    'flush 2x max 90 ms, a b 1x max 31 ms'
+    """
+    found: dict[str, list[float]] = {}
+    for line in lines:
+        name, ms = line.removeprefix("slow step ").rsplit(" ", 2)[:2]
+        found.setdefault(name, []).append(float(ms))
+    return ", ".join(f"{name} {len(v)}x max {max(v):.0f} ms" for name, v in
+                     sorted(found.items(), key=lambda kv: -max(kv[1])))
+
+
+def _keep_slow(lines: list[str]) -> Callable[[ConsoleMessage], None]:
+    """A console listener keeping the page's ``slow step`` lines in ``lines``."""
+    def keep(message: ConsoleMessage) -> None:
+        if message.text.startswith("slow step "):
+            lines.append(message.text)
+    return keep
+
+
+def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: int = 0
               ) -> list[dict[str, float]]:
     """Two people (each page in its own browser context, CPU slowed ``throttle`` times)
     and two computers at a fair table through the local relay: they play hand 1, then
@@ -305,13 +328,16 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float
     Next hand, to its 13 cards of hand 2; the longest main-thread task (ms) in each of
     those spans and during hand 1's play."""
     tables = []
+    slow_lines: list[list[str]] = [[], []]
     for n in range(2):
         context = browser.new_context(service_workers="block")
         context.set_default_timeout(FAIR_WAIT_S * 1000)
         context.add_init_script(LONG_TASKS)
         tables.append(TablePage(context.new_page(), origin, f"fair-{n}"))
+        tables[-1].page.on("console", _keep_slow(slow_lines[n]))
+    ask = f"&slow={slow}" if slow else ""
     for table in tables:
-        table.page.goto(f"{origin}/?speed=instant&relay={relay}&wait=4",
+        table.page.goto(f"{origin}/?speed=instant&relay={relay}&wait=4{ask}",
                         wait_until="commit")
     for table in tables:
         table.wait_loaded(90_000)
@@ -351,6 +377,8 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float
                                                                           cards[n]),
                       "longest task, hand 1 played (ms)": _longest(tasks, dealt[n], last[n])})
         check(table)
+        if slow:
+            print(f"  page {n}'s steps of {slow} ms or more: {slow_summary(slow_lines[n])}")
     for table in tables:
         table.page.context.close()
     return found
@@ -383,6 +411,9 @@ def main() -> None:
                              "page in its own context (not run by default: minutes)")
     parser.add_argument("--throttle", type=float, nargs="+", default=[1.0, 4.0],
                         help="CPU slow-downs for --fair (default 1 4)")
+    parser.add_argument("--slow", type=int, default=0, metavar="MS",
+                        help="with --fair: name the pages' own steps of MS ms or more "
+                             "(?slow=MS, web.slow_steps)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
     parser.add_argument("--hands", type=int, default=2,
                         help="hands played for --pacing (default 2)")
@@ -436,7 +467,8 @@ def main() -> None:
                 process, relay = local_relay()
                 try:
                     for throttle in args.throttle:
-                        for n, page in enumerate(fair_deal(browser, origin, relay, throttle)):
+                        for n, page in enumerate(
+                                fair_deal(browser, origin, relay, throttle, args.slow)):
                             print(f"fair table, 2 people + 2 computers, CPU x{throttle:g}, "
                                   f"page {n}: " + "; ".join(f"{k} {v:.1f}"
                                                             for k, v in page.items()))

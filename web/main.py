@@ -14,7 +14,7 @@ from __future__ import annotations
 import traceback
 
 from hearts import Card
-from web import errors, formats, options
+from web import errors, formats, options, slow_steps
 from web.browser import Browser, DomEvent, Element, connect
 from web.seats.narrator import DELAYS
 from web.seats.solo import LocalSeat
@@ -164,6 +164,7 @@ def main() -> Table | None:
     browser.guard = lambda handler, where: reporter.guard(handler, where=where)
     try:
         opts = options.parse(str(browser.window.location.search))
+        slow_steps.watch(opts.slow)
         if opts.instant:
             browser.document.documentElement.classList.add("instant")
         storage = Storage(lambda: browser.window.localStorage)

@@ -43,6 +43,9 @@ class Options:
     daily: str | None = None
     """``?daily=2026-12-01``: play that day's daily deal (the link a shared result carries),
     as written: the page checks it and says what's wrong with it. None: not asked."""
+    slow: float | None = None
+    """``?slow=MS``: name on the console each of the page's timed steps that takes at least
+    ``MS`` milliseconds (``web.slow_steps``: the measuring tool's). None: not asked."""
 
 
 def parse(search: str) -> Options:
@@ -53,6 +56,7 @@ def parse(search: str) -> Options:
         return query.get(name, [""])[0]
 
     seed, grace, turn, wait = first("seed"), first("grace"), first("turn"), first("wait")
+    slow = first("slow")
     relays = tuple(url for url in first("relay").split(",") if url.startswith(("ws://", "wss://")))
     local = bool(relays) and all(url.startswith("ws://") for url in relays)
     return Options(instant=first("speed") == "instant",
@@ -61,4 +65,5 @@ def parse(search: str) -> Options:
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
                    wait=min(60.0, max(3.0, float(wait))) if wait.isdigit() else 15.0,
                    cheat=first("cheat") if first("cheat") in CHEATS and local else "",
-                   relays=relays, daily=query["daily"][0] if "daily" in query else None)
+                   relays=relays, daily=query["daily"][0] if "daily" in query else None,
+                   slow=float(slow) if slow.isdigit() else None)

@@ -44,6 +44,7 @@ from web.p2p.fair.table import GONE_GRACE, FairTable
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat
+from web.slow_steps import timed
 
 __all__ = ["FAIR_ROOM", "FairMesh"]
 
@@ -280,8 +281,10 @@ class FairMesh:
                 self.early.append((conn, text))
             return
         if conn in self.seats:
-            self._deliver(conn, text)
-            self._after()
+            with timed("deliver"):
+                self._deliver(conn, text)
+            with timed("after a message"):
+                self._after()
 
     def _draw_without(self, gone: Iterable[str]) -> bool:
         """The pages ``gone`` left while the seats were drawn, or didn't do their part in

@@ -36,6 +36,7 @@ from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
 from web.p2p.tablecode import TableCode
 from web.seats.fair import FairSeat
+from web.slow_steps import timed
 
 __all__ = ["FAIR_ROOM", "Alone", "FairPlay"]
 
@@ -116,15 +117,19 @@ class FairPlay(FairComings):
             else:
                 await self.sleep(0.1)
         while not self.done and self.tables is not None:
-            done = self.tables.work_step()
+            with timed("work_step"):
+                done = self.tables.work_step()
             if done:
-                self._after()  # a proof out or checked, the verdict: news to send and show
+                with timed("after work_step"):
+                    self._after()  # a proof out or checked, the verdict: news to send and show
             if self.computer is not None and not self.done and not self.redrawing \
                     and await self.computer.move(self.sleep):
-                self._after()
-            self._away_over()
-            self._hand_over()
-            self._let_in()
+                with timed("after computer's move"):
+                    self._after()
+            with timed("away, hand over, let in"):
+                self._away_over()
+                self._hand_over()
+                self._let_in()
             if self.redrawing:
                 self._leave_out()
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
@@ -294,8 +299,9 @@ class FairPlay(FairComings):
             return
         others = {peer: self.seats[conn][0] for peer, conn in self.room.items()
                   if conn in self.seats}
-        self.kept.update(tables, others, self.seating,
-                         (self.signing_key, self.computer_signing_key))
+        with timed("keep seat"):
+            self.kept.update(tables, others, self.seating,
+                             (self.signing_key, self.computer_signing_key))
 
     def pump(self) -> None:
         """Send this page's tables' messages to the other pages, and each to its other
@@ -305,7 +311,8 @@ class FairPlay(FairComings):
         self._pumping = True
         try:
             if self.tables is not None:
-                self.tables.flush(self._to_others)
+                with timed("flush"):
+                    self.tables.flush(self._to_others)
         finally:
             self._pumping = False
         why = None if self.tables is None else self.tables.closing()
@@ -322,9 +329,12 @@ class FairPlay(FairComings):
         if tables is None or seat is None:
             return
         self._keep_seat()
-        if tables.share_findings():
+        with timed("share findings"):
+            shared = tables.share_findings()
+        if shared:
             self.pump()
-        seat.update()
+        with timed("seat update"):
+            seat.update()
         line = tables.report()
         if line is not None:
             self.warn(line)

@@ -14,6 +14,7 @@ from collections.abc import Awaitable, Callable
 
 from web.p2p.fair.table import FairTable
 from web.players import Bot, choose_play
+from web.slow_steps import timed
 
 __all__ = ["COMPUTER_PAUSE", "FairComputer"]
 
@@ -50,18 +51,22 @@ class FairComputer:
         if due is None or self.now() - self._since < (0 if due[0] == "ready" else self.pause()):
             return False
         t = self.table
-        view = t.view()
+        with timed("computer's view"):
+            view = t.view()
         if view is None:
             return False
         if due[0] == "ready":
-            t.next_hand()
+            with timed("computer's next hand"):
+                t.next_hand()
         elif due[0] == "pass":
-            t.choose_pass(tuple(self.bot.choose_pass(view)))
+            with timed("computer's pass"):
+                t.choose_pass(tuple(self.bot.choose_pass(view)))
         else:
             card = await choose_play(self.bot, view)
             await sleep(0)
             if self._what() != due:
                 return False
-            t.play(card)
+            with timed("computer's play"):
+                t.play(card)
         self._due = None
         return True
