@@ -14,6 +14,7 @@ injected, and pytest runs it.
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
@@ -82,6 +83,8 @@ class FairPlay(FairComings):
         self.resumed: FairTable | None = None
         """The table this tab took the hand up at after a reload (``_resume``)."""
         self._pumping = False
+        self._woken = asyncio.Event()
+        """Set when a message came or this page sent one: work may be due (``_rest``)."""
 
     @property
     def computer(self) -> FairComputer | None:
@@ -135,7 +138,23 @@ class FairPlay(FairComings):
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
-            await self.sleep(0.1 if done is None else 0)  # a slice, then the page breathes
+            if done is None:
+                await self._rest(0.1)
+            else:
+                await self.sleep(0)  # a slice, then the page breathes
+
+    async def _rest(self, seconds: float) -> None:
+        """Nothing due: sleep ``seconds``, or less if a message comes or goes meanwhile —
+        the slice it makes due runs at once, not at the next wake-up (a deal's round is
+        a message's answer: waiting up to ``seconds`` a hop added up)."""
+        self._woken.clear()
+        nap = asyncio.ensure_future(self.sleep(seconds))
+        woken = asyncio.ensure_future(self._woken.wait())
+        try:
+            await asyncio.wait((nap, woken), return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            nap.cancel()
+            woken.cancel()
 
     def _tables(self, seating: Seating, name: str, history: Sequence[Score],
                 kept: Sequence[HandKept] = ()) -> PageTables:
@@ -309,6 +328,7 @@ class FairPlay(FairComings):
         if self._pumping:
             return  # a message sent made an answer come back at once: the loop below sends it
         self._pumping = True
+        self._woken.set()
         try:
             if self.tables is not None:
                 with timed("flush"):
@@ -328,6 +348,7 @@ class FairPlay(FairComings):
         tables, seat = self.tables, self.seat
         if tables is None or seat is None:
             return
+        self._woken.set()
         self._keep_seat()
         with timed("share findings"):
             shared = tables.share_findings()
