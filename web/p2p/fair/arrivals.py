@@ -18,6 +18,7 @@ from web.p2p.fair.relay import Ask, Relay, Relays, ask, read
 from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import max_chars, open_envelope, sender, tag
+from web.slow_steps import timed
 
 __all__ = ["MAX_AHEAD", "Arrivals"]
 
@@ -86,7 +87,8 @@ class Arrivals(Outcomes):
                 else:  # an honest page relays only what it checked
                     self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
-        signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
+        with timed("a message's signature"):
+            signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
         if signed is None:
             self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
@@ -95,7 +97,8 @@ class Arrivals(Outcomes):
             self.transcript.closers.add(seat)
             return
         try:
-            kind = self.inbox.hold(seat, hand, inner, self.group)
+            with timed("a message's checks"):
+                kind = self.inbox.hold(seat, hand, inner, self.group)
         except CheatDetected as error:
             self.caught(error.fault)
             return
@@ -104,7 +107,8 @@ class Arrivals(Outcomes):
             return
         self.ledger.keep(hand, kind, signed)
         self.ledger.typed(hand, seat, signed.n, kind)
-        self._settle()
+        with timed("settle after a message"):
+            self._settle()
         for early in [e for e in self.ahead if sender(e) == seat]:
             waiting = open_envelope(early, self.group)
             if waiting is not None and waiting[3] == self.ledger.expected(seat, hand):

@@ -21,6 +21,7 @@ import hashlib
 import json
 from collections.abc import Generator, Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from hearts.steps import run
 from web.p2p.fair.group import Group, KeySource
@@ -63,8 +64,12 @@ def sign(group: Group, key: int, table: str, hand: int, seat: int, n: int, diges
                        _statement(table, hand, seat, n, digest), source)
 
 
+@lru_cache(maxsize=512)
 def verify(group: Group, public: int, table: str, signed: Signed, hand: int) -> bool:
-    """Whether ``signed`` was signed by the holder of ``public``'s key."""
+    """Whether ``signed`` was signed by the holder of ``public``'s key. Remembered for the
+    last few hundred: a page's two tables (its person's and its computer's) each check
+    every message, and a check is two full-size powers (some 50 ms on a slow phone); the
+    answer depends on nothing else, so the second table's is the first's."""
     return check_power(group, group.generator, public, (signed.t, signed.z),
                        _statement(table, hand, signed.seat, signed.n, signed.digest))
 
