@@ -35,7 +35,6 @@ from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, w
 from hearts import Card
 from web import words
 from web.friends.joining import STUN
-from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {}
@@ -467,21 +466,34 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
 
 
 FLOODER = """([relay, rounds]) => { window.flood = (async () => {
+    // a stranger on the lobby's relay, a new key each round: it reads the open doors and
+    // sends each junk notes, knocks for a table that isn't its, a flood of knocks, and
+    // LOOKs that aren't of the lobby's shape
     const room = await import('/static/room.js');
     let sent = 0, met = 0;
-    const junk = ['{', '{"v":1,"t":"table","code":"XXXX"}', 'x'.repeat(5000),
-                  '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'];
+    const doors = new Map();
+    const tag = 'hearts-v4-0-0';
+    const now = () => Math.floor(Date.now() / 1000);
     for (let round = 0; round < rounds; round++) {
-        let joined = null;
-        joined = room.meet({relays: [relay], room: '""" + LOBBY_ROOM + """',
-                            password: '""" + LOBBY_PASSWORD + """', iceServers: []}, {
-            open: peer => setTimeout(() => {
-                met++;
-                for (const text of junk) { joined.send(peer, text); sent++; }
-            }, 0),
-            message: () => {}, close: () => {}, error: () => {}});
-        await new Promise(done => setTimeout(done, 1500));
-        joined.leave();
+        const wire = room.lobbyWire({relays: [relay]}, {
+            event: (sub, event) => { doors.set(event.pubkey, event.tags[0][1]); },
+            stored: () => {}});
+        wire.subscribe('doors', [{kinds: [30441], '#t': [tag]}]);
+        await new Promise(done => setTimeout(done, 500));
+        for (const [door, table] of doors) {
+            met++;
+            const junk = ['{', 'x'.repeat(5000), '{"v":4,"t":"welcome","table":"' + table + '"}',
+                          '{"v":4,"t":"knock","table":"XXXXXXXXXX","look":"a"}',
+                          ...Array(10).fill('{"v":4,"t":"knock","table":"' + table +
+                                            '","look":"' + round + '"}')];
+            for (const text of junk) { await wire.publish(20440, [], text, door, now()); sent++; }
+        }
+        for (const content of ['{"v":4,"came":1}', '{"v":3,"came":' + Date.now() + '}', '[]']) {
+            await wire.publish(30440, [['d', 'look'], ['t', tag]], content, null, now());
+            sent++;
+        }
+        await new Promise(done => setTimeout(done, 1000));
+        wire.close();
     }
     return [met, sent];
 })(); }"""
@@ -495,8 +507,8 @@ def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
     pages[0].page.click("#play-online")
     pages[0].wait_data("role", "host", timeout=60_000)
     pages[0].wait_data("stage", "pass")
-    # Pages that only join the lobby, again and again, and shout junk at whoever is there
-    # (the table's page is, offering its three computer seats).
+    # Strangers on the lobby's relay, again and again under new keys, send junk to every
+    # open door they read (the table's page files one, offering its three computer seats).
     context = browser.new_context()
     flooders = [context.new_page() for _ in range(4)]
     for flooder in flooders:
@@ -509,7 +521,7 @@ def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
     results = [flooder.evaluate("window.flood") for flooder in flooders]
     context.close()
     met, sent = sum(r[0] for r in results), sum(r[1] for r in results)
-    print(f"\nlobby flood: 16 joins met {met} pages and sent them {sent} junk messages")
+    print(f"\nlobby flood: 16 strangers found {met} doors and sent {sent} junk events")
     assert met > 0
     for _ in range(8):  # the table plays on, its people and computers as they were
         for seat in pages:

@@ -9,7 +9,7 @@ relay lobby (protocol v4: NIP-01 events, WebRTC only within a table), simulated.
 The new lobby runs the page's own code (``web.friends.looking``, ``lobby_door``) for every
 simulated page over a simulated relay (``tools/lobby_relay.py``: 30 ms + an exponential of
 20 ms each way, ``--loss`` of the events lost), pages ticking every 0.25 s
-(``tools/lobby_sim.py``). Today's lobby runs ``web.friends.lobby.Lobby`` for every page, in
+(``tools/lobby_sim.py``). Today's lobby runs ``tools.mesh_lobby.Lobby`` for every page, in
 a modelled Trystero room: a page is in the room 0.3 s after pressing Play online, each two
 pages in it connect 0.3-2 s after the later came (measured: ~1 s median), announcements
 every 5.333 s (Trystero's ``announceIntervalMs``), an invitation over the data channel.
@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.lobby_relay import Clock
 from tools.lobby_sim import T0, World
-from web.friends.lobby import WAIT_SECONDS, Lobby, SeatOffers, table_message
+from tools.mesh_lobby import WAIT_SECONDS, Lobby, SeatOffers, table_message
 from web.p2p.tablecode import make_code
 
 ANNOUNCE = 5.333
@@ -124,7 +124,7 @@ def run_new(scenario: Scenario, seed: int, loss: float) -> Row:
 # --- today's lobby: one Trystero room, a full mesh ---
 
 class MeshPage:
-    """A page in today's lobby room (``web.friends.lobby.Lobby``), or seated."""
+    """A page in today's lobby room (``tools.mesh_lobby.Lobby``), or seated."""
 
     def __init__(self, name: str, arrived: float) -> None:
         self.name = name
