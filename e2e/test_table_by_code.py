@@ -208,6 +208,45 @@ def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: st
         assert set(seat.page.evaluate("window.iceServers")) == {STUN}
 
 
+COUNT_PAIRED = """window.paired = 0;
+// Trystero builds a pool of offers whoever comes: a connection counts once it is given
+// another page's description (an answer to its offer, or an offer to answer)
+const given = new WeakSet();
+const setRemote = RTCPeerConnection.prototype.setRemoteDescription;
+RTCPeerConnection.prototype.setRemoteDescription = function (...args) {
+    if (!given.has(this)) { given.add(this); window.paired++; }
+    return setRemote.apply(this, args);
+};"""
+
+
+@pytest.mark.slow
+def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    """Six people press Play online at once: the relay lobby seats every one of them (two
+    tables of three, or four and two), and no page connects to more than three others."""
+    pages = [Seat(browser, base_url, f"online-six-{n}") for n in range(6)]
+    seats.extend(pages)
+    for seat in pages:
+        seat.context.add_init_script(COUNT_PAIRED)
+    open_all(pages, f"?speed=instant&relay={relay}")
+    watch_seat_in(pages, "#play-online", 2)
+    for seat in pages:
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people]:not([data-people='1'])",
+                                    state="attached", timeout=60_000)
+        _wait_state(seat, "pass")
+    seat_in(pages, "online, 6 people")
+    people = [int(seat.page.get_attribute("#table", "data-people") or 0) for seat in pages]
+    paired = [int(seat.page.evaluate("window.paired")) for seat in pages]
+    print(f"\nsix at once: tables of {sorted(people)}, peer connections {paired}")
+    assert sorted(people) in ([2, 2, 4, 4, 4, 4], [3] * 6), people
+    assert [seat.data("role") for seat in pages] == ["fair"] * 6
+    assert all(count <= 3 for count in paired), paired
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors
+
+
 def test_two_pages_online_play_with_two_computers_after_the_wait(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-pair-{n}") for n in range(2)]
@@ -228,7 +267,7 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",
                                     timeout=60_000)
         _wait_state(seat, "pass")
-    seat_in(pages, "online, 2 people, 15 s wait")
+    seat_in(pages, "online, 2 people, the default wait")
     for seat in pages:  # seated, the dialog says what kind of table this is
         seat.show_dialog()
         assert seat.page.inner_text("#friends-title") == "Play online"
