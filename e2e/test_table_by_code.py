@@ -21,10 +21,11 @@ and the median and p95 of each kind at the end.
 from __future__ import annotations
 
 import itertools
+import json
 import statistics
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -219,6 +220,25 @@ RTCPeerConnection.prototype.setRemoteDescription = function (...args) {
 };"""
 
 
+LOBBY_KINDS = (30440, 30441, 20440)
+
+
+def _count_events(into: list[tuple[float, int]]) -> Callable[[Any], None]:
+    """A page's ``websocket`` listener: (when, kind) of every event it sends a relay."""
+    def sent(frame: Any) -> None:
+        text = frame if isinstance(frame, str) else ""
+        if text.startswith('["EVENT"'):
+            try:
+                kind = int(json.loads(text)[1]["kind"])
+            except (ValueError, KeyError, IndexError, TypeError):
+                return
+            into.append((time.monotonic(), kind))
+
+    def listen(socket: Any) -> None:
+        socket.on("framesent", sent)
+    return listen
+
+
 @pytest.mark.slow
 def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
@@ -245,6 +265,36 @@ def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
     assert all(count <= 3 for count in paired), paired
     for seat in pages:
         assert not seat.table.errors, seat.table.errors
+
+
+@pytest.mark.slow
+def test_a_full_table_sends_no_lobby_events_once_seated(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    """Four pages seated together: in the minute after their first hand is dealt none sends
+    a lobby event (no door: every seat has a person), and the events Trystero sends in the
+    table's own room are counted (docs/protocol.md, "Quiet once seated")."""
+    pages = [Seat(browser, base_url, f"online-quiet-{n}") for n in range(4)]
+    seats.extend(pages)
+    sent: dict[str, list[tuple[float, int]]] = {}
+    for seat in pages:
+        seat.page.on("websocket", _count_events(sent.setdefault(seat.table.name, [])))
+    open_all(pages, f"?speed=instant&relay={relay}")
+    for seat in pages:
+        seat.page.click("#play-online")
+    for seat in pages:
+        seat.page.wait_for_selector("#table[data-people='4']", state="attached",
+                                    timeout=60_000)
+        _wait_state(seat, "pass")
+    start = time.monotonic()
+    pages[0].page.wait_for_timeout(60_000)
+    lobby = [sum(1 for at, kind in events if at >= start and kind in LOBBY_KINDS)
+             for events in sent.values()]
+    room = [sum(1 for at, kind in events if at >= start and kind not in LOBBY_KINDS)
+            for events in sent.values()]
+    print(f"\nseated at a full table, one minute: lobby events sent {lobby}, "
+          f"events sent in the table's room {room}")
+    assert lobby == [0] * 4, lobby
+    assert all(seat.page.evaluate("window.heartsP2P.meetings()") == ["fair"] for seat in pages)
 
 
 def test_two_pages_online_play_with_two_computers_after_the_wait(

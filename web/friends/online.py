@@ -198,7 +198,8 @@ class Online:
                 effects = self._take()
                 # a page let in came to the table: the seat promised to it is used (the
                 # table's room doesn't know its lobby key: the oldest promise goes first)
-                for key in sorted(door.promised, key=door.promised.__getitem__)[:last - left]:
+                taken = max(0, last - left)
+                for key in sorted(door.promised, key=door.promised.__getitem__)[:taken]:
                     effects += door.arrived(key, left, self.now())
                 effects += door.seats(left, self.now())
                 await self._carry_out(effects)
