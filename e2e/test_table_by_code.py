@@ -181,19 +181,29 @@ def test_a_mistyped_code_is_refused_in_plain_words(browser: Any, base_url: str, 
 
 
 
+def _press_play_online_together(pages: list[Seat], relay: str, people: int | None,
+                                script: str | None = None) -> None:
+    """Load every page (``script``: an init script for each first), press Play online on
+    each, and wait until each sits at a table of ``people`` (None: of two or more)."""
+    for seat in pages:
+        if script is not None:
+            seat.context.add_init_script(script)
+    open_all(pages, f"?speed=instant&relay={relay}")
+    watch_seat_in(pages, "#play-online", people or 2)
+    for seat in pages:
+        seat.page.click("#play-online")
+    table = f"#table[data-people='{people}']" if people else \
+        "#table[data-people]:not([data-people='1'])"
+    for seat in pages:
+        seat.page.wait_for_selector(table, state="attached", timeout=60_000)
+
+
 def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: str,
                                                       relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-{n}") for n in range(4)]
     seats.extend(pages)
-    for seat in pages:  # every ICE server a connection is given, kept for the end
-        seat.context.add_init_script(RECORD_ICE_SERVERS)
-    open_all(pages, f"?speed=instant&relay={relay}")
-    watch_seat_in(pages, "#play-online", 4)
-    for seat in pages:
-        seat.page.click("#play-online")
-    for seat in pages:
-        seat.page.wait_for_selector("#table[data-people='4']", state="attached",
-                                    timeout=60_000)
+    # every ICE server a connection is given, kept for the end
+    _press_play_online_together(pages, relay, 4, RECORD_ICE_SERVERS)
     seat_in(pages, "online, 4 people")
     # Four people: a fair table, which no page runs (e2e/test_fair_table.py plays it).
     assert [seat.data("role") for seat in pages] == ["fair"] * 4
@@ -246,15 +256,8 @@ def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
     tables of three, or four and two), and no page connects to more than three others."""
     pages = [Seat(browser, base_url, f"online-six-{n}") for n in range(6)]
     seats.extend(pages)
+    _press_play_online_together(pages, relay, None, COUNT_PAIRED)
     for seat in pages:
-        seat.context.add_init_script(COUNT_PAIRED)
-    open_all(pages, f"?speed=instant&relay={relay}")
-    watch_seat_in(pages, "#play-online", 2)
-    for seat in pages:
-        seat.page.click("#play-online")
-    for seat in pages:
-        seat.page.wait_for_selector("#table[data-people]:not([data-people='1'])",
-                                    state="attached", timeout=60_000)
         _wait_state(seat, "pass")
     seat_in(pages, "online, 6 people")
     people = [int(seat.page.get_attribute("#table", "data-people") or 0) for seat in pages]
@@ -278,12 +281,8 @@ def test_a_full_table_sends_no_lobby_events_once_seated(
     sent: dict[str, list[tuple[float, int]]] = {}
     for seat in pages:
         seat.page.on("websocket", _count_events(sent.setdefault(seat.table.name, [])))
-    open_all(pages, f"?speed=instant&relay={relay}")
+    _press_play_online_together(pages, relay, 4)
     for seat in pages:
-        seat.page.click("#play-online")
-    for seat in pages:
-        seat.page.wait_for_selector("#table[data-people='4']", state="attached",
-                                    timeout=60_000)
         _wait_state(seat, "pass")
     start = time.monotonic()
     pages[0].page.wait_for_timeout(60_000)
