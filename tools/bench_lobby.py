@@ -11,12 +11,13 @@ simulated page over a simulated relay (``tools/lobby_relay.py``: 30 ms + an expo
 20 ms each way, ``--loss`` of the events lost), pages ticking every 0.25 s
 (``tools/lobby_sim.py``). The v3 lobby (the page's until protocol v4) runs
 ``tools.mesh_lobby.Lobby`` for every page, in a modelled Trystero room: a page is in the
-room 0.3 s after pressing Play online, each two pages in it connect 0.3-2 s after the
-later came (measured: ~1 s median), announcements every 5.333 s (Trystero's ``announceIntervalMs``), an invitation over the data channel.
-Both model the table alike: its people connect in 0.5-1.5 s and a fair deal takes 1 s; a
-page alone deals at once; hands last 100 s, so a page let in by a door sits down at the
-next hand (the new lobby's page plays with computers meanwhile, the v3 lobby's waits); people stay
-10 minutes on average and 5 % close the page while looking.
+room 0.3 s after pressing Play online, each two pages in it connect 0.3-2 s after the later
+came (measured: ~1 s median), announcements every 5.333 s (Trystero's
+``announceIntervalMs``), an invitation over the data channel. Both model the table alike:
+its people connect in 0.5-1.5 s and a fair deal takes 1 s; a page alone deals at once; hands
+last 100 s, so a page let in by a door sits down at the next hand (the new lobby's page
+plays with computers meanwhile, the v3 lobby's waits); people stay 10 minutes on average and
+5 % close the page while looking.
 
 Rows: "N at once" (N people pressing Play online within one second) and steady arrivals.
 Columns, per lobby: time to cards in hand (median, p95), to a table with another person
