@@ -249,7 +249,6 @@ def _count_events(into: list[tuple[float, int]]) -> Callable[[Any], None]:
     return listen
 
 
-@pytest.mark.slow
 def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
         browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
     """Six people press Play online at once: the relay lobby seats every one of them (two
