@@ -37,8 +37,9 @@ __all__ = ["Dealt", "Invited", "Online", "Unreachable"]
 
 TICK = 0.1
 """Seconds between two looks at the lobby's clock while looking."""
-DOOR_TICK = 1.0
-"""Seconds between two looks at a table's open seats."""
+DOOR_TICK = 0.25
+"""Seconds between two looks at a table's open seats and the knocks that came (a
+knocker waits for its welcome)."""
 
 
 @dataclass(frozen=True)
