@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from conftest import DESKTOP
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from playwright.sync_api import ViewportSize
 from tablepage import ARTIFACTS, TablePage
 from test_private_table import DIALOG, Seat, keep_alerts, open_all, wait_alert
@@ -101,12 +102,17 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
     try:
         table = TablePage(context.new_page(), base_url, "online-dead-relay")
         dead = "ws://127.0.0.1:9"  # nothing listens there
+        table.page.clock.install()  # time flows as usual, until the test pauses it
         table.goto(f"?speed=instant&wait=2&relay={dead}")
         page = table.page
         page.wait_for_selector("#play-online:not([disabled])")
         before = _hand(page)
+        page.clock.pause_at(page.evaluate("Date.now()") + 100)  # the page's time is ours
         page.click("#play-online")
-        page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
+        # The relay refused at once: said within a second of the page's time, where a slow
+        # relay is given RELAY_WAIT_MS (8 s, web/static/p2p.js) to answer.
+        _within_page_time(page, page.locator(f"{DIALOG} #fr-retry"), 1000)
+        page.clock.resume()
         said = page.inner_text(f"{DIALOG} #fr-fair-closed")  # first, before the choices
         assert "Couldn't reach the place where players meet" in said, said
         assert "127.0.0.1:9" in said, said
@@ -127,24 +133,44 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         context.close()
 
 
+def _dealt_by_code(host: Seat, guest: Seat) -> None:
+    """The host opens a table and shares its code, the guest joins by it, and the host
+    begins: until the guest is dealt its cards."""
+    host.page.click("#open-table")
+    host.page.click("#host-table")
+    host.wait_data("stage", "lobby")
+    host.click("#fr-share-button")
+    host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
+    code = host.page.input_value("#table-code")
+    guest.page.click("#open-table")
+    guest.page.fill(f"{DIALOG} #join-code", code)
+    guest.click("#join")
+    guest.wait_data("connected", "true", timeout=60_000)
+    host.click("#fr-begin")
+    guest.wait_data("stage", "pass")
+
+
+def _within_page_time(page: Any, shown: Any, ms: int) -> None:
+    """Move the page's paused clock on ``ms`` at most, 50 ms at a time (its timers run as
+    it goes; between two steps the page has real time for what its sockets bring), until
+    ``shown`` is visible; fail if it isn't by then."""
+    for _ in range(ms // 50):
+        page.clock.run_for(50)
+        try:
+            shown.wait_for(state="visible", timeout=500)
+            return
+        except PlaywrightTimeout:
+            continue
+    raise AssertionError(f"not shown within {ms} ms of the page's time")
+
+
 def test_a_guest_that_reloads_mid_hand_comes_back_to_its_seat(
         browser: Any, base_url: str, relay: str) -> None:  # noqa: F811
     host, guest = (Seat(browser, base_url, f"reload-{who}") for who in ("host", "guest"))
     try:
         query = f"?speed=instant&grace=60&relay={relay}"
         open_all([host, guest], query)
-        host.page.click("#open-table")
-        host.page.click("#host-table")
-        host.wait_data("stage", "lobby")
-        host.click("#fr-share-button")
-        host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
-        code = host.page.input_value("#table-code")
-        guest.page.click("#open-table")
-        guest.page.fill(f"{DIALOG} #join-code", code)
-        guest.click("#join")
-        guest.wait_data("connected", "true", timeout=60_000)
-        host.click("#fr-begin")
-        guest.wait_data("stage", "pass")
+        _dealt_by_code(host, guest)
         seat = guest.data("seat")
         # both pass: the hand is under way when the guest's tab reloads
         for person in (host, guest):
@@ -216,18 +242,7 @@ def test_the_turn_clock_counts_each_second_at_a_table_by_code_and_says_what_went
             seat.page.clock.install()  # time flows as usual, and the test may jump it ahead
         # (a turn long enough that a busy machine never runs it out before the jump below)
         open_all([host, guest], f"?speed=instant&turn=60&relay={relay}")
-        host.page.click("#open-table")
-        host.page.click("#host-table")
-        host.wait_data("stage", "lobby")
-        host.click("#fr-share-button")
-        host.page.wait_for_function("document.querySelector('#table-code').value.length === 11")
-        code = host.page.input_value("#table-code")
-        guest.page.click("#open-table")
-        guest.page.fill(f"{DIALOG} #join-code", code)
-        guest.click("#join")
-        guest.wait_data("connected", "true", timeout=60_000)
-        host.click("#fr-begin")
-        guest.wait_data("stage", "pass")
+        _dealt_by_code(host, guest)
         guest.hide_dialog()
         # Both people are waited for: each sees their clock, a second at a time.
         for seat in (guest, host):

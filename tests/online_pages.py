@@ -15,6 +15,7 @@ from hearts import Game
 from tests.sdp import CHROMIUM_OFFER
 from tools.lobby_relay import matches
 from tools.lobby_sim import key_of, sign_for
+from web.friends.fair_back import COUNTS, gather
 from web.friends.lobby_events import NOTE, Event, make_event
 from web.friends.session import PageHooks, Role, Session
 from web.p2p.fair.group import Group
@@ -253,18 +254,30 @@ class Page:
         self.kept: list[str | None] = []
         self.dialog_open = False
         self.seat_kept: list[str | None] = []
-        """What the page kept, for this tab, to come back to its seat after a reload."""
+        """What the page kept, for this tab, to come back to its seat after a reload: the
+        whole record, gathered from its parts after each write of it."""
+        self.tab: dict[str, str] = {}
+        """This tab's storage of it, part by part (``web.friends.fair_back.KeptSeat``)."""
         hooks = PageHooks(
             seat_table=self.shown.append, adopt=lambda game, scored: self.adopted.append(game),
             keep=self.kept.append, show=self._show, on_change=lambda: None,
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
             base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
-            keep_seat=self.seat_kept.append)
+            keep_seat=self._keep_seat)
         self.wire = FakeWire(network)
         self.session = Session(FakePeer(network, self), hooks, wire=self.wire, grace=5.0,
                                pace=lambda: 0.0, now=lambda: clock[0],
                                minute=lambda: 29_000_000, sleep=_tick)
         self.wire.online, self.wire.page = self.session.online, self
+
+    def _keep_seat(self, text: str | None, part: str = "") -> None:
+        if text is None:
+            self.tab.clear()
+            self.seat_kept.append(None)
+            return
+        self.tab[part] = text
+        if part in ("", COUNTS) and "" in self.tab:
+            self.seat_kept.append(gather(self.tab[""], self.tab.get))
 
     def _show(self, wanted: bool) -> None:
         was, self.dialog_open = self.dialog_open, wanted
@@ -299,6 +312,17 @@ async def until(condition: Callable[[], bool], what: str | Callable[[], str],
             return
         await asyncio.sleep(0)
     raise AssertionError(what if isinstance(what, str) else what())
+
+
+async def looking_unanswered() -> tuple[Network, Page, asyncio.Event]:
+    """A page that pressed Play online before the relays answered: they answer once the
+    test sets the event given back (``network.relays_answer``)."""
+    network = Network()
+    answer = network.relays_answer = asyncio.Event()
+    page = Page(network)
+    page.session.play_online()
+    await settle(20)
+    return network, page, answer
 
 
 async def lone_online(network: Network, clock: list[float], group: Group | None = None

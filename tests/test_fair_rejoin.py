@@ -21,6 +21,8 @@ from tests.test_fair_session import (
     back,
     dealt,
     fair_pages,
+    handed_over,
+    is_closed,
     play_out,
     reload,
     scored,
@@ -98,7 +100,10 @@ def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_is_scored_the_same(
         reloaded, kept = reload(network, pages[n])
         gone = seats[n].table.seat
         await until(lambda: gone in stays.away, "the seat shown away")
-        assert json.loads(kept)["hands"]  # its part of the hand, kept for the tab
+        hands = json.loads(kept)["hands"]
+        assert hands  # its part of the hand, kept for the tab
+        if stage != "pass":  # and of the next hand's deal, made while this one is played
+            assert any(hand["next"]["log"] for hand in hands)
         await back(reloaded, kept)
         again = seat_of(reloaded)
         await until(lambda: _hand(again) == before, lambda: f"{_hand(again)} != {before}")
@@ -142,4 +147,64 @@ def test_a_page_back_with_other_keys_or_another_hand_is_refused_and_named(cheat:
         await until(lambda: named in told.told, lambda: f"named: {told.told}")
         assert gone in stays.away and seat_of(pages[1 - n]) is stays
         assert stays.table.closed is None  # the honest page's game waits, as for any away
+    asyncio.run(run())
+
+
+def test_a_page_back_just_after_its_grace_is_charged_and_sits_down_at_once() -> None:
+    """Back with its record just after its grace ran out at the other page (which hasn't
+    handed the hand over yet): the hand can't be taken up any more, so the reloaded page
+    falls back at once to the way of a tab without the record — the hand counts as far as
+    it went with the rest on its seat, at both pages, and the next hand is dealt with it
+    at its seat — instead of sitting at the old hand until the table's timer gives up.
+    No clock moves after the claim: it all happens at once."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        n = await _to(seats, "trick")
+        stays, other = seats[1 - n], pages[1 - n]
+        gone = seats[n].table.seat
+        before = list(seats[n].table.history)
+        reloaded, kept = reload(network, pages[n])
+        charged = tuple(json.loads(kept)["charged"])
+        assert len(charged) == 4 and json.loads(kept)["hands"]  # a hand under way, kept
+        await until(lambda: gone in stays.away, "the seat shown away")
+        other.clock[0] += other.session.grace
+        await until(lambda: other.session.fair is not None and bool(other.session.fair.leaving),
+                    "the grace over")
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        await until(lambda: dealt(reloaded) and dealt(other) and seat_of(other) is not stays
+                    and seat_of(reloaded).table.hand_number == len(before) + 2,
+                    "both pages dealt the next hand, together")
+        for page in (other, reloaded):
+            assert seat_of(page).table.history == [*before, charged]
+        back_again = seat_of(reloaded)
+        assert back_again.table.seat == gone and back_again.kinds[gone] != "computer"
+        assert back_again.notice == words.fair_back(words.fair_left_hand(gone, charged, gone))
+        assert words.fair_left_hand(gone, charged, seat_of(other).table.seat) \
+            in (seat_of(other).notice or "")
+    asyncio.run(run())
+
+
+def test_a_page_back_after_its_seat_went_to_a_computer_is_told_at_once() -> None:
+    """Back with its record after the two others handed its seat to a computer and dealt
+    the next hand: the reloaded page is told at once that it came too late (no waiting on
+    a hand nobody goes on with), and the others that it came back too late."""
+    async def run() -> None:
+        network, pages = fair_pages(people=3)
+        seats = await sit(pages)
+        gone = seats[2].table.seat
+        reloaded, kept = reload(network, pages[2])
+        assert json.loads(kept)["hands"]  # the hand under way, kept
+        await handed_over(pages[:2], seats[:2], gone)
+        told = Told()
+        seat_of(pages[0]).attach(told)
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        await until(lambda: is_closed(reloaded), "the reloaded page told at once")
+        assert reloaded.session.fair_side.ended == words.FAIR_BACK_TOO_LATE
+        said = words.fair_back_too_late(gone, seat_of(pages[0]).table.seat)
+        await until(lambda: said in told.told, lambda: f"told: {told.told}")
+        assert all(seat_of(p).kinds[gone] == "computer" and seat_of(p).table.closed is None
+                   for p in pages[:2])
     asyncio.run(run())

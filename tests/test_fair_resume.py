@@ -10,22 +10,26 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
 from hearts.rules import PassDirection
 from tests.groups import SMALL
 from tests.test_fair_table import Mesh
-from web.blame import Cheat
+from web.blame import Cheat, Fault
+from web.friends.fair_back import Kept, KeptSeat, gather
+from web.friends.fair_tables import PageTables
 from web.p2p.fair.resume import HandKeeper, HandKept, Resume, claim_of, resume_fault
 from web.p2p.fair.table import FairStage, FairTable
+from web.p2p.fair.wire import message
 
 
 class KeptMesh(Mesh):
     """The mesh, each page keeping its record for its tab before it sends."""
 
-    def __init__(self, seed: int = 1) -> None:
-        super().__init__(seed)
+    def __init__(self, seed: int = 1, cheats: dict[int, str] | None = None) -> None:
+        super().__init__(seed, cheats)
         self.keepers = [HandKeeper() for _ in range(4)]
         self.kept = [""] * 4
         self.sizes: list[int] = []
@@ -176,3 +180,122 @@ def test_a_page_back_with_other_keys_or_another_hands_record_is_refused_and_name
         fault = resume_fault(other.transcript, held, other.hand_number, 1, claim)
         assert fault is not None and fault.seat == 1
         assert fault.kind is Cheat.RESUMED_ELSEWHERE
+
+
+def test_a_page_reloaded_between_its_digest_and_the_dispute_shows_what_it_echoed() -> None:
+    """Seat 3 lies in its echo; honest seat 1 sent its digest (and echo) and reloads before
+    any other digest reached it. Taken up from its record, its evidence must be exactly
+    the messages its echo hashed, else the judging names the honest page instead of the
+    liar (its evidence not hashing to its echo reads as a false echo)."""
+    m = KeptMesh(seed=15, cheats={3: "falseecho"})
+    m.run()
+    m.pass_all()
+    while sum(1 for p in m.pages if p.stage is FairStage.PLAYING) == 4 \
+            and len(m.pages[0].transcript.plays) < 51:
+        page = next(p for p in m.pages if p.to_play() == p.seat)
+        assert page.play(page.auto_card()) is None
+        m.run()
+    ends = ("fair_digest", "fair_evidence", "fair_keys")
+    m.block = lambda sender, receiver, text: receiver == 1 and any(k in text for k in ends)
+    last = next(p for p in m.pages if p.to_play() == p.seat)
+    assert last.play(last.auto_card()) is None
+    m.run()
+    honest = m.pages[1]
+    assert set(honest.transcript.digests) == {1}  # its digest out, no other's in
+    assert json.loads(m.kept[1])["log"]  # (its digest among what it kept)
+    m.block = lambda sender, receiver, text: False
+    new = m.reload(1)
+    assert new.resumed and new.closed is None
+    m.run()
+    assert set(new.transcript.evidence) == {0, 1, 2}  # the honest pages' evidence, its own too
+    liar = m.pages[3]  # shows what it was sent after all (``test_fair_table``'s way)
+    text = liar.ledger.seal(1, "fair_evidence",
+                            message("fair_evidence", items=liar.ledger.evidence(1)))
+    for page in m.pages[:3]:
+        page.received_from(3, text)
+    m.run()
+    for page in m.pages[:3]:
+        assert page.fault == Fault(3, Cheat.FALSE_ECHO), (page.seat, page.fault)
+
+
+def _run_until(m: Mesh, done: Callable[[], bool]) -> None:
+    """``Mesh.run``, one message or slice at a time, stopped once ``done()`` (what the
+    pages sent gone out, so kept: a page keeps its record before it sends)."""
+    while True:
+        m.collect()
+        if done():
+            return
+        busy = [k for k, q in m.channels.items() if q]
+        if busy:
+            sender, receiver = m.rng.choice(busy)
+            m.pages[receiver].received_from(sender, m.channels[(sender, receiver)].pop(0))
+        elif not any(page.work_step() is not None for page in m.pages):
+            raise AssertionError("the mesh went quiet first")
+
+
+@pytest.mark.parametrize("stage", ["proof", "lock"])
+def test_a_page_reloaded_while_the_next_deck_is_made_takes_both_hands_up(stage: str) -> None:
+    """The next hand's deck is made while this one is played: a page that reloads then
+    comes back with its part of both (its keys of the next hand, and the envelopes of it
+    it sent and took), finishes its proof or makes its lock, and the next hand is dealt
+    with the shuffle it sent before — nobody named, no card dealt twice."""
+    def due() -> bool:
+        up = m.pages[1].upcoming
+        if up is None:
+            return False
+        t = up.transcript
+        return (len(t.shuffles) > 1 and 1 not in t.shuffle_proofs) if stage == "proof" \
+            else len(t.locks) == 1
+
+    m = KeptMesh(seed=7)
+    _run_until(m, due)
+    up = m.pages[1].upcoming
+    assert up is not None
+    committed = up.transcript.commitments[1]
+    assert json.loads(m.kept[1])["next"]["keys"]
+    new = m.reload(1)
+    assert new.resumed and new.closed is None and new.hand_number == 1
+    assert new.upcoming is not None and new.upcoming.transcript.commitments[1] == committed
+    _finish(m)
+    for p in m.pages:
+        ready = p.upcoming
+        assert ready is not None and len(ready.transcript.locks) == 4 \
+            and ready.transcript.proven == {0, 1, 2, 3}
+        p.next_hand()
+    m.run()
+    assert all(p.fault is None and p.closed is None for p in m.pages)
+    assert all(p.stage is FairStage.PASSING and len(p.hand()) == 13 for p in m.pages)
+    assert len({c for p in m.pages for c in p.hand()}) == 52
+
+
+def test_the_record_kept_in_parts_reads_back_whole_and_a_part_lost_drops_the_hand() -> None:
+    """``KeptSeat`` writes each envelope once, under a key of its own (the whole record
+    was some hundred kB a write): read back, the parts make the record as ``HandKeeper``
+    makes it whole; with a part gone, the hand is left out (the seat is claimed charged)."""
+    m = KeptMesh(seed=7)
+    m.run()
+    m.pass_all()
+    tab: dict[str, str] = {}
+    writes: list[str] = []
+
+    def keep(text: str | None, part: str = "") -> None:
+        assert text is not None
+        tab[part] = text
+        writes.append(part)
+
+    page = m.pages[2]
+    kept = KeptSeat("code", keep)
+    tables = PageTables(page, None)
+    for _ in range(6):
+        mover = next(p for p in m.pages if p.to_play() == p.seat)
+        assert mover.play(mover.auto_card()) is None
+        m.run()
+        kept.update(tables, {"a": 0, "b": 1, "c": 3}, None, (m.signing[2], 0))
+    whole = Kept.read(gather(tab[""], tab.get))
+    assert whole is not None and not whole.parts
+    assert whole.hands == (HandKeeper().text(page),)  # the record as made whole
+    items = [part for part in writes if part.startswith(".h0.")]
+    assert len(items) == len(set(items)) == len(page.ledger.log[1])  # each envelope once
+    del tab[items[3]]
+    lost = Kept.read(gather(tab[""], tab.get))
+    assert lost is not None and lost.hands == () and lost.seat == 2

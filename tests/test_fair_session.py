@@ -647,24 +647,33 @@ def test_a_newcomer_who_leaves_while_the_seats_are_drawn_holds_no_table_up() -> 
     asyncio.run(run())
 
 
+async def committed_only(pages: list[Page]) -> Page:
+    """``pages`` press Play online and draw for the seats; the last one's commit reaches
+    the others, its reveal never does: it, once the others hold its commit."""
+    quitter = pages[-1]
+    await into_the_lobby(pages)
+    await until(lambda: quitter.session.fair is not None, "the quitter at the table")
+    fair = quitter.session.fair
+    assert fair is not None
+    withhold_reveal(fair)
+    await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
+                            and fair.me in p.session.fair.draw.commits for p in pages[:-1]),
+                "the others hold the quitter's commit")
+    return quitter
+
+
 def test_a_page_that_leaves_while_the_first_seats_are_drawn_leaves_the_others_a_table(
         ) -> None:
     """Three people pressed Play online; one closed the page after its commit, before its
     reveal: the other two draw again between them, and sit with two computers."""
     async def run() -> None:
         _, pages = fair_pages(people=3)
-        quitter = pages[2]
-        await into_the_lobby(pages)
-        await until(lambda: quitter.session.fair is not None, "the quitter at the table")
-        fair = quitter.session.fair
-        assert fair is not None
-        withhold_reveal(fair)
+        quitter = await committed_only(pages)
         staying = pages[:2]
-        await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
-                                and fair.me in p.session.fair.draw.commits for p in staying),
-                    "the others hold the quitter's commit")
+        gone = quitter.session.fair
+        assert gone is not None
         quitter.session.leave()
-        await saw_it_go(staying, fair.me)
+        await saw_it_go(staying, gone.me)
         await until(lambda: all(map(dealt, staying)) or any(map(is_closed, staying)),
                     "the two others dealt")
         assert not any(map(is_closed, staying))
@@ -925,22 +934,28 @@ def test_a_reload_gets_the_seat_back_with_its_scores_and_the_seat_shows_away_mea
     asyncio.run(run())
 
 
+async def handed_over(pages: list[Page], seats: list[FairSeat], gone: int) -> None:
+    """The seat ``gone`` shown away at ``pages`` (sat at ``seats``), their clocks pass its
+    grace and ``GONE_GRACE``: until they dealt the next hand without it."""
+    await until(lambda: all(gone in s.away for s in seats), "the seat shown away")
+    for page in pages:
+        page.clock[0] += page.session.grace
+    await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
+                            for p in pages), "the grace over")
+    for page in pages:
+        page.clock[0] += GONE_GRACE
+    await until(lambda: all(dealt(p) and seat_of(p) is not s
+                            for p, s in zip(pages, seats, strict=False)),
+                "the pages dealt the next hand without it")
+
+
 def test_a_page_gone_past_its_grace_is_handed_over() -> None:
     async def run() -> None:
         network, pages = fair_pages(people=3)
         seats = await sit(pages)
         gone_seat = seats[2].table.seat
         reload(network, pages[2])
-        await until(lambda: gone_seat in seats[0].away, "the seat shown away")
-        for page in pages[:2]:
-            page.clock[0] += pages[0].session.grace
-        await until(lambda: all(p.session.fair is not None and p.session.fair.leaving
-                                for p in pages[:2]), "the grace over")
-        for page in pages[:2]:
-            page.clock[0] += GONE_GRACE
-        await until(lambda: all(dealt(p) and seat_of(p) is not s
-                                for p, s in zip(pages[:2], seats, strict=False)),
-                    "the two pages dealt the next hand without it")
+        await handed_over(pages[:2], seats[:2], gone_seat)
         assert all(seat_of(p).kinds[gone_seat] == "computer" for p in pages[:2])
         # gone at the pass, before a trick was taken: it takes the hand's points
         assert all(seat_of(p).table.history == [untaken(gone_seat)] for p in pages[:2])

@@ -19,6 +19,7 @@ from tests.online_pages import (
     begun_by_code,
     in_lobby,
     lone_online,
+    looking_unanswered,
     settle,
     until,
 )
@@ -235,17 +236,14 @@ def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game()
 
 def test_looking_again_before_the_relays_answered_the_first_time_keeps_looking() -> None:
     async def run() -> None:
-        network = Network()
-        network.relays_answer = asyncio.Event()
-        page = Page(network)
-        page.session.play_online()  # looking, closed, and looking again, all before
-        await settle(20)           # the relays answered the first meeting
+        # looking, closed, and looking again, all before the relays answered the first time
+        network, page, answer = await looking_unanswered()
         page.close_dialog()
         await settle(20)
         assert page.session.role is Role.IDLE
         page.session.play_online()
         await settle(20)
-        network.relays_answer.set()  # both meetings answered: the first one is stale
+        answer.set()  # both meetings answered: the first one is stale
         await until(lambda: page.session.online.met(),
                     "the second look answered")
         await settle()  # the first, stale answer comes to nothing

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, settle, until
+from tests.online_pages import Network, Page, looking_unanswered, until
 from web import words
 from web.friends.looking import GATHER
 from web.friends.session import Role
@@ -66,14 +66,10 @@ def test_no_relay_says_so_and_offers_to_try_again_or_choose_a_relay() -> None:
 
 def test_before_the_relays_answer_no_countdown_is_promised() -> None:
     async def run() -> None:
-        network = Network()
-        network.relays_answer = asyncio.Event()
-        page = Page(network)
-        page.session.play_online()
-        await settle(20)
+        _, page, answer = await looking_unanswered()
         said = sheet(page.session).text("#fr-online-state")
         assert said == words.looking_text(1, GATHER, met=False) and " s," not in said
-        network.relays_answer.set()
+        answer.set()
         await until(lambda: page.session.online.met(),
                     "the relays answered")
         assert f"alone in {GATHER:.0f} s" in sheet(page.session).text("#fr-online-state")

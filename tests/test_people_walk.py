@@ -21,9 +21,9 @@ import pytest
 from tests.online_pages import Network, Page, begun_by_code, play_out_hosted_hand, until
 from tests.test_fair_session import (
     back,
+    committed_only,
     dealt,
     fair_pages,
-    into_the_lobby,
     play_out,
     reload,
     scored,
@@ -31,7 +31,6 @@ from tests.test_fair_session import (
     sit,
     turned,
     untaken,
-    withhold_reveal,
 )
 from web import words
 from web.friends.session import Role
@@ -148,15 +147,9 @@ def test_whoever_goes_during_the_first_draw_leaves_the_others_a_table() -> None:
     gone, and play (no score yet to lose)."""
     async def run() -> None:
         _, pages = fair_pages(people=3)
-        quitter = pages[2]
-        await into_the_lobby(pages)
-        await until(lambda: quitter.session.fair is not None, "at the table")
+        quitter = await committed_only(pages)
         fair = quitter.session.fair
         assert fair is not None
-        withhold_reveal(fair)
-        await until(lambda: all(p.session.fair is not None and p.session.fair.draw is not None
-                                and fair.me in p.session.fair.draw.commits
-                                for p in pages[:2]), "the others hold its commit")
         quitter.session.page_leaving()  # a vanish: no goodbye
         fair.done = True
         await until(lambda: all(p.session.fair is not None and fair.me in p.session.fair.gone

@@ -288,10 +288,6 @@ def _line(where: str, results: dict[str, dict[str, float]]) -> str:
 
 def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool, computer: bool,
                  throttle: float) -> dict[str, dict[str, float]]:
-    from playwright.sync_api import sync_playwright
-
-    from tools.site.serve import serve_in_thread
-
     files: dict[str, str] = {}
     for source in SOURCES:
         path = REPO / source
@@ -301,6 +297,18 @@ def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool, computer
     code = ("import json, sys\nsys.path.insert(0, '/bench')\nimport bench_fair\n"
             f"json.dumps(bench_fair.measure({bits!r}, {hands}, {proof!r}, {tasks!r}, "
             f"{computer!r}))")
+    parsed: dict[str, dict[str, float]] = json.loads(in_chromium(files, code, throttle))
+    return parsed
+
+
+def in_chromium(files: dict[str, str], code: str, throttle: float) -> str:
+    """Run ``code`` in Pyodide in headless Chromium (its CPU slowed ``throttle`` times),
+    ``files`` written to its file system first (path -> text); the last expression's
+    value, a string."""
+    from playwright.sync_api import sync_playwright
+
+    from tools.site.serve import serve_in_thread
+
     server, _ = serve_in_thread(REPO)
     try:
         with sync_playwright() as p:
@@ -323,8 +331,7 @@ def _in_chromium(bits: list[int], hands: int, proof: bool, tasks: bool, computer
             browser.close()
     finally:
         server.shutdown()
-    parsed: dict[str, dict[str, float]] = json.loads(result)
-    return parsed
+    return str(result)
 
 
 def main() -> None:

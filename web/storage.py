@@ -85,6 +85,15 @@ class Storage:
             with contextlib.suppress(Exception):
                 self._ls.removeItem(key)
 
+    def remove_starting(self, prefix: str) -> None:
+        """Remove every key that starts with ``prefix``."""
+        if self._ls is not None:
+            with contextlib.suppress(Exception):
+                keys = [self._ls.key(i) for i in range(int(self._ls.length))]
+                for key in keys:
+                    if isinstance(key, str) and key.startswith(prefix):
+                        self._ls.removeItem(key)
+
     def freeze(self) -> None:
         """Write nothing more (the page is reloading onto what was just stored)."""
         self._ls = None

@@ -1238,6 +1238,17 @@ def fair_resumed(seat: int, me: int, names: Sequence[str] = ()) -> str:
     return f"{seat_name(seat, me, (), names)} is back. The hand goes on."
 
 
+FAIR_BACK_TOO_LATE = ("You came back after your seat's wait ran out: a computer plays it "
+                      "now, and the hand you left counted. Press Play online to find a table.")
+"""A reloaded tab came back to its fair table too late to take its seat."""
+
+
+def fair_back_too_late(seat: int, me: int, names: Sequence[str] = ()) -> str:
+    """A person whose page reloaded came back after a computer took their seat."""
+    return (f"{seat_name(seat, me, (), names)} came back too late: a computer plays their "
+            "seat now.")
+
+
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:
     """A page claimed a seat it couldn't prove was its own: refused."""
     whose = "your" if seat == me else f"{seat_name(seat, me, (), names)}'s"

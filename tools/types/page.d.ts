@@ -7,6 +7,7 @@ interface Meeting {
   send(peer: string, text: string): void;
   leave(): Promise<void> | void;
   reachable(): boolean;
+  settled(): Promise<boolean>;
 }
 
 /** web/static/p2p.js: WebRTC and relays for private tables, driven from web/friends/. */

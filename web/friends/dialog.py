@@ -16,6 +16,7 @@ from typing import Any
 from hearts import SEAT_NAMES
 from web import words
 from web.browser import Browser, DomEvent, Element
+from web.friends.fair_back import gather
 from web.friends.hosting import Hosting
 from web.friends.network import NetworkChoices, attr
 from web.friends.session import PageHooks, Role, Session
@@ -299,11 +300,12 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     # this tab's own storage: a seat kept there is never claimed by two tabs
     tab = Storage(lambda: browser.window.sessionStorage)
 
-    def keep_seat(text: str | None) -> None:
+    def keep_seat(text: str | None, part: str = "") -> None:
         if text is None:
             tab.remove(KEY_SEAT)
+            tab.remove_starting(KEY_SEAT + ".")  # its parts (``KeptSeat``)
         else:
-            tab.set(KEY_SEAT, text)
+            tab.set(KEY_SEAT + part, text)
     hooks = PageHooks(
         seat_table=seat_table, adopt=adopt, keep=records.keep_table, show=view.show,
         on_change=view.render, warn=lambda line: browser.window.console.warn(line),
@@ -367,7 +369,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
     button.disabled = False
     # (a fair table's seat carries the hand under way: some hundred kB; a longer text
     # isn't a kept seat, and is read as none)
-    kept = tab.get(KEY_SEAT) or ""
+    kept = gather(tab.get(KEY_SEAT) or "", lambda part: tab.get(KEY_SEAT + part))
     view.kept_seat = kept if 0 < len(kept) <= MAX_KEPT else None
     view.read_link()
     if session.role is Role.IDLE:

@@ -15,27 +15,57 @@ A hand under way goes on (``web.p2p.fair.resume``): the tab keeps too the draw's
 (``HandKept``: its keys and its place in the signed record). Back within the grace, the
 page takes the hand up where it stood, and its claim says so (``"r"``, signed with the
 rest: the hand, the number of its next message, its commitment to its shuffling key),
-which the others check against their record. No I/O.
+which the others check against their record. ``KeptSeat`` keeps the record up to date as
+the page plays, before each message it sends.
+
+A claim signed by the seat's key that comes after the seat's grace ran out is answered
+(``late_text``, ``{"v": 1, "t": "fair_late", "d": <table tag>, "f": seat, "go": ...}``),
+so that the page back never waits on a hand nobody will go on with: ``"charged"``, the
+hand wasn't handed over yet, and the page is taken back the way of a tab without the
+record (the hand counted, the rest on its seat, the seats drawn again); ``"gone"``, a
+computer has its seat now. No I/O: the tab's storage is injected.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import secrets
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
+from typing import Protocol
 
+from web.friends.fair_tables import PageTables
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.public import Score
-from web.p2p.fair.resume import HandKept, Resume
+from web.p2p.fair.resume import HandKeeper, HandKept, Resume, joined
 from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
-__all__ = ["Kept", "back_text", "is_back", "read_back"]
+__all__ = [
+    "CHARGED",
+    "COUNTS",
+    "GONE",
+    "KeepSeat",
+    "Kept",
+    "KeptSeat",
+    "back_text",
+    "gather",
+    "is_back",
+    "is_late",
+    "late_text",
+    "read_back",
+    "read_late",
+]
 
 _HAND, _N = 0, 1
 _PREFIX = '{"v":1,"t":"fair_back"'
+_LATE = '{"v":1,"t":"fair_late"'
+CHARGED = "charged"
+"""A claim's answer: too late to take the hand up; back the way of a tab without it."""
+GONE = "gone"
+"""A claim's answer: too late, a computer has the seat now."""
 
 
 @dataclass(frozen=True)
@@ -63,6 +93,8 @@ class Kept:
     hands: tuple[str, ...] = ()
     """This page's part of the hand under way (``HandKept``'s JSON): its person's table's,
     then its computer's. Spliced in as they are: not encoded again for each message."""
+    parts: bool = False
+    """The hands are kept apart, in parts (``KeptSeat``): ``gather`` splices them in."""
 
     def text(self) -> str:
         seating = self.seating
@@ -74,7 +106,8 @@ class Kept:
             "seating": None if seating is None else {
                 "pages": list(seating.pages), "computer": list(seating.computer),
                 "keys": [f"{k:x}" for k in seating.keys]},
-            "computer_key": f"{self.computer_key:x}"}, separators=(",", ":"))
+            "computer_key": f"{self.computer_key:x}", **({"parts": 1} if self.parts else {})},
+            separators=(",", ":"))
         return core[:-1] + ',"hands":[' + ",".join(self.hands) + "]}"
 
     def resumes(self, group: Group) -> tuple[Seating, tuple[HandKept, ...]] | None:
@@ -116,7 +149,8 @@ class Kept:
             kept = Kept(str(data["code"]), str(data["table"]), int(data["seat"]),
                         int(str(data["key"]), 16), history, others,
                         _score(data.get("charged")), seating,
-                        int(str(data.get("computer_key", "0")), 16), hands)
+                        int(str(data.get("computer_key", "0")), 16), hands,
+                        data.get("parts") == 1)
         except (ValueError, KeyError, TypeError, AttributeError):
             return None
         if seating is not None and not (len(seating.pages) == len(seating.computer)
@@ -127,6 +161,112 @@ class Kept:
                 or not all(0 <= s < 4 for s in seats):
             return None
         return kept
+
+
+class KeepSeat(Protocol):
+    """Stores, for this tab, a part of what brings it back to its seat (``part``: "" the
+    record itself, else the key's ending of one of its parts); None forgets all of it."""
+
+    def __call__(self, text: str | None, part: str = "") -> None: ...
+
+
+COUNTS = ".n"
+"""The part that says how many envelopes of each segment of each table's record are stored
+(``KeptSeat``)."""
+
+
+def _lead(table: int, segment: int) -> str:
+    return f".h{table}" if segment == 0 else f".h{table}s{segment}"
+
+
+def _item(table: int, segment: int, n: int) -> str:
+    return f".h{table}.{n}" if segment == 0 else f".h{table}s{segment}.{n}"
+
+
+class KeptSeat:
+    """This tab's ``Kept``, up to date as its tables move on, written before every message
+    this page sends: so in parts (``keep``), each written only when it changed — the record
+    without its hands (``Kept.parts``), each table's record of its hand in segments (the hand
+    under way's, the next one's: ``HandKeeper.parts``), each segment's lead, and each
+    envelope once, under a key of its own (``.h<table>.<n>``, ``.h<table>s1.<n>``), with
+    their counts (``COUNTS``). A card costs the write of its envelope, not of the whole record, some
+    hundred kB (``tools/bench_keep.py``). ``gather`` reads it back whole."""
+
+    def __init__(self, code: str, keep: KeepSeat) -> None:
+        """``code``: the table's code; ``keep``: store a part for this tab."""
+        self.code = code
+        self.keep = keep
+        self._core: object = None
+        self._keepers = [HandKeeper(), HandKeeper()]
+        self._written: list[tuple[object, list[str], list[int]]] = []
+        """Per table: the hand, and per segment of its record (``HandKeeper.parts``) the
+        lead stored and how many envelopes are."""
+
+    def seated(self) -> None:
+        """A draw seated this page at new tables: their records start anew."""
+        self._keepers = [HandKeeper(), HandKeeper()]
+        self._written = []
+
+    def update(self, tables: PageTables, others: Mapping[str, int],
+               seating: Seating | None, keys: tuple[int, int]) -> None:
+        """Keep where ``tables`` stand, with the other people's pages and seats, the draw's
+        ``seating`` and this page's two signing keys (its person's seat's, its computer's)."""
+        table, computer = tables.person, tables.computer
+        held = () if computer is None else (computer.table.seat,)
+        moved = False
+        for n, (keeper, at) in enumerate(zip(self._keepers, tables.all(), strict=False)):
+            parts = keeper.parts(at)
+            if parts is None:
+                continue
+            hand, segments = parts
+            if n == len(self._written):
+                self._written.append((None, [], []))
+            was, leads, counts = self._written[n]
+            if hand != was:  # a new hand: its segments are written anew
+                leads, counts = [], []
+            for k, (lead, items) in enumerate(segments):
+                if k == len(leads):
+                    leads.append("")
+                    counts.append(0)
+                if lead != leads[k]:
+                    self.keep(lead, _lead(n, k))
+                for i in range(counts[k], len(items)):
+                    self.keep(items[i], _item(n, k, i))
+                leads[k], counts[k] = lead, len(items)
+            self._written[n] = (hand, leads, counts)
+            moved = True
+        if moved:
+            self.keep(json.dumps([counts for _, _, counts in self._written]), COUNTS)
+        core = (table.name, table.seat, tuple(table.history), tuple(others.items()),
+                table.if_left(table.seat, held))
+        if core != self._core:
+            self._core = core
+            self.keep(Kept(self.code, table.name, table.seat, keys[0], tuple(table.history),
+                           dict(others), core[4], seating, keys[1], parts=True).text())
+
+
+def gather(text: str, get: Callable[[str], str | None]) -> str:
+    """The whole record a tab kept (``text``: the record itself, ``get(part)``: each of
+    its parts, ``KeptSeat``), its hands spliced in; ``text`` as it is if it isn't in parts.
+    A part missing or spoilt leaves its hands out (the seat is claimed without them)."""
+    kept = Kept.read(text)
+    if kept is None or not kept.parts:
+        return text
+    try:
+        counts = json.loads(get(COUNTS) or "")
+        hands = []
+        for n, table in enumerate(counts):
+            segments = []
+            for k, count in enumerate(table):
+                lead = get(_lead(n, k))
+                items = [get(_item(n, k, i)) for i in range(int(count))]
+                if lead is None or any(item is None for item in items):
+                    raise ValueError("a part of the record is missing")
+                segments.append((lead, [str(item) for item in items]))
+            hands.append(joined(segments))
+    except (ValueError, TypeError):
+        hands = []
+    return dataclasses.replace(kept, hands=tuple(hands), parts=False).text()
 
 
 def _score(data: object) -> Score | None:
@@ -178,3 +318,27 @@ def read_back(group: Group, keys: Sequence[int], table: str, text: str, peer: st
     signed = Signed(seat, _N, _digest(peer, r), t, z)
     return seat, verify(group, keys[seat], table, signed, _HAND) and (resume is not None
                                                                       or not r), resume
+
+
+def late_text(table: str, seat: int, go: str) -> str:
+    """The answer to the page that claimed ``seat`` after its grace ran out (``go``:
+    ``CHARGED`` or ``GONE``)."""
+    return json.dumps({"v": 1, "t": "fair_late", "d": tag(table), "f": seat, "go": go},
+                      separators=(",", ":"))
+
+
+def is_late(text: str) -> bool:
+    return text.startswith(_LATE)
+
+
+def read_late(table: str, text: str) -> tuple[int, str] | None:
+    """The seat and the answer of a ``late_text`` of this table (None: not one)."""
+    try:
+        data = json.loads(text)
+        seat, go, d = data["f"], data["go"], data["d"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4 \
+            or go not in (CHARGED, GONE) or d != tag(table):
+        return None
+    return seat, go

@@ -11,8 +11,9 @@ page that leaves while the seats are drawn, before anyone sat with it, is drawn 
 once what it sent has had ``GONE_GRACE`` to arrive, the pages still in that draw start it
 again among themselves (``_draw_without``), as they do when a newcomer hasn't done its part
 when the time is up: so a person who closes the page then, or whose page stalls, holds no
-table up. What the draws seat is played by
-``web.friends.fair_room``'s ``FairPlay``, this class's other half. No DOM: the peer and the
+table up. Who holds the seats the draws give as people go and come is
+``web.friends.fair_comings``'s, and what they seat is played by ``web.friends.fair_room``'s
+``FairPlay``: the two classes built on this one. No DOM: the peer and the
 clocks are injected, and pytest runs it.
 """
 
@@ -22,7 +23,7 @@ import secrets
 from collections.abc import Callable, Iterable
 
 from web import words
-from web.friends.fair_back import Kept, back_text, is_back
+from web.friends.fair_back import Kept, back_text, is_back, is_late
 from web.friends.fair_door import Carried, Door
 from web.friends.fair_names import is_name
 from web.friends.fair_tables import PageTables
@@ -56,7 +57,7 @@ BYE = '{"v":1,"t":"fair_bye"}'
 
 class FairMesh:
     """This page in a fair table's room: the pages there, the draws for the seats, and the
-    newcomers' door; ``FairPlay`` plays what they seat (``_sit``)."""
+    newcomers' door; ``FairComings`` and ``FairPlay`` build on it (``_sit``, ``_claimed``)."""
 
     def __init__(self, send: Callable[[str, str], None], code: TableCode, *,
                  closed: Callable[[str], None], now: Callable[[], float], cheat: str = "",
@@ -250,6 +251,9 @@ class FairMesh:
         if is_back(text):
             self._claimed(conn, text)
             return
+        if is_late(text):
+            self._too_late(conn, text)
+            return
         if text == BYE:
             self.byes.add(peer_of(conn))
             return
@@ -343,7 +347,7 @@ class FairMesh:
                 self.send(conn, BYE)
         self.done = True
 
-    # --- played by ``FairPlay`` ---------------------------------------------------------------
+    # --- played by ``FairComings`` and ``FairPlay`` ----------------------------------------------
     def _sit(self, seating: Seating, name: str) -> None:
         """The draw is over: sit at the table it names, as it seated this page."""
         raise NotImplementedError
@@ -358,6 +362,11 @@ class FairMesh:
 
     def _claimed(self, conn: str, text: str) -> None:
         """The page on ``conn`` claims a seat back after a reload (``web.friends.fair_back``)."""
+        raise NotImplementedError
+
+    def _too_late(self, conn: str, text: str) -> None:
+        """The page on ``conn`` answers this tab's claim: it came back too late
+        (``web.friends.fair_back``'s ``late_text``)."""
         raise NotImplementedError
 
     def _resume(self, back: Kept) -> bool:

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from hearts import Game
+from web.friends.fair_back import KeepSeat
 from web.friends.fair_door import Carried
 from web.friends.online import Online
 from web.friends.role import Event, Role
@@ -56,9 +57,9 @@ class PageHooks:
     """The relays where tables are found by code (public ones unless the address says)."""
     name: Callable[[], str] = lambda: ""
     """The name the person chose for tables with others ("": their seat's place)."""
-    keep_seat: Callable[[str | None], None] = lambda text: None
-    """Keep, for this tab only, what brings this page back to its seat after a reload
-    (None: forget it)."""
+    keep_seat: KeepSeat = lambda text, part="": None
+    """Keep, for this tab only, what brings this page back to its seat after a reload, or
+    a part of it (None: forget it all)."""
 
 
 class HostDoor(Protocol):

@@ -19,7 +19,7 @@
   var rooms = new Map();
   /** @type {Map<string, Promise<void>>} */
   var leaving = new Map();  // room name -> the promise of its leaving
-  var RELAY_WAIT_MS = 8000;  // how long meet waits for a relay's socket to open
+  var RELAY_WAIT_MS = 8000;  // how long meet waits for a slow relay's socket to open
   // Play online's lobby: relay events, no WebRTC (web/static/relays.mjs, in room.js): one
   // wire at a time, with a key of its own; its events go to lobbyHandlers, checked first.
   /** @type {ReturnType<typeof import("./relays.mjs").lobbyWire> | null} */
@@ -159,8 +159,13 @@
         });
         rooms.set(name, joined);
         // Answer once a relay is reached; a relay that never answers (a wrong address, no
-        // network) is said, rather than leaving the page waiting in an empty room.
-        if (!await reached(joined.reachable)) {
+        // network) is said, rather than leaving the page waiting in an empty room: at once
+        // when every relay refused, else once a slow one had RELAY_WAIT_MS to answer.
+        var wait = /** @type {Promise<boolean>} */ (new Promise(function (resolve) {
+          setTimeout(function () { resolve(false); }, RELAY_WAIT_MS);
+        }));
+        await Promise.race([joined.settled(), wait]);
+        if (!joined.reachable()) {
           if (rooms.get(name) === joined) window.heartsP2P.unmeet(name);
           return failure("no relay answered: " + options.relays.join(", "));
         }

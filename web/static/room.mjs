@@ -8,8 +8,9 @@ import {getRelaySockets, joinRoom, selfId} from 'trystero/nostr'
 const APP = 'hearts-table-v2'
 
 // config: {relays: [url], room, password, iceServers}; on: {open(peer), message(peer,
-// text), close(peer)}. Returns {send(peer, text), leave(), reachable()}: reachable() says
-// whether a socket to one of the room's relays is open now.
+// text), close(peer)}. Returns {send(peer, text), leave(), reachable(), settled()}:
+// reachable() says whether a socket to one of the room's relays is open now; settled()
+// resolves true once one is, false once every one has closed (refused, unreachable).
 /**
  * @param {{relays: string[], room: string, password: string, iceServers: RTCIceServer[]}} config
  * @param {{open: (peer: string) => void, message: (peer: string, text: string) => void,
@@ -29,15 +30,28 @@ export function meet (config, on) {
   }
   room.onPeerJoin = peer => on.open(peer)
   room.onPeerLeave = peer => on.close(peer)
+  const wanted = config.relays.map(url => url.replace(/\/+$/, ''))
+  const sockets = () => Object.values(getRelaySockets()).filter(socket => socket &&
+    wanted.includes(String(socket.url).replace(/\/+$/, '')))
+  const reachable = () => sockets().some(socket => socket.readyState === 1)
   return {
     self: selfId,
     send: (peer, text) => { wire.send(text, {target: peer}).catch(() => {}) },
     leave: () => room.leave(),
-    reachable: () => {
-      const wanted = config.relays.map(url => url.replace(/\/+$/, ''))
-      return Object.values(getRelaySockets()).some(socket => socket &&
-        socket.readyState === 1 && wanted.includes(String(socket.url).replace(/\/+$/, '')))
-    }
+    reachable,
+    // on the sockets' own events, not a timer: no use waiting out the relays' time once
+    // each has refused (a socket that opens again later is waited for by the caller)
+    settled: () => new Promise(resolve => {
+      const check = () => {
+        const now = sockets()
+        if (now.some(socket => socket.readyState === 1)) resolve(true)
+        else if (now.length >= wanted.length && now.every(socket => socket.readyState === 3)) resolve(false)
+      }
+      for (const socket of sockets()) {
+        for (const type of ['open', 'close', 'error']) socket.addEventListener(type, check)
+      }
+      check()
+    })
   }
 }
 
