@@ -29,14 +29,6 @@
     stored: /** @type {(sub: string) => void} */ (nothing)
   };
 
-  /** Wait until ``ready()`` holds or RELAY_WAIT_MS pass. @param {() => boolean} ready */
-  async function reached(ready) {
-    for (var waited = 0; !ready() && waited < RELAY_WAIT_MS; waited += 100) {
-      await new Promise(function (resolve) { setTimeout(resolve, 100); });
-    }
-    return ready();
-  }
-
   /** @param {RTCPeerConnection} pc @param {number} ms @returns {Promise<void>} */
   function gathered(pc, ms) {
     return new Promise(function (/** @type {(value?: void) => void} */ resolve) {
@@ -190,7 +182,12 @@
           },
           stored: function (sub) { if (lobby === mine) lobbyHandlers.stored(sub); }
         });
-        if (!await reached(mine.reachable)) {
+        // as meet: at once when every relay refused, else once a slow one had its time
+        var wait = /** @type {Promise<boolean>} */ (new Promise(function (resolve) {
+          setTimeout(function () { resolve(false); }, RELAY_WAIT_MS);
+        }));
+        await Promise.race([mine.settled(), wait]);
+        if (!mine.reachable()) {
           if (lobby === mine) window.heartsP2P.unlobby();
           return failure("no relay answered: " + urls.join(", "));
         }
