@@ -17,6 +17,12 @@
   is timed from the table clearing (and, separately, from the trick's last card, which
   also holds the trick on show and its slide).
 
+- ``--fair`` (only when asked: minutes): two people and two computers at a fair table,
+  each person's page in its own browser context, through the local relay
+  (``e2e/nostr_relay.mjs``), the CPU slowed ``--throttle`` times (CDP): they play hand 1
+  and press Next hand; per page, the seconds from its person's last card of hand 1 and
+  from Next hand to its 13 cards of hand 2, and the longest main-thread task in each span.
+
 - ``--hints``: the hint (the hard player's search, in slices): for each decision of one
   hand at instant speed, following the hint every time, the time from pressing Hint to
   the hinted cards on the felt, median and p95, plainly and with the CPU throttled 4x
@@ -30,8 +36,10 @@ from __future__ import annotations
 import argparse
 import os
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -40,7 +48,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "e2e"))
 
-from playwright.sync_api import Browser, sync_playwright  # noqa: E402
+from playwright.sync_api import Browser, Page, sync_playwright  # noqa: E402
 from tablepage import TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
@@ -242,6 +250,123 @@ def report(name: str, values: Sequence[float], delay: float) -> None:
           f"p95 {high - delay:+.3f} s; {within}/{len(values)} within pause + {SLACK} s")
 
 
+# --- a fair table's next deal, each page in its own browser context -----------------------
+FAIR_WAIT_S = 400
+"""The longest a step of ``fair_deal`` waits (a hand at 4x CPU takes minutes)."""
+
+
+def _state_of(page: Page) -> str:
+    return str(page.evaluate("document.documentElement.dataset.state || ''"))
+
+
+def _fair_play_hand(tables: list[TablePage]) -> list[float]:
+    """Each person passes their first three cards and plays their first playable one
+    whenever their page lets them, to the hand's end; each page's ``performance.now()``
+    when its person's last card of the hand left its hand."""
+    for table in tables:
+        table.page.wait_for_function(
+            "document.documentElement.dataset.state === 'pass'"
+            " && document.querySelectorAll('#hand [data-card]').length === 13",
+            timeout=FAIR_WAIT_S * 1000)
+        for card in table.hand()[:3]:
+            table.click_card(card)
+        table.page.click("#pass")  # (not ``pass_cards``: it waits for the others' passes)
+    last = [0.0] * len(tables)
+    until = time.monotonic() + FAIR_WAIT_S
+    while time.monotonic() < until:
+        states = [_state_of(t.page) for t in tables]
+        if all(s in ("summary", "over") for s in states):
+            return last
+        mover = next((t for t, s in zip(tables, states, strict=True) if s == "play"), None)
+        playable = mover.playable() if mover is not None else []
+        if mover is None or not playable:
+            tables[0].page.wait_for_timeout(100)
+            continue
+        before = len(mover.hand())
+        mover.click_card(playable[0])
+        mover.page.wait_for_function(
+            "n => document.querySelectorAll('#hand [data-card]').length < n", arg=before,
+            timeout=FAIR_WAIT_S * 1000)
+        if before == 1:
+            last[tables.index(mover)] = float(mover.page.evaluate("performance.now()"))
+    raise SystemExit("the fair hand did not finish")
+
+
+def _longest(tasks: list[list[float]], start: float, end: float) -> float:
+    """The longest of ``tasks`` ([start, duration], ms) that overlaps ``start``..``end``."""
+    return max((d for t, d in tasks if t < end and t + d > start), default=0.0)
+
+
+def fair_deal(browser: Browser, origin: str, relay: str, throttle: float
+              ) -> list[dict[str, float]]:
+    """Two people (each page in its own browser context, CPU slowed ``throttle`` times)
+    and two computers at a fair table through the local relay: they play hand 1, then
+    press Next hand. Per page: seconds from its person's last card of hand 1, and from
+    Next hand, to its 13 cards of hand 2; the longest main-thread task (ms) in each of
+    those spans and during hand 1's play."""
+    tables = []
+    for n in range(2):
+        context = browser.new_context(service_workers="block")
+        context.set_default_timeout(FAIR_WAIT_S * 1000)
+        context.add_init_script(LONG_TASKS)
+        tables.append(TablePage(context.new_page(), origin, f"fair-{n}"))
+    for table in tables:
+        table.page.goto(f"{origin}/?speed=instant&relay={relay}&wait=4",
+                        wait_until="commit")
+    for table in tables:
+        table.wait_loaded(90_000)
+        table.page.wait_for_selector("#play-online:not([disabled])", timeout=30_000)
+        if throttle > 1:
+            table.page.context.new_cdp_session(table.page).send(
+                "Emulation.setCPUThrottlingRate", {"rate": throttle})
+    for table in tables:
+        table.page.click("#play-online")
+    for table in tables:  # seated, and dealt
+        table.page.wait_for_function(
+            "document.querySelector('#table').dataset.people === '2'"
+            " && document.documentElement.dataset.state === 'pass'",
+            timeout=FAIR_WAIT_S * 1000)
+    dealt = [float(t.page.evaluate("performance.now()")) for t in tables]
+    last = _fair_play_hand(tables)
+    summary = [float(t.page.evaluate("performance.now()")) for t in tables]
+    pressed = []
+    for table in tables:
+        pressed.append(float(table.page.evaluate("performance.now()")))
+        table.page.click("#next-hand")
+    cards = []
+    for table in tables:
+        table.page.wait_for_function(
+            "document.documentElement.dataset.state === 'pass'"
+            " && document.querySelectorAll('#hand [data-card]').length === 13",
+            timeout=FAIR_WAIT_S * 1000)
+        cards.append(float(table.page.evaluate("performance.now()")))
+    found = []
+    for n, table in enumerate(tables):
+        tasks = table.page.evaluate("window.__longTasks")
+        found.append({"last card to cards (s)": (cards[n] - last[n]) / 1000,
+                      "Next hand to cards (s)": (cards[n] - pressed[n]) / 1000,
+                      "summary shown after last card (s)": (summary[n] - last[n]) / 1000,
+                      "longest task, last card to cards (ms)": _longest(tasks, last[n], cards[n]),
+                      "longest task, Next hand to cards (ms)": _longest(tasks, pressed[n],
+                                                                          cards[n]),
+                      "longest task, hand 1 played (ms)": _longest(tasks, dealt[n], last[n])})
+        check(table)
+    for table in tables:
+        table.page.context.close()
+    return found
+
+
+def local_relay() -> tuple[subprocess.Popen[str], str]:
+    """A local Nostr relay (``e2e/nostr_relay.mjs``) and its ws:// address."""
+    process = subprocess.Popen(["node", str(ROOT / "e2e" / "nostr_relay.mjs"), "0"],
+                               stdout=subprocess.PIPE, text=True)
+    assert process.stdout is not None
+    line = process.stdout.readline().split()
+    if not line or line[0] != "listening":
+        raise SystemExit(f"the local relay didn't start: {line}")
+    return process, f"ws://127.0.0.1:{line[1]}"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(
         description=(__doc__ or "").split("\n\n")[0],
@@ -253,6 +378,11 @@ def main() -> None:
                         help="time from the previous card to each computer card")
     parser.add_argument("--hints", action="store_true",
                         help="ms per hint (the hard player's search), plain and at 4x CPU")
+    parser.add_argument("--fair", action="store_true",
+                        help="a fair table's next deal, two people and two computers, each "
+                             "page in its own context (not run by default: minutes)")
+    parser.add_argument("--throttle", type=float, nargs="+", default=[1.0, 4.0],
+                        help="CPU slow-downs for --fair (default 1 4)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
     parser.add_argument("--hands", type=int, default=2,
                         help="hands played for --pacing (default 2)")
@@ -264,7 +394,7 @@ def main() -> None:
     parser.add_argument("--site", type=Path,
                         help="serve this built site (default: build a fresh one)")
     args = parser.parse_args()
-    everything = not (args.startup or args.tasks or args.pacing or args.hints)
+    everything = not (args.startup or args.tasks or args.pacing or args.hints or args.fair)
     with tempfile.TemporaryDirectory() as tmp:
         site = args.site or build(Path(tmp) / "site")
         server, _ = serve_in_thread(site)
@@ -300,6 +430,19 @@ def main() -> None:
                 report("leading, after the felt clears", found["lead"], card)
                 report("leading, after the last trick's last card", found["lead_card"],
                        card + show + slide)
+                load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
+                print(f"  (machine load average {load}; {os.cpu_count()} cores)")
+            if args.fair:
+                process, relay = local_relay()
+                try:
+                    for throttle in args.throttle:
+                        for n, page in enumerate(fair_deal(browser, origin, relay, throttle)):
+                            print(f"fair table, 2 people + 2 computers, CPU x{throttle:g}, "
+                                  f"page {n}: " + "; ".join(f"{k} {v:.1f}"
+                                                            for k, v in page.items()))
+                finally:
+                    process.terminate()
+                    process.wait(10)
                 load = ", ".join(f"{v:.2f}" for v in os.getloadavg())
                 print(f"  (machine load average {load}; {os.cpu_count()} cores)")
             browser.close()

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 import pytest
 
@@ -215,6 +216,56 @@ def test_a_page_reloaded_between_its_digest_and_the_dispute_shows_what_it_echoed
     m.run()
     for page in m.pages[:3]:
         assert page.fault == Fault(3, Cheat.FALSE_ECHO), (page.seat, page.fault)
+
+
+def _run_until(m: Mesh, done: Callable[[], bool]) -> None:
+    """``Mesh.run``, one message or slice at a time, stopped once ``done()`` (what the
+    pages sent gone out, so kept: a page keeps its record before it sends)."""
+    while True:
+        m.collect()
+        if done():
+            return
+        busy = [k for k, q in m.channels.items() if q]
+        if busy:
+            sender, receiver = m.rng.choice(busy)
+            m.pages[receiver].received_from(sender, m.channels[(sender, receiver)].pop(0))
+        elif not any(page.work_step() is not None for page in m.pages):
+            raise AssertionError("the mesh went quiet first")
+
+
+@pytest.mark.parametrize("stage", ["proof", "lock"])
+def test_a_page_reloaded_while_the_next_deck_is_made_takes_both_hands_up(stage: str) -> None:
+    """The next hand's deck is made while this one is played: a page that reloads then
+    comes back with its part of both (its keys of the next hand, and the envelopes of it
+    it sent and took), finishes its proof or makes its lock, and the next hand is dealt
+    with the shuffle it sent before — nobody named, no card dealt twice."""
+    def due() -> bool:
+        up = m.pages[1].upcoming
+        if up is None:
+            return False
+        t = up.transcript
+        return (len(t.shuffles) > 1 and 1 not in t.shuffle_proofs) if stage == "proof" \
+            else len(t.locks) == 1
+
+    m = KeptMesh(seed=7)
+    _run_until(m, due)
+    up = m.pages[1].upcoming
+    assert up is not None
+    committed = up.transcript.commitments[1]
+    assert json.loads(m.kept[1])["next"]["keys"]
+    new = m.reload(1)
+    assert new.resumed and new.closed is None and new.hand_number == 1
+    assert new.upcoming is not None and new.upcoming.transcript.commitments[1] == committed
+    _finish(m)
+    for p in m.pages:
+        ready = p.upcoming
+        assert ready is not None and len(ready.transcript.locks) == 4 \
+            and ready.transcript.proven == {0, 1, 2, 3}
+        p.next_hand()
+    m.run()
+    assert all(p.fault is None and p.closed is None for p in m.pages)
+    assert all(p.stage is FairStage.PASSING and len(p.hand()) == 13 for p in m.pages)
+    assert len({c for p in m.pages for c in p.hand()}) == 52
 
 
 def test_the_record_kept_in_parts_reads_back_whole_and_a_part_lost_drops_the_hand() -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 
 import pytest
 
@@ -18,7 +18,8 @@ from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
 from tests.solo_page import Heard
 from web import words
-from web.p2p.fair.cheats import TAMPERS, Tamper, false_echo
+from web.p2p.fair.cheats import CHEATS, TAMPERS, MarkedCards, Tamper, false_echo
+from web.p2p.fair.party import Party
 from web.p2p.fair.played import charged
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import prove_shuffle
@@ -240,17 +241,33 @@ def test_a_person_out_of_time_is_moved_for_by_their_own_page_only() -> None:
     assert all(p.transcript.plays[0].card == Card.parse("2C") for p in mesh.pages)
 
 
-def test_a_message_of_a_later_hand_waits_for_that_hand() -> None:
+def test_the_next_hands_deck_is_made_while_this_one_is_played_and_opened_only_in_its_turn(
+        ) -> None:
+    """Hand 2's deck is shuffled, proven, checked and locked while hand 1 is played: at
+    hand 1's end only its opening rounds are left, and no page opens a card of it before
+    its person goes on (a page still showing the scores takes the others' openings, and
+    waits)."""
     mesh = Mesh(seed=9)
     mesh.run()
     mesh.pass_all()
     mesh.play_hand()
-    mesh.pages[0].next_hand()  # seat 0 shuffles hand 2 at once; the others still show scores
+    for page in mesh.pages:
+        ready = page.upcoming
+        assert page.stage is FairStage.SCORED and ready is not None and ready.number == 2
+        t = ready.transcript
+        assert len(t.locks) == 4 and t.proven == {0, 1, 2, 3} and not t.opened
+        assert ready.dealt is None
+    mesh.pages[0].next_hand()  # seat 0 opens its round of hand 2; the others show scores
     mesh.run()
-    assert mesh.pages[1].stage is FairStage.SCORED and mesh.pages[1].inbox.pending[0]
-    mesh.pages[1].next_hand()
+    waiting = mesh.pages[1]
+    assert waiting.stage is FairStage.SCORED and waiting.hand_number == 1
+    assert waiting.upcoming is not None and (1, 0) in waiting.upcoming.transcript.opened
+    assert not any(seat == 1 for _, seat in waiting.upcoming.transcript.opened)
+    for page in mesh.pages[1:]:
+        page.next_hand()
     mesh.run()
-    assert not mesh.pages[1].inbox.pending[0] and len(mesh.pages[1].transcript.shuffles) == 2
+    assert all(p.stage is FairStage.PASSING and len(p.hand()) == 13 for p in mesh.pages)
+    assert len({c for p in mesh.pages for c in p.hand()}) == 52
 
 
 def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:
@@ -560,3 +577,28 @@ def test_a_fair_seat_counts_each_second_and_says_which_cards_were_passed_for_you
     assert heard.told == [words.time_up("pass", tuple(sorted(
         hand, key=lambda c: (c.rank, c.suit))[-3:]))]
     assert heard.told[0].startswith("Time's up:") and " were passed for you." in heard.told[0]
+
+
+class _MarksTheNextDeck(MarkedCards):
+    """Honest in hand 1; marks the point cards in hand 2's shuffle, made while hand 1 is
+    played."""
+
+    def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
+        if self.transcript.hand == 1:
+            return (yield from Party.shuffle_steps(self))
+        return (yield from super().shuffle_steps())
+
+
+def test_a_next_deck_marked_while_this_hand_is_played_names_its_shuffler_and_charges_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The next hand's messages are checked on arrival as any: a page that marks the
+    cards of the next deck, made while this hand is played, is named by every other page
+    then, and charged the hand under way (a page named in a hand dealt takes its 26)."""
+    monkeypatch.setitem(CHEATS, "marknext", _MarksTheNextDeck)
+    mesh = Mesh(seed=21, cheats={1: "marknext"})
+    mesh.run()
+    for page in mesh.pages:
+        if page.seat != 1:
+            assert page.fault == Fault(1, Cheat.MARKED), page.closed
+            assert page.hand_number == 1 and page.history == [charged(1)]
+            assert page.closed is not None and "26" in page.closed

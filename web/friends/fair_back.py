@@ -38,7 +38,7 @@ from typing import Protocol
 from web.friends.fair_tables import PageTables
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.public import Score
-from web.p2p.fair.resume import HandKeeper, HandKept, Resume
+from web.p2p.fair.resume import HandKeeper, HandKept, Resume, joined
 from web.p2p.fair.seating import Seating
 from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
@@ -171,23 +171,25 @@ class KeepSeat(Protocol):
 
 
 COUNTS = ".n"
-"""The part that says how many envelopes of each table's hand are stored (``KeptSeat``)."""
+"""The part that says how many envelopes of each segment of each table's record are stored
+(``KeptSeat``)."""
 
 
-def _head(table: int) -> str:
-    return f".h{table}"
+def _lead(table: int, segment: int) -> str:
+    return f".h{table}" if segment == 0 else f".h{table}s{segment}"
 
 
-def _item(table: int, n: int) -> str:
-    return f".h{table}.{n}"
+def _item(table: int, segment: int, n: int) -> str:
+    return f".h{table}.{n}" if segment == 0 else f".h{table}s{segment}.{n}"
 
 
 class KeptSeat:
     """This tab's ``Kept``, up to date as its tables move on, written before every message
     this page sends: so in parts (``keep``), each written only when it changed — the record
-    without its hands (``Kept.parts``), each table's head of its hand (``HandKeeper``), and
-    each envelope once, under a key of its own (``.h<table>.<n>``), with their counts
-    (``COUNTS``). A card costs the write of its envelope, not of the whole record, some
+    without its hands (``Kept.parts``), each table's record of its hand in segments (the hand
+    under way's, the next one's: ``HandKeeper.parts``), each segment's lead, and each
+    envelope once, under a key of its own (``.h<table>.<n>``, ``.h<table>s1.<n>``), with
+    their counts (``COUNTS``). A card costs the write of its envelope, not of the whole record, some
     hundred kB (``tools/bench_keep.py``). ``gather`` reads it back whole."""
 
     def __init__(self, code: str, keep: KeepSeat) -> None:
@@ -196,8 +198,9 @@ class KeptSeat:
         self.keep = keep
         self._core: object = None
         self._keepers = [HandKeeper(), HandKeeper()]
-        self._written: list[tuple[object, str, int]] = []
-        """Per table: the hand, the head and how many envelopes are stored."""
+        self._written: list[tuple[object, list[str], list[int]]] = []
+        """Per table: the hand, and per segment of its record (``HandKeeper.parts``) the
+        lead stored and how many envelopes are."""
 
     def seated(self) -> None:
         """A draw seated this page at new tables: their records start anew."""
@@ -215,20 +218,25 @@ class KeptSeat:
             parts = keeper.parts(at)
             if parts is None:
                 continue
-            hand, head, items = parts
+            hand, segments = parts
             if n == len(self._written):
-                self._written.append((None, "", 0))
-            was, written, count = self._written[n]
-            if hand != was:
-                count = 0
-            if head != written:
-                self.keep(head, _head(n))
-            for i in range(count, len(items)):
-                self.keep(items[i], _item(n, i))
-            self._written[n] = (hand, head, len(items))
+                self._written.append((None, [], []))
+            was, leads, counts = self._written[n]
+            if hand != was:  # a new hand: its segments are written anew
+                leads, counts = [], []
+            for k, (lead, items) in enumerate(segments):
+                if k == len(leads):
+                    leads.append("")
+                    counts.append(0)
+                if lead != leads[k]:
+                    self.keep(lead, _lead(n, k))
+                for i in range(counts[k], len(items)):
+                    self.keep(items[i], _item(n, k, i))
+                leads[k], counts[k] = lead, len(items)
+            self._written[n] = (hand, leads, counts)
             moved = True
         if moved:
-            self.keep(json.dumps([count for _, _, count in self._written]), COUNTS)
+            self.keep(json.dumps([counts for _, _, counts in self._written]), COUNTS)
         core = (table.name, table.seat, tuple(table.history), tuple(others.items()),
                 table.if_left(table.seat, held))
         if core != self._core:
@@ -247,12 +255,15 @@ def gather(text: str, get: Callable[[str], str | None]) -> str:
     try:
         counts = json.loads(get(COUNTS) or "")
         hands = []
-        for n, count in enumerate(counts):
-            items = [get(_item(n, i)) for i in range(int(count))]
-            head = get(_head(n))
-            if head is None or any(item is None for item in items):
-                raise ValueError("a part of the record is missing")
-            hands.append(head + ",".join(str(item) for item in items) + "]}")
+        for n, table in enumerate(counts):
+            segments = []
+            for k, count in enumerate(table):
+                lead = get(_lead(n, k))
+                items = [get(_item(n, k, i)) for i in range(int(count))]
+                if lead is None or any(item is None for item in items):
+                    raise ValueError("a part of the record is missing")
+                segments.append((lead, [str(item) for item in items]))
+            hands.append(joined(segments))
     except (ValueError, TypeError):
         hands = []
     return dataclasses.replace(kept, hands=tuple(hands), parts=False).text()

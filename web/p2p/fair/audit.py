@@ -75,9 +75,9 @@ def audit(transcript: Transcript, rules: Rules | None = None) -> AuditResult:
 
 def audit_in_steps(transcript: Transcript, rules: Rules | None = None
                    ) -> Generator[None, None, AuditResult]:
-    """``audit`` in slices of one seat's step each (a seat's lock: a quarter of it), each
-    well under a tenth of a second in the page, so the page can give the browser control
-    back in between; returns the result."""
+    """``audit`` in steps of about one power each (a full-size one at most), which the
+    page runs in slices of its time budget (``hand.SLICE_SECONDS``), giving the browser
+    control back in between; returns the result."""
     if not (transcript.over and (transcript.dealt or transcript.stopped_at_deal)):
         raise ValueError("the audit needs a dealt hand that is over, or a stopped deal")
     disagreeing = tuple(transcript.disagreeing)
@@ -151,12 +151,12 @@ class _Audit:
         for seat in range(NUM_SEATS):
             key = self.keys[seat].shuffle_key
             before = self.t.deck_before_shuffle(seat)
-            locked = [self.g.power(x, key) for x in before[:26]]
-            yield  # 52 short powers a seat: in two slices
-            locked += [self.g.power(x, key) for x in before[26:]]
+            locked = []
+            for x in before:  # a power a step: the page slices them by time
+                locked.append(self.g.power(x, key))
+                yield
             if sorted(locked) != sorted(self.t.shuffles[seat]):
                 raise self._fail(seat, Cheat.SHUFFLE)
-            yield
 
     def _locks(self) -> Iterator[None]:
         modulus = self.g.p - 1
@@ -171,8 +171,7 @@ class _Audit:
                     ok = self.g.power(value, key) == before[slot]
                 if not ok:
                     raise self._fail(seat, Cheat.LOCK)
-                if slot % 13 == 12:  # 13 full-size powers a slice: about 60 ms in the page
-                    yield
+                yield  # a full-size power a step
 
     def _openings(self) -> Generator[None, None, list[int]]:
         for round_ in range(1, OPEN_ROUNDS + 1):
@@ -182,7 +181,7 @@ class _Audit:
                 for slot, x, y in zip(slots, before, after, strict=True):
                     if self.g.power(x, self.keys[seat].slot_keys[slot]) != y:
                         raise self._fail(seat, Cheat.OPEN)
-            yield
+                    yield
         hidden = [0] * 52
         for owner in range(NUM_SEATS):
             last = self.t.opened[(OPEN_ROUNDS, chain_seat(owner, OPEN_ROUNDS))]
@@ -196,10 +195,10 @@ class _Audit:
         for owner in range(NUM_SEATS):
             key = self.keys[owner].shuffle_key
             codes = self.g.codes
-            by_value = {self.g.power(code, key): index for index, code in enumerate(codes[:26])}
-            yield  # 52 short powers an owner: in two slices
-            by_value.update({self.g.power(code, key): 26 + index
-                             for index, code in enumerate(codes[26:])})
+            by_value: dict[int, int] = {}
+            for n, code in enumerate(codes):  # 52 short powers an owner, one a step
+                by_value[self.g.power(code, key)] = n
+                yield
             for slot in slots_of(owner):
                 index = by_value.get(hidden[slot])
                 if index is None:  # unreachable once every step checked: the codes are 52

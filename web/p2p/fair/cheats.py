@@ -83,8 +83,8 @@ class Framing(Party):
     would fail its own check, and the receiver's page would have named itself. Refused on
     arrival (``p - 1`` is no residue), naming this page."""
 
-    def open(self, round_: int) -> tuple[int, ...]:
-        values = super().open(round_)
+    def open_steps(self, round_: int) -> Generator[None, None, tuple[int, ...]]:
+        values = yield from super().open_steps(round_)
         if round_ != 3:
             return values
         return (self.transcript.group.p - 1, *values[1:])

@@ -13,7 +13,7 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["due_step", "lock_due", "open_round", "shuffle_due"]
+__all__ = ["due_step", "lock_due", "open_due", "open_round", "shuffle_due"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -37,12 +37,20 @@ def lock_due(t: Transcript, seat: int) -> bool:
     return len(t.shuffles) == NUM_SEATS and len(t.locks) == seat
 
 
-def due_step(t: Transcript, p: Party) -> Step | None:
-    """The message the page of ``p`` must send now, if its turn in the protocol has come."""
+def open_due(t: Transcript, seat: int) -> int | None:
+    """The opening round ``seat`` owes now, if it may open (never on an unproven shuffle).
+    Apart from ``due_step``, like the shuffle (``Party.open_steps``)."""
+    round_ = open_round(t, seat)
+    return round_ if round_ is not None and t.shuffles_proven and not t.over else None
+
+
+def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
+    """The message the page of ``p`` must send now, if its turn in the protocol has come
+    (``opens``: an opening round too; else the page makes those in slices)."""
     me = p.seat
     passing = t.direction is not PassDirection.NONE and not t.over
-    round_ = open_round(t, me)
-    if round_ is not None and t.shuffles_proven and not t.over:  # none on an unproven shuffle
+    round_ = open_due(t, me)
+    if round_ is not None and opens:
         return "fair_open", {"round": round_, "values": p.open(round_)}
     if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
         values, proofs = p.blind()

@@ -16,7 +16,7 @@ from typing import Any
 from hearts import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
-from web.p2p.fair.due import due_step, lock_due, shuffle_due
+from web.p2p.fair.due import due_step, lock_due, open_due, shuffle_due
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score
@@ -26,10 +26,11 @@ from web.p2p.fair.wire import proof_fields
 
 __all__ = ["SLICE_SECONDS", "FairHand"]
 
-SLICE_SECONDS = 0.02
-"""The longest a slice of a shuffle, a lock, or a shuffle proof's making or checking runs
-before the page yields (a frame is 16 ms: a slice may cost two, never a whole proof's
-seconds)."""
+SLICE_SECONDS = 0.015
+"""The longest a slice of the page's work runs before the page yields (a shuffle, a lock,
+an opening round, a shuffle proof's making or checking, the codes of its cards, the
+audit): its steps are of about one power (a full-size one at most, some 30 ms on a phone,
+a CPU four times slower than this machine's), so a slice stays within 50 ms there."""
 
 
 class FairHand:
@@ -67,6 +68,11 @@ class FairHand:
         """This page's proof of its shuffle, being made (once the shuffle went out)."""
         self.checking: tuple[int, Generator[None, None, bool]] | None = None
         """Another seat's shuffle proof, being checked, and that seat."""
+        self.opening: tuple[int, Generator[None, None, tuple[int, ...]]] | None = None
+        """This page's opening round, being made, and its number."""
+        self.coding: Generator[None, None, None] | None = None
+        """Each card's code under this page's key, being made so that reading its cards
+        is a look-up (``Party.codes_steps``)."""
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
@@ -135,13 +141,13 @@ class FairHand:
             if len(self.received) != 3:
                 self.send("fair_complain")
             return True
-        if self.shuffling is None and shuffle_due(t, self.seat):
-            self.shuffling = self.party.shuffle_steps()  # sent when made (``slice_step``)
+        if self.prepare():  # the shuffle or the lock: sent when made (``slice_step``)
             return True
-        if self.locking is None and lock_due(t, self.seat):
-            self.locking = self.party.lock_steps()  # sent when made (``slice_step``)
+        round_ = open_due(t, self.seat)
+        if self.opening is None and round_ is not None:
+            self.opening = round_, self.party.open_steps(round_)  # sent when made
             return True
-        step = due_step(t, self.party)
+        step = due_step(t, self.party, opens=False)
         if step is not None:
             self.send(step[0], **step[1])
             return True
@@ -149,6 +155,20 @@ class FairHand:
                 and self.checks:
             self.audit_started = self.clock()
             self.auditing = audit_in_steps(t, self.rules)
+            return True
+        return False
+
+    def prepare(self) -> bool:
+        """The next hand's deal, made while this page's hand before it is played: its
+        shuffle and its lock when their turn comes (their slices, its proof and the checks
+        of the others' follow in ``slice_step``); whether one started. Nothing that opens a
+        card: that waits for the hand to be the one under way (``act``)."""
+        t = self.transcript
+        if self.shuffling is None and shuffle_due(t, self.seat):
+            self.shuffling = self.party.shuffle_steps()
+            return True
+        if self.locking is None and lock_due(t, self.seat):
+            self.locking = self.party.lock_steps()
             return True
         return False
 
@@ -173,6 +193,14 @@ class FairHand:
                 self.locking = None
                 self.send("fair_lock", deck=made)
             return finished
+        if self.opening is not None:
+            round_, opening = self.opening
+            finished, made = self._slice(opening)
+            if finished:
+                self.opening = None
+                if not t.over:
+                    self.send("fair_open", round=round_, values=made)
+            return finished
         if self.proving is not None:
             finished, made = self._slice(self.proving)
             if finished:
@@ -183,7 +211,7 @@ class FairHand:
         if self.checking is None:
             waiting = t.unproven()
             if not waiting or t.over or not self.checks:  # once stopped, the audit checks
-                return None
+                return self._code_step()
             self.checking = waiting[0], t.check_proof(waiting[0])
         seat, checking = self.checking
         finished, holds = self._slice(checking)
@@ -197,6 +225,18 @@ class FairHand:
                 # prover; if they differ, the signatures show who.
                 self.send("fair_complain")
         return finished
+
+    def _code_step(self) -> bool | None:
+        """A slice of the codes of this page's cards, made ahead while the deal goes on
+        (None: made, or not needed)."""
+        if self.dealt is not None or self.transcript.over or self.party.coded:
+            return None
+        if self.coding is None:
+            self.coding = self.party.codes_steps()
+        finished, _ = self._slice(self.coding)
+        if finished:
+            self.coding = None
+        return False
 
     def _slice(self, steps: Generator[None, None, Any]) -> tuple[bool, Any]:
         """Steps of ``steps`` for up to ``SLICE_SECONDS``: whether it finished, and its
@@ -212,11 +252,10 @@ class FairHand:
     def audit_step(self) -> AuditResult | None:
         """One slice of the audit; its result once done (None: more slices to come)."""
         assert self.auditing is not None
-        try:
-            next(self.auditing)
+        finished, made = self._slice(self.auditing)
+        if not finished:
             return None
-        except StopIteration as done:
-            result: AuditResult = done.value
+        result: AuditResult = made
         self.auditing = None
         self.timings["audit"].append((self.clock() - self.audit_started) * 1000)
         return result

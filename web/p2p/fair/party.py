@@ -17,7 +17,7 @@ import secrets
 from collections.abc import Generator
 from dataclasses import dataclass
 
-from hearts.cards import Card
+from hearts.cards import ALL_CARDS, Card
 from hearts.rules import pass_target
 from hearts.steps import run
 from web.p2p.fair.group import KeySource
@@ -57,6 +57,8 @@ class Party:
         self._blind_keys: dict[int, int] = {}
         """Slot -> this page's key on a card passed to it (shown when it plays the card)."""
         self.known: dict[int, Card] = {}
+        self._mine: dict[int, Card] | None = None
+        """Each card's code under this page's shuffling key -> the card (``codes_steps``)."""
         """Slot -> card, for the cards this page holds or held (dealt, then passed to it)."""
 
     def secrets(self) -> Secrets:
@@ -70,6 +72,7 @@ class Party:
         self._slot_keys = list(kept.slot_keys)
         self._order = list(kept.order)
         self._blind_keys = dict(kept.blind_keys)
+        self._mine = None  # (made with the key before)
 
     # --- the deal ---------------------------------------------------------------------------
     def shuffle(self) -> tuple[tuple[int, ...], int]:
@@ -78,15 +81,33 @@ class Party:
         return run(self.shuffle_steps())
 
     def shuffle_steps(self) -> Generator[None, None, tuple[tuple[int, ...], int]]:
-        """``shuffle`` in two steps of 26 powers (about 30 ms each in the page)."""
+        """``shuffle`` a short power a step (the page slices them by time)."""
         group = self.transcript.group
         before = self.transcript.deck_before_shuffle(self.seat)
         self._order = list(range(len(before)))
         self._source.shuffle(self._order)
-        deck = [group.power(before[i], self._shuffle_key) for i in self._order[:26]]
-        yield
-        deck += [group.power(before[i], self._shuffle_key) for i in self._order[26:]]
+        deck = []
+        for i in self._order:
+            deck.append(group.power(before[i], self._shuffle_key))
+            yield
         return tuple(deck), group.power(group.generator, self._shuffle_key)
+
+    def codes_steps(self) -> Generator[None, None, None]:
+        """Each card's code under this page's shuffling key, a power a step, made ahead
+        (while the deal goes on) so that reading its 13 cards is a look-up."""
+        group = self.transcript.group
+        key = self._shuffle_key
+        mine: dict[int, Card] = {}
+        for card, code in zip(ALL_CARDS, group.codes, strict=True):  # (in card order)
+            mine[group.power(code, key)] = card
+            yield
+        if key == self._shuffle_key:  # (not taken up from a record meanwhile: ``restore``)
+            self._mine = mine
+
+    @property
+    def coded(self) -> bool:
+        """The codes of the cards under this page's key are made (``codes_steps``)."""
+        return self._mine is not None
 
     def prove_shuffle(self) -> Generator[None, None, ShuffleProof]:
         """Stage 1, after the shuffle went out: the proof that it is one (in steps)."""
@@ -115,16 +136,23 @@ class Party:
 
     def open(self, round_: int) -> tuple[int, ...]:
         """This seat's key taken off the 13 cards it opens in ``round_`` (1..3)."""
+        return run(self.open_steps(round_))
+
+    def open_steps(self, round_: int) -> Generator[None, None, tuple[int, ...]]:
+        """``open``, a short power a step."""
         slots, values = self.transcript.open_input(self.seat, round_)
-        return tuple(self.transcript.group.power(v, self._slot_keys[s])
-                     for s, v in zip(slots, values, strict=True))
+        opened = []
+        for s, v in zip(slots, values, strict=True):
+            opened.append(self.transcript.group.power(v, self._slot_keys[s]))
+            yield
+        return tuple(opened)
 
     def read_hand(self) -> list[Card]:
         """Once dealt: this seat's 13 cards, each a card code under its key (fewer: spoilt)."""
-        group = self.transcript.group
-        # 52 short powers cost less than 13 full-size inverses.
-        mine = {group.power(code, self._shuffle_key): card
-                for code, card in zip(group.codes, map(group.decode, group.codes), strict=True)}
+        if self._mine is None:  # (made ahead, ``codes_steps``: 52 short powers cost less
+            run(self.codes_steps())  # than 13 full-size inverses)
+        mine = self._mine
+        assert mine is not None
         for slot in slots_of(self.seat):
             card = mine.get(self.transcript.hidden[slot])
             if card is not None:

@@ -99,9 +99,11 @@ class Relays:
         self.ledger = ledger
         self.now = now
         self._asked = now()
-        self._answered: dict[int, float] = {}
-        self._welcome: set[int] = set()
-        """Pages back after a reload: their next ask is answered in full, at once."""
+        self._answered: dict[tuple[int, int], float] = {}
+        """(seat, hand) -> when this page last answered that page's ask for that hand."""
+        self._welcome: dict[int, set[int]] = {}
+        """Pages back after a reload, and the hands answered since: their next ask of each
+        hand (the one under way, the next one's deal) is answered in full, at once."""
 
     def ask(self, hand: int, waiting_since: float) -> str | None:
         """This page's ask, if it has waited ``ASK_SECONDS`` since the table last moved
@@ -117,11 +119,14 @@ class Relays:
         while (one it took just now may still be on its way there), not the asker's own;
         none if it asked just before."""
         now, seat = self.now(), asked.seat
-        back = seat in self._welcome
-        if now - self._answered.get(seat, -ASK_SECONDS) < ASK_SECONDS / 2 and not back:
+        welcomed = self._welcome.get(seat)
+        back = welcomed is not None and asked.hand not in welcomed and len(welcomed) < 2
+        if now - self._answered.get((seat, asked.hand), -ASK_SECONDS) < ASK_SECONDS / 2 \
+                and not back:
             return []
-        self._answered[seat] = now
-        self._welcome.discard(seat)
+        self._answered[(seat, asked.hand)] = now  # (the hand under way's, the next deal's)
+        if welcomed is not None and back:
+            welcomed.add(asked.hand)
         own = f'{{"v":1,"t":"fair","f":{seat},'
         since = now if back else now - ASK_SECONDS / 2  # (nothing was on its way to it)
         return [relay(self.seat, self.table, asked.hand, item)
@@ -131,7 +136,7 @@ class Relays:
     def welcome(self, seat: int) -> None:
         """The page at ``seat`` is back after a reload: what it missed while away is
         relayed to it at its next ask, all of it (``resume``)."""
-        self._welcome.add(seat)
+        self._welcome[seat] = set()
 
     def digests(self, hand: int) -> list[str]:
         """The four digests of ``hand`` this page holds, as relays."""

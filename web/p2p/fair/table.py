@@ -14,8 +14,13 @@ Messages travel as an envelope ``{"v": 1, "t": "fair", "f": seat, "d": table, "h
 one that comes before its turn waits in the ``inbox`` until it fits. Any other fault, or a
 fault of the audit, closes the table with the cheat named (``closed``/``fault``), and the
 hand is charged to it; a hand whose 52 cards are in counts as played whatever comes after
-(``outcome.Outcomes``, which a ``FairTable`` is). A page that waited asks the others for
-what it missed, and they relay the signed copies (``relay``).
+(``outcome.Outcomes``, which a ``FairTable`` is). What comes from the other pages is
+checked and taken in ``arrivals.Arrivals`` (a ``FairTable`` is one too): a page that waited
+asks the others for what it missed, and they relay the signed copies (``relay``).
+
+The next hand's deck is made while this one is played (``upcoming``: its shuffle, proof,
+the checks of the others' proofs and its lock, in background slices, once this page's cards
+are read): when the person goes on to it, only its opening rounds are left.
 
 Its clocks are ``clock.TableClock``'s: the person's turn, for whom this page moves when their
 time runs out (``tick``), and how long the table waits for the others (``stalled``,
@@ -27,10 +32,12 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
+from web.p2p.fair.arrivals import Arrivals
 from web.p2p.fair.cheats import CHEATS, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
@@ -39,25 +46,21 @@ from web.p2p.fair.group import GROUP, Group, KeySource
 from web.p2p.fair.hand import FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
-from web.p2p.fair.outcome import CLOSED_TEXT, Outcomes
 from web.p2p.fair.party import Party
 from web.p2p.fair.played import withheld
 from web.p2p.fair.public import Score
-from web.p2p.fair.relay import Ask, Relay, Relays, ask, read
+from web.p2p.fair.relay import Relays
 from web.p2p.fair.resume import HandKept, replay
-from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.steered import Replay
-from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
-from web.p2p.fair.wire import max_chars, message, open_envelope, receive, sender, tag
+from web.p2p.fair.transcript import CheatDetected, Fault
+from web.p2p.fair.wire import message, receive, tag
 
 __all__ = ["GONE_GRACE", "FairStage", "FairTable"]
 
-MAX_AHEAD = 256
-"""The most envelopes a resumed table holds until the gap before them fills."""
 
 
 
-class FairTable(Outcomes):
+class FairTable(Arrivals):
     """The fair table as the page at ``seat`` plays it: the messages, the steps, the
     audit's slices. The game it moves on is read in ``FairGame``, and what a hand comes to
     when the table closes in ``Outcomes``: a ``FairTable`` is both, so that what the felt
@@ -129,6 +132,11 @@ class FairTable(Outcomes):
         """Resumed: envelopes that came straight from their sender before the ones it sent
         while this page was away, which the others relay (``ask_missed``)."""
         self._resuming = False
+        self.upcoming: FairHand | None = None
+        """The next hand, its deck shuffled, proven, checked and locked in the background
+        while this one is played (``prepare``): only its opening waits for its turn."""
+        self._replay_turn = False
+        """Background slices alternate between the next hand's deal and the replay."""
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand, kept)
 
@@ -136,12 +144,17 @@ class FairTable(Outcomes):
     def _hand(self, number: int) -> FairHand:
         return FairHand(self.seat, number, rules=self.rules, group=self.group,
                         source=self.source, party=CHEATS.get(self.cheat, Party),
-                        send=self._send, clock=self.clock, timings=self.timings,
-                        table=self.name, checks=self.checks)
+                        send=partial(self._send_in, number), clock=self.clock,
+                        timings=self.timings, table=self.name, checks=self.checks)
 
     def _start_hand(self, number: int, kept: HandKept | None = None) -> None:
         self.ledger.forget_before(number)
-        self.current = self._hand(number)
+        ready, self.upcoming = self.upcoming, None
+        if ready is not None and ready.number == number:  # its deck made while the last
+            ready.started = self.clock()                  # was played: its deal from now
+            self.current = ready
+        else:
+            self.current = self._hand(number)
         self.dispute = Dispute(self.seat, number, self.current.transcript, self.ledger,
                                group=self.group, name=self.name, keys=self.keys)
         self.timer.new_hand()
@@ -151,20 +164,6 @@ class FairTable(Outcomes):
             self._resuming = False
             self.outbox.clear()  # (digests relayed while replaying: nothing new)
         self._settle()
-
-    def ask_missed(self) -> None:
-        """Ask the others at once for what this page missed (it is back after a reload)."""
-        self.outbox.append(ask(self.seat, tag(self.name), self.hand_number,
-                               self.ledger.have(self.hand_number)))
-
-    def take_kept(self, text: str | None,
-                  opened: tuple[int, str, int, int, str, int, int] | None = None) -> None:
-        """Another page's envelope ``text`` from the record kept, checked as on arrival
-        (None: only the messages held that fit now)."""
-        if text is None or opened is None:
-            self._settle()
-        else:
-            self._take(text, opened, None)
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -223,94 +222,6 @@ class FairTable(Outcomes):
         return self.timer.stalled()
 
     # --- the mesh --------------------------------------------------------------------------------
-    def received_from(self, seat: int, text: str) -> None:
-        """A message from the page at ``seat`` (the connection it came on)."""
-        if seat == self.seat or not 0 <= seat < NUM_SEATS:
-            return
-        extra = read(text, max_chars(self.group))
-        if isinstance(extra, Ask) or (extra is not None and self.closed is None):
-            self._relayed(seat, extra)  # closed, it still sends what it holds on asking
-            return
-        if self.closed is not None:
-            return
-        opened = open_envelope(text, self.group)
-        if opened is None:
-            self.caught(Fault(seat, Cheat.MALFORMED))
-            return
-        if opened[1] != tag(self.name):
-            return  # for the table before a draw again, whose seats were others
-        if opened[0] != seat:  # a page speaks only for the seats it holds (the mesh checks)
-            self.caught(Fault(seat, Cheat.MALFORMED))
-            return
-        self._take(text, opened, None)
-
-    def _take(self, text: str, opened: tuple[int, str, int, int, str, int, int],
-              relayer: int | None) -> None:
-        """The envelope ``text`` of seat ``opened[0]``, straight from it or relayed by the
-        page at ``relayer``."""
-        seat, table, hand, n, inner, t, z = opened
-        if table != tag(self.name) or hand < self.hand_number:
-            # for the table before a draw again (whose seats were others), or a hand over
-            # here (a late digest)
-            return
-        if relayer is None and self.resumed and hand == self.hand_number \
-                and n > self.ledger.expected(seat, hand) and len(self.ahead) < MAX_AHEAD:
-            self.ahead.append(text)  # back after a reload: what it missed comes relayed
-            return
-        held = self.ledger.held(hand, seat, n)
-        if held is not None or (relayer is not None and n != self.ledger.expected(seat, hand)):
-            # One this page holds already (relayed before it came, or relayed twice), or
-            # one a relay can't place yet: nothing new, unless it is signed over other
-            # words than the one held: then its sender told pages different things.
-            if held is not None and held != text_hash(inner):
-                if self.ledger.holds_up(Signed(seat, n, text_hash(inner), t, z), hand):
-                    self.caught(Fault(seat, Cheat.EQUIVOCATED))
-                else:  # an honest page relays only what it checked
-                    self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
-            return
-        signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
-        if signed is None:
-            self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
-            return
-        if inner == CLOSED_TEXT and hand == self.hand_number:
-            # Not a step of the hand: the table didn't move on, and waits as long as before.
-            self.transcript.closers.add(seat)
-            return
-        try:
-            kind = self.inbox.hold(seat, hand, inner, self.group)
-        except CheatDetected as error:
-            self.caught(error.fault)
-            return
-        if kind is None:
-            self.caught(Fault(seat, Cheat.MALFORMED))
-            return
-        self.ledger.keep(hand, kind, signed)
-        self.ledger.typed(hand, seat, signed.n, kind)
-        self._settle()
-        for early in [e for e in self.ahead if sender(e) == seat]:
-            waiting = open_envelope(early, self.group)
-            if waiting is not None and waiting[3] == self.ledger.expected(seat, hand):
-                self.ahead.remove(early)
-                self._take(early, waiting, None)  # the gap before it filled
-
-    def _relayed(self, seat: int, extra: Ask | Relay) -> None:
-        """Page ``seat`` asks for what follows what it holds, or hands on a message."""
-        if extra.table != tag(self.name) or extra.hand != self.hand_number:
-            return  # another table's (before a draw again), or another hand's
-        if extra.seat != seat:  # a page speaks only for the seats it holds
-            if self.closed is None:
-                self.caught(Fault(seat, Cheat.MALFORMED))
-            return
-        if isinstance(extra, Ask):
-            if self.checks:  # (else the page's other table answers)
-                self.outbox += self.relays.answer(extra)
-            return
-        opened = open_envelope(extra.item, self.group)
-        if opened is None:
-            self.caught(Fault(seat, Cheat.MALFORMED))
-        elif opened[0] != self.seat:
-            self._take(extra.item, opened, seat)
-
     def _show_digests(self) -> None:
         """The four digests are in: relay them to every page (once), so a page that
         missed one is shown the hand's end (a dispute, or keys owed)."""
@@ -332,12 +243,25 @@ class FairTable(Outcomes):
         return out
 
     # --- the protocol's steps -------------------------------------------------------------------
+    def _send_in(self, number: int, kind: str, **fields: object) -> None:
+        """A step of hand ``number``'s: the hand under way's go through ``_send``."""
+        if number == self.hand_number:
+            self._send(kind, **fields)
+        else:
+            self._send_for(number, kind, **fields)
+
     def _send(self, kind: str, **fields: object) -> None:
+        self._send_for(self.hand_number, kind, **fields)
+
+    def _send_for(self, number: int, kind: str, **fields: object) -> None:
+        """This page's message of hand ``number`` (the one under way, or the next one's
+        deal), checked against its record, signed and sent."""
         if kind == "fair_digest":
             fields = {**fields, "echo": self.dispute.echo()}
         text = message(kind, **fields)
+        record = (self.current if number == self.hand_number else self._next()).transcript
         try:
-            receive(self.transcript, self.seat, text)
+            receive(record, self.seat, text)
         except CheatDetected:
             # This page's own step fails its own check: what it computed from is bad (every
             # value it received passed the checks on arrival, so a bug, or this page's own
@@ -347,7 +271,7 @@ class FairTable(Outcomes):
                 return
             # A modified page (the tests') sends it anyway, stays, and goes no further.
             self._halted = True
-            self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
+            self.outbox.append(self.ledger.seal(number, kind, text))
             return
         tamper = TAMPERS.get(self.cheat)
         if tamper is not None:  # a modified page (the tests'): its record keeps the truth
@@ -355,13 +279,14 @@ class FairTable(Outcomes):
             if sent is None:
                 return  # withheld from every page
             text = message(kind, **sent)
-        self.outbox.append(self.ledger.seal(self.hand_number, kind, text))
+        self.outbox.append(self.ledger.seal(number, kind, text))
 
     def _settle(self) -> None:
         """Take every message that fits now, and every step of this page that is due."""
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
             self.timer.moved()
+        self._prepare()
         if self._resuming:
             return
         if self.closed is None and not self._halted:
@@ -392,9 +317,30 @@ class FairTable(Outcomes):
             self.close(words.disagreement_text(finding, self.seat),
                        words.fair_disagreement_counted(finding, self.seat))
 
-    def _drain(self) -> bool:
+    def _next(self) -> FairHand:
+        assert self.upcoming is not None
+        return self.upcoming
+
+    def _prepare(self) -> None:
+        """The next hand's deal, in the background of this one: begun once this page's
+        cards are read (the deal before it is done here), its messages taken as they fit,
+        its shuffle and lock made when their turn comes (not while the record is replayed
+        after a reload: those it sent are in it). Its progress is not this hand's: the
+        table's patience with the others (``timer.moved``) is left alone."""
+        if self.closed is not None or self._halted or self.stage is FairStage.OVER:
+            return
+        if self.upcoming is None and self.current.dealt is not None:
+            self.upcoming = self._hand(self.hand_number + 1)
+        up = self.upcoming
+        while up is not None and self.closed is None and not self._halted and (
+                self._drain(up) or (not self._resuming and up.prepare())):
+            pass
+
+    def _drain(self, hand: FairHand | None = None) -> bool:
+        """A held message that fits ``hand``'s record now (the hand under way's)."""
+        hand = hand or self.current
         try:
-            return self.inbox.take(self.transcript, self.hand_number)
+            return self.inbox.take(hand.transcript, hand.number)
         except CheatDetected as error:
             self.caught(error.fault)
             return False
@@ -432,7 +378,7 @@ class FairTable(Outcomes):
                 self._settle()  # a proof sent, or the last one checked: steps may be due
             return proved
         if self.current.auditing is None:
-            return None if self._replaying is None else self._replay_step()
+            return self._background_step()
         result = self.current.audit_step()
         if result is None:
             return False
@@ -455,6 +401,24 @@ class FairTable(Outcomes):
             self._score(result)
         return True
 
+    def _background_step(self) -> bool | None:
+        """A slice of the next hand's deal (``prepare``) or of the computers' replay (the
+        hand before), in turn while both have work. The replay waits while the hand under
+        way is dealt: its slices would hold up each round of the deal's messages (the
+        people wait for their cards; the replay has no one waiting, unless a page left)."""
+        self._replay_turn = not self._replay_turn
+        replay = self._replaying is not None and (
+            self.current.dealt is not None or self.transcript.over
+            or self.left_in_replay is not None)  # (a page gone waits for the replay)
+        if replay and (self._replay_turn or self.upcoming is None):
+            return self._replay_step()
+        made = None if self.upcoming is None else self.upcoming.slice_step()
+        if made is None:
+            return self._replay_step() if replay else None
+        if made:
+            self._settle()  # a shuffle, lock or proof sent, a proof checked: steps may be due
+        return made
+
     @property
     def replaying(self) -> bool:
         """The computers' decisions are being replayed (``work_step`` slices)."""
@@ -465,9 +429,14 @@ class FairTable(Outcomes):
         this hand: the shuffle proofs it checked, and its audit's verdict once every key
         is in here too. For a table made with ``checks=False``; whether it scored."""
         here, there = self.current, checker.current
-        if self.closed is not None or here.number != there.number:
+        if self.closed is not None:
             return False
-        here.transcript.proven |= there.transcript.proven - {self.seat}
+        checked = {h.number: h for h in (there, checker.upcoming) if h is not None}
+        for mine in (here, self.upcoming):  # the next hand's deck is checked ahead too
+            if mine is not None and mine.number in checked:
+                mine.transcript.proven |= checked[mine.number].transcript.proven - {self.seat}
+        if here.number != there.number:
+            return False
         if there.result is None or here.result is not None \
                 or len(here.transcript.reveals) < NUM_SEATS:
             self._settle()  # a proof now checked may let a step go
