@@ -107,12 +107,12 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         page = table.page
         page.wait_for_selector("#play-online:not([disabled])")
         before = _hand(page)
-        page.clock.pause_at(page.evaluate("Date.now()") + 100)  # the page's time is ours
+        page.clock.pause_at((page.evaluate("Date.now()") + 100) / 1000)  # (in s): its time is ours
         page.click("#play-online")
         # The relay refused at once: said within a second of the page's time, where a slow
         # relay is given RELAY_WAIT_MS (8 s, web/static/p2p.js) to answer.
-        _within_page_time(page, page.locator(f"{DIALOG} #fr-retry"), 1000)
-        page.clock.resume()
+        retry = page.locator(f"{DIALOG} #fr-retry")
+        _within_page_time(page, retry, 1000)
         said = page.inner_text(f"{DIALOG} #fr-fair-closed")  # first, before the choices
         assert "Couldn't reach the place where players meet" in said, said
         assert "127.0.0.1:9" in said, said
@@ -121,10 +121,13 @@ def test_a_relay_that_never_answers_is_said_and_nothing_is_dealt(
         assert "above" not in page.inner_text(f"{DIALOG} #fr-relay-set")
         assert not page.is_visible(f"{DIALOG} #fr-online")  # no countdown
         assert not page.evaluate(LOOKING) and not page.evaluate(IN_LOBBY)
+        page.clock.resume()  # (the screenshots wait on animation frames)
         _shoot_all(page, "online-no-relay")
+        page.clock.pause_at((page.evaluate("Date.now()") + 100) / 1000)  # (seconds)
         page.click(f"{DIALOG} #fr-retry")  # tried again: looking, then told again
-        page.wait_for_function(LOOKING, timeout=10_000)
-        page.wait_for_selector(f"{DIALOG} #fr-retry", state="visible", timeout=30_000)
+        page.wait_for_function(LOOKING, timeout=10_000, polling=50)
+        _within_page_time(page, retry, 1000)
+        page.clock.resume()
         page.keyboard.press("Escape")
         page.wait_for_function(f"!document.querySelector('{DIALOG}').open")
         assert _hand(page) == before

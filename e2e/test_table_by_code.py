@@ -21,10 +21,11 @@ and the median and p95 of each kind at the end.
 from __future__ import annotations
 
 import itertools
+import json
 import statistics
 import subprocess
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -35,7 +36,6 @@ from test_private_table import DIALOG, Seat, keep_alerts, open_all, play_turn, w
 from hearts import Card
 from web import words
 from web.friends.joining import STUN
-from web.friends.lobby import LOBBY_PASSWORD, LOBBY_ROOM
 
 pytestmark = [pytest.mark.e2e, pytest.mark.timeout(300)]
 SEAT_IN: dict[str, list[float]] = {}
@@ -181,19 +181,29 @@ def test_a_mistyped_code_is_refused_in_plain_words(browser: Any, base_url: str, 
 
 
 
+def _press_play_online_together(pages: list[Seat], relay: str, people: int | None,
+                                script: str | None = None) -> None:
+    """Load every page (``script``: an init script for each first), press Play online on
+    each, and wait until each sits at a table of ``people`` (None: of two or more)."""
+    for seat in pages:
+        if script is not None:
+            seat.context.add_init_script(script)
+    open_all(pages, f"?speed=instant&relay={relay}")
+    watch_seat_in(pages, "#play-online", people or 2)
+    for seat in pages:
+        seat.page.click("#play-online")
+    table = f"#table[data-people='{people}']" if people else \
+        "#table[data-people]:not([data-people='1'])"
+    for seat in pages:
+        seat.page.wait_for_selector(table, state="attached", timeout=60_000)
+
+
 def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: str,
                                                       relay: str, seats: list[Seat]) -> None:
     pages = [Seat(browser, base_url, f"online-{n}") for n in range(4)]
     seats.extend(pages)
-    for seat in pages:  # every ICE server a connection is given, kept for the end
-        seat.context.add_init_script(RECORD_ICE_SERVERS)
-    open_all(pages, f"?speed=instant&relay={relay}")
-    watch_seat_in(pages, "#play-online", 4)
-    for seat in pages:
-        seat.page.click("#play-online")
-    for seat in pages:
-        seat.page.wait_for_selector("#table[data-people='4']", state="attached",
-                                    timeout=60_000)
+    # every ICE server a connection is given, kept for the end
+    _press_play_online_together(pages, relay, 4, RECORD_ICE_SERVERS)
     seat_in(pages, "online, 4 people")
     # Four people: a fair table, which no page runs (e2e/test_fair_table.py plays it).
     assert [seat.data("role") for seat in pages] == ["fair"] * 4
@@ -207,6 +217,82 @@ def test_four_pages_that_play_online_sit_at_one_table(browser: Any, base_url: st
     # The only STUN server asked is the one the dialog names (not the library's own list).
     for seat in pages:
         assert set(seat.page.evaluate("window.iceServers")) == {STUN}
+
+
+COUNT_PAIRED = """window.paired = 0;
+// Trystero builds a pool of offers whoever comes: a connection counts once it is given
+// another page's description (an answer to its offer, or an offer to answer)
+const given = new WeakSet();
+const setRemote = RTCPeerConnection.prototype.setRemoteDescription;
+RTCPeerConnection.prototype.setRemoteDescription = function (...args) {
+    if (!given.has(this)) { given.add(this); window.paired++; }
+    return setRemote.apply(this, args);
+};"""
+
+
+LOBBY_KINDS = (30440, 30441, 20440)
+
+
+def _count_events(into: list[tuple[float, int]]) -> Callable[[Any], None]:
+    """A page's ``websocket`` listener: (when, kind) of every event it sends a relay."""
+    def sent(frame: Any) -> None:
+        text = frame if isinstance(frame, str) else ""
+        if text.startswith('["EVENT"'):
+            try:
+                kind = int(json.loads(text)[1]["kind"])
+            except (ValueError, KeyError, IndexError, TypeError):
+                return
+            into.append((time.monotonic(), kind))
+
+    def listen(socket: Any) -> None:
+        socket.on("framesent", sent)
+    return listen
+
+
+def test_six_pages_that_play_online_together_are_all_seated_in_small_tables(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    """Six people press Play online at once: the relay lobby seats every one of them (two
+    tables of three, or four and two), and no page connects to more than three others."""
+    pages = [Seat(browser, base_url, f"online-six-{n}") for n in range(6)]
+    seats.extend(pages)
+    _press_play_online_together(pages, relay, None, COUNT_PAIRED)
+    for seat in pages:
+        _wait_state(seat, "pass")
+    seat_in(pages, "online, 6 people")
+    people = [int(seat.page.get_attribute("#table", "data-people") or 0) for seat in pages]
+    paired = [int(seat.page.evaluate("window.paired")) for seat in pages]
+    print(f"\nsix at once: tables of {sorted(people)}, peer connections {paired}")
+    assert sorted(people) in ([2, 2, 4, 4, 4, 4], [3] * 6), people
+    assert [seat.data("role") for seat in pages] == ["fair"] * 6
+    assert all(count <= 3 for count in paired), paired
+    for seat in pages:
+        assert not seat.table.errors, seat.table.errors
+
+
+@pytest.mark.slow
+def test_a_full_table_sends_no_lobby_events_once_seated(
+        browser: Any, base_url: str, relay: str, seats: list[Seat]) -> None:
+    """Four pages seated together: in the minute after their first hand is dealt none sends
+    a lobby event (no door: every seat has a person), and the events Trystero sends in the
+    table's own room are counted (docs/protocol.md, "Quiet once seated")."""
+    pages = [Seat(browser, base_url, f"online-quiet-{n}") for n in range(4)]
+    seats.extend(pages)
+    sent: dict[str, list[tuple[float, int]]] = {}
+    for seat in pages:
+        seat.page.on("websocket", _count_events(sent.setdefault(seat.table.name, [])))
+    _press_play_online_together(pages, relay, 4)
+    for seat in pages:
+        _wait_state(seat, "pass")
+    start = time.monotonic()
+    pages[0].page.wait_for_timeout(60_000)
+    lobby = [sum(1 for at, kind in events if at >= start and kind in LOBBY_KINDS)
+             for events in sent.values()]
+    room = [sum(1 for at, kind in events if at >= start and kind not in LOBBY_KINDS)
+            for events in sent.values()]
+    print(f"\nseated at a full table, one minute: lobby events sent {lobby}, "
+          f"events sent in the table's room {room}")
+    assert lobby == [0] * 4, lobby
+    assert all(seat.page.evaluate("window.heartsP2P.meetings()") == ["fair"] for seat in pages)
 
 
 def test_two_pages_online_play_with_two_computers_after_the_wait(
@@ -229,7 +315,7 @@ def test_two_pages_online_play_with_two_computers_after_the_wait(
         seat.page.wait_for_selector("#table[data-people='2']", state="attached",
                                     timeout=60_000)
         _wait_state(seat, "pass")
-    seat_in(pages, "online, 2 people, 15 s wait")
+    seat_in(pages, "online, 2 people, the default wait")
     for seat in pages:  # seated, the dialog says what kind of table this is
         seat.show_dialog()
         assert seat.page.inner_text("#friends-title") == "Play online"
@@ -467,21 +553,34 @@ def test_a_stalling_player_is_played_for_when_their_time_runs_out(
 
 
 FLOODER = """([relay, rounds]) => { window.flood = (async () => {
+    // a stranger on the lobby's relay, a new key each round: it reads the open doors and
+    // sends each junk notes, knocks for a table that isn't its, a flood of knocks, and
+    // LOOKs that aren't of the lobby's shape
     const room = await import('/static/room.js');
     let sent = 0, met = 0;
-    const junk = ['{', '{"v":1,"t":"table","code":"XXXX"}', 'x'.repeat(5000),
-                  '{"v":1,"t":"running"}', '{"v":1,"t":"state"}'];
+    const doors = new Map();
+    const tag = 'hearts-v4-0-0';
+    const now = () => Math.floor(Date.now() / 1000);
     for (let round = 0; round < rounds; round++) {
-        let joined = null;
-        joined = room.meet({relays: [relay], room: '""" + LOBBY_ROOM + """',
-                            password: '""" + LOBBY_PASSWORD + """', iceServers: []}, {
-            open: peer => setTimeout(() => {
-                met++;
-                for (const text of junk) { joined.send(peer, text); sent++; }
-            }, 0),
-            message: () => {}, close: () => {}, error: () => {}});
-        await new Promise(done => setTimeout(done, 1500));
-        joined.leave();
+        const wire = room.lobbyWire({relays: [relay]}, {
+            event: (sub, event) => { doors.set(event.pubkey, event.tags[0][1]); },
+            stored: () => {}});
+        wire.subscribe('doors', [{kinds: [30441], '#t': [tag]}]);
+        await new Promise(done => setTimeout(done, 500));
+        for (const [door, table] of doors) {
+            met++;
+            const junk = ['{', 'x'.repeat(5000), '{"v":4,"t":"welcome","table":"' + table + '"}',
+                          '{"v":4,"t":"knock","table":"XXXXXXXXXX","look":"a"}',
+                          ...Array(10).fill('{"v":4,"t":"knock","table":"' + table +
+                                            '","look":"' + round + '"}')];
+            for (const text of junk) { await wire.publish(20440, [], text, door, now()); sent++; }
+        }
+        for (const content of ['{"v":4,"came":1}', '{"v":3,"came":' + Date.now() + '}', '[]']) {
+            await wire.publish(30440, [['d', 'look'], ['t', tag]], content, null, now());
+            sent++;
+        }
+        await new Promise(done => setTimeout(done, 1000));
+        wire.close();
     }
     return [met, sent];
 })(); }"""
@@ -495,8 +594,8 @@ def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
     pages[0].page.click("#play-online")
     pages[0].wait_data("role", "host", timeout=60_000)
     pages[0].wait_data("stage", "pass")
-    # Pages that only join the lobby, again and again, and shout junk at whoever is there
-    # (the table's page is, offering its three computer seats).
+    # Strangers on the lobby's relay, again and again under new keys, send junk to every
+    # open door they read (the table's page files one, offering its three computer seats).
     context = browser.new_context()
     flooders = [context.new_page() for _ in range(4)]
     for flooder in flooders:
@@ -509,7 +608,7 @@ def test_a_flood_of_lobby_joins_does_not_break_the_table_in_progress(
     results = [flooder.evaluate("window.flood") for flooder in flooders]
     context.close()
     met, sent = sum(r[0] for r in results), sum(r[1] for r in results)
-    print(f"\nlobby flood: 16 joins met {met} pages and sent them {sent} junk messages")
+    print(f"\nlobby flood: 16 strangers found {met} doors and sent {sent} junk events")
     assert met > 0
     for _ in range(8):  # the table plays on, its people and computers as they were
         for seat in pages:

@@ -1,6 +1,8 @@
 """Pages at private tables without a browser: each ``Page`` is a ``Session`` with a fake
 ``Peer`` on a fake ``Network``. An offer and an answer are paired when the host accepts
-the answer code, then messages go straight to the other page."""
+the answer code, then messages go straight to the other page. Play online's lobby goes
+through ``FakeRelay``, a NIP-01 relay in memory (stored addressable events, filters,
+``limit``, EOSE), each page's ``FakeWire`` on it."""
 
 from __future__ import annotations
 
@@ -11,14 +13,17 @@ from typing import Any
 
 from hearts import Game
 from tests.sdp import CHROMIUM_OFFER
+from tools.lobby_relay import matches
+from tools.lobby_sim import key_of, sign_for
 from web.friends.fair_back import COUNTS, gather
+from web.friends.lobby_events import NOTE, Event, make_event
 from web.friends.session import PageHooks, Role, Session
 from web.p2p.fair.group import Group
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent
 
-__all__ = ["FakePeer", "Network", "Page", "begun_by_code", "lone_online",
-           "play_out_hosted_hand", "settle", "until"]
+__all__ = ["FakePeer", "FakeRelay", "FakeWire", "Network", "Page", "begun_by_code",
+           "in_lobby", "lone_online", "play_out_hosted_hand", "settle", "until"]
 
 
 class Network:
@@ -34,6 +39,7 @@ class Network:
         """(name, room, password) -> the pages in it (a meeting through relays)."""
         self.relays_answer: asyncio.Event | None = None
         """If set, a meeting answers only once it is set (slow relays)."""
+        self.relay = FakeRelay(self)
 
     def deliver(self, conn: str, text: str | None) -> None:
         """A message (or, None: the end closing) reaches the page at ``conn``, after what
@@ -48,6 +54,112 @@ class Network:
         conn = f"c{self.count}"
         self.pages[conn] = page.session
         return conn
+
+
+class FakeRelay:
+    """The lobby's relay: every wire's events, delivered soon and in order."""
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.wires: list[FakeWire] = []
+        """The wires open now."""
+        self.stored: dict[tuple[str, int, str], Event] = {}
+        """The newest addressable event per key, kind and ``d``."""
+        self.sent: list[Event] = []
+        """Every event published, in order."""
+
+    def publish(self, event: Event) -> None:
+        self.sent.append(event)
+        if 30000 <= event.kind < 40000:
+            place = (event.pubkey, event.kind, event.tag("d") or "")
+            old = self.stored.get(place)
+            if old is not None and old.created_at > event.created_at:
+                return
+            self.stored[place] = event
+        for wire in list(self.wires):
+            for sub, filters in list(wire.subs.items()):
+                if any(matches(event, f) for f in filters):
+                    wire.deliver(sub, event)
+
+    def req(self, wire: FakeWire, sub: str, filters: list[dict[str, Any]]) -> None:
+        for f in filters:
+            found = sorted((e for e in self.stored.values() if matches(e, f)),
+                           key=lambda e: -e.created_at)[:f.get("limit", len(self.stored))]
+            for event in found:
+                wire.deliver(sub, event)
+        wire.deliver(sub, None)
+
+
+class FakeWire:
+    """One page's wire to the ``FakeRelay`` (``web.p2p.relay_wire.Wire``): a new key per
+    open; notes go unsealed (the page's JavaScript seals them), signatures are a stand-in
+    (the JavaScript checks them before Python reads an event)."""
+
+    def __init__(self, network: Network) -> None:
+        self.network = network
+        self.online: Any = None
+        """The session's ``Online``, which events go to (set by ``Page``)."""
+        self.page: Page | None = None
+        self.key = ""
+        self.subs: dict[str, list[dict[str, Any]]] = {}
+        self.opened = 0
+        self.open_now = False
+
+    async def open(self, relays: list[str]) -> str | None:
+        relay = self.network.relay
+        self.close()
+        self.opened += 1
+        mine = self.opened
+        key = key_of(f"{id(self)}-{mine}")
+        if self.network.relays_answer is not None:
+            await self.network.relays_answer.wait()
+        if not self.network.relay_up or self.opened != mine:  # (replaced: as the page's)
+            return None
+        self.key, self.open_now, self.subs = key, True, {}
+        relay.wires.append(self)
+        return key
+
+    async def publish(self, kind: int, tags: tuple[tuple[str, ...], ...], content: str,
+                      to: str | None, created_at: int) -> str:
+        event = make_event(self.key, created_at, kind, tags + ((("p", to),) if to else ()),
+                           content, sign_for(self.key))
+        if self.open_now:
+            self.network.relay.publish(event)
+        return event.id
+
+    def subscribe(self, sub: str, filters: list[dict[str, Any]], once: bool) -> None:
+        if not self.open_now:
+            return
+        if not once:
+            self.subs[sub] = filters
+        self.network.relay.req(self, sub, filters)
+
+    def unsubscribe(self, sub: str) -> None:
+        self.subs.pop(sub, None)
+
+    def close(self, farewell: list[tuple[int, tuple[tuple[str, ...], ...], str]]
+              | None = None) -> None:
+        for kind, tags, content in farewell or []:
+            if self.open_now:
+                self.network.relay.publish(make_event(self.key, int(self.online.now()), kind,
+                                                      tags, content, sign_for(self.key)))
+        if self in self.network.relay.wires:
+            self.network.relay.wires.remove(self)
+        self.open_now, self.subs = False, {}
+
+    def deliver(self, sub: str, event: Event | None) -> None:
+        """An event (None: EOSE) reaches this page soon, if it still reads ``sub``."""
+        key = self.key
+
+        def arrive() -> None:
+            if self.key != key or not self.open_now:
+                return
+            if event is None:
+                self.online.stored(sub)
+            else:
+                plain = event.content if event.kind == NOTE and event.tag("p") == key else None
+                self.online.event(sub, json.dumps(event.wire()), plain)
+        asyncio.get_running_loop().call_soon(arrive)
 
 
 class FakePeer:
@@ -152,9 +264,11 @@ class Page:
             warn=lambda line: None, level=lambda: "easy", ice=lambda: "[]",
             base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
             keep_seat=self._keep_seat)
-        self.session = Session(FakePeer(network, self), hooks, grace=5.0, pace=lambda: 0.0,
-                               now=lambda: clock[0], minute=lambda: 29_000_000,
-                               sleep=_tick)
+        self.wire = FakeWire(network)
+        self.session = Session(FakePeer(network, self), hooks, wire=self.wire, grace=5.0,
+                               pace=lambda: 0.0, now=lambda: clock[0],
+                               minute=lambda: 29_000_000, sleep=_tick)
+        self.wire.online, self.wire.page = self.session.online, self
 
     def _keep_seat(self, text: str | None, part: str = "") -> None:
         if text is None:
@@ -219,13 +333,18 @@ async def lone_online(network: Network, clock: list[float], group: Group | None 
     if group is not None:
         page.session.fair_group = group
     page.session.play_online()
-    await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
-                "in the lobby")
-    clock[0] += 16.0
+    await until(page.session.online.met, "in the lobby")
+    clock[0] += 3.0
     await until(lambda: page.session.role is Role.HOSTING and page.session.fair is not None
-                and page.session.fair.me is not None and page.session.online.offers is not None,
+                and page.session.fair.me is not None and page.session.online.door is not None
+                and page.session.online.door.filed is not None,
                 "playing the computers, its door open in the table's room and the lobby")
     return page
+
+
+def in_lobby(network: Network) -> list[Page]:
+    """The pages on the lobby's relay now (looking, or a table's open door)."""
+    return [wire.page for wire in network.relay.wires if wire.page is not None]
 
 
 def play_out_hosted_hand(host: HostTable) -> None:

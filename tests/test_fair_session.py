@@ -22,6 +22,7 @@ from web import words
 from web.friends.fair_back import Kept
 from web.friends.fair_names import name_text
 from web.friends.fair_room import FairPlay
+from web.friends.looking import ALONE_WAIT, GATHER
 from web.friends.session import Role
 from web.friends.sheet import sheet
 from web.p2p.fair.played import left, left_points
@@ -70,14 +71,14 @@ def is_closed(page: Page) -> bool:
 
 async def into_the_lobby(pages: list[Page]) -> None:
     """Every page presses Play online and meets the others in the lobby; with fewer than
-    four, the lobby's wait runs out and they go to a table with computers."""
+    four, the dealer's wait runs out and they go to a table with computers."""
     for page in pages:
         page.session.play_online()
-    await until(lambda: all(p.session.lobby is not None and p.session.lobby.people()
+    await until(lambda: all(p.session.online.people()
                             == len(pages) for p in pages), "every page in the lobby")
-    if len(pages) < 4:
-        for page in pages:
-            page.clock[0] += 16.0
+    if len(pages) < 4:  # the dealer's wait, once on every clock the pages keep
+        for clock in {id(page.clock): page.clock for page in pages}.values():
+            clock[0] += GATHER + 0.5
 
 
 async def press_play_online(pages: list[Page]) -> None:
@@ -457,6 +458,11 @@ async def come_late(network: Network, clock: list[float]) -> Page:
     late = Page(network, clock)
     late.session.fair_group = SMALL
     late.session.play_online()
+    await until(late.session.online.met, "the newcomer in the lobby")
+    await settle()  # its probes answered: it read the table's door
+    # alone in a shard where another page looked lately (the table's, seated since): it
+    # waits for one more, then knocks at the door
+    clock[0] += GATHER + ALONE_WAIT + 0.5
     await until(lambda: late.session.fair is not None and bool(late.session.fair.room),
                 "the newcomer met the table's pages")
     fair = late.session.fair

@@ -17,6 +17,7 @@ from tests.online_pages import (
     Network,
     Page,
     begun_by_code,
+    in_lobby,
     lone_online,
     looking_unanswered,
     settle,
@@ -24,6 +25,7 @@ from tests.online_pages import (
 )
 from web import words
 from web.friends.joining import STUN
+from web.friends.looking import ALONE_WAIT, GATHER
 from web.friends.session import Role
 from web.p2p.tablecode import make_code
 from web.seats.remote import RemoteSeat
@@ -151,7 +153,7 @@ def test_a_page_alone_in_the_lobby_deals_itself_a_table_and_offers_its_computers
         hosting = host.session.hosting
         assert hosting is not None and hosting.host.started
         assert [hosting.host.kind(s) for s in (1, 2, 3)] == ["computer"] * 3
-        assert _in_lobby(network) == [host]  # to offer the computers' seats to whoever comes
+        assert in_lobby(network) == [host]  # to offer the computers' seats to whoever comes
         seat = host.shown[-1]
         assert isinstance(seat, RemoteSeat)
         snap = seat.snapshot()
@@ -167,16 +169,16 @@ def test_two_pages_play_with_two_computers_at_a_fair_table_once_the_wait_is_over
         for page in pages:
             page.session.play_online()
             page.session.fair_group = SMALL
-        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
+        await until(lambda: all(p.session.online.people() == 2
                                 for p in pages), "both pages in the lobby")
         assert all(p.session.role is Role.LOOKING for p in pages)
-        clock[0] = 16.0
+        clock[0] = GATHER + 0.5
         await until(lambda: all(p.session.fair is not None and p.session.fair.table
                                 for p in pages), "both pages seated")
         assert all(p.session.role is Role.FAIR for p in pages)  # nobody's page runs it
-        await until(lambda: bool(_in_lobby(network)), "a page back in the lobby")
+        await until(lambda: bool(in_lobby(network)), "a page back in the lobby")
         # one page, the one that lets people in, offers the computers' seats in the lobby
-        assert [p.session.fair.is_door() for p in _in_lobby(network)  # type: ignore[union-attr]
+        assert [p.session.fair.is_door() for p in in_lobby(network)  # type: ignore[union-attr]
                 ] == [True]
     asyncio.run(run())
 
@@ -199,41 +201,14 @@ def test_a_host_leaving_a_friends_table_closes_it_for_everyone() -> None:
     asyncio.run(run())
 
 
-def test_a_table_with_no_seat_left_tells_the_lobby_it_is_not_a_dealer() -> None:
-    from web.friends.lobby import RUNNING, Lobby, SeatOffers
-
-    code = make_code(random.Random(3))
-    offers = SeatOffers(code)
-    first = offers.message("r:lobby:pA", 1, now=0.0)
-    assert json.loads(first)["running"] is True
-    assert offers.message("r:lobby:pB", 1, now=1.0) == RUNNING  # the one seat is offered
-    assert json.loads(offers.message("r:lobby:pB", 1, now=31.0))["code"] == code.code
-    # A page waiting in the lobby with a table under way there, and one other page:
-    lobby = Lobby("p5", started=0.0)
-    lobby.opened("r:lobby:p1", now=0.0)  # the table's page: a lower id than anyone waiting
-    lobby.opened("r:lobby:p7", now=0.0)
-    lobby.received("r:lobby:p1", RUNNING, now=0.0)
-    assert lobby.dealer(now=1.0) and lobby.people() == 2
-    assert lobby.deal(now=16.0) == ["r:lobby:p7"]
-    shorter = Lobby("p5", started=0.0, wait=6.0)  # ?wait=6, as the browser tests ask
-    assert shorter.seconds_left(4.0) == 2.0 and shorter.seconds_left(7.0) == 0.0
-
-
 def test_pages_that_meet_through_relays_find_a_route_with_stun() -> None:
     async def run() -> None:
         network = Network()
-        page = Page(network)  # the dialog's choice: "same network only"
-        page.session.play_online()
-        await until(lambda: bool(page.session.peer.configs),  # type: ignore[attr-defined]
-                    "the lobby met")
+        page = await lone_online(network, [0.0])  # the dialog's choice: "same network only"
         config = page.session.peer.configs[-1]  # type: ignore[attr-defined]
-        assert config["name"] == "lobby" and config["relays"] == ["ws://127.0.0.1:1"]
+        assert config["name"] == "fair" and config["relays"] == ["ws://127.0.0.1:1"]
         assert config["iceServers"] == [{"urls": STUN}]
     asyncio.run(run())
-
-
-def _in_lobby(network: Network) -> list[Page]:
-    return [p for key, members in network.rooms.items() if key[0] == "lobby" for p in members]
 
 
 def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game() -> None:
@@ -243,13 +218,15 @@ def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game()
         page, other = Page(network, clock), Page(network, clock)
         page.session.play_online()
         other.session.play_online()
-        await until(lambda: len(_in_lobby(network)) == 2, "both pages in the lobby")
+        await until(lambda: len(in_lobby(network)) == 2, "both pages in the lobby")
         assert page.session.role is Role.LOOKING and page.dialog_open
         page.close_dialog()
-        await until(lambda: page.session.role is Role.IDLE and other.session.lobby is not None
-                    and other.session.lobby.people() == 1, "the other page saw it go")
-        assert _in_lobby(network) == [other]
-        clock[0] = 16.0  # the wait is over: the other page deals, without this one
+        await until(lambda: page.session.role is Role.IDLE
+                    and other.session.online.people() == 1, "the other page saw it go")
+        assert in_lobby(network) == [other]
+        # the wait is over (and the wait of a page alone where others looked lately): the
+        # other page deals, without this one
+        clock[0] = GATHER + ALONE_WAIT + 0.5
         await until(lambda: other.session.role is Role.HOSTING, "the other page dealt")
         await settle()  # and nothing more comes to this one
         assert page.session.role is Role.IDLE and page.shown == []
@@ -267,11 +244,11 @@ def test_looking_again_before_the_relays_answered_the_first_time_keeps_looking()
         page.session.play_online()
         await settle(20)
         answer.set()  # both meetings answered: the first one is stale
-        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+        await until(lambda: page.session.online.met(),
                     "the second look answered")
         await settle()  # the first, stale answer comes to nothing
         assert page.session.role is Role.LOOKING and page.dialog_open
-        assert _in_lobby(network) == [page]
+        assert in_lobby(network) == [page]
     asyncio.run(run())
 
 

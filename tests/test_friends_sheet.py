@@ -11,6 +11,7 @@ import asyncio
 from tests.groups import SMALL
 from tests.online_pages import Network, Page, looking_unanswered, until
 from web import words
+from web.friends.looking import GATHER
 from web.friends.session import Role
 from web.friends.sheet import PARTS, sheet
 
@@ -32,7 +33,7 @@ def test_looking_shows_the_countdown_and_one_way_out_that_stops_it() -> None:
     async def run() -> None:
         page = Page(Network())
         page.session.play_online()
-        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+        await until(lambda: page.session.online.met(),
                     "in the lobby")
         model = sheet(page.session)
         assert model.looking and model.title == words.PLAY_ONLINE
@@ -67,11 +68,11 @@ def test_before_the_relays_answer_no_countdown_is_promised() -> None:
     async def run() -> None:
         _, page, answer = await looking_unanswered()
         said = sheet(page.session).text("#fr-online-state")
-        assert said == words.looking_text(1, 15, met=False) and " s," not in said
+        assert said == words.looking_text(1, GATHER, met=False) and " s," not in said
         answer.set()
-        await until(lambda: page.session.lobby is not None and bool(page.session.lobby.me),
+        await until(lambda: page.session.online.met(),
                     "the relays answered")
-        assert "alone in 15 s" in sheet(page.session).text("#fr-online-state")
+        assert f"alone in {GATHER:.0f} s" in sheet(page.session).text("#fr-online-state")
         page.close_dialog()
     asyncio.run(run())
 
@@ -83,9 +84,9 @@ def test_leaving_an_online_table_says_so_plainly_and_offers_to_look_again() -> N
         for page in pages:
             page.session.play_online()
             page.session.fair_group = SMALL
-        await until(lambda: all(p.session.lobby is not None and p.session.lobby.people() == 2
+        await until(lambda: all(p.session.online.people() == 2
                                 for p in pages), "both pages in the lobby")
-        clock[0] = 16.0
+        clock[0] = GATHER + 0.5
         await until(lambda: all(p.session.fair is not None and p.session.fair.seat
                                 for p in pages), "both pages seated")
         session = pages[0].session

@@ -154,7 +154,7 @@ def test_the_address_options_are_read_and_bad_ones_ignored() -> None:
     assert options.parse("?seed=-1&grace=500") == options.Options(False, None, 120.0)
     assert options.parse("") == options.Options()
     assert options.parse("?wait=5&turn=7").wait == 5.0  # the tests' shorter lobby wait
-    assert options.parse("?wait=1").wait == 3.0 and options.parse("?wait=x").wait == 15.0
+    assert options.parse("?wait=0").wait == 1.0 and options.parse("?wait=x").wait == 2.0
 
 
 def test_a_finished_game_shows_no_points_taken_and_can_show_the_scores_again() -> None:

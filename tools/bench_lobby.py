@@ -1,4 +1,4 @@
-"""Play online for a crowd: today's lobby (one Trystero room, a full WebRTC mesh) beside the
+"""Play online for a crowd: the v3 lobby (one Trystero room, a full WebRTC mesh) beside the
 relay lobby (protocol v4: NIP-01 events, WebRTC only within a table), simulated.
 
     python tools/bench_lobby.py                  # every row below (~10 min, 2 cores)
@@ -9,14 +9,15 @@ relay lobby (protocol v4: NIP-01 events, WebRTC only within a table), simulated.
 The new lobby runs the page's own code (``web.friends.looking``, ``lobby_door``) for every
 simulated page over a simulated relay (``tools/lobby_relay.py``: 30 ms + an exponential of
 20 ms each way, ``--loss`` of the events lost), pages ticking every 0.25 s
-(``tools/lobby_sim.py``). Today's lobby runs ``web.friends.lobby.Lobby`` for every page, in
-a modelled Trystero room: a page is in the room 0.3 s after pressing Play online, each two
-pages in it connect 0.3-2 s after the later came (measured: ~1 s median), announcements
-every 5.333 s (Trystero's ``announceIntervalMs``), an invitation over the data channel.
-Both model the table alike: its people connect in 0.5-1.5 s and a fair deal takes 1 s; a
-page alone deals at once; hands last 100 s, so a page let in by a door sits down at the
-next hand (the new lobby's page plays with computers meanwhile, today's waits); people stay
-10 minutes on average and 5 % close the page while looking.
+(``tools/lobby_sim.py``). The v3 lobby (the page's until protocol v4) runs
+``tools.mesh_lobby.Lobby`` for every page, in a modelled Trystero room: a page is in the
+room 0.3 s after pressing Play online, each two pages in it connect 0.3-2 s after the later
+came (measured: ~1 s median), announcements every 5.333 s (Trystero's
+``announceIntervalMs``), an invitation over the data channel. Both model the table alike:
+its people connect in 0.5-1.5 s and a fair deal takes 1 s; a page alone deals at once; hands
+last 100 s, so a page let in by a door sits down at the next hand (the new lobby's page
+plays with computers meanwhile, the v3 lobby's waits); people stay 10 minutes on average and
+5 % close the page while looking.
 
 Rows: "N at once" (N people pressing Play online within one second) and steady arrivals.
 Columns, per lobby: time to cards in hand (median, p95), to a table with another person
@@ -41,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from tools.lobby_relay import Clock
 from tools.lobby_sim import T0, World
-from web.friends.lobby import WAIT_SECONDS, Lobby, SeatOffers, table_message
+from tools.mesh_lobby import WAIT_SECONDS, Lobby, SeatOffers, table_message
 from web.p2p.tablecode import make_code
 
 ANNOUNCE = 5.333
@@ -121,10 +122,10 @@ def run_new(scenario: Scenario, seed: int, loss: float) -> Row:
                peak_out=max(world.relay.per_second_out.values(), default=0))
 
 
-# --- today's lobby: one Trystero room, a full mesh ---
+# --- the v3 lobby: one Trystero room, a full mesh ---
 
 class MeshPage:
-    """A page in today's lobby room (``web.friends.lobby.Lobby``), or seated."""
+    """A page in the v3 lobby room (``tools.mesh_lobby.Lobby``), or seated."""
 
     def __init__(self, name: str, arrived: float) -> None:
         self.name = name
@@ -143,7 +144,7 @@ class MeshPage:
 
 
 class Mesh:
-    """Today's lobby: every page in the room connects to every other."""
+    """The v3 lobby: every page in the room connects to every other."""
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
@@ -269,7 +270,7 @@ class Mesh:
         self.clock.after(start - self.clock.now + 0.01, started)
 
     def open_door(self, page: MeshPage, code: str) -> None:
-        """Today's door: the table's page goes back into the lobby's room to offer seats."""
+        """The v3 door: the table's page goes back into the lobby's room to offer seats."""
         page.offers = SeatOffers(make_code(random.Random(code)))
         page.open_seats = 3
         self.enter(page)
@@ -358,13 +359,13 @@ def main(argv: list[str] | None = None) -> None:
     for scenario in scenarios(args.quick, rng, args.rows):
         if args.only not in scenario.name:
             continue
-        for label, row in (("today", run_old(scenario, args.seed)),
+        for label, row in (("v3 mesh", run_old(scenario, args.seed)),
                            ("relay", run_new(scenario, args.seed, args.loss))):
             print(f"| {scenario.name} ({len(scenario.arrivals):,}) | {label} | "
                   + " | ".join(cells(row, len(scenario.arrivals) if "at once" in scenario.name
                                      else MESH_LIMIT + 1)) + " |", flush=True)
     print(f"\n* a mesh of that many: connections each page would open, announcements it "
-          f"would read a minute (Chromium refuses past ~{MESH_LIMIT}). Today's lobby waits "
+          f"would read a minute (Chromium refuses past ~{MESH_LIMIT}). The v3 lobby waits "
           f"{WAIT_SECONDS:g} s for four; its seated pages' figure is the measured 1-6.")
 
 

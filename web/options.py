@@ -30,8 +30,10 @@ class Options:
     """Seconds a private table keeps a dropped friend's seat before the computer takes it."""
     turn: float = 30.0
     """Seconds a person at an online table has to move before the computer moves for them."""
-    wait: float = 15.0
-    """Seconds Play online waits for three other players before computers fill the seats."""
+    wait: float = 2.0
+    """Seconds the first of a table in Play online's lobby waits for three others before it
+    deals to whoever it has (``web.friends.looking.GATHER``; alone, it then plays with
+    computers, its door open)."""
     cheat: str = ""
     """``?cheat=NAME`` (one of ``CHEATS``) with a local relay (``?relay=ws://…``, never a
     public one): this page cheats at fair tables in that way (``web.p2p.fair.cheats``), for
@@ -63,7 +65,7 @@ def parse(search: str) -> Options:
                    seed=int(seed) if seed.isdigit() else None,
                    grace=min(120.0, max(1.0, float(grace))) if grace.isdigit() else 20.0,
                    turn=min(120.0, max(5.0, float(turn))) if turn.isdigit() else 30.0,
-                   wait=min(60.0, max(3.0, float(wait))) if wait.isdigit() else 15.0,
+                   wait=min(60.0, max(1.0, float(wait))) if wait.isdigit() else 2.0,
                    cheat=first("cheat") if first("cheat") in CHEATS and local else "",
                    relays=relays, daily=query["daily"][0] if "daily" in query else None,
                    slow=float(slow) if slow.isdigit() else None)

@@ -20,6 +20,15 @@ interface HeartsP2P {
   meet(config: string): Promise<string>;
   meetings(): string[];
   unmeet(name: string): void;
+  listenLobby(event: (sub: string, event: string, plain: string | null) => void,
+              stored: (sub: string) => void): void;
+  lobby(relays: string): Promise<string>;
+  publish(kind: number, tags: string, content: string, to: string,
+          createdAt: number): Promise<string>;
+  subscribe(sub: string, filters: string, once: boolean): void;
+  unsubscribe(sub: string): void;
+  lobbySent(): number;
+  unlobby(farewell?: string): void;
   send(id: string, text: string): boolean;
   close(id: string): void;
 }

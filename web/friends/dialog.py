@@ -24,6 +24,7 @@ from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
 from web.p2p.peer import BrowserPeer
+from web.p2p.relay_wire import BrowserWire
 from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
 from web.table.controller import Table
@@ -311,8 +312,9 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         level=lambda: records.settings.level, ice=view.network.ice,
         base=view.base, relays=view.network.relays, name=lambda: view.name,
         keep_seat=keep_seat)
-    session = Session(BrowserPeer(p2p), hooks, grace=opts.grace, turn=opts.turn,
-                      wait=opts.wait, pace=pace,
+    session = Session(BrowserPeer(p2p), hooks, wire=BrowserWire(p2p, hooks.warn),
+                      grace=opts.grace, turn=opts.turn, wait=opts.wait, wall=time.time,
+                      pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
                       on_error=on_error, cheat=opts.cheat)
     view.session = session
@@ -360,6 +362,10 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda conn, text: session.received(str(conn), str(text)),
         lambda conn: session.closed(str(conn)),
         session.page_leaving)))
+    p2p.listenLobby(*(browser.proxy(guard(f, "the lobby")) for f in (
+        lambda sub, text, plain: session.online.event(
+            str(sub), str(text), None if plain is None else str(plain)),
+        lambda sub: session.online.stored(str(sub)))))
     button.disabled = False
     # (a fair table's seat carries the hand under way: some hundred kB; a longer text
     # isn't a kept seat, and is read as none)

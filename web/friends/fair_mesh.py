@@ -1,6 +1,6 @@
 """A fair table's room, as one page sees it: who is in it, and the draws for the seats.
 
-The lobby sends two to four people to a fair table (``web.friends.lobby``): each page meets
+The lobby sends two to four people to a fair table (``web.friends.online``): each page meets
 the others in the table code's room (the ``FAIR_ROOM`` connections, a full mesh), and once
 all are there they draw the seats (``web.p2p.fair.seating``: commit, then reveal) — every
 page works out the same seats, and nobody chooses — and which page plays each computer left

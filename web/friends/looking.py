@@ -156,10 +156,12 @@ class Looker:
     """One page looking for players: events in, effects and (once) an outcome out."""
 
     def __init__(self, me: str, now: float, *, verify: Callable[[Event], bool],
-                 new_table: Callable[[], str]) -> None:
+                 new_table: Callable[[], str], gather: float = GATHER) -> None:
         """``me``: this page's public key (hex); ``verify``: whether an event's signature is
-        its key's; ``new_table``: a fresh table name (the page's table code)."""
+        its key's; ``new_table``: a fresh table name (the page's table code); ``gather``:
+        seconds a dealer waits for three others (``GATHER``; the page's ``?wait=S``)."""
         self.me = me
+        self.gather = gather
         self.started = now
         self.verify = verify
         self.new_table = new_table
@@ -197,6 +199,15 @@ class Looker:
         self.knocked: tuple[str, str, float] | None = None
         """(door key, table, when the welcome is due)."""
         self.outcome: Outcome | None = None
+
+    def people(self, now: float) -> int:
+        """How many look in this page's shard now, this page included."""
+        return len(self.lookers(now))
+
+    def seconds_left(self, now: float) -> float:
+        """Seconds until this page deals to whoever it has (or, alone, plays with
+        computers), if nobody else comes first."""
+        return max(0.0, self.started + self.gather - now)
 
     # --- going in ---
 
@@ -400,13 +411,14 @@ class Looker:
         dealer = four[0]
         if dealer != self.me:
             # the dealer's turn: its wait from when this page saw it, then the answers
-            due = self.first_seen.get(dealer, now) + GATHER + ANSWER_WAIT + GRACE
+            due = self.first_seen.get(dealer, now) + self.gather + ANSWER_WAIT + GRACE
             if now > due:
                 self.passed[dealer] = now + LOOK_TTL
             return []
-        if len(four) < TABLE_SIZE and now - self.started < GATHER:
+        if len(four) < TABLE_SIZE and now - self.started < self.gather:
             return []
-        if len(four) == 1 and now - self.started < GATHER + ALONE_WAIT and self.lively():
+        if len(four) == 1 and now - self.started < self.gather + ALONE_WAIT \
+                and self.lively():
             return []  # others came lately: one more will likely come soon
         if len(four) > 1:
             table = self.new_table()
@@ -444,8 +456,11 @@ class Looker:
     def _done(self, outcome: Outcome) -> list[Effect]:
         """Seated (or alone): withdraw the LOOK and stop reading the lobby."""
         self.outcome = outcome
-        # filed under the same tags, so the pages reading this shard drop it at once
-        gone = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
+        return [self.withdrawal(), Close("notes"), Close("live")]
+
+    def withdrawal(self) -> Publish:
+        """This page's LOOK withdrawn (seated, or it stopped looking): filed under the same
+        tags, so the pages reading this shard drop it at once."""
+        return Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(self.started) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "gone": 1}, separators=(",", ":")))
-        return [gone, Close("notes"), Close("live")]

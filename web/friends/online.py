@@ -1,34 +1,45 @@
-"""Play online's side of a page's session: the lobby's meeting room.
+"""Play online's side of a page's session: the relay lobby, over the page's wire.
 
-A page is in the lobby for one of two reasons: it looks for players (``look``: until it is
-invited to a table or deals one), or it runs a table under way that a computer plays part
-of (``offer_seats``: it offers those seats to whoever comes looking). ``web.friends.lobby``
-decides who deals and who gets a seat; this holds the room's connections and the waiting.
-No DOM: the peer and the clocks are injected, and pytest runs it.
+A page is in the lobby for one of two reasons: it looks for players (``look``: a
+``Looker`` until it is seated, dealt a table, let in at one under way, or alone), or it runs
+a table under way that a computer plays part of (``offer_seats``: a ``Door`` offering those
+seats). ``web.friends.looking`` and ``web.friends.lobby_door`` decide; this carries out
+their effects on the wire (``web.p2p.relay_wire``: NIP-01 events, no WebRTC), hands them
+what comes in, and turns the outcome into the table the session sits at. No DOM: the wire
+and the clocks are injected, and pytest runs it.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
-from web.friends.lobby import (
-    LOBBY_PASSWORD,
-    LOBBY_ROOM,
-    WAIT_SECONDS,
-    Lobby,
-    SeatOffers,
-    table_message,
+from web.friends.lobby_door import Door
+from web.friends.lobby_events import LOOK, Event, read_event
+from web.friends.looking import (
+    GATHER,
+    Alone,
+    Close,
+    Effect,
+    Looker,
+    Outcome,
+    Publish,
+    Seated,
+    Subscribe,
 )
-from web.p2p.peer import Peer, Reply
-from web.p2p.protocol import peer_of
-from web.p2p.tablecode import TableCode, make_code
+from web.p2p.codes import CodeError
+from web.p2p.relay_wire import Wire
+from web.p2p.tablecode import TableCode, make_code, read_code
 
-__all__ = ["LOBBY", "Dealt", "Invited", "Online", "Unreachable"]
+__all__ = ["Dealt", "Invited", "Online", "Unreachable"]
 
-LOBBY = "lobby"
-"""The name of the lobby's meeting room (``Peer.meet``)."""
+TICK = 0.1
+"""Seconds between two looks at the lobby's clock while looking."""
+DOOR_TICK = 0.25
+"""Seconds between two looks at a table's open seats and the knocks that came (a
+knocker waits for its welcome)."""
 
 
 @dataclass(frozen=True)
@@ -37,15 +48,16 @@ class Invited:
 
     code: TableCode
     people: int = 0
-    """How many people the dealer sent to this fair table (``web.friends.fair_room``), this
-    page among them; 0: a table under way (``late``)."""
+    """How many people the dealer seated at this fair table (``web.friends.fair_room``),
+    this page among them; 0: a table under way (``late``)."""
     late: bool = False
     """A fair table under way, which seats this page between two hands."""
 
 
 @dataclass(frozen=True)
 class Dealt:
-    """This page dealt a table: its code, and how many pages it sent the code to."""
+    """This page dealt a table: its code, and how many other people it seated there (0:
+    nobody looked, so it plays with computers, its door open)."""
 
     code: TableCode
     people: int
@@ -56,118 +68,194 @@ class Unreachable:
     """No relay could be reached: the lobby was never found."""
 
 
+def _checked(event: Event) -> bool:
+    """Every event reaching Python had its id and signature checked by the page's
+    JavaScript (``web/static/relays.mjs``: Pyodide has no secp256k1)."""
+    return True
+
+
 class Online:
     """This page in the lobby, looking for players or offering its table's open seats."""
 
-    def __init__(self, peer: Peer, meet: Callable[[str, str, str], Awaitable[Reply | None]],
-                 *, now: Callable[[], float], sleep: Callable[[float], Awaitable[None]],
+    def __init__(self, wire: Wire, relays: Callable[[], list[str]], *,
+                 now: Callable[[], float], sleep: Callable[[float], Awaitable[None]],
                  rng: random.Random, on_change: Callable[[], None],
-                 wait: float = WAIT_SECONDS) -> None:
-        """``meet(room, password, name)``: into a meeting room through the relays (None if
-        they couldn't be reached); ``wait``: the lobby's wait for players (seconds)."""
+                 wait: float = GATHER) -> None:
+        """``relays``: where players meet (the dialog's setting); ``now``: the wall clock
+        (seconds since 1970: events carry it); ``wait``: seconds a dealer waits for three
+        others (``GATHER``; ``?wait=S``)."""
+        self.wire = wire
+        self.relays = relays
         self.wait = wait
-        self.peer = peer
-        self.meet = meet
         self.now = now
         self.sleep = sleep
         self.rng = rng
         self.on_change = on_change
-        self.lobby: Lobby | None = None
-        """Looking for players: the lobby as this page sees it."""
-        self.offers: SeatOffers | None = None
-        """Running a table with computers in it: its seats offered in the lobby."""
+        self.looking = False
+        """Play online was pressed and hasn't found a table yet (nor been stopped)."""
+        self.looker: Looker | None = None
+        """Looking, with a relay reached: the lobby as this page sees it."""
+        self.door: Door | None = None
+        """Running a table with computers in it: its open seats, offered in the lobby."""
         self.offering: Callable[[], int | None] | None = None
         """The open seats of the table offered (None: it is over)."""
+        self._ticket: object | None = None
+        """The look under way (a look stopped while its relays answer comes to nothing)."""
+        self.pending: list[Effect] = []
+        """What the events that came in call for, carried out by the running loop."""
 
     # --- looking for players -----------------------------------------------------------------
 
     async def look(self) -> Invited | Dealt | Unreachable | None:
-        """In the lobby until another page invites this one to a table, or this one deals
-        (it sends the code to those it seats); ``Unreachable`` if no relay answered, None if
-        it stopped looking (``stop``). The lobby is left either way."""
+        """In the lobby until another page seats this one at a table, this one deals one,
+        a table under way lets it in, or it is alone (a game with computers of its own);
+        ``Unreachable`` if no relay answered, None if it stopped looking (``stop``)."""
         self._stop_offering()
-        lobby = self.lobby = Lobby("", self.now(), self.wait)  # pages come in as it meets
-        reply = await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
-        if self.lobby is not lobby:
+        self.looking = True
+        ticket = object()
+        self._ticket = ticket
+        key = await self.wire.open(self.relays())
+        if self._ticket is not ticket:
             return None
-        if reply is None or not reply.get("self"):
+        if key is None:
             self.stop()
             return Unreachable()
-        # the wait counts from when the relays answered, not from the press of the button
-        lobby.started = self.now()
-        lobby.me = reply["self"]
-        while self.lobby is lobby:
-            if lobby.invited is not None:
+        looker = self.looker = Looker(key, self.now(), verify=_checked, gather=self.wait,
+                                      new_table=lambda: make_code(self.rng).code)
+        self.pending = []
+        effects = looker.start(self.now())
+        while self.looker is looker:
+            await self._carry_out(effects)
+            if self.looker is not looker:
+                return None
+            if looker.outcome is not None:
+                found = self._found(looker.outcome)
                 self.stop()
-                return Invited(lobby.invited, lobby.fair_people, lobby.late)
-            chosen = lobby.deal(self.now())
-            if chosen is not None:
-                code = make_code(self.rng)
-                for conn in chosen:  # with this page, two to four people: a fair table
-                    self.peer.send(conn, table_message(code, people=len(chosen) + 1))
-                await self.sleep(0.5)  # the invitations leave before the lobby closes
-                self.stop()
-                return Dealt(code, len(chosen))
+                if found is None:  # a table name that isn't a code: look again
+                    return await self.look()
+                return found
             self.on_change()
-            await self.sleep(0.25)
+            await self.sleep(TICK)
+            effects = self._take() + looker.tick(self.now())
         return None
 
+    def _found(self, outcome: Outcome) -> Invited | Dealt | None:
+        try:
+            code = read_code(outcome.table)
+        except CodeError:
+            return None
+        if isinstance(outcome, Seated):
+            others = len(outcome.people) - 1
+            return Dealt(code, others) if outcome.dealer else Invited(code, others + 1)
+        if isinstance(outcome, Alone):
+            return Dealt(code, 0)
+        return Invited(code, late=True)
+
     def stop(self) -> None:
-        """Stop looking: out of the lobby."""
-        if self.lobby is not None:
-            self.lobby = None
-            self.peer.unmeet(LOBBY)
+        """Stop looking: off the relays."""
+        if self.looking:
+            looker, self.looker = self.looker, None
+            self.looking = False
+            self._ticket = None
+            # a look stopped before it found a table is withdrawn, so the others don't
+            # count on this page until its LOOK expires
+            gone = looker.withdrawal() if looker is not None and looker.look_id \
+                and looker.outcome is None else None
+            self.wire.close([] if gone is None else [(gone.kind, gone.tags, gone.content)])
+
+    def met(self) -> bool:
+        """Looking, and a relay answered."""
+        return self.looker is not None
+
+    def people(self) -> int:
+        """Looking: how many look in this page's part of the lobby, this page included."""
+        return self.looker.people(self.now()) if self.looker is not None else 1
+
+    def seconds_left(self) -> float:
+        """Looking: seconds until this page deals (or plays with computers) if nobody
+        else comes first."""
+        return self.looker.seconds_left(self.now()) if self.looker is not None else self.wait
 
     # --- a table under way --------------------------------------------------------------------
 
     async def offer_seats(self, seats: Callable[[], int | None], code: TableCode) -> None:
-        """While a table goes on: in the lobby whenever a computer plays a seat of it that
-        nobody came for (``seats``: how many; None once the table is over), to offer that
-        seat to whoever comes looking; out once every seat has a person."""
+        """While a table goes on: its open seats (``seats``: how many a computer plays that
+        nobody came for; None once the table is over) filed in the lobby, and whoever
+        knocks let in at the next hand; off the relays whenever no seat is open."""
         self.offering = seats
+        last = 0
         while self.offering is seats and (left := seats()) is not None:
-            wanted = left > 0
-            if wanted and self.offers is None and self.lobby is None:
-                self.offers = SeatOffers(code)
-                await self.meet(LOBBY_ROOM, LOBBY_PASSWORD, LOBBY)
-            elif not wanted and self.offers is not None:
-                self._leave_offers()
-            await self.sleep(1.0)
+            door = self.door
+            if door is None and left > 0 and not self.looking:
+                key = await self.wire.open(self.relays())
+                if self.offering is not seats:
+                    if key is not None and not self.looking:  # (a look replaced it)
+                        self.wire.close()
+                    return
+                door = self.door = None if key is None else Door(key, code.code,
+                                                                 verify=_checked)
+                self.pending = []
+            if door is not None:
+                effects = self._take()
+                # a page let in came to the table: the seat promised to it is used (the
+                # table's room doesn't know its lobby key: the oldest promise goes first)
+                taken = max(0, last - left)
+                for key in sorted(door.promised, key=door.promised.__getitem__)[:taken]:
+                    effects += door.arrived(key, left, self.now())
+                effects += door.seats(left, self.now())
+                await self._carry_out(effects)
+                if self.door is door and not door.listening:  # nothing open, withdrawn
+                    self.door = None
+                    self.wire.close()
+            last = left
+            await self.sleep(DOOR_TICK)
         if self.offering is seats:
+            door = self.door
+            if door is not None:  # the table is over: its door withdrawn
+                await self._carry_out(door.close(self.now()))
             self._stop_offering()
 
     def _stop_offering(self) -> None:
         self.offering = None
-        self._leave_offers()
+        if self.door is not None:
+            self.door = None
+            self.wire.close()
 
-    def _leave_offers(self) -> None:
-        if self.offers is not None:
-            self.offers = None
-            if self.lobby is None:
-                self.peer.unmeet(LOBBY)
+    # --- the wire -----------------------------------------------------------------------------
 
-    def arrived(self, conn: str) -> None:
-        """A page came to the table's room: a seat offered to it is used."""
-        if self.offers is not None:
-            self.offers.arrived(peer_of(conn))
+    def event(self, sub: str, text: str, plain: str | None) -> None:
+        """An event from the relays, its id and signature checked (``plain``: a note to
+        this page, decrypted)."""
+        try:
+            event = read_event(json.loads(text))
+        except ValueError:
+            return
+        if event is None:
+            return
+        now = self.now()
+        if self.looker is not None:
+            self.pending += self.looker.received(event, plain, now)
+        elif self.door is not None:
+            self.pending += self.door.received(event, plain, now)
 
-    # --- the lobby's connections ----------------------------------------------------------------
+    def stored(self, sub: str) -> None:
+        """The relays sent every stored event of subscription ``sub``."""
+        if self.looker is not None:
+            self.pending += self.looker.stored_end(sub, self.now())
 
-    @staticmethod
-    def owns(conn: str) -> bool:
-        """Whether ``conn`` is a connection of the lobby's room."""
-        return conn.startswith(f"r:{LOBBY}:")
+    def _take(self) -> list[Effect]:
+        effects, self.pending = self.pending, []
+        return effects
 
-    def opened(self, conn: str) -> None:
-        if self.lobby is not None:
-            self.lobby.opened(conn, self.now())
-        elif self.offers is not None and self.offering is not None:
-            self.peer.send(conn, self.offers.message(conn, self.offering() or 0, self.now()))
-
-    def received(self, conn: str, text: str) -> None:
-        if self.lobby is not None:
-            self.lobby.received(conn, text, self.now())
-
-    def closed(self, conn: str) -> None:
-        if self.lobby is not None:
-            self.lobby.closed(conn)
+    async def _carry_out(self, effects: list[Effect]) -> None:
+        for effect in effects:
+            if isinstance(effect, Publish):
+                ident = await self.wire.publish(effect.kind, effect.tags, effect.content,
+                                                effect.to, int(self.now()))
+                looker = self.looker
+                if effect.kind == LOOK and looker is not None and not looker.look_id:
+                    looker.look_id = ident  # the invitations name it
+            elif isinstance(effect, Subscribe):
+                self.wire.subscribe(effect.name, effect.filters, effect.once)
+            elif isinstance(effect, Close):
+                self.wire.unsubscribe(effect.name)

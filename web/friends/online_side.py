@@ -1,6 +1,6 @@
 """Play online's side of a page's session: into the lobby, and out of it to a table.
 
-The lobby (``web.friends.online``'s ``Online``, the meeting room) finds the table; this is
+The lobby (``web.friends.online``'s ``Online``, on the relays) finds the table; this is
 what the roles see of it: LOOKING while it looks, then the table it found — a fair one
 (FAIR: a new one, or one under way that seats this page between two hands), or this page's
 own game with the computers (HOSTING) until a person comes — or NO_RELAY when no relay
@@ -9,6 +9,7 @@ answered. No DOM: everything comes through the session (``web.friends.parts``).
 
 from __future__ import annotations
 
+from web import words
 from web.friends.online import Dealt, Invited, Unreachable
 from web.friends.parts import Parts
 from web.friends.role import FELT_TABLE_ROLES as AT_TABLE
@@ -49,6 +50,7 @@ class OnlineSide:
         if found is None or session.role is not Role.LOOKING:
             return
         if isinstance(found, Unreachable):
+            session.error = words.no_relay(session.page.relays())
             session.fire(Event.RELAY_FAILED)
         elif isinstance(found, Invited) and (found.people or found.late):
             if session.fire(Event.FAIR_FOUND):

@@ -25,8 +25,8 @@ The session holds the role and what every role shares (the page, the peer, the c
 background jobs, the seat's state), routes each connection to the part that owns it, and
 leaves whichever table the page is at. What each role does is apart: the host's side in
 ``web.friends.host_side``, the guest's in ``web.friends.guest_side``, a fair table's in
-``web.friends.fair_side``, looking for players in ``web.friends.online_side``; the lobby's
-room is ``web.friends.online``.
+``web.friends.fair_side``, looking for players in ``web.friends.online_side``; the lobby
+(relay events, on the injected ``Wire``) is ``web.friends.online``.
 """
 
 from __future__ import annotations
@@ -45,7 +45,7 @@ from web.friends.guest_side import GuestSide
 from web.friends.host_side import HostSide
 from web.friends.hosting import TABLE_ROOM, Hosting
 from web.friends.joining import STUN, CodeJoining, Joining
-from web.friends.lobby import WAIT_SECONDS, Lobby
+from web.friends.looking import GATHER
 from web.friends.online import Online
 from web.friends.online_side import OnlineSide
 from web.friends.parts import PageHooks
@@ -55,6 +55,7 @@ from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
 from web.p2p.peer import Peer, Reply
 from web.p2p.protocol import Intent
+from web.p2p.relay_wire import Wire
 from web.p2p.turns import TURN_SECONDS
 from web.seats.remote import RemoteSeat
 from web.tasks import Tasks
@@ -73,17 +74,19 @@ class Connections(Protocol):
 class Session:
     """This page's private table, if any."""
 
-    def __init__(self, peer: Peer, page: PageHooks, *, grace: float,
+    def __init__(self, peer: Peer, page: PageHooks, *, wire: Wire, grace: float,
                  pace: Callable[[], float], now: Callable[[], float],
                  minute: Callable[[], int],
                  sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  rng: random.Random | None = None, turn: float = TURN_SECONDS,
-                 wait: float = WAIT_SECONDS, cheat: str = "") -> None:
+                 wait: float = GATHER, wall: Callable[[], float] | None = None,
+                 cheat: str = "") -> None:
         """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
         computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites);
-        ``turn``: seconds a person at an online table has to move; ``wait``: seconds the
-        lobby waits for players before computers fill the seats; ``cheat``: this page
+        ``turn``: seconds a person at an online table has to move; ``wait``: seconds a
+        dealer in the lobby waits for three others; ``wall``: the clock the lobby's
+        events carry (seconds since 1970; ``now`` if not given); ``cheat``: this page
         breaks a rule at fair tables (the tests' check that the others catch it)."""
         self.cheat = cheat
         self.fair_group = GROUP
@@ -99,8 +102,8 @@ class Session:
         # the OS's randomness by default: a table's code is its meeting room's password
         self.rng = rng or random.SystemRandom()
         self.role = Role.IDLE
-        self.online = Online(peer, self.meet, now=now, sleep=self.sleep, rng=self.rng,
-                             on_change=page.on_change, wait=wait)
+        self.online = Online(wire, page.relays, now=wall or now, sleep=self.sleep,
+                             rng=self.rng, on_change=page.on_change, wait=wait)
         """The lobby: looking for players, or offering an online table's open seats."""
         self.seat = SeatState()
         """What this page's seat knows of the table (the host's own seat too)."""
@@ -149,11 +152,6 @@ class Session:
     def fair_ended(self) -> str | None:
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
         return self.fair_side.ended
-
-    @property
-    def lobby(self) -> Lobby | None:
-        """LOOKING: the lobby as this page sees it."""
-        return self.online.lobby
 
     def can_join(self) -> bool:
         """Whether joining a table now loses nothing: not while seated at a friend's table,
@@ -318,20 +316,15 @@ class Session:
     # --- connections: each to the part that owns it -----------------------------------------
 
     def _part(self, conn: str) -> Connections:
-        """Who owns connection ``conn``: the lobby, a fair table's mesh, the hosted table
+        """Who owns connection ``conn``: a fair table's mesh, the hosted table
         (every connection while hosting), else the guest's link to its host."""
         fair = self.fair
-        if self.online.owns(conn):
-            return self.online
         if fair is not None and fair.owns(conn):
             return fair
         return self.hosting if self.hosting is not None else self.guest_side
 
     def opened(self, conn: str) -> None:
-        part = self._part(conn)
-        if part is self.hosting or part is self.fair:
-            self.online.arrived(conn)  # an online table's open seat was taken
-        part.opened(conn)
+        self._part(conn).opened(conn)
 
     def received(self, conn: str, text: str) -> None:
         self._part(conn).received(conn, text)

@@ -114,7 +114,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         "#fr-solo": session.host_side.can_go_solo(),
         "#fr-leave": role in AT_TABLE,
     }
-    lobby = session.lobby
+    online_now = session.online
     texts = {
         "#fr-back-note": words.BACK_OFFER if offer else "",
         "#fr-fair-closed": ended or (session.error if role is Role.NO_RELAY else ""),
@@ -124,9 +124,7 @@ def sheet(session: Session, *, offer_seat: bool = False, intro: str = "") -> She
         "#fr-join-note": joining.note() if invited and joining else (
             words.BAD_INVITE if bad_link else ""),
         "#fr-online-state": words.looking_text(
-            lobby.people() if lobby else 1,
-            lobby.seconds_left(session.now()) if lobby else session.online.wait,
-            met=lobby is not None and bool(lobby.me))
+            online_now.people(), online_now.seconds_left(), met=online_now.met())
         if role is Role.LOOKING else "",
         "#fr-leave": words.END_TABLE if role is Role.HOSTING else words.LEAVE_TABLE,
         # one way out of the dialog, named for where it goes (looking: it stops looking)

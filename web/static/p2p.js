@@ -20,6 +20,14 @@
   /** @type {Map<string, Promise<void>>} */
   var leaving = new Map();  // room name -> the promise of its leaving
   var RELAY_WAIT_MS = 8000;  // how long meet waits for a slow relay's socket to open
+  // Play online's lobby: relay events, no WebRTC (web/static/relays.mjs, in room.js): one
+  // wire at a time, with a key of its own; its events go to lobbyHandlers, checked first.
+  /** @type {ReturnType<typeof import("./relays.mjs").lobbyWire> | null} */
+  var lobby = null;
+  var lobbyHandlers = {
+    event: /** @type {(sub: string, event: string, plain: string | null) => void} */ (nothing),
+    stored: /** @type {(sub: string) => void} */ (nothing)
+  };
 
   /** @param {RTCPeerConnection} pc @param {number} ms @returns {Promise<void>} */
   function gathered(pc, ms) {
@@ -156,9 +164,67 @@
         return JSON.stringify({ self: joined.self });
       } catch (error) { return failure(error); }
     },
-    // The rooms this page is in now, by name (the tests check that a seated page has left
-    // the lobby: it stops announcing itself there).
-    meetings: function () { return Array.from(rooms.keys()).sort(); },
+    // The relay lobby (docs/protocol.md): event(sub, event JSON, plain text of a note to
+    // this page or null) for each event whose id and signature hold, stored(sub) at EOSE.
+    listenLobby: function (event, stored) { lobbyHandlers = { event: event, stored: stored }; },
+    // A new wire to the relays (JSON list), with a fresh key, in place of any other.
+    // Answers {"key": public key} once a relay's socket is open, or {error}.
+    lobby: async function (relays) {
+      try {
+        /** @type {typeof import("./room.mjs")} */
+        // @ts-ignore: static/room.js is room.mjs bundled by the build (tools/site/build.py)
+        var module = await import("./room.js");
+        var urls = JSON.parse(relays);
+        window.heartsP2P.unlobby();
+        var mine = lobby = module.lobbyWire({ relays: urls }, {
+          event: function (sub, event, plain) {
+            if (lobby === mine) lobbyHandlers.event(sub, JSON.stringify(event), plain);
+          },
+          stored: function (sub) { if (lobby === mine) lobbyHandlers.stored(sub); }
+        });
+        // as meet: at once when every relay refused, else once a slow one had its time
+        var wait = /** @type {Promise<boolean>} */ (new Promise(function (resolve) {
+          setTimeout(function () { resolve(false); }, RELAY_WAIT_MS);
+        }));
+        await Promise.race([mine.settled(), wait]);
+        if (!mine.reachable()) {
+          if (lobby === mine) window.heartsP2P.unlobby();
+          return failure("no relay answered: " + urls.join(", "));
+        }
+        return lobby === mine ? JSON.stringify({ key: mine.pubkey }) : failure("closed");
+      } catch (error) { return failure(error); }
+    },
+    // Sign and send an event (tags JSON; to: the key to seal it to, or ""); its id.
+    publish: async function (kind, tags, content, to, createdAt) {
+      if (!lobby) return "";
+      return lobby.publish(kind, JSON.parse(tags), content, to || null, createdAt);
+    },
+    subscribe: function (sub, filters, once) {
+      if (lobby) lobby.subscribe(sub, JSON.parse(filters), Boolean(once));
+    },
+    unsubscribe: function (sub) { if (lobby) lobby.unsubscribe(sub); },
+    // Events sent on the wire open now (the tests count a seated page's).
+    lobbySent: function () { return lobby ? lobby.sent() : 0; },
+    // Off the relays, once the farewell events (JSON [[kind, tags, content]]: a LOOK
+    // withdrawn) are signed and sent.
+    unlobby: function (farewell) {
+      var closing = lobby;
+      lobby = null;
+      if (!closing) return;
+      /** @type {[number, string[][], string][]} */
+      var last = JSON.parse(farewell || "[]");
+      var now = Math.floor(Date.now() / 1000);
+      Promise.all(last.map(function (event) {
+        return closing ? closing.publish(event[0], event[1], event[2], null, now) : "";
+      })).catch(nothing).then(function () { if (closing) closing.close(); });
+    },
+    // The rooms this page is in now, by name, and "lobby" while its lobby wire is open (the
+    // tests check that a seated page has left the lobby: it stops announcing itself there).
+    meetings: function () {
+      var names = Array.from(rooms.keys());
+      if (lobby && !names.includes("lobby")) names.push("lobby");
+      return names.sort();
+    },
     // Leave a room (its connections close with it).
     unmeet: function (name) {
       var joined = rooms.get(name);
@@ -195,6 +261,7 @@
   window.addEventListener("pagehide", function () {
     try { handlers.leave(); } catch (error) { /* the page is going anyway */ }
     rooms.forEach(function (joined) { try { joined.leave(); } catch (error) { /* gone */ } });
+    if (lobby) lobby.close();
     peers.forEach(function (peer) { try { if (peer.pc) peer.pc.close(); } catch (error) { /* gone */ } });
   });
 })();

@@ -226,6 +226,19 @@ export function lobbyWire (config, on) {
     },
     /** Whether a socket to one of the relays is open now. */
     reachable: () => Array.from(sockets.values()).some(socket => socket.readyState === 1),
+    /** Resolves true once a socket to a relay is open, false once every one has closed
+     * (refused, unreachable), on the sockets' own events: no use waiting out a timer then. */
+    settled: () => new Promise(resolve => {
+      const check = () => {
+        const all = Array.from(sockets.values())
+        if (all.some(socket => socket.readyState === 1)) resolve(true)
+        else if (all.length > 0 && all.every(socket => socket.readyState === 3)) resolve(false)
+      }
+      for (const socket of sockets.values()) {
+        for (const type of ['open', 'close', 'error']) socket.addEventListener(type, check)
+      }
+      check()
+    }),
     /** Events this page has sent since it came. */
     sent: () => sent,
     close () {

@@ -1,4 +1,6 @@
-"""Play online: pages that look for players meet in a lobby and leave it as a table.
+"""The mesh lobby the page used until protocol v4 (a Trystero room, ``hearts-lobby-v3``),
+kept only as the model ``tools/bench_lobby.py`` sets beside the relay lobby. The page no
+longer ships it (docs/protocol.md, "Play online: the lobby before v4").
 
 Every page that presses Play online goes into one meeting room through the relays (the
 lobby of this protocol's version). The page with the lowest id there is the dealer: once
