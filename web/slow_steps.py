@@ -8,7 +8,7 @@ address asks (``web.options``); off, a step costs one comparison.
 
 from __future__ import annotations
 
-import time
+from time import perf_counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 
@@ -35,10 +35,10 @@ def timed(name: str) -> Iterator[None]:
     if not _limit:
         yield
         return
-    start = time.perf_counter()
+    start = perf_counter()
     try:
         yield
     finally:
-        took = time.perf_counter() - start
+        took = perf_counter() - start
         if took >= _limit[0]:
             print(f"slow step {name} {took * 1000:.0f} ms")
