@@ -8,9 +8,9 @@ address asks (``web.options``); off, a step costs one comparison.
 
 from __future__ import annotations
 
-from time import perf_counter
 from collections.abc import Iterator
 from contextlib import contextmanager
+from time import perf_counter
 
 __all__ = ["timed", "watch"]
 
