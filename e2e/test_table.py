@@ -404,3 +404,30 @@ def test_a_quick_second_tap_is_not_taken_by_the_card_sliding_in_and_undo_waits_f
     page.wait_for_function("card => document.querySelector(`#hand [data-card='${card}']`)",
                            arg=card)
     assert table.wait_input() == "play" and card not in table.trick()
+
+
+STILL_UNDER_POINTER = """async card => {
+    const node = document.querySelector(`#hand [data-card="${card}"]`);
+    const frame = () => new Promise(done => requestAnimationFrame(done));
+    const tops = new Set();
+    for (let i = 0; i < 40; i++) { await frame(); tops.add(Math.round(node.getBoundingClientRect().top)); }
+    return [...tops];
+}"""
+
+
+def test_a_raised_card_under_a_resting_pointer_stands_still(table: TablePage) -> None:
+    """A hinted or chosen card stands higher than the rest: a pointer resting on its top
+    edge doesn't make it shake (hover lowering it away from the pointer, and back)."""
+    page = table.page
+    table.goto("?seed=5")  # motion on: transitions run as a person sees them
+    page.keyboard.press("h")
+    page.wait_for_function("document.querySelectorAll('#hand .card.hinted').length === 3")
+    hinted = table.marked("hinted")
+    rest = [card for card in table.hand() if card not in hinted]
+    table.click_card(rest[0])
+    for card in (hinted[0], rest[0]):
+        box = page.locator(f'#hand [data-card="{card}"]').bounding_box()
+        assert box is not None
+        page.mouse.move(box["x"] + box["width"] * .7, box["y"] + 2)
+        page.wait_for_timeout(300)  # the transition into place is over
+        assert len(page.evaluate(STILL_UNDER_POINTER, card)) == 1, card
