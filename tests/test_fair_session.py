@@ -196,6 +196,8 @@ def test_fewer_people_sit_at_a_fair_table_whose_computers_their_pages_play(peopl
             assert snap.where == words.FAIR_KIND and snap.stage == "pass"
             assert [k == "computer" for k in snap.kinds] == [s in theirs for s in range(4)]
             assert "computer" in seat.intro
+        await until(lambda: all(c.table.current.dealt for c in computers),
+                    "the computers' cards read (in their page's next slices)")
         hands = {s.table.seat: set(s.table.current.dealt or ()) for s in seats}
         hands |= {c.table.seat: set(c.table.current.dealt or ()) for c in computers}
         assert all(len(h) == 13 for h in hands.values()), {s: len(h) for s, h in hands.items()}

@@ -74,6 +74,14 @@ class Mesh:
                 self.pages[seat].stalled()
                 self.run()
 
+    def deliver(self, sender: int, receiver: int, text: str) -> None:
+        """One message to one page, and what it makes due there taken at once (the page's
+        loop does so in the slices after it comes: ``FairTable.unsettled``)."""
+        page = self.pages[receiver]
+        page.received_from(sender, text)
+        while page.unsettled:
+            page.work_step()
+
     def run(self) -> None:
         """Deliver everything, one message at a time in a random order, and the audits."""
         while True:
@@ -206,6 +214,7 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
     for other in mesh.pages:
         if other is not page:
             other.received_from(page.seat, forged)
+            assert other.unsettled and other.work_step()  # checked in the page's next slice
             assert other.fault is not None and other.fault.seat == page.seat
             assert other.fault.kind is Cheat.BAD_KEY and other.stage is FairStage.CLOSED
 
@@ -281,7 +290,7 @@ def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit()
         while any(mesh.channels.values()):
             for (sender, receiver), queue in mesh.channels.items():
                 if queue:
-                    mesh.pages[receiver].received_from(sender, queue.pop(0))
+                    mesh.deliver(sender, receiver, queue.pop(0))
             mesh.collect()
     assert all(p.current.auditing is not None for p in mesh.pages)
     mesh.pages[0].gone(1)  # West audited first, named the cheat and left
@@ -537,7 +546,7 @@ def test_a_card_played_while_a_complaint_crosses_the_mesh_doesnt_save_the_spoile
         if not busy:
             break
         sender, receiver = mesh.rng.choice(busy)
-        mesh.pages[receiver].received_from(sender, mesh.channels[(sender, receiver)].pop(0))
+        mesh.deliver(sender, receiver, mesh.channels[(sender, receiver)].pop(0))
     victim = pass_target(1, mesh.pages[1].direction)
     assert mesh.pages[victim].transcript.complaint == victim  # its card didn't open
     leader = next(p for p in mesh.pages if p.seat != victim and p.to_play() == p.seat)
@@ -545,7 +554,7 @@ def test_a_card_played_while_a_complaint_crosses_the_mesh_doesnt_save_the_spoile
     mesh.collect()
     first = next(s for s in range(4) if s not in (leader.seat, victim))
     # the lead reaches one page before the complaint; the others get the complaint first
-    mesh.pages[first].received_from(leader.seat, mesh.channels[(leader.seat, first)].pop())
+    mesh.deliver(leader.seat, first, mesh.channels[(leader.seat, first)].pop())
     mesh.run()
     assert any(len(p.transcript.plays) == 1 for p in mesh.pages)
     assert any(not p.transcript.plays for p in mesh.pages)

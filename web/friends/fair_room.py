@@ -45,6 +45,9 @@ GATHER_SECONDS = 25.0
 """How long a page waits for the others in the table's room."""
 LATE_SECONDS = 600.0
 """How long a person who came later waits to be let in (a hand may take that long)."""
+DRAW_SECONDS = 0.2
+"""While the page's loop has slices back to back, the felt is drawn at most this often;
+once it rests, at once (each message used to draw it: a few a second on a phone)."""
 
 
 class FairPlay(FairComings):
@@ -85,6 +88,9 @@ class FairPlay(FairComings):
         self._pumping = False
         self._woken = asyncio.Event()
         """Set when a message came or this page sent one: work may be due (``_rest``)."""
+        self._stale = False
+        """The tables moved on since the felt was drawn (``_draw``)."""
+        self._drawn_at = float("-inf")
 
     @property
     def computer(self) -> FairComputer | None:
@@ -138,10 +144,12 @@ class FairPlay(FairComings):
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
+            self._draw(busy=done is not None)
             if done is None:
                 await self._rest(0.1)
             else:
                 await self.sleep(0)  # a slice, then the page breathes
+        self._draw(busy=False)
 
     async def _rest(self, seconds: float) -> None:
         """Nothing due: sleep ``seconds``, or less if a message comes or goes meanwhile —
@@ -345,20 +353,33 @@ class FairPlay(FairComings):
             self.send(conn, text)
 
     def _after(self) -> None:
+        """The tables moved on: their messages go out now; the felt is drawn at the loop's
+        next rest, or within ``DRAW_SECONDS`` while it is busy (``_draw``), so that a burst
+        of messages draws it once."""
         tables, seat = self.tables, self.seat
         if tables is None or seat is None:
             return
         self._woken.set()
         self._keep_seat()
-        with timed("share findings"):
-            shared = tables.share_findings()
-        if shared:
-            self.pump()
-        with timed("seat update"):
-            seat.update()
+        tables.share_findings()
+        self.pump()
+        self._stale = True
         line = tables.report()
         if line is not None:
             self.warn(line)
         why = tables.closing()
         if why is not None:
+            self._draw(busy=False)  # the felt as it stood, under the words that close it
             self._close(why)
+
+    def _draw(self, busy: bool) -> None:
+        """Draw the felt (and tell the person what happened) if the tables moved on since
+        it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed."""
+        seat = self.seat
+        if not self._stale or seat is None or (
+                busy and self.now() - self._drawn_at < DRAW_SECONDS):
+            return
+        self._stale = False
+        self._drawn_at = self.now()
+        with timed("seat update"):
+            seat.update()

@@ -34,6 +34,8 @@ class PageTables:
         self.person = person
         self.computer = computer
         self.reported = (0, "")
+        self._turn = 0
+        """The table whose slice came last (``work_step``)."""
 
     @staticmethod
     def seat(seating: Seating, me: str, name: str, *, hand: int, history: Sequence[Score],
@@ -89,11 +91,17 @@ class PageTables:
                             other.received_from(table.seat, text)
 
     def work_step(self) -> bool | None:
-        """A slice of the person's table's work, or else of the computer's
-        (``FairTable.work_step``)."""
-        done = self.person.work_step()
-        if done is None and self.computer is not None:
-            done = self.computer.table.work_step()
+        """A slice of one table's work (``FairTable.work_step``): first what came to
+        either (a message taken waits for its slice), then each table in turn, so that
+        neither's deal waits on the other's background work."""
+        tables = self.all()
+        unsettled = [t for t in tables if t.unsettled and t.closed is None]
+        if unsettled:
+            return unsettled[0].work_step()
+        self._turn = (self._turn + 1) % len(tables)
+        done = tables[self._turn].work_step()
+        if done is None and len(tables) > 1:
+            done = tables[1 - self._turn].work_step()
         return done
 
     def share_findings(self) -> bool:

@@ -37,8 +37,11 @@ class Arrivals(Outcomes):
     relays: Relays
     resumed: bool
     ahead: list[str]
+    unsettled: bool
+    """A message was taken since the table last settled: what it makes due waits for the
+    table's next slice (``FairTable.work_step``), not the task that brought it."""
 
-    def _settle(self) -> None:
+    def _settle(self, budget: float | None = None) -> None:
         """Take every message that fits now, and every step that is due (the table's)."""
         raise NotImplementedError
 
@@ -107,8 +110,7 @@ class Arrivals(Outcomes):
             return
         self.ledger.keep(hand, kind, signed)
         self.ledger.typed(hand, seat, signed.n, kind)
-        with timed("settle after a message"):
-            self._settle()
+        self.unsettled = True  # its checks against the record and its answers: in slices
         for early in [e for e in self.ahead if sender(e) == seat]:
             waiting = open_envelope(early, self.group)
             if waiting is not None and waiting[3] == self.ledger.expected(seat, hand):
@@ -145,7 +147,6 @@ class Arrivals(Outcomes):
                   opened: tuple[int, str, int, int, str, int, int] | None = None) -> None:
         """Another page's envelope ``text`` from the record kept, checked as on arrival
         (None: only the messages held that fit now)."""
-        if text is None or opened is None:
-            self._settle()
-        else:
+        if text is not None and opened is not None:
             self._take(text, opened, None)
+        self._settle()  # (the record is read back in order: each message in its turn)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass, field
-from functools import cached_property
+from functools import cached_property, lru_cache
 from typing import Final, Protocol, TypeGuard
 
 from hearts.cards import ALL_CARDS, Card
@@ -102,6 +102,13 @@ def jacobi(a: int, n: int) -> int:
             sign = -sign
         a, n = n % a, a
     return sign if n == 1 else 0
+
+
+@lru_cache(maxsize=4096)
+def _square(value: int, p: int) -> bool:
+    """``jacobi(value, p) == 1``, remembered for the last few thousand values (a hand's
+    decks, openings and proofs at both of a page's tables)."""
+    return jacobi(value, p) == 1
 
 
 TABLE_WINDOW: Final = 6
@@ -192,8 +199,11 @@ class Group:
         so a page that slipped one in could follow that card through the others' shuffles
         (a marked card); and ``p - 1`` has order 2, so a proof over it says nothing. So every
         number a page receives — deck values, commitments, proofs' first messages — is
-        refused unless this holds (``in_range`` and ``jacobi``)."""
-        return self.in_range(value) and jacobi(value, self.p) == 1
+        refused unless this holds (``in_range`` and ``jacobi``). The answers are
+        remembered (``_square``): a page's two tables check the same messages, and a page
+        checks a value it computed in the slice that made it, not again in the task that
+        sends it."""
+        return self.in_range(value) and _square(value, self.p)
 
     def in_range(self, value: object) -> TypeGuard[int]:
         """Whether ``value`` is an int in 2..p-1 (the form of a number mod p, 1 excluded)."""

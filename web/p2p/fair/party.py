@@ -89,6 +89,7 @@ class Party:
         deck = []
         for i in self._order:
             deck.append(group.power(before[i], self._shuffle_key))
+            group.is_element(deck[-1])  # its check before sending, here in its slice
             yield
         return tuple(deck), group.power(group.generator, self._shuffle_key)
 
@@ -131,6 +132,7 @@ class Party:
                 deck.append(x)
                 continue
             deck.append(group.power(x, group.inverse(self._shuffle_key * k % modulus)))
+            group.is_element(deck[-1])  # (remembered: ``Group.is_element``)
             yield
         return tuple(deck)
 
@@ -144,6 +146,7 @@ class Party:
         opened = []
         for s, v in zip(slots, values, strict=True):
             opened.append(self.transcript.group.power(v, self._slot_keys[s]))
+            self.transcript.group.is_element(opened[-1])  # (remembered)
             yield
         return tuple(opened)
 

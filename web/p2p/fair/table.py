@@ -43,7 +43,7 @@ from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
 from web.p2p.fair.game import FairStage
 from web.p2p.fair.group import GROUP, Group, KeySource
-from web.p2p.fair.hand import FairHand
+from web.p2p.fair.hand import SLICE_SECONDS, FairHand
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.ledger import Ledger
 from web.p2p.fair.party import Party
@@ -137,6 +137,7 @@ class FairTable(Arrivals):
         while this one is played (``prepare``): only its opening waits for its turn."""
         self._replay_turn = False
         """Background slices alternate between the next hand's deal and the replay."""
+        self.unsettled = False
         group.generator_powers  # noqa: B018  built now, not within the first card's check
         self._start_hand(hand, kept)
 
@@ -281,13 +282,25 @@ class FairTable(Arrivals):
             text = message(kind, **sent)
         self.outbox.append(self.ledger.seal(number, kind, text))
 
-    def _settle(self) -> None:
-        """Take every message that fits now, and every step of this page that is due."""
+    def _settle(self, budget: float | None = None) -> None:
+        """Take every message that fits now, and every step of this page that is due;
+        within ``budget`` seconds of the table's clock if given (a step at most past it),
+        the rest left ``unsettled`` for the next slice."""
+        self.unsettled = False
+        started = self.clock()
+
+        def over() -> bool:
+            if budget is None or self.clock() - started < budget:
+                return False
+            self.unsettled = True
+            return True
+
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
             self.timer.moved()
-        self._prepare()
-        if self._resuming:
+            if over():
+                return
+        if not self._prepare(over) or self._resuming:
             return
         if self.closed is None and not self._halted:
             self._show_digests()
@@ -321,20 +334,23 @@ class FairTable(Arrivals):
         assert self.upcoming is not None
         return self.upcoming
 
-    def _prepare(self) -> None:
+    def _prepare(self, over: Callable[[], bool] = lambda: False) -> bool:
         """The next hand's deal, in the background of this one: begun once this page's
         cards are read (the deal before it is done here), its messages taken as they fit,
         its shuffle and lock made when their turn comes (not while the record is replayed
         after a reload: those it sent are in it). Its progress is not this hand's: the
-        table's patience with the others (``timer.moved``) is left alone."""
+        table's patience with the others (``timer.moved``) is left alone. Whether it is
+        done (False: ``over()`` said the slice's time is out)."""
         if self.closed is not None or self._halted or self.stage is FairStage.OVER:
-            return
+            return True
         if self.upcoming is None and self.current.dealt is not None:
             self.upcoming = self._hand(self.hand_number + 1)
         up = self.upcoming
         while up is not None and self.closed is None and not self._halted and (
                 self._drain(up) or (not self._resuming and up.prepare())):
-            pass
+            if over():
+                return False
+        return True
 
     def _drain(self, hand: FairHand | None = None) -> bool:
         """A held message that fits ``hand``'s record now (the hand under way's)."""
@@ -366,6 +382,9 @@ class FairTable(Arrivals):
         sent or checked, the verdict), after which the page has news to show and send."""
         if self.closed is not None:
             return None
+        if self.unsettled:  # messages taken: checked against the record, answered
+            self._settle(SLICE_SECONDS)
+            return True
         if self.dispute.judging:
             finding = self.dispute.judge_step()
             if finding is None:
@@ -374,8 +393,8 @@ class FairTable(Arrivals):
             return True
         proved = self.current.slice_step()
         if proved is not None:
-            if proved:
-                self._settle()  # a proof sent, or the last one checked: steps may be due
+            if proved:  # a proof sent, or the last one checked: steps may be due, in
+                self.unsettled = True  # the next slice (this one is spent)
             return proved
         if self.current.auditing is None:
             return self._background_step()
@@ -415,8 +434,8 @@ class FairTable(Arrivals):
         made = None if self.upcoming is None else self.upcoming.slice_step()
         if made is None:
             return self._replay_step() if replay else None
-        if made:
-            self._settle()  # a shuffle, lock or proof sent, a proof checked: steps may be due
+        if made:  # a shuffle, lock or proof sent, a proof checked: steps may be due
+            self.unsettled = True
         return made
 
     @property
@@ -434,12 +453,14 @@ class FairTable(Arrivals):
         checked = {h.number: h for h in (there, checker.upcoming) if h is not None}
         for mine in (here, self.upcoming):  # the next hand's deck is checked ahead too
             if mine is not None and mine.number in checked:
-                mine.transcript.proven |= checked[mine.number].transcript.proven - {self.seat}
+                news = checked[mine.number].transcript.proven - {self.seat}
+                if not news <= mine.transcript.proven:
+                    mine.transcript.proven |= news
+                    self.unsettled = True  # a proof now checked may let a step go
         if here.number != there.number:
             return False
         if there.result is None or here.result is not None \
                 or len(here.transcript.reveals) < NUM_SEATS:
-            self._settle()  # a proof now checked may let a step go
             return False
         self._score(there.result)
         return True
