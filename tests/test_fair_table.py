@@ -279,6 +279,39 @@ def test_the_next_hands_deck_is_made_while_this_one_is_played_and_opened_only_in
     assert len({c for p in mesh.pages for c in p.hand()}) == 52
 
 
+def test_a_message_only_queues_and_its_page_takes_it_in_slices_of_its_own_clock() -> None:
+    """What comes to a page is checked for its sender and signature on arrival, and waits:
+    the page takes it into the record, and the steps it makes due, in its next slices of
+    ``SLICE_SECONDS`` on its own clock (a step at most past it), so that a burst of
+    messages is no long task; the deal comes out the same."""
+    mesh = Mesh(seed=11)
+    mesh.block = lambda sender, receiver, text: receiver == 3
+    mesh.run()  # seats 0, 1 and 2 shuffle and prove; seat 3 has heard nothing
+    page = mesh.pages[3]
+    mesh.block = lambda sender, receiver, text: False
+    for sender in range(3):
+        for text in mesh.seen[sender]:
+            page.received_from(sender, text)
+    held = sum(map(len, page.inbox.pending.values()))
+    assert held >= 6 and page.unsettled and not page.transcript.shuffles
+    assert not page.take_outbox()  # nothing answered in the tasks that brought them
+    ticks = [0.0]
+
+    def ticking() -> float:  # each read of the clock: 10 ms later
+        ticks[0] += 0.010
+        return ticks[0]
+    page.clock = ticking
+    assert page.work_step() is True  # a slice: two messages taken (10 ms, then 20)
+    assert sum(map(len, page.inbox.pending.values())) == held - 2 and page.unsettled
+    while page.unsettled:
+        page.work_step()
+    assert not any(page.inbox.pending.values()) and len(page.transcript.shuffles) == 3
+    page.clock = mesh.clock.__class__()  # (its timings' clock again: any will do)
+    mesh.run()
+    hands = [set(p.hand()) for p in mesh.pages]
+    assert all(len(h) == 13 for h in hands) and len(set().union(*hands)) == 52
+
+
 def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit() -> None:
     mesh = Mesh(seed=10, cheats={3: "revoke"})
     mesh.run()

@@ -130,15 +130,13 @@ class FairPlay(FairComings):
                 done = self.tables.work_step()
             if done:
                 with timed("after work_step"):
-                    self._after()  # a proof out or checked, the verdict: news to send and show
+                    self._after()  # a message taken, a proof out or checked, the verdict
             if self.computer is not None and not self.done and not self.redrawing \
                     and await self.computer.move(self.sleep):
-                with timed("after computer's move"):
-                    self._after()
-            with timed("away, hand over, let in"):
-                self._away_over()
-                self._hand_over()
-                self._let_in()
+                self._after()
+            self._away_over()
+            self._hand_over()
+            self._let_in()
             if self.redrawing:
                 self._leave_out()
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
@@ -339,8 +337,7 @@ class FairPlay(FairComings):
         self._woken.set()
         try:
             if self.tables is not None:
-                with timed("flush"):
-                    self.tables.flush(self._to_others)
+                self.tables.flush(self._to_others)
         finally:
             self._pumping = False
         why = None if self.tables is None else self.tables.closing()

@@ -18,7 +18,6 @@ from web.p2p.fair.relay import Ask, Relay, Relays, ask, read
 from web.p2p.fair.signing import Signed, text_hash
 from web.p2p.fair.transcript import Cheat, CheatDetected, Fault
 from web.p2p.fair.wire import max_chars, open_envelope, sender, tag
-from web.slow_steps import timed
 
 __all__ = ["MAX_AHEAD", "Arrivals"]
 
@@ -90,8 +89,7 @@ class Arrivals(Outcomes):
                 else:  # an honest page relays only what it checked
                     self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
-        with timed("a message's signature"):
-            signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
+        signed = self.ledger.admit(seat, hand, n, inner, t, z, text)
         if signed is None:
             self.caught(Fault(seat if relayer is None else relayer, Cheat.UNSIGNED))
             return
@@ -100,8 +98,7 @@ class Arrivals(Outcomes):
             self.transcript.closers.add(seat)
             return
         try:
-            with timed("a message's checks"):
-                kind = self.inbox.hold(seat, hand, inner, self.group)
+            kind = self.inbox.hold(seat, hand, inner, self.group)
         except CheatDetected as error:
             self.caught(error.fault)
             return
