@@ -1122,3 +1122,39 @@ def test_a_page_that_claims_another_seat_without_its_key_is_refused_and_said() -
         await back(reloaded, kept)
         assert seat_of(reloaded).table.seat == carol
     asyncio.run(run())
+
+
+def test_a_burst_of_messages_draws_the_felt_once_the_page_rests() -> None:
+    """Each message used to draw the felt at once (150-220 ms on a phone): now what it
+    makes due is taken in the loop's next slices, and the felt is drawn when the loop
+    rests, or every ``DRAW_SECONDS`` of the page's clock while it is busy: a burst of
+    messages, one draw."""
+    async def run() -> None:
+        _, pages = fair_pages()
+        seats = await sit(pages)
+
+        def idle(page: Page) -> bool:  # the next hand's deck made, nothing left to take
+            fair = page.session.fair
+            assert fair is not None and fair.tables is not None
+            table = fair.tables.person
+            up = table.upcoming
+            return up is not None and len(up.transcript.locks) == 4 and up.party.coded \
+                and not up.transcript.unproven() and not table.unsettled
+        await until(lambda: all(map(idle, pages)), "every page's next deck made")
+        await settle()
+        fair, seat = pages[0].session.fair, seats[0]
+        assert fair is not None
+        drawn: list[int] = []
+        draw = seat.update
+
+        def counted() -> None:
+            drawn.append(len(drawn))
+            draw()
+        seat.update = counted  # type: ignore[method-assign]
+        for _ in range(3):  # three messages' news, one task after another
+            fair._after()
+        assert not drawn  # none drawn in the tasks that brought them
+        await until(lambda: bool(drawn), "the felt drawn")
+        await settle()
+        assert drawn == [0]
+    asyncio.run(run())

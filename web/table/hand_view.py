@@ -130,7 +130,7 @@ class HandView:
             current[min(focus_index, len(current) - 1)].focus()
         for gone in by_key.values():
             gone.remove()
-        if reflow:
+        if reflow and was.keys() & set(wanted):  # (a new hand: no card slid; no layout read)
             now = self.browser.now_ms()
             for key, place in self._places().items():
                 if key in was and was[key] != place:

@@ -164,7 +164,7 @@ class FairTable(Arrivals):
             self.resumed = replay(self, kept)
             self._resuming = False
             self.outbox.clear()  # (digests relayed while replaying: nothing new)
-        self._settle()
+        self._settle(None if kept is not None else SLICE_SECONDS)  # (the rest: next slice)
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -176,7 +176,7 @@ class FairTable(Arrivals):
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             return words.FAIR_PASS_THREE
         self.current.choose_pass(cards)
-        self._settle()
+        self._settle(SLICE_SECONDS)  # what it makes due: the rest in the next slices
         return None
 
     def play(self, card: Card) -> str | None:
@@ -188,7 +188,7 @@ class FairTable(Arrivals):
 
     def _play(self, card: Card) -> None:
         self.current.play(card)
-        self._settle()
+        self._settle(SLICE_SECONDS)
 
     def next_hand(self) -> None:
         """The person has seen the scores: on to the next hand (its deal starts when seat 0's
