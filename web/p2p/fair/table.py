@@ -295,6 +295,8 @@ class FairTable(Arrivals):
             self.unsettled = True
             return True
 
+        if not self.inbox.vet(self.group, over):
+            return
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
             self.timer.moved()
