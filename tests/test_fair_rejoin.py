@@ -15,7 +15,7 @@ import json
 import pytest
 
 from tests.groups import SMALL
-from tests.online_pages import until
+from tests.online_pages import Page, until
 from tests.test_fair_session import (
     Told,
     back,
@@ -31,7 +31,8 @@ from tests.test_fair_session import (
 )
 from web import words
 from web.blame import Cheat, Fault
-from web.p2p.fair.table import FairStage
+from web.friends.role import Role
+from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.seats.fair import FairSeat
 
 
@@ -207,4 +208,38 @@ def test_a_page_back_after_its_seat_went_to_a_computer_is_told_at_once() -> None
         await until(lambda: said in told.told, lambda: f"told: {told.told}")
         assert all(seat_of(p).kinds[gone] == "computer" and seat_of(p).table.closed is None
                    for p in pages[:2])
+    asyncio.run(run())
+
+
+async def _carried_on_alone(pages: list[Page], seats: list[FairSeat], gone: int) -> Page:
+    """At a table of two, the seat ``gone`` is away (a reload) and its grace runs out: the
+    person who stayed carries the game on alone against the computers. That page."""
+    stay = next(p for p, s in zip(pages, seats, strict=True) if s.table.seat != gone)
+    await until(lambda: gone in seat_of(stay).away, "the seat shown away")
+    stay.clock[0] += stay.session.grace
+    await until(lambda: stay.session.fair is not None and bool(stay.session.fair.leaving),
+                "the grace over")
+    stay.clock[0] += GONE_GRACE
+    await until(lambda: stay.session.role is Role.HOSTING and stay.session.fair is not None
+                and stay.session.fair.me is not None,
+                "the page left alone carries on, its door open")
+    return stay
+
+
+def test_a_page_back_after_the_other_went_on_alone_is_told_at_once() -> None:
+    """Two people; one tab reloads and comes back after its grace, when the other person
+    already plays on alone against the computers: the claim is answered at once (a
+    computer has the seat), not left to wait on a table nobody holds any more. No clock
+    moves after the claim."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        gone = seats[1].table.seat
+        reloaded, kept = reload(network, pages[1])
+        stay = await _carried_on_alone(pages, seats, gone)
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        await until(lambda: is_closed(reloaded), "the reloaded page told at once")
+        assert reloaded.session.fair_side.ended == words.FAIR_BACK_TOO_LATE
+        assert stay.session.role is Role.HOSTING and stay.session.seat.closed is None
     asyncio.run(run())

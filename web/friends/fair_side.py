@@ -121,11 +121,15 @@ class FairSide:
             return
         session = self.session
         self.fair = None
+        table = fair.table
         fair.leave()
         session.peer.unmeet(FAIR_ROOM)
         session.page.keep_seat(None)
         session.fire(Event.ALONE)
         session.host_side.carry_on(fair.code, history, seat)
+        if self.fair is not None and table is not None:
+            # a person whose seat went to a computer may come back too late: answered
+            self.fair.before = (table.name, tuple(table.keys), table.seat)
         session.seat.notice = notice
         session.news("state")
 
