@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from web import words
-from web.friends.fair_back import CHARGED, GONE, Kept, late_text, read_back
+from web.friends.fair_back import AGAIN, CHARGED, GONE, Kept, late_text, read_back
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FairMesh
 from web.p2p.fair.group import GROUP, Group
@@ -194,10 +194,20 @@ class FairComings(FairMesh):
             if seat is not None:
                 seat.news.tell(words.fair_false_claim(claimed, mine, seat.names))
             return
-        self.door.went(peer_of(conn))  # no newcomer waiting to be let in: it claimed a seat
-        self.send(conn, late_text(before[0], claimed, GONE))
+        self._too_late_for(conn, before[0], claimed, mine)
+
+    def _too_late_for(self, conn: str, table: str, claimed: int, mine: int) -> None:
+        """Tell the page on ``conn``, which claimed ``claimed`` of ``table``, that a computer
+        has its seat: it comes in anew if a computer's seat is open (``AGAIN``: it meets
+        the room again as a newcomer, let in at the next hand), else the table is closed
+        to it (``GONE``)."""
+        self.door.went(peer_of(conn))  # (it comes again as a newcomer, on a new connection)
+        again = bool(self.open_seats())
+        self.send(conn, late_text(table, claimed, AGAIN if again else GONE))
+        seat = self.seat
         if seat is not None:
-            seat.news.tell(words.fair_back_too_late(claimed, mine, seat.names))
+            seat.news.tell(words.fair_back_again(claimed, mine, seat.names) if again
+                           else words.fair_back_too_late(claimed, mine, seat.names))
 
     def _back_charged(self, conn: str, seats: tuple[int, ...]) -> None:
         """The page on ``conn`` is back at ``seats`` without the hand under way: it counts
@@ -231,8 +241,7 @@ class FairComings(FairMesh):
             seats = self.seats.pop(conn)
             self._back_charged(conn, seats)
         elif claimed != table.seat and all(held[0] != claimed for held in self.seats.values()):
-            self.send(conn, late_text(table.name, claimed, GONE))
-            seat.news.tell(words.fair_back_too_late(claimed, table.seat, seat.names))
+            self._too_late_for(conn, table.name, claimed, table.seat)
         else:
             seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
 
