@@ -3,8 +3,9 @@
 // subscription whose filter matches (ids, authors, kinds, since, until, #tag); it keeps
 // only addressable events (kinds 30000-39999: the relay lobby's LOOKs and DOORs), the
 // newest per key, kind and "d" tag, and answers a REQ with those that match (newest first,
-// at most "limit"), then EOSE. It checks no signature (tests/test_lobby_real_relay.py uses
-// a real relay for that).
+// at most "limit"), then EOSE; a stored event past its NIP-40 "expiration" is no longer
+// answered (a table's sign left by a closed tab). It checks no signature
+// (tests/test_lobby_real_relay.py uses a real relay for that).
 //   node e2e/nostr_relay.mjs PORT      prints "listening PORT" once it accepts connections
 import {WebSocketServer} from 'ws'
 
@@ -12,6 +13,11 @@ const port = Number(process.argv[2] || 0)
 const server = new WebSocketServer({host: '127.0.0.1', port})
 const subs = new Map()  // socket -> Map(subscription id -> filters)
 const stored = new Map()  // "pubkey:kind:d" -> the newest addressable event there
+
+const expired = e => {
+  const tag = e.tags.find(t => Array.isArray(t) && t[0] === 'expiration')
+  return tag !== undefined && Number(tag[1]) <= Date.now() / 1000
+}
 
 const matches = (f, e) =>
   (!f.ids || f.ids.includes(e.id)) &&
@@ -48,7 +54,7 @@ server.on('connection', socket => {
       const wanted = filters.filter(f => f && typeof f === 'object')
       subs.get(socket)?.set(id, wanted)
       for (const f of wanted) {
-        const found = [...stored.values()].filter(e => matches(f, e))
+        const found = [...stored.values()].filter(e => matches(f, e) && !expired(e))
           .sort((a, b) => b.created_at - a.created_at).slice(0, f.limit ?? Infinity)
         for (const e of found) socket.send(JSON.stringify(['EVENT', id, e]))
       }

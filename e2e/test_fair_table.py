@@ -475,6 +475,31 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     assert not errors, errors
 
 
+def test_a_reload_back_after_the_other_went_on_alone_sits_down_anew(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Two people; Carol's tab reloads and she comes back after her seat's wait (3 s here)
+    ran out, when Bob already plays on alone against the computers: Back to your table is
+    answered at once, and she waits to sit down again with him at his next hand, told so
+    in plain words (not a table closed on her)."""
+    seated = pages[:2]
+    _sit(seated, relay, query="&grace=3")
+    bob, carol = seated
+    carol.page.reload(wait_until="commit")
+    bob.wait_data("role", "host", timeout=30_000)  # alone against the computers now
+    carol.ready()
+    carol.page.wait_for_selector("#rejoin", state="visible", timeout=30_000)
+    carol.page.click("#rejoin")
+    intro = carol.page.locator(f"{DIALOG} #fr-intro")
+    intro.filter(has_text=words.FAIR_BACK_AGAIN).wait_for(timeout=30_000)
+    assert carol.data("role") == "fair" and carol.data("closed") != "true"
+    # in the table's room again, as a newcomer (off the lobby, where her page offered the
+    # seats of the table it sat at for a moment)
+    carol.page.wait_for_function("window.heartsP2P.meetings().join() === 'fair'",
+                                 timeout=10_000)
+    _shoot(carol, "back-anew")
+    assert bob.data("role") == "host"
+
+
 def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_finishes(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Two people pass and play a few cards; one reloads mid-hand. Back to your table

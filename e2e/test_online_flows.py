@@ -8,6 +8,7 @@ relay, offers Try again and the relay setting, and deals nothing.
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 import pytest
@@ -160,14 +161,15 @@ def _dealt_by_code(host: Seat, guest: Seat) -> None:
     guest.wait_data("stage", "pass")
 
 
-def _within_page_time(page: Any, shown: Any, ms: int) -> None:
-    """Move the page's paused clock on ``ms`` at most, 50 ms at a time (its timers run as
-    it goes; between two steps the page has real time for what its sockets bring), until
-    ``shown`` is visible; fail if it isn't by then."""
-    for _ in range(ms // 50):
-        page.clock.run_for(50)
+def _within_page_time(page: Any, shown: Any, ms: int, step: int = 50,
+                      wait: float = 500) -> None:
+    """Move the page's paused clock on ``ms`` at most, ``step`` ms at a time (its timers
+    run as it goes; between two steps the page has ``wait`` ms of real time for what its
+    sockets bring), until ``shown`` is visible; fail if it isn't by then."""
+    for _ in range(ms // step):
+        page.clock.run_for(step)
         try:
-            shown.wait_for(state="visible", timeout=500)
+            shown.wait_for(state="visible", timeout=wait)
             return
         except PlaywrightTimeout:
             continue
@@ -295,3 +297,42 @@ def _shoot_all(page: Any, name: str) -> None:
                       "requestAnimationFrame(r)))")
         page.screenshot(path=str(ARTIFACTS / f"{name}-{width}x{height}.png"))
     page.set_viewport_size(size)
+
+
+def test_a_closed_tables_code_is_answered_within_seconds(
+        browser: Any, base_url: str, relay: str) -> None:  # noqa: F811
+    """A table shared by code puts up a sign on the relays while it is open and takes it
+    down when it closes: a code looked up after that is told "No table answered" as soon
+    as the relays say no sign is up (and a moment's grace is out), not after the whole
+    look (12 s of the page's time)."""
+    host, guest = (Seat(browser, base_url, f"gone-{who}") for who in ("host", "guest"))
+    try:
+        open_all([host, guest], f"?speed=instant&relay={relay}")
+        host.page.click("#open-table")
+        host.page.click("#host-table")
+        host.wait_data("stage", "lobby")
+        host.click("#fr-share-button")
+        host.page.wait_for_function(
+            "document.querySelector('#table-code').value.length === 11")
+        code = host.page.input_value("#table-code")
+        host.click("#fr-leave")  # End the table for everyone
+        host.wait_data("closed", "true")
+        guest.page.clock.install()
+        page = guest.page
+        page.click("#open-table")
+        page.fill(f"{DIALOG} #join-code", code)
+        started = time.monotonic()
+        page.clock.pause_at((page.evaluate("Date.now()") + 100) / 1000)  # its time is ours
+        guest.click("#join")
+        error = page.locator(f"{DIALOG} #fr-error")
+        _within_page_time(page, page.locator(f"{DIALOG} #fr-error:has-text('No table')"),
+                          4000, step=100, wait=150)
+        print(f"\nclosed table's code answered in {time.monotonic() - started:.2f} s "
+              f"(wall, the page's clock paused and stepped)")
+        assert error.inner_text() == words.NO_TABLE
+        page.clock.resume()
+        _shoot_all(page, "online-closed-code")
+        assert not page.evaluate("window.heartsP2P.meetings().length")
+    finally:
+        host.close()
+        guest.close()

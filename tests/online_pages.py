@@ -265,10 +265,13 @@ class Page:
             base=lambda: "http://127.0.0.1/", relays=lambda: ["ws://127.0.0.1:1"],
             keep_seat=self._keep_seat)
         self.wire = FakeWire(network)
+        self.sign = FakeWire(network)
+        """The wire for the sign of a table shared by code (``web.friends.table_sign``)."""
         self.session = Session(FakePeer(network, self), hooks, wire=self.wire, grace=5.0,
                                pace=lambda: 0.0, now=lambda: clock[0],
-                               minute=lambda: 29_000_000, sleep=_tick)
+                               minute=lambda: 29_000_000, sleep=_tick, sign=self.sign)
         self.wire.online, self.wire.page = self.session.online, self
+        self.sign.online, self.sign.page = self.session.signs, self
 
     def _keep_seat(self, text: str | None, part: str = "") -> None:
         if text is None:

@@ -15,14 +15,13 @@ import json
 import pytest
 
 from tests.groups import SMALL
-from tests.online_pages import until
+from tests.online_pages import Page, play_out_hosted_hand, until
 from tests.test_fair_session import (
     Told,
     back,
     dealt,
     fair_pages,
     handed_over,
-    is_closed,
     play_out,
     reload,
     scored,
@@ -31,7 +30,9 @@ from tests.test_fair_session import (
 )
 from web import words
 from web.blame import Cheat, Fault
-from web.p2p.fair.table import FairStage
+from web.friends.role import Role
+from web.friends.sheet import sheet
+from web.p2p.fair.table import GONE_GRACE, FairStage
 from web.seats.fair import FairSeat
 
 
@@ -186,10 +187,13 @@ def test_a_page_back_just_after_its_grace_is_charged_and_sits_down_at_once() -> 
     asyncio.run(run())
 
 
-def test_a_page_back_after_its_seat_went_to_a_computer_is_told_at_once() -> None:
+def test_a_page_back_after_its_seat_went_to_a_computer_sits_down_anew_next_hand() -> None:
     """Back with its record after the two others handed its seat to a computer and dealt
     the next hand: the reloaded page is told at once that it came too late (no waiting on
-    a hand nobody goes on with), and the others that it came back too late."""
+    a hand nobody goes on with), and, a computer's seat being open, it comes in again as a
+    person who comes later does: it waits, told so in plain words, and sits down at the
+    next hand with the scores as they stand; the others read that it came back too late
+    and sits down again."""
     async def run() -> None:
         network, pages = fair_pages(people=3)
         seats = await sit(pages)
@@ -201,10 +205,68 @@ def test_a_page_back_after_its_seat_went_to_a_computer_is_told_at_once() -> None
         seat_of(pages[0]).attach(told)
         reloaded.session.fair_group = SMALL
         reloaded.session.back_to_table(kept)
-        await until(lambda: is_closed(reloaded), "the reloaded page told at once")
-        assert reloaded.session.fair_side.ended == words.FAIR_BACK_TOO_LATE
-        said = words.fair_back_too_late(gone, seat_of(pages[0]).table.seat)
+        r = reloaded.session
+        await until(lambda: r.fair is not None and r.fair.anew and r.fair.door.late
+                    and len(r.fair.room) == 2, "the reloaded page in again, a newcomer")
+        assert r.role is Role.FAIR and reloaded.dialog_open
+        assert dict(sheet(r).texts)["#fr-intro"] == words.FAIR_BACK_AGAIN
+        said = words.fair_back_again(gone, seat_of(pages[0]).table.seat)
         await until(lambda: said in told.told, lambda: f"told: {told.told}")
         assert all(seat_of(p).kinds[gone] == "computer" and seat_of(p).table.closed is None
                    for p in pages[:2])
+        playing = [seat_of(p) for p in pages[:2]]
+        await play_out(playing)
+        await scored(playing)
+        history = list(playing[0].table.history)
+        await until(lambda: all(dealt(p) for p in (*pages[:2], reloaded))
+                    and seat_of(reloaded).table.hand_number == len(history) + 1,
+                    "the page back sat down at the next hand")
+        again = seat_of(reloaded)
+        assert again.table.history == history == seat_of(pages[0]).table.history
+        assert again.kinds.count("computer") == 1 and not reloaded.dialog_open
+        assert "You sit at" in (again.notice or "")
+    asyncio.run(run())
+
+
+async def _carried_on_alone(pages: list[Page], seats: list[FairSeat], gone: int) -> Page:
+    """At a table of two, the seat ``gone`` is away (a reload) and its grace runs out: the
+    person who stayed carries the game on alone against the computers. That page."""
+    stay = next(p for p, s in zip(pages, seats, strict=True) if s.table.seat != gone)
+    await until(lambda: gone in seat_of(stay).away, "the seat shown away")
+    stay.clock[0] += stay.session.grace
+    await until(lambda: stay.session.fair is not None and bool(stay.session.fair.leaving),
+                "the grace over")
+    stay.clock[0] += GONE_GRACE
+    await until(lambda: stay.session.role is Role.HOSTING and stay.session.fair is not None
+                and stay.session.fair.me is not None,
+                "the page left alone carries on, its door open")
+    return stay
+
+
+def test_a_page_back_after_the_other_went_on_alone_sits_down_with_it_next_hand() -> None:
+    """Two people; one tab reloads and comes back after its grace, when the other person
+    already plays on alone against the computers: the claim is answered at once (a
+    computer has the seat), not left to wait on a table nobody holds any more, and the
+    person sits down again with the one who stayed once their hand is over, the scores as
+    they stand."""
+    async def run() -> None:
+        network, pages = fair_pages(people=2)
+        seats = await sit(pages)
+        gone = seats[1].table.seat
+        reloaded, kept = reload(network, pages[1])
+        stay = await _carried_on_alone(pages, seats, gone)
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        r = reloaded.session
+        await until(lambda: r.fair is not None and r.fair.anew and r.fair.door.late
+                    and bool(r.fair.room), "the claim answered: in again, a newcomer")
+        assert dict(sheet(r).texts)["#fr-intro"] == words.FAIR_BACK_AGAIN
+        hosting = stay.session.hosting
+        assert stay.session.role is Role.HOSTING and hosting is not None
+        play_out_hosted_hand(hosting.host)
+        hosting.flush()
+        history = hosting.host.game.hand_history
+        await until(lambda: dealt(stay) and dealt(reloaded), "both at a fair table, dealt")
+        for seat in (seat_of(stay), seat_of(reloaded)):
+            assert seat.table.history == history and seat.kinds.count("computer") == 2
     asyncio.run(run())

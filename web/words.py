@@ -1241,12 +1241,24 @@ def fair_resumed(seat: int, me: int, names: Sequence[str] = ()) -> str:
 FAIR_BACK_TOO_LATE = ("You came back after your seat's wait ran out: a computer plays it "
                       "now, and the hand you left counted. Press Play online to find a table.")
 """A reloaded tab came back to its fair table too late to take its seat."""
+FAIR_BACK_AGAIN = ("You came back after your seat's wait ran out: a computer plays it now, and "
+                   "the hand you left counted. You'll sit down again when this hand is over, "
+                   "in a seat a computer plays, with the scores as they stand. Close this to "
+                   "stop waiting.")
+"""The dialog while a person back too late for their seat waits to sit down again."""
 
 
 def fair_back_too_late(seat: int, me: int, names: Sequence[str] = ()) -> str:
     """A person whose page reloaded came back after a computer took their seat."""
     return (f"{seat_name(seat, me, (), names)} came back too late: a computer plays their "
             "seat now.")
+
+
+def fair_back_again(seat: int, me: int, names: Sequence[str] = ()) -> str:
+    """A person whose page reloaded came back after a computer took their seat, and sits
+    down again at the next hand."""
+    return (f"{seat_name(seat, me, (), names)} came back too late for their seat: they sit "
+            "down again when this hand is over, in a seat a computer plays.")
 
 
 def fair_false_claim(seat: int, me: int, names: Sequence[str] = ()) -> str:

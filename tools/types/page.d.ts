@@ -20,15 +20,16 @@ interface HeartsP2P {
   meet(config: string): Promise<string>;
   meetings(): string[];
   unmeet(name: string): void;
+  // Relay wires by name ("lobby" unless named: Play online's; "sign": a table's sign)
   listenLobby(event: (sub: string, event: string, plain: string | null) => void,
-              stored: (sub: string) => void): void;
-  lobby(relays: string): Promise<string>;
+              stored: (sub: string) => void, name?: string): void;
+  lobby(relays: string, name?: string): Promise<string>;
   publish(kind: number, tags: string, content: string, to: string,
-          createdAt: number): Promise<string>;
-  subscribe(sub: string, filters: string, once: boolean): void;
-  unsubscribe(sub: string): void;
+          createdAt: number, name?: string): Promise<string>;
+  subscribe(sub: string, filters: string, once: boolean, name?: string): void;
+  unsubscribe(sub: string, name?: string): void;
   lobbySent(): number;
-  unlobby(farewell?: string): void;
+  unlobby(farewell?: string, name?: string): void;
   send(id: string, text: string): boolean;
   close(id: string): void;
 }

@@ -24,7 +24,7 @@ from web.friends.sheet import PARTS, sheet
 from web.options import Options
 from web.p2p.names import clean_name
 from web.p2p.peer import BrowserPeer
-from web.p2p.relay_wire import BrowserWire
+from web.p2p.relay_wire import SIGN_WIRE, BrowserWire
 from web.seats.solo import LocalSeat
 from web.storage import Records, Storage
 from web.table.controller import Table
@@ -313,6 +313,7 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         base=view.base, relays=view.network.relays, name=lambda: view.name,
         keep_seat=keep_seat)
     session = Session(BrowserPeer(p2p), hooks, wire=BrowserWire(p2p, hooks.warn),
+                      sign=BrowserWire(p2p, hooks.warn, SIGN_WIRE),
                       grace=opts.grace, turn=opts.turn, wait=opts.wait, wall=time.time,
                       pace=pace,
                       now=time.monotonic, minute=lambda: int(time.time() // 60),
@@ -366,6 +367,9 @@ def start(browser: Browser, table: Table, local: LocalSeat, records: Records,
         lambda sub, text, plain: session.online.event(
             str(sub), str(text), None if plain is None else str(plain)),
         lambda sub: session.online.stored(str(sub)))))
+    p2p.listenLobby(*(browser.proxy(guard(f, "a table's sign")) for f in (
+        lambda sub, text, plain: session.signs.event(str(sub), str(text), None),
+        lambda sub: session.signs.stored(str(sub)))), SIGN_WIRE)
     button.disabled = False
     # (a fair table's seat carries the hand under way: some hundred kB; a longer text
     # isn't a kept seat, and is read as none)

@@ -22,8 +22,10 @@ A claim signed by the seat's key that comes after the seat's grace ran out is an
 (``late_text``, ``{"v": 1, "t": "fair_late", "d": <table tag>, "f": seat, "go": ...}``),
 so that the page back never waits on a hand nobody will go on with: ``"charged"``, the
 hand wasn't handed over yet, and the page is taken back the way of a tab without the
-record (the hand counted, the rest on its seat, the seats drawn again); ``"gone"``, a
-computer has its seat now. No I/O: the tab's storage is injected.
+record (the hand counted, the rest on its seat, the seats drawn again); ``"again"``, a
+computer has its seat now, and a computer's seat is open to it: it comes in anew, as a
+person who comes later does, at the next hand; ``"gone"``, a computer has its seat and no
+seat is open. No I/O: the tab's storage is injected.
 """
 
 from __future__ import annotations
@@ -44,6 +46,7 @@ from web.p2p.fair.signing import Signed, sign, text_hash, verify
 from web.p2p.fair.wire import tag
 
 __all__ = [
+    "AGAIN",
     "CHARGED",
     "COUNTS",
     "GONE",
@@ -65,7 +68,10 @@ _LATE = '{"v":1,"t":"fair_late"'
 CHARGED = "charged"
 """A claim's answer: too late to take the hand up; back the way of a tab without it."""
 GONE = "gone"
-"""A claim's answer: too late, a computer has the seat now."""
+"""A claim's answer: too late, a computer has the seat now (and no seat is open)."""
+AGAIN = "again"
+"""A claim's answer: too late, a computer has the seat now; come in anew, to a
+computer's seat at the next hand."""
 
 
 @dataclass(frozen=True)
@@ -322,7 +328,7 @@ def read_back(group: Group, keys: Sequence[int], table: str, text: str, peer: st
 
 def late_text(table: str, seat: int, go: str) -> str:
     """The answer to the page that claimed ``seat`` after its grace ran out (``go``:
-    ``CHARGED`` or ``GONE``)."""
+    ``CHARGED``, ``AGAIN`` or ``GONE``)."""
     return json.dumps({"v": 1, "t": "fair_late", "d": tag(table), "f": seat, "go": go},
                       separators=(",", ":"))
 
@@ -339,6 +345,6 @@ def read_late(table: str, text: str) -> tuple[int, str] | None:
     except (ValueError, KeyError, TypeError):
         return None
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < 4 \
-            or go not in (CHARGED, GONE) or d != tag(table):
+            or go not in (CHARGED, AGAIN, GONE) or d != tag(table):
         return None
     return seat, go

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 
 from web import words
-from web.friends.fair_back import CHARGED, GONE, Kept, late_text, read_back
+from web.friends.fair_back import AGAIN, CHARGED, GONE, Kept, late_text, read_back
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FairMesh
 from web.p2p.fair.group import GROUP, Group
@@ -79,15 +79,16 @@ class FairComings(FairMesh):
         """Seats whose page came back, for the draw again under way."""
         self.alone = False
         """Every other page left: this page carries the game on by itself (``_carry_on``)."""
-        self.before: tuple[str, tuple[int, ...]] | None = None
-        """The name and seats' keys of the table before the last draw again: a page back
-        too late claims a seat of it (``_claimed_before``)."""
+        self.before: tuple[str, tuple[int, ...], int] | None = None
+        """The name, the seats' keys and this page's seat of the table before the last
+        draw again (or, at a page carrying the game on alone, of the fair table it
+        carried on from): a page back too late claims a seat of it (``_claimed_before``)."""
 
     def _seated_anew(self, before: FairTable | None) -> None:
         """A draw seated the pages again (``before``: at the table they sat at until now):
         who left, came back or was charged is told; forget it."""
         if before is not None:
-            self.before = (before.name, tuple(before.keys))
+            self.before = (before.name, tuple(before.keys), before.seat)
         self.leaving.clear()
         self.left_seats.clear()
         self.left_hand = None
@@ -135,7 +136,11 @@ class FairComings(FairMesh):
         went, the rest on that seat, ``_charge``). Any other claim is refused, and the
         person told; one signed but late is answered (``_late``)."""
         table, seat, peer = self.table, self.seat, peer_of(conn)
-        if table is None or seat is None or self.done:
+        if self.done:
+            return
+        if table is None or seat is None:  # a page carrying the game on alone: answered
+            if self.door.carried is not None:
+                self._claimed_before(conn, text)
             return
         read = read_back(self.group, table.keys, table.name, text, peer)
         if read is None:
@@ -175,21 +180,34 @@ class FairComings(FairMesh):
         self._back_charged(conn, seats)
 
     def _claimed_before(self, conn: str, text: str) -> None:
-        """A claim to a seat of the table before the last draw again, signed by its key:
-        the page comes back after its seat was handed over, and is told so (``GONE``)."""
+        """A claim to a seat of the table before the last draw again (at a page carrying
+        the game on alone: of the fair table it carried on from), signed by its key: the
+        page comes back after its seat was handed over, and is told so at once (``GONE``)."""
         table, seat, before = self.table, self.seat, self.before
-        if before is None or table is None or seat is None:
+        if before is None:
             return
         read = read_back(self.group, before[1], before[0], text, peer_of(conn))
         if read is None or not read[1]:
             return
-        claimed = read[0]
-        if claimed == table.seat or any(held[0] == claimed for held in self.seats.values()):
-            seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
+        claimed, mine = read[0], before[2] if table is None else table.seat
+        if claimed == mine or any(held[0] == claimed for held in self.seats.values()):
+            if seat is not None:
+                seat.news.tell(words.fair_false_claim(claimed, mine, seat.names))
             return
-        self.door.went(peer_of(conn))  # no newcomer waiting to be let in: it claimed a seat
-        self.send(conn, late_text(before[0], claimed, GONE))
-        seat.news.tell(words.fair_back_too_late(claimed, table.seat, seat.names))
+        self._too_late_for(conn, before[0], claimed, mine)
+
+    def _too_late_for(self, conn: str, table: str, claimed: int, mine: int) -> None:
+        """Tell the page on ``conn``, which claimed ``claimed`` of ``table``, that a computer
+        has its seat: it comes in anew if a computer's seat is open (``AGAIN``: it meets
+        the room again as a newcomer, let in at the next hand), else the table is closed
+        to it (``GONE``)."""
+        self.door.went(peer_of(conn))  # (it comes again as a newcomer, on a new connection)
+        again = bool(self.open_seats())
+        self.send(conn, late_text(table, claimed, AGAIN if again else GONE))
+        seat = self.seat
+        if seat is not None:
+            seat.news.tell(words.fair_back_again(claimed, mine, seat.names) if again
+                           else words.fair_back_too_late(claimed, mine, seat.names))
 
     def _back_charged(self, conn: str, seats: tuple[int, ...]) -> None:
         """The page on ``conn`` is back at ``seats`` without the hand under way: it counts
@@ -223,8 +241,7 @@ class FairComings(FairMesh):
             seats = self.seats.pop(conn)
             self._back_charged(conn, seats)
         elif claimed != table.seat and all(held[0] != claimed for held in self.seats.values()):
-            self.send(conn, late_text(table.name, claimed, GONE))
-            seat.news.tell(words.fair_back_too_late(claimed, table.seat, seat.names))
+            self._too_late_for(conn, table.name, claimed, table.seat)
         else:
             seat.news.tell(words.fair_false_claim(claimed, table.seat, seat.names))
 

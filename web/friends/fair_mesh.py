@@ -104,6 +104,9 @@ class FairMesh:
         self.done = False
         self.back = back
         """The seat this tab comes back to, with the pages it sat with."""
+        self.anew = False
+        """This page's person came back too late for their seat and sits down anew (told
+        so by the table, ``AGAIN``; then, at the new table, waiting to be let in)."""
         if back is not None:
             self.people = len(back.others) + 1
 

@@ -19,7 +19,7 @@ import dataclasses
 from collections.abc import Awaitable, Callable, Sequence
 
 from web import words
-from web.friends.fair_back import GONE, KeepSeat, Kept, KeptSeat, back_text, read_late
+from web.friends.fair_back import AGAIN, GONE, KeepSeat, Kept, KeptSeat, back_text, read_late
 from web.friends.fair_comings import Alone, FairComings
 from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM
@@ -210,14 +210,16 @@ class FairPlay(FairComings):
         comes back the way of a tab without the record, at once — the hand counts as far as
         it went, the rest on this seat (``_charge``), and the pages draw again with it at
         its seat (its plain claim tells any page that took the hand up with it). ``GONE``:
-        a computer plays its seat now; the table closes for it, saying so."""
+        a computer plays its seat now; the table closes for it, saying so; ``AGAIN``: the
+        same, and it comes in anew (``anew``: the session seats it as a newcomer)."""
         back, table, me = self.back, self.table, self.me
         if back is None or me is None or self.done or peer_of(conn) not in back.others:
             return
         read = read_late(back.table, text)
         if read is None or read[0] != back.seat:
             return
-        if read[1] == GONE:
+        if read[1] in (GONE, AGAIN):
+            self.anew = read[1] == AGAIN
             self._close(words.FAIR_BACK_TOO_LATE)
             return
         if table is None or table is not self.resumed or self.redrawing:

@@ -39,12 +39,14 @@ class FairSide:
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
 
     def sit(self, code: TableCode, people: int = 4, late: bool = False,
-            carried: Carried | None = None, back: Kept | None = None) -> None:
+            carried: Carried | None = None, back: Kept | None = None,
+            anew: bool = False) -> None:
         """FAIR (the session is there already): to the fair table of ``code``, with the
         others the lobby sent (``people`` in all, this page's among them); ``late``: to a
         table under way, to be let in between two hands. HOSTING, ``carried``: this page's
         own game with the computers, which a person who comes joins at a fair table;
-        ``back``: the seat this tab held there before it reloaded."""
+        ``back``: the seat this tab held there before it reloaded; ``anew``: (``late``)
+        back too late for that seat, this person sits down again as a newcomer."""
         session = self.session
         session.error = ""
         fair = self.fair = FairPlay(
@@ -58,6 +60,7 @@ class FairSide:
             alone=lambda history, seat, notice: self._alone(fair, history, seat, notice),
             name=lambda: session.page.name(), grace=session.grace,
             keep=session.page.keep_seat, back=back)
+        fair.anew = anew
         session.run(fair.run(session.meet), connecting=False)
         if late:  # nothing on the felt yet: the dialog says what it waits for
             session.page.show(True)
@@ -89,6 +92,15 @@ class FairSide:
         session = self.session
         self.fair = None
         session.page.keep_seat(None)
+        if fair.anew and not fair.door.late and session.role is Role.FAIR:
+            # back too late for its seat, with a computer's seat open: in again as a
+            # newcomer, let in at the next hand, the scores as they stand
+            fair.leave()
+            session.peer.unmeet(FAIR_ROOM)
+            if fair.seat is not None:
+                session.page.seat_table(None)
+            self.sit(fair.code, late=True, anew=True)
+            return
         if session.role is not Role.FAIR:  # a lone page's door: its own game goes on
             fair.leave()
             session.peer.unmeet(FAIR_ROOM)
@@ -121,11 +133,15 @@ class FairSide:
             return
         session = self.session
         self.fair = None
+        table = fair.table
         fair.leave()
         session.peer.unmeet(FAIR_ROOM)
         session.page.keep_seat(None)
         session.fire(Event.ALONE)
         session.host_side.carry_on(fair.code, history, seat)
+        if self.fair is not None and table is not None:
+            # a person whose seat went to a computer may come back too late: answered
+            self.fair.before = (table.name, tuple(table.keys), table.seat)
         session.seat.notice = notice
         session.news("state")
 

@@ -71,6 +71,20 @@ class GuestSide:
         joining = self.joining = CodeJoining(code, claim)
         session.error = ""
 
+        def still() -> bool:
+            return self.joining is joining and session.role is Role.JOINING
+
+        async def read_sign() -> None:
+            # The relays say at once whether the table's sign is up; with none, nobody
+            # will answer in its room: said now, unless a page there is on its way to
+            # this one (``web.friends.table_sign``).
+            if await session.signs.look(code, still) is False and still() \
+                    and not joining.room:
+                session.peer.unmeet(TABLE_ROOM)
+                session.seat.closed = words.NO_TABLE
+                self.gone(Event.NOBODY_ANSWERED)
+        session.run(read_sign(), connecting=False)
+
         async def look() -> None:
             reply = await session.meet(code.room, code.code)
             if self.joining is not joining:
@@ -114,6 +128,7 @@ class GuestSide:
                 session.peer.send(conn, intent_text(self.joining.greeting()))
         if self.joining is not None and conn == self.joining.conn \
                 and session.fire(Event.CONNECTED):
+            session.signs.stop()  # (the table answered: its sign no longer matters)
             session.remote = RemoteSeat(session.seat, self.send,
                                         start_over=session.leave_for_own_game)
             session.page.seat_table(session.remote)

@@ -161,6 +161,9 @@ class HostSide:
         async def meet() -> None:
             await session.meet(code.room, code.code)
         session.run(meet(), connecting=False)
+        # its sign on the relays: a code looked up after the table closed is told so at
+        # once (``web.friends.table_sign``)
+        session.run(session.signs.post(code), connecting=False)
 
     def begin(self, step_aside: bool = True) -> None:
         """Start the game (``step_aside``: the host pressed Start, so the dialog closes; a
@@ -184,6 +187,7 @@ class HostSide:
         if hosting is None:
             return
         host = hosting.host
+        session.signs.take_down()
         told = host.guests() > 0
         host.close()
         hosting.flush()
@@ -225,6 +229,7 @@ class HostSide:
         """Close the table this page opened, before anyone has played (the session goes
         IDLE)."""
         if self.hosting is not None:
+            self.session.signs.take_down()
             self.hosting.host.close()
             self.hosting.flush()
             self.hosting.hang_up_all()

@@ -87,9 +87,10 @@ def make_event(pubkey: str, created_at: int, kind: int, tags: tuple[tuple[str, .
     return Event(ident, pubkey, created_at, kind, tags, content, sign(ident))
 
 
-def read_event(data: object) -> Event | None:
-    """The event if ``data`` (a relay's JSON) has the shape of a lobby event and its id is
-    its content's hash; else None. The signature is checked by the caller."""
+def read_event(data: object, kinds: tuple[int, ...] = KINDS) -> Event | None:
+    """The event if ``data`` (a relay's JSON) has the shape of a lobby event (of one of
+    ``kinds``) and its id is its content's hash; else None. The signature is checked by
+    the caller."""
     if not isinstance(data, dict) or set(data) != {"id", "pubkey", "created_at", "kind",
                                                    "tags", "content", "sig"}:
         return None
@@ -98,7 +99,7 @@ def read_event(data: object) -> Event | None:
     if not (isinstance(ident, str) and HEX64.match(ident) and isinstance(pubkey, str)
             and HEX64.match(pubkey) and isinstance(sig, str) and HEX128.match(sig)):
         return None
-    if type(created) is not int or type(kind) is not int or kind not in KINDS:
+    if type(created) is not int or type(kind) is not int or kind not in kinds:
         return None
     if not isinstance(content, str) or len(content) > MAX_CONTENT:
         return None

@@ -19,6 +19,7 @@ from web.friends.fair_back import KeepSeat
 from web.friends.fair_door import Carried
 from web.friends.online import Online
 from web.friends.role import Event, Role
+from web.friends.table_sign import TableSigns
 from web.p2p.fair.group import Group
 from web.p2p.fair.public import Score
 from web.p2p.guest import SeatState
@@ -96,6 +97,8 @@ class Parts(Protocol):
     def busy(self) -> bool: ...
     @property
     def online(self) -> Online: ...
+    @property
+    def signs(self) -> TableSigns: ...
     @property
     def rng(self) -> random.Random: ...
     @property

@@ -50,6 +50,7 @@ from web.friends.online import Online
 from web.friends.online_side import OnlineSide
 from web.friends.parts import PageHooks
 from web.friends.role import Effect, Event, Role, next_role
+from web.friends.table_sign import TableSigns
 from web.p2p.fair.group import GROUP
 from web.p2p.guest import SeatState
 from web.p2p.host import HostTable
@@ -81,13 +82,15 @@ class Session:
                  on_error: Callable[[BaseException], None] = lambda error: None,
                  rng: random.Random | None = None, turn: float = TURN_SECONDS,
                  wait: float = GATHER, wall: Callable[[], float] | None = None,
-                 cheat: str = "") -> None:
+                 cheat: str = "", sign: Wire | None = None) -> None:
         """``grace``: seconds a dropped friend's seat waits; ``pace``: seconds before each
         computer move; ``now``/``minute``: the clocks (seconds, and minutes for invites);
         ``turn``: seconds a person at an online table has to move; ``wait``: seconds a
         dealer in the lobby waits for three others; ``wall``: the clock the lobby's
         events carry (seconds since 1970; ``now`` if not given); ``cheat``: this page
-        breaks a rule at fair tables (the tests' check that the others catch it)."""
+        breaks a rule at fair tables (the tests' check that the others catch it);
+        ``sign``: a wire of its own for the sign of a table shared by code (None: no
+        sign, and a code is looked up for its whole time)."""
         self.cheat = cheat
         self.fair_group = GROUP
         """The fair deal's prime (the tests use a small one)."""
@@ -105,6 +108,8 @@ class Session:
         self.online = Online(wire, page.relays, now=wall or now, sleep=self.sleep,
                              rng=self.rng, on_change=page.on_change, wait=wait)
         """The lobby: looking for players, or offering an online table's open seats."""
+        self.signs = TableSigns(sign, page.relays, now=wall or now, sleep=self.sleep)
+        """The sign of the table this page shares by code, or the look for another's."""
         self.seat = SeatState()
         """What this page's seat knows of the table (the host's own seat too)."""
         self.remote: RemoteSeat | None = None
@@ -337,7 +342,9 @@ class Session:
     def page_leaving(self) -> None:
         """The page is going away: say goodbye while the connections are still open."""
         if self.hosting is not None:
-            # the saved table stays, to carry on after a reload
+            # the saved table stays, to carry on after a reload (not its code: its sign
+            # comes down)
+            self.signs.take_down()
             self.hosting.host.close(words.HOST_GONE)
             self.hosting.flush()
         elif self.role is Role.SEATED and not self.guest_side.kept:

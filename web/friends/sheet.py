@@ -166,4 +166,6 @@ def _fair_intro(session: Session) -> str:
     fair = session.fair
     if fair is not None and fair.seat is not None:
         return fair.seat.intro
-    return words.FAIR_LATE if fair is not None and fair.door.late else words.FAIR_SEATED
+    if fair is not None and fair.door.late:
+        return words.FAIR_BACK_AGAIN if fair.anew else words.FAIR_LATE
+    return words.FAIR_SEATED

@@ -14,7 +14,12 @@ import json
 from collections.abc import Callable
 from typing import Any, Protocol
 
-__all__ = ["BrowserWire", "Wire"]
+__all__ = ["LOBBY_WIRE", "SIGN_WIRE", "BrowserWire", "Wire"]
+
+LOBBY_WIRE = "lobby"
+"""The page's wire to the lobby (Play online)."""
+SIGN_WIRE = "sign"
+"""The page's wire for the sign of a table shared by code (``web.friends.table_sign``)."""
 
 
 class Wire(Protocol):
@@ -38,14 +43,16 @@ class Wire(Protocol):
 
 
 class BrowserWire:
-    """``Wire`` over ``window.heartsP2P``."""
+    """``Wire`` over ``window.heartsP2P``: its wire called ``name`` (each with a key and
+    sockets of its own)."""
 
-    def __init__(self, p2p: Any, warn: Callable[[str], None]) -> None:
+    def __init__(self, p2p: Any, warn: Callable[[str], None], name: str = LOBBY_WIRE) -> None:
         self.p2p = p2p
         self.warn = warn
+        self.name = name
 
     async def open(self, relays: list[str]) -> str | None:
-        data = json.loads(str(await self.p2p.lobby(json.dumps(relays))))
+        data = json.loads(str(await self.p2p.lobby(json.dumps(relays), self.name)))
         if not isinstance(data, dict) or not isinstance(data.get("key"), str):
             self.warn(f"Hearts: relays: {data.get('error') if isinstance(data, dict) else data}")
             return None
@@ -54,15 +61,16 @@ class BrowserWire:
     async def publish(self, kind: int, tags: tuple[tuple[str, ...], ...], content: str,
                       to: str | None, created_at: int) -> str:
         return str(await self.p2p.publish(kind, json.dumps([list(tag) for tag in tags]),
-                                          content, to or "", created_at))
+                                          content, to or "", created_at, self.name))
 
     def subscribe(self, sub: str, filters: list[dict[str, Any]], once: bool) -> None:
-        self.p2p.subscribe(sub, json.dumps(filters), once)
+        self.p2p.subscribe(sub, json.dumps(filters), once, self.name)
 
     def unsubscribe(self, sub: str) -> None:
-        self.p2p.unsubscribe(sub)
+        self.p2p.unsubscribe(sub, self.name)
 
     def close(self, farewell: list[tuple[int, tuple[tuple[str, ...], ...], str]]
               | None = None) -> None:
         self.p2p.unlobby(json.dumps([[kind, [list(tag) for tag in tags], content]
-                                     for kind, tags, content in farewell or []]))
+                                     for kind, tags, content in farewell or []]),
+                          self.name)

@@ -20,14 +20,22 @@
   /** @type {Map<string, Promise<void>>} */
   var leaving = new Map();  // room name -> the promise of its leaving
   var RELAY_WAIT_MS = 8000;  // how long meet waits for a slow relay's socket to open
-  // Play online's lobby: relay events, no WebRTC (web/static/relays.mjs, in room.js): one
-  // wire at a time, with a key of its own; its events go to lobbyHandlers, checked first.
-  /** @type {ReturnType<typeof import("./relays.mjs").lobbyWire> | null} */
-  var lobby = null;
-  var lobbyHandlers = {
-    event: /** @type {(sub: string, event: string, plain: string | null) => void} */ (nothing),
-    stored: /** @type {(sub: string) => void} */ (nothing)
-  };
+  // Relay events, no WebRTC (web/static/relays.mjs, in room.js): Play online's lobby
+  // ("lobby") and the sign of a table shared by code ("sign"), one wire of each name at a
+  // time, each with a key of its own; its events go to its handlers, checked first.
+  /** @typedef {ReturnType<typeof import("./relays.mjs").lobbyWire>} Wire */
+  /** @typedef {{event: (sub: string, event: string, plain: string | null) => void,
+   *             stored: (sub: string) => void}} WireHandlers */
+  /** @type {Map<string, Wire>} */
+  var wires = new Map();
+  /** @type {Map<string, WireHandlers>} */
+  var wireHandlers = new Map();
+  /** @param {string | undefined} name @returns {string} */
+  function wireName(name) { return name || "lobby"; }
+  /** @param {string} name @returns {WireHandlers} */
+  function handlersOf(name) {
+    return wireHandlers.get(name) || { event: nothing, stored: nothing };
+  }
 
   /** @param {RTCPeerConnection} pc @param {number} ms @returns {Promise<void>} */
   function gathered(pc, ms) {
@@ -165,51 +173,65 @@
       } catch (error) { return failure(error); }
     },
     // The relay lobby (docs/protocol.md): event(sub, event JSON, plain text of a note to
-    // this page or null) for each event whose id and signature hold, stored(sub) at EOSE.
-    listenLobby: function (event, stored) { lobbyHandlers = { event: event, stored: stored }; },
-    // A new wire to the relays (JSON list), with a fresh key, in place of any other.
-    // Answers {"key": public key} once a relay's socket is open, or {error}.
-    lobby: async function (relays) {
+    // this page or null) for each event whose id and signature hold, stored(sub) at EOSE;
+    // name: the wire they come from ("lobby" unless said).
+    listenLobby: function (event, stored, name) {
+      wireHandlers.set(wireName(name), { event: event, stored: stored });
+    },
+    // A new wire to the relays (JSON list), with a fresh key, in place of any other of that
+    // name. Answers {"key": public key} once a relay's socket is open, or {error}.
+    lobby: async function (relays, name) {
+      var called = wireName(name);
       try {
         /** @type {typeof import("./room.mjs")} */
         // @ts-ignore: static/room.js is room.mjs bundled by the build (tools/site/build.py)
         var module = await import("./room.js");
         var urls = JSON.parse(relays);
-        window.heartsP2P.unlobby();
-        var mine = lobby = module.lobbyWire({ relays: urls }, {
+        window.heartsP2P.unlobby("[]", called);
+        var mine = module.lobbyWire({ relays: urls }, {
           event: function (sub, event, plain) {
-            if (lobby === mine) lobbyHandlers.event(sub, JSON.stringify(event), plain);
+            if (wires.get(called) === mine) handlersOf(called).event(sub, JSON.stringify(event), plain);
           },
-          stored: function (sub) { if (lobby === mine) lobbyHandlers.stored(sub); }
+          stored: function (sub) { if (wires.get(called) === mine) handlersOf(called).stored(sub); }
         });
+        wires.set(called, mine);
         // as meet: at once when every relay refused, else once a slow one had its time
         var wait = /** @type {Promise<boolean>} */ (new Promise(function (resolve) {
           setTimeout(function () { resolve(false); }, RELAY_WAIT_MS);
         }));
         await Promise.race([mine.settled(), wait]);
         if (!mine.reachable()) {
-          if (lobby === mine) window.heartsP2P.unlobby();
+          if (wires.get(called) === mine) window.heartsP2P.unlobby("[]", called);
           return failure("no relay answered: " + urls.join(", "));
         }
-        return lobby === mine ? JSON.stringify({ key: mine.pubkey }) : failure("closed");
+        return wires.get(called) === mine ? JSON.stringify({ key: mine.pubkey }) : failure("closed");
       } catch (error) { return failure(error); }
     },
     // Sign and send an event (tags JSON; to: the key to seal it to, or ""); its id.
-    publish: async function (kind, tags, content, to, createdAt) {
-      if (!lobby) return "";
-      return lobby.publish(kind, JSON.parse(tags), content, to || null, createdAt);
+    publish: async function (kind, tags, content, to, createdAt, name) {
+      var wire = wires.get(wireName(name));
+      if (!wire) return "";
+      return wire.publish(kind, JSON.parse(tags), content, to || null, createdAt);
     },
-    subscribe: function (sub, filters, once) {
-      if (lobby) lobby.subscribe(sub, JSON.parse(filters), Boolean(once));
+    subscribe: function (sub, filters, once, name) {
+      var wire = wires.get(wireName(name));
+      if (wire) wire.subscribe(sub, JSON.parse(filters), Boolean(once));
     },
-    unsubscribe: function (sub) { if (lobby) lobby.unsubscribe(sub); },
-    // Events sent on the wire open now (the tests count a seated page's).
-    lobbySent: function () { return lobby ? lobby.sent() : 0; },
-    // Off the relays, once the farewell events (JSON [[kind, tags, content]]: a LOOK
-    // withdrawn) are signed and sent.
-    unlobby: function (farewell) {
-      var closing = lobby;
-      lobby = null;
+    unsubscribe: function (sub, name) {
+      var wire = wires.get(wireName(name));
+      if (wire) wire.unsubscribe(sub);
+    },
+    // Events sent on the lobby's wire open now (the tests count a seated page's).
+    lobbySent: function () {
+      var wire = wires.get("lobby");
+      return wire ? wire.sent() : 0;
+    },
+    // Off the relays, once the farewell events (JSON [[kind, tags, content]]: a LOOK or a
+    // table's sign withdrawn) are signed and sent.
+    unlobby: function (farewell, name) {
+      var called = wireName(name);
+      var closing = wires.get(called);
+      wires.delete(called);
       if (!closing) return;
       /** @type {[number, string[][], string][]} */
       var last = JSON.parse(farewell || "[]");
@@ -218,11 +240,12 @@
         return closing ? closing.publish(event[0], event[1], event[2], null, now) : "";
       })).catch(nothing).then(function () { if (closing) closing.close(); });
     },
-    // The rooms this page is in now, by name, and "lobby" while its lobby wire is open (the
-    // tests check that a seated page has left the lobby: it stops announcing itself there).
+    // The rooms this page is in now, by name, and each relay wire open ("lobby", "sign")
+    // by its name (the tests check that a seated page has left the lobby: it stops
+    // announcing itself there).
     meetings: function () {
       var names = Array.from(rooms.keys());
-      if (lobby && !names.includes("lobby")) names.push("lobby");
+      wires.forEach(function (_wire, name) { if (!names.includes(name)) names.push(name); });
       return names.sort();
     },
     // Leave a room (its connections close with it).
@@ -261,7 +284,7 @@
   window.addEventListener("pagehide", function () {
     try { handlers.leave(); } catch (error) { /* the page is going anyway */ }
     rooms.forEach(function (joined) { try { joined.leave(); } catch (error) { /* gone */ } });
-    if (lobby) lobby.close();
+    wires.forEach(function (wire) { wire.close(); });
     peers.forEach(function (peer) { try { if (peer.pc) peer.pc.close(); } catch (error) { /* gone */ } });
   });
 })();
