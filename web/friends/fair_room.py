@@ -89,7 +89,7 @@ class FairPlay(FairComings):
         self._woken = asyncio.Event()
         """Set when a message came or this page sent one: work may be due (``_rest``)."""
         self._stale = False
-        """The tables moved on since the felt was drawn (``_draw``)."""
+        """The tables moved on since the felt was drawn (``_show_felt``)."""
         self._drawn_at = float("-inf")
 
     @property
@@ -142,12 +142,12 @@ class FairPlay(FairComings):
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
-            self._draw(busy=done is not None)
+            self._show_felt(busy=done is not None)
             if done is None:
                 await self._rest(0.1)
             else:
                 await self.sleep(0)  # a slice, then the page breathes
-        self._draw(busy=False)
+        self._show_felt(busy=False)
 
     async def _rest(self, seconds: float) -> None:
         """Nothing due: sleep ``seconds``, or less if a message comes or goes meanwhile —
@@ -353,8 +353,8 @@ class FairPlay(FairComings):
 
     def _after(self) -> None:
         """The tables moved on: their messages go out now; the felt is drawn at the loop's
-        next rest, or within ``DRAW_SECONDS`` while it is busy (``_draw``), so that a burst
-        of messages draws it once."""
+        next rest, or within ``DRAW_SECONDS`` while it is busy (``_show_felt``), so that a
+        burst of messages draws it once."""
         tables, seat = self.tables, self.seat
         if tables is None or seat is None:
             return
@@ -368,10 +368,10 @@ class FairPlay(FairComings):
             self.warn(line)
         why = tables.closing()
         if why is not None:
-            self._draw(busy=False)  # the felt as it stood, under the words that close it
+            self._show_felt(busy=False)  # the felt as it stood, under the words that close it
             self._close(why)
 
-    def _draw(self, busy: bool) -> None:
+    def _show_felt(self, busy: bool) -> None:
         """Draw the felt (and tell the person what happened) if the tables moved on since
         it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed."""
         seat = self.seat
