@@ -11,7 +11,7 @@ import random
 from tests.online_pages import FakeWire, Network, settle, until
 from tools.lobby_sim import key_of, sign_for
 from web.friends.lobby_events import DOOR, LOOK, NOTE, Event, make_event, shard_tags
-from web.friends.looking import ALONE_WAIT, GATHER
+from web.friends.looking import ALONE_WAIT, GATHER, POLL
 from web.friends.online import Dealt, Invited, Online, Unreachable
 from web.p2p.tablecode import make_code
 
@@ -38,6 +38,9 @@ def test_two_pages_looking_together_are_seated_at_one_fair_table() -> None:
         network, clock = Network(), [1000.0]
         pages = [online(network, clock) for _ in range(2)]
         looks = [asyncio.ensure_future(page.look()) for page in pages]
+        await until(lambda: all(page.looker is not None and page.looker.level is not None
+                                for page in pages), "both in the lobby, a shard chosen")
+        clock[0] += POLL  # the first reads the lobby again: the second is there
         await until(lambda: all(page.people() == 2 for page in pages), "both see both")
         clock[0] += GATHER + 0.1
         found = [await look for look in looks]
@@ -85,6 +88,7 @@ def test_a_page_that_stops_looking_withdraws_its_look_and_the_other_sees_it_go()
         await until(lambda: other.people() == 2, "both looking")
         page.stop()
         assert await looks[0] is None
+        clock[0] += POLL  # the other reads the lobby again
         await until(lambda: other.people() == 1, "the other saw it go")
         clock[0] += GATHER + ALONE_WAIT + 0.1  # alone where another looked lately
         found = await looks[1]
