@@ -106,6 +106,9 @@ class FakeWire:
         self.subs: dict[str, list[dict[str, Any]]] = {}
         self.opened = 0
         self.open_now = False
+        self.read: list[tuple[float, str, Event]] = []
+        """(when by the page's clock, subscription, event) of every event that reached this
+        wire's page."""
 
     async def open(self, relays: list[str]) -> str | None:
         relay = self.network.relay
@@ -159,6 +162,7 @@ class FakeWire:
             if event is None:
                 self.online.stored(sub)
             else:
+                self.read.append((self.online.now(), sub, event))
                 plain = event.content if event.kind == NOTE and event.tag("p") == key else None
                 self.online.event(sub, json.dumps(event.wire()), plain)
         asyncio.get_running_loop().call_soon(arrive)
@@ -346,8 +350,9 @@ async def lone_online(network: Network, clock: list[float], group: Group | None 
 
 async def see_each_other(pages: list[Page], count: int) -> None:
     """Pages that pressed Play online read the lobby until each sees ``count`` lookers: once
-    each has chosen its shard, their clocks move on to its first read (``FIRST_POLL``: a
-    page reads the lobby by one-shot queries, so the first to come sees the others then),
+    each has chosen its shard, their clocks move on to its first read of the next second
+    (a page reads the lobby by one-shot queries ending before the second they are made in,
+    so the first to come sees the others then),
     and on past ``ASK_AGAIN`` (a dealer that invited a page before that page knew of it
     invites it again)."""
     def shard_chosen(page: Page) -> bool:
@@ -355,8 +360,8 @@ async def see_each_other(pages: list[Page], count: int) -> None:
         return looker is not None and looker.level is not None
     clocks = {id(page.clock): page.clock for page in pages}.values()
     await until(lambda: all(map(shard_chosen, pages)), "every page in the lobby")
-    for clock in clocks:
-        clock[0] += FIRST_POLL
+    for clock in clocks:  # (a read ends before the second it is made in)
+        clock[0] += 1 + FIRST_POLL
     await until(lambda: all(page.session.online.people() == count for page in pages),
                 "every page sees the others")
     for clock in clocks:

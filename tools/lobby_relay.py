@@ -7,8 +7,8 @@ the newest winning; ephemeral ones (20000-29999) are only passed on. Filters: ``
 ``#t``, ``#p``, ``authors``, ``since``, ``limit``, as NIP-01 says. Deliveries take
 ``latency()`` seconds and are lost with probability ``loss`` (an injected
 ``random.Random``), on a discrete-event ``Clock``; each way, a client's messages arrive in
-the order they were sent (a WebSocket), and those sent at one instant arrive together, so
-a REQ followed at once by its CLOSE is a one-shot query (nothing live comes between).
+the order they were sent (a WebSocket), and those sent at one instant arrive together (a
+page closes a one-shot query at its EOSE: what comes live meanwhile is read, and counted).
 Counts what it carries, per client and per second.
 """
 

@@ -112,6 +112,8 @@ class SimPage:
         self.gone = False
         self.peers = 0
         """Peer connections this page opened (the other people of its table)."""
+        self.once: set[str] = set()
+        """One-shot queries not answered yet (each closed at its EOSE)."""
 
     @property
     def now(self) -> float:
@@ -144,8 +146,10 @@ class SimPage:
                 relay.publish(self.key, event)
             elif isinstance(effect, Subscribe):
                 relay.req(self.key, effect.name, effect.filters)
-                if effect.once:
-                    relay.close(self.key, effect.name)
+                if effect.once:  # closed at its EOSE
+                    self.once.add(effect.name)
+                else:
+                    self.once.discard(effect.name)
             elif isinstance(effect, Close):
                 relay.close(self.key, effect.name)
 
@@ -153,6 +157,10 @@ class SimPage:
         if self.gone:
             return
         looker = self.looker
+        if kind == "EOSE" and payload in self.once:
+            assert isinstance(payload, str)
+            self.once.discard(payload)
+            self.world.relay.close(self.key, payload)
         if kind == "EOSE" and looker is not None and looker.outcome is None:
             assert isinstance(payload, str)
             self.apply(looker.stored_end(payload, self.now))

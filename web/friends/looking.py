@@ -16,8 +16,7 @@ than ``CROWD`` keys; a shard that grows that busy sends it to a finer one. It ne
 the lobby live: it reads its shard again every ``POLL`` seconds by a one-shot query capped
 at ``CROWD`` (the relay enforces a ``limit``; a live subscription brings whatever a crowd
 or a spammer sends before it can be closed), and asks for the open doors once, when alone.
-Live, it reads only the notes to its key from the few keys that may write to it (the relay
-filters by ``authors``). A ``ReadBudget`` bounds all of it by the minute.
+Live, it reads only the notes to its key. A ``ReadBudget`` bounds all of it by the minute.
 
 What comes in is checked before it counts (``lobby_events.read_event`` for shape and id;
 ``verify`` for the signature): a key that sends more than ``MAX_FROM_KEY`` events is muted;
@@ -77,7 +76,7 @@ SKEW = 5
 """Seconds a clock may be ahead of this page's."""
 RECENT = 10
 """Seconds back a page reads LOOKs when it comes in (an honest looker is seated sooner)."""
-LATE = 3
+LATE = 2
 """Seconds before its last read that a page's next read of its shard goes back (a LOOK
 reaches the relay after it is made, on a clock that may be behind this page's)."""
 DOOR_TTL = 120
@@ -86,19 +85,18 @@ CROWD = 24
 """A shard holding this many lookers is too busy: read a finer level."""
 PROBES = (0, 3, 6, 9, 12)
 """The levels read at first, at once (each capped at ``CROWD`` events)."""
-POLL = 1.5
-"""Seconds between two reads of the page's shard (one-shot, capped at ``CROWD``)."""
-FIRST_POLL = 0.25
-"""Seconds from its shard chosen to its first read of it (the LOOKs that were on their
-way to the relay while the probes were read)."""
+POLL = 1.0
+"""Seconds between two reads of the page's shard (one-shot, capped at ``CROWD``): each
+just after a second begins (``FIRST_POLL`` into it), since a read ends with the second
+before it."""
+FIRST_POLL = 0.125
+"""How far into a second a page reads its shard (the LOOKs of the second before, on their
+way to the relay as it ended, have come)."""
 PRE_DEAL = 0.4
 """Seconds before its wait is over that a page reads its shard once more, so that the
 tables it cuts are those the others cut."""
 DOORS = 8
 """The open doors a page alone asks for (once)."""
-WRITERS = CROWD
-"""The most keys a page reads notes from at once (those that came before it in its shard,
-its dealer, its invitees, the door it knocked at)."""
 MAX_FROM_KEY = 8
 """Events one key may send this page while it looks (an honest one sends at most 5)."""
 TABLE_SIZE = 4
@@ -117,8 +115,9 @@ class Publish:
 @dataclass(frozen=True)
 class Subscribe:
     """Open (or replace) the subscription ``name`` with NIP-01 filters; ``once``: close it
-    as soon as it is sent (a one-shot query: a relay reads a socket's messages in order,
-    so it answers the stored events and EOSE first, and nothing live follows)."""
+    once the relay sent its stored events (EOSE): a one-shot query, whose filters end
+    (``until``) before the second it is sent in, so that nothing an honest page files
+    comes on it live while the CLOSE is on its way."""
 
     name: str
     filters: list[dict[str, Any]]
@@ -203,10 +202,14 @@ class Looker:
         self.next_poll = math.inf
         """When the shard is read again."""
         self.pre_polled = False
+        self.reprobed = False
+        """The probes were sent again, once the second the page came in was over."""
         self.read_at: float | None = None
         """When the shard at ``level`` was last read (None: not yet at this level)."""
-        self.writers: tuple[str, ...] = ()
-        """The keys whose notes to this page the relay passes on (its ``authors``)."""
+        self.pending: tuple[str, str, float] | None = None
+        """(dealer key, table, when) of an invitation from a key this page hasn't read
+        looking yet: its LOOK is asked for (a page that came a moment after the dealer, or
+        reads a finer shard than it, may not have read it)."""
         self.doors_asked: float | None = None
         """When the open doors were asked for (None: not yet)."""
         self.doors_in = False
@@ -264,10 +267,16 @@ class Looker:
         look = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(now) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
+        notes = Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me], "since": int(now) - SKEW}])
+        probes = self._probe(now)
+        return [look, notes, *probes, *([] if self.probes else self._settle(now))]
+
+    def _probe(self, now: float) -> list[Effect]:
+        """Read the levels of ``PROBES`` at once (as many as the budget allows)."""
+        self.ended = set()
         self.probes = tuple(level for level in PROBES if self.budget.ask(CROWD, now))
-        probes: list[Effect] = [Subscribe(f"probe{level}", self._filters(level, int(now) - RECENT),
-                                          once=True) for level in self.probes]
-        return [look, *probes, *([] if self.probes else self._settle(now))]
+        return [Subscribe(f"probe{level}", self._filters(level, int(self.started) - RECENT, now),
+                          once=True) for level in self.probes]
 
     def stored_end(self, name: str, now: float) -> list[Effect]:
         """The relay sent every stored event of subscription ``name`` (EOSE)."""
@@ -275,9 +284,11 @@ class Looker:
             return []
         if name == "doors":
             self.doors_in = True
+        elif name == "who":
+            self.pending = None  # its LOOK came, or it has none
         elif name == "poll" and self.level is not None:
-            return self._finer(now) + self._listen(now)
-        elif name.startswith("probe") and self.level is None:
+            return self._finer(now)
+        elif name.startswith("probe") and int(name[5:]) in self.probes:
             self.ended.add(int(name[5:]))
             if len(self.ended) == len(self.probes):
                 return self._settle(now)
@@ -311,59 +322,36 @@ class Looker:
         self.read_at = None  # the finer shard's LOOKs: some weren't among those read
         return self._poll(now)
 
-    def _filters(self, level: int, since: int) -> list[dict[str, Any]]:
-        """A read of this page's shard at ``level``: the LOOKs filed since ``since``, this
-        second's too, at most ``CROWD`` of them (a one-shot query: the relay sends no more
-        than that, however many look)."""
+    def _filters(self, level: int, since: int, now: float) -> list[dict[str, Any]]:
+        """A read of this page's shard at ``level``: the LOOKs filed since ``since`` and
+        before this second, at most ``CROWD`` of them (a one-shot query: the relay sends
+        no more than that, however many look)."""
         tag = [shard_tag(level, shard(self.me, level))]
-        return [{"kinds": [LOOK], "#t": tag, "since": since, "limit": CROWD}]
+        return [{"kinds": [LOOK], "#t": tag, "since": since, "until": int(now) - 1,
+                 "limit": CROWD}]
 
     def _poll(self, now: float) -> list[Effect]:
         """Read the shard again, if the minute's budget allows: what was filed since the
         last read (``LATE`` seconds more), or, at a level not read yet, the last
         ``RECENT`` seconds."""
         assert self.level is not None
-        self.next_poll = now + POLL
+        self.next_poll = math.floor(now) + POLL + FIRST_POLL
         if not self.budget.ask(CROWD, now):
             return []
         since = int(self.started) - RECENT
         if self.read_at is not None:
             since = max(since, int(self.read_at) - LATE)
         self.read_at = now
-        return [Subscribe("poll", self._filters(self.level, since), once=True)]
+        return [Subscribe("poll", self._filters(self.level, since, now), once=True)]
 
     def _settle(self, now: float) -> list[Effect]:
         """Keep the coarsest level whose shard isn't crowded (the probes closed themselves).
         (A probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
         self.level = next((level for level in self.probes if self.busy(level) < CROWD),
                           PROBES[-1])
-        self.next_poll = now + FIRST_POLL
+        self.next_poll = math.floor(now) + 1 + FIRST_POLL
         self.read_at = self.started  # the probes read the chosen level
-        return self._listen(now)
-
-    def _listen(self, now: float) -> list[Effect]:
-        """Read notes only from the keys that may write to this page now (the relay drops
-        the others): the lookers before it in its shard (a dealer), its invitees (their
-        answers), its dealer (the seat), the door it knocked at (the welcome)."""
-        if self.deaf or self.outcome is not None:
-            return []
-        level = self.level or 0
-        mine = shard(self.me, level)
-        before = sorted((key for key in self.came if shard(key, level) == mine
-                         and self._order(key) < self._order(self.me)), key=self._order)
-        keys = set(before[:WRITERS]) | set(self.invited)
-        if self.answered is not None:
-            keys.add(self.answered[0])
-        if self.knocked is not None:
-            keys.add(self.knocked[0])
-        writers = tuple(sorted(keys - self.muted))
-        if writers == self.writers:
-            return []
-        self.writers = writers
-        if not writers:
-            return [Close("notes")]
-        return [Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me], "authors": list(writers),
-                                     "since": int(self.started) - SKEW}])]
+        return []
 
     # --- what comes in ---
 
@@ -382,11 +370,17 @@ class Looker:
         self.heard[key] = self.heard.get(key, 0) + 1
         if self.heard[key] > MAX_FROM_KEY:
             self._mute(key)
-            return self._listen(now)
+            return []
         if not int(now) - LOOK_TTL <= event.created_at <= now + SKEW:
             return []
         if event.kind == LOOK:
             self._look(event, now)
+            if self.pending is not None and self.pending[0] == key:
+                dealer, table, _ = self.pending
+                self.pending = None
+                if self._may_invite(dealer):
+                    self.answered = (dealer, table, now + SEAT_WAIT)
+                    return [Publish(NOTE, (), note("accept", table=table), to=dealer)]
         elif event.kind == DOOR:
             self._door(event)
         elif event.kind == NOTE and event.tag("p") == self.me and plain is not None:
@@ -400,7 +394,6 @@ class Looker:
         """Read all the notes the minute allows: read no more, and make do with what this
         page has (the people who answered it, or the computers)."""
         self.deaf = True
-        self.writers = ()
         if self.dealing is not None and self.accepted:
             self.invited = {key: table for key, table in self.invited.items()
                             if key in self.accepted}
@@ -448,6 +441,11 @@ class Looker:
         if kind == "invite" and data.get("look") == self.look_id and self._may_invite(key):
             self.answered = (key, table, now + SEAT_WAIT)
             return [Publish(NOTE, (), note("accept", table=table), to=key)]
+        if kind == "invite" and data.get("look") == self.look_id and key not in self.came \
+                and self.pending is None and self.budget.ask(1, now):
+            self.pending = (key, table, now)  # who is it? its LOOK, if it has one
+            return [Subscribe("who", [{"kinds": [LOOK], "authors": [key], "#d": ["look"],
+                                       "limit": 1}], once=True)]
         if kind == "accept" and self.dealing is not None and self.invited.get(key) == table:
             self.accepted.add(key)
             if self.accepted == set(self.invited):
@@ -483,7 +481,13 @@ class Looker:
             effects = []
         free = self.dealing is None and self.answered is None and self.knocked is None
         pre_deal = not self.pre_polled and now >= self.started + self.gather - PRE_DEAL
-        if free and (now >= self.next_poll or pre_deal):
+        if free and (now >= self.next_poll or pre_deal) and not self.reprobed:
+            # the second it came in is over: the probes again, that second's LOOKs among
+            # the stored now (a crowd arriving at once is seen at every level at once)
+            self.reprobed = True
+            self.next_poll = math.floor(now) + POLL + FIRST_POLL
+            effects += self._probe(now)
+        elif free and (now >= self.next_poll or pre_deal):
             self.pre_polled = self.pre_polled or pre_deal
             effects += self._poll(now)
         if self.dealing is not None:
@@ -541,14 +545,14 @@ class Looker:
             self.accepted = set()
             self.dealing = (table, now + ANSWER_WAIT)
             self.asked_again = False
-            # the answers' writers heard first: the relay reads a socket in order
-            return self._listen(now) + self._invitations(set(four[1:]))
+            return self._invitations(set(four[1:]))
         if self.doors_asked is None and self.level is not None and not self.deaf:
             self.doors_asked = now
             if self.budget.ask(DOORS, now):
                 tag = [shard_tag(self.level, shard(self.me, self.level))]
                 return [Subscribe("doors", [{"kinds": [DOOR], "#t": tag, "limit": DOORS,
-                                             "since": int(now) - DOOR_TTL}], once=True)]
+                                             "since": int(now) - DOOR_TTL,
+                                             "until": int(now) - 1}], once=True)]
         if not self.doors_in and self.doors_asked is not None \
                 and now - self.doors_asked < KNOCK_WAIT and not self.deaf:
             return []  # the doors' answer is on its way
@@ -558,7 +562,7 @@ class Looker:
             table = self.doors[door][0]
             self.knocked = (door, table, now + KNOCK_WAIT)
             knock = Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)
-            return [*self._listen(now), knock]
+            return [knock]
         return self._done(Alone(self.new_table()))
 
     def _invitations(self, keys: set[str]) -> list[Effect]:

@@ -18,7 +18,7 @@ __all__ = ["NOTES", "QUERIES", "WINDOW", "ReadBudget"]
 
 WINDOW = 60.0
 """Seconds over which reads are counted."""
-QUERIES = 368
+QUERIES = 488
 """Events a page may ask of its queries in a minute: five probes and ten reads of its
 shard of ``CROWD`` (24) each, and the open doors once (8)."""
 NOTES = 16
