@@ -35,6 +35,7 @@ from web.friends.looking import (
     Seated,
     Subscribe,
 )
+from web.friends.read_budget import NOTES, QUERIES
 
 T0 = 1000.0
 
@@ -73,7 +74,7 @@ def alone_at(page: Looker, now: float) -> list[Effect]:
 
 def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0,
           stay: float = 600.0) -> World:
-    world = World(random.Random(seed), loss=loss, stay=stay)
+    world = World(random.Random(seed), loss=loss, stay=stay, keep_log=True)
     for index in range(count):
         world.add(f"page{index}", T0 + world.rng.uniform(0, spread))
     world.clock.run(T0 + spread + 30)
@@ -142,9 +143,20 @@ def test_a_crowd_splits_into_shards_and_each_page_reads_a_bounded_number() -> No
     levels = {page.looker.level for page in world.pages if page.looker}
     assert max(level or 0 for level in levels) >= 2
     read = max(world.relay.counts[page.key].received for page in world.pages)
-    assert read < 300  # far fewer than every looker's two events
+    assert read <= QUERIES + NOTES  # far fewer than every looker's two events
     with_people = sum(page.person > 0 for page in world.pages)
     assert with_people >= 0.9 * len(world.pages)  # the rest sit down at a next hand
+
+
+def test_a_crowd_pressing_within_one_second_reads_no_more_than_the_budget() -> None:
+    world = crowd(400, spread=1.0)
+    # every event a page read in its first minute: queries capped by the relay's limit,
+    # their sum bounded by the budget, and its notes
+    read = max(len([at for at, what in world.relay.counts[page.key].log
+                    if what == "r" and at < page.arrived + 60]) for page in world.pages)
+    assert read <= QUERIES + NOTES
+    assert all(page.cards > 0 for page in world.pages)
+    assert sum(page.person > 0 for page in world.pages) >= 0.9 * len(world.pages)
 
 
 def test_loss_on_the_relay_leaves_nobody_unseated() -> None:
@@ -210,7 +222,12 @@ def test_an_invitation_that_does_not_hold_is_ignored(case: str) -> None:
     look_id = "f" * 64 if case == "replayed" else page.look_id
     to = key_of("other") if case == "to another" else page.me
     invite, text = note(sender, to, table="tableX", t="invite", look=look_id)
-    assert page.received(invite, text, T0 + 1) == []
+    effects = page.received(invite, text, T0 + 1)
+    if case == "stranger":  # who is it? it has no LOOK: nothing is taken
+        assert [e.name for e in effects if isinstance(e, Subscribe)] == ["who"]
+        assert page.stored_end("who", T0 + 1.1) == []
+    else:
+        assert effects == []
     assert page.answered is None
 
 
