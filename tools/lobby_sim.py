@@ -21,6 +21,7 @@ from tools.lobby_relay import Clock, Relay
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import LOOK, NOTE, Event, make_event
 from web.friends.looking import Alone, Close, Effect, Joined, Looker, Publish, Seated, Subscribe
+from web.friends.read_budget import ReadBudget
 
 __all__ = ["SimPage", "World", "key_of", "sign_for", "verify"]
 
@@ -112,6 +113,8 @@ class SimPage:
         self.gone = False
         self.peers = 0
         """Peer connections this page opened (the other people of its table)."""
+        self.budget = ReadBudget()
+        """What it read of the lobby in the last minute, whichever look read it."""
         self.once: set[str] = set()
         """One-shot queries not answered yet (each closed at its EOSE)."""
 
@@ -123,7 +126,7 @@ class SimPage:
         self.arrived = self.now
         self.world.relay.connect(self.key, self.inbox)
         self.looker = Looker(self.key, self.now, verify=verify,
-                             new_table=self.world.new_table)
+                             new_table=self.world.new_table, budget=self.budget)
         self.apply(self.looker.start(self.now))
         self.world.clock.after(TICK, self.tick)
 
@@ -232,7 +235,7 @@ class SimPage:
             if self.looker is not None:
                 self.looker.outcome = None
                 self.looker = Looker(self.key, self.now, verify=verify,
-                                     new_table=self.world.new_table)
+                                     new_table=self.world.new_table, budget=self.budget)
                 self.apply(self.looker.start(self.now))
                 self.world.clock.after(TICK, self.tick)
             return

@@ -1,13 +1,12 @@
 """How much a looking page may read from the lobby in a minute, whatever the crowd.
 
-A page reads the lobby's LOOKs and DOORs only by one-shot queries (a ``REQ`` closed as it
-is sent), each capped by its filter's ``limit``, which the relay enforces: so what the
-queries bring is bounded by the sum of the limits asked, and the page asks for at most
-``QUERIES`` events in any minute. The only live subscription is to notes addressed to this
-page, from the few keys that may write to it (the relay filters by ``authors``); the page
-counts them and stops reading notes past ``NOTES`` in a minute. Shared by every look a page
-makes in that minute (a page that looks again doesn't start afresh). No I/O, no clock of
-its own.
+A page reads the lobby's LOOKs and DOORs only by one-shot queries (a ``REQ`` closed once
+answered, its filter ending before the second it is sent in), each capped by its filter's
+``limit``, which the relay enforces: so what the queries bring is bounded by the sum of the
+limits asked, and the page asks for at most ``QUERIES`` events in any minute. The only
+live subscription is to the notes addressed to this page; it counts them and stops
+reading notes past ``NOTES`` in a minute. Meant to be shared by every look a page makes in
+that minute. No I/O, no clock of its own.
 """
 
 from __future__ import annotations
@@ -19,8 +18,9 @@ __all__ = ["NOTES", "QUERIES", "WINDOW", "ReadBudget"]
 WINDOW = 60.0
 """Seconds over which reads are counted."""
 QUERIES = 488
-"""Events a page may ask of its queries in a minute: five probes and ten reads of its
-shard of ``CROWD`` (24) each, and the open doors once (8)."""
+"""Events a page may ask of its queries in a minute: ten probes and ten reads of its shard
+of ``CROWD`` (24) each, and the open doors once (8); a dealer's LOOK looked up (1) comes
+out of it too."""
 NOTES = 16
 """Notes to this page it reads in a minute (an honest look gets at most ~6: an
 invitation and a seat, or three answers, or a welcome)."""
