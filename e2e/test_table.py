@@ -410,7 +410,10 @@ STILL_UNDER_POINTER = """async card => {
     const node = document.querySelector(`#hand [data-card="${card}"]`);
     const frame = () => new Promise(done => requestAnimationFrame(done));
     const tops = new Set();
-    for (let i = 0; i < 40; i++) { await frame(); tops.add(Math.round(node.getBoundingClientRect().top)); }
+    for (let i = 0; i < 40; i++) {
+        await frame();
+        tops.add(Math.round(node.getBoundingClientRect().top));
+    }
     return [...tops];
 }"""
 
