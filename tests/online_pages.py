@@ -17,13 +17,15 @@ from tools.lobby_relay import matches
 from tools.lobby_sim import key_of, sign_for
 from web.friends.fair_back import COUNTS, gather
 from web.friends.lobby_events import NOTE, Event, make_event
+from web.friends.looking import ASK_AGAIN, FIRST_POLL
 from web.friends.session import PageHooks, Role, Session
 from web.p2p.fair.group import Group
 from web.p2p.host import HostTable
 from web.p2p.protocol import Intent
 
 __all__ = ["FakePeer", "FakeRelay", "FakeWire", "Network", "Page", "begun_by_code",
-           "in_lobby", "lone_online", "play_out_hosted_hand", "settle", "until"]
+           "in_lobby", "lone_online", "play_out_hosted_hand", "see_each_other", "settle",
+           "until"]
 
 
 class Network:
@@ -104,6 +106,9 @@ class FakeWire:
         self.subs: dict[str, list[dict[str, Any]]] = {}
         self.opened = 0
         self.open_now = False
+        self.read: list[tuple[float, str, Event]] = []
+        """(when by the page's clock, subscription, event) of every event that reached this
+        wire's page."""
 
     async def open(self, relays: list[str]) -> str | None:
         relay = self.network.relay
@@ -157,6 +162,7 @@ class FakeWire:
             if event is None:
                 self.online.stored(sub)
             else:
+                self.read.append((self.online.now(), sub, event))
                 plain = event.content if event.kind == NOTE and event.tag("p") == key else None
                 self.online.event(sub, json.dumps(event.wire()), plain)
         asyncio.get_running_loop().call_soon(arrive)
@@ -343,6 +349,26 @@ async def lone_online(network: Network, clock: list[float], group: Group | None 
                 and page.session.online.door.filed is not None,
                 "playing the computers, its door open in the table's room and the lobby")
     return page
+
+
+async def see_each_other(pages: list[Page], count: int) -> None:
+    """Pages that pressed Play online read the lobby until each sees ``count`` lookers: once
+    each has chosen its shard, their clocks move on to its first read of the next second
+    (a page reads the lobby by one-shot queries ending before the second they are made in,
+    so the first to come sees the others then),
+    and on past ``ASK_AGAIN`` (a dealer that invited a page before that page knew of it
+    invites it again)."""
+    def shard_chosen(page: Page) -> bool:
+        looker = page.session.online.looker
+        return looker is not None and looker.level is not None
+    clocks = {id(page.clock): page.clock for page in pages}.values()
+    await until(lambda: all(map(shard_chosen, pages)), "every page in the lobby")
+    for clock in clocks:  # (a read ends before the second it is made in)
+        clock[0] += 1 + FIRST_POLL
+    await until(lambda: all(page.session.online.people() == count for page in pages),
+                "every page sees the others")
+    for clock in clocks:
+        clock[0] += ASK_AGAIN
 
 
 def in_lobby(network: Network) -> list[Page]:

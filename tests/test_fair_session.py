@@ -17,7 +17,15 @@ import pytest
 from hearts import Card, Suit
 from hearts.rules import Rules
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, lone_online, play_out_hosted_hand, settle, until
+from tests.online_pages import (
+    Network,
+    Page,
+    lone_online,
+    play_out_hosted_hand,
+    see_each_other,
+    settle,
+    until,
+)
 from web import words
 from web.friends.fair_back import Kept
 from web.friends.fair_names import name_text
@@ -74,8 +82,7 @@ async def into_the_lobby(pages: list[Page]) -> None:
     four, the dealer's wait runs out and they go to a table with computers."""
     for page in pages:
         page.session.play_online()
-    await until(lambda: all(p.session.online.people()
-                            == len(pages) for p in pages), "every page in the lobby")
+    await see_each_other(pages, len(pages))
     if len(pages) < 4:  # the dealer's wait, once on every clock the pages keep
         for clock in {id(page.clock): page.clock for page in pages}.values():
             clock[0] += GATHER + 0.5

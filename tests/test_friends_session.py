@@ -20,12 +20,13 @@ from tests.online_pages import (
     in_lobby,
     lone_online,
     looking_unanswered,
+    see_each_other,
     settle,
     until,
 )
 from web import words
 from web.friends.joining import STUN
-from web.friends.looking import ALONE_WAIT, GATHER
+from web.friends.looking import ALONE_WAIT, GATHER, POLL
 from web.friends.session import Role
 from web.p2p.tablecode import make_code
 from web.seats.remote import RemoteSeat
@@ -169,8 +170,7 @@ def test_two_pages_play_with_two_computers_at_a_fair_table_once_the_wait_is_over
         for page in pages:
             page.session.play_online()
             page.session.fair_group = SMALL
-        await until(lambda: all(p.session.online.people() == 2
-                                for p in pages), "both pages in the lobby")
+        await see_each_other(pages, 2)
         assert all(p.session.role is Role.LOOKING for p in pages)
         clock[0] = GATHER + 0.5
         await until(lambda: all(p.session.fair is not None and p.session.fair.table
@@ -221,6 +221,8 @@ def test_closing_the_dialog_while_looking_stops_looking_and_keeps_the_own_game()
         await until(lambda: len(in_lobby(network)) == 2, "both pages in the lobby")
         assert page.session.role is Role.LOOKING and page.dialog_open
         page.close_dialog()
+        await until(lambda: page.session.role is Role.IDLE, "stopped looking")
+        clock[0] += POLL  # the other reads the lobby again
         await until(lambda: page.session.role is Role.IDLE
                     and other.session.online.people() == 1, "the other page saw it go")
         assert in_lobby(network) == [other]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import asyncio
 
 from tests.groups import SMALL
-from tests.online_pages import Network, Page, looking_unanswered, until
+from tests.online_pages import Network, Page, looking_unanswered, see_each_other, until
 from web import words
 from web.friends.looking import GATHER
 from web.friends.session import Role
@@ -84,8 +84,7 @@ def test_leaving_an_online_table_says_so_plainly_and_offers_to_look_again() -> N
         for page in pages:
             page.session.play_online()
             page.session.fair_group = SMALL
-        await until(lambda: all(p.session.online.people() == 2
-                                for p in pages), "both pages in the lobby")
+        await see_each_other(pages, 2)
         clock[0] = GATHER + 0.5
         await until(lambda: all(p.session.fair is not None and p.session.fair.seat
                                 for p in pages), "both pages seated")

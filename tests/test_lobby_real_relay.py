@@ -130,6 +130,7 @@ class WireLooker:
     async def look(self, url: str, deadline: float) -> None:
         async with websockets.connect(url, max_size=2**20, ping_interval=None) as wire:
             looker = Looker(self.key, time.time(), verify=verify, new_table=self.new_table)
+            once: set[str] = set()
 
             async def apply(effects: list[Effect]) -> None:
                 for effect in effects:
@@ -142,8 +143,10 @@ class WireLooker:
                         await wire.send(json.dumps(["EVENT", event.wire()]))
                     elif isinstance(effect, Subscribe):
                         await wire.send(json.dumps(["REQ", effect.name, *effect.filters]))
-                        if effect.once:
-                            await wire.send(json.dumps(["CLOSE", effect.name]))
+                        if effect.once:  # closed once answered (this relay cancels a
+                            once.add(effect.name)  # query closed before it ran)
+                        else:
+                            once.discard(effect.name)
                     elif isinstance(effect, Close):
                         await wire.send(json.dumps(["CLOSE", effect.name]))
 
@@ -164,6 +167,9 @@ class WireLooker:
                         plain = event.content if event.kind == NOTE else None
                         await apply(looker.received(event, plain, time.time()))
                 elif message[0] == "EOSE":
+                    if message[1] in once:
+                        once.discard(message[1])
+                        await wire.send(json.dumps(["CLOSE", message[1]]))
                     await apply(looker.stored_end(message[1], time.time()))
                 elif message[0] == "OK" and message[2] is not True:
                     self.refused.append(str(message[3]))

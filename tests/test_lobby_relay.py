@@ -28,11 +28,14 @@ from web.friends.looking import (
     MAX_FROM_KEY,
     SEAT_WAIT,
     Alone,
+    Effect,
     Joined,
     Looker,
     Publish,
     Seated,
+    Subscribe,
 )
+from web.friends.read_budget import NOTES, QUERIES
 
 T0 = 1000.0
 
@@ -61,9 +64,17 @@ def looker(name: str, at: float = T0) -> Looker:
     return page
 
 
+def alone_at(page: Looker, now: float) -> list[Effect]:
+    """A page alone ticks at ``now``: it asks for the open doors (the relay answers with
+    those the test handed it already, and EOSE), then knocks or plays with computers."""
+    asked = page.tick(now)
+    assert "doors" in [e.name for e in asked if isinstance(e, Subscribe)]
+    return page.stored_end("doors", now) + page.tick(now)
+
+
 def crowd(count: int, spread: float = 1.0, seed: int = 1, loss: float = 0.0,
           stay: float = 600.0) -> World:
-    world = World(random.Random(seed), loss=loss, stay=stay)
+    world = World(random.Random(seed), loss=loss, stay=stay, keep_log=True)
     for index in range(count):
         world.add(f"page{index}", T0 + world.rng.uniform(0, spread))
     world.clock.run(T0 + spread + 30)
@@ -132,9 +143,20 @@ def test_a_crowd_splits_into_shards_and_each_page_reads_a_bounded_number() -> No
     levels = {page.looker.level for page in world.pages if page.looker}
     assert max(level or 0 for level in levels) >= 2
     read = max(world.relay.counts[page.key].received for page in world.pages)
-    assert read < 300  # far fewer than every looker's two events
+    assert read <= QUERIES + NOTES  # far fewer than every looker's two events
     with_people = sum(page.person > 0 for page in world.pages)
     assert with_people >= 0.9 * len(world.pages)  # the rest sit down at a next hand
+
+
+def test_a_crowd_pressing_within_one_second_reads_no_more_than_the_budget() -> None:
+    world = crowd(400, spread=1.0)
+    # every event a page read in its first minute: queries capped by the relay's limit,
+    # their sum bounded by the budget, and its notes
+    read = max(len([at for at, what in world.relay.counts[page.key].log
+                    if what == "r" and at < page.arrived + 60]) for page in world.pages)
+    assert read <= QUERIES + NOTES
+    assert all(page.cards > 0 for page in world.pages)
+    assert sum(page.person > 0 for page in world.pages) >= 0.9 * len(world.pages)
 
 
 def test_loss_on_the_relay_leaves_nobody_unseated() -> None:
@@ -200,7 +222,12 @@ def test_an_invitation_that_does_not_hold_is_ignored(case: str) -> None:
     look_id = "f" * 64 if case == "replayed" else page.look_id
     to = key_of("other") if case == "to another" else page.me
     invite, text = note(sender, to, table="tableX", t="invite", look=look_id)
-    assert page.received(invite, text, T0 + 1) == []
+    effects = page.received(invite, text, T0 + 1)
+    if case == "stranger":  # who is it? it has no LOOK: nothing is taken
+        assert [e.name for e in effects if isinstance(e, Subscribe)] == ["who"]
+        assert page.stored_end("who", T0 + 1.1) == []
+    else:
+        assert effects == []
     assert page.answered is None
 
 
@@ -212,7 +239,7 @@ def test_a_dealer_that_never_seats_is_passed_over_and_the_page_goes_on() -> None
     assert dealer in page.muted and page.answered is None
     page.tick(T0 + 1 + SEAT_WAIT + GATHER)
     assert page.outcome is None  # someone looked lately: it waits a little for another
-    page.tick(T0 + 0.5 + GATHER + ALONE_WAIT + 0.1)
+    alone_at(page, T0 + 0.5 + GATHER + ALONE_WAIT + 0.1)
     assert isinstance(page.outcome, Alone)
 
 
@@ -259,7 +286,7 @@ def test_a_looker_knocks_only_at_doors_of_the_right_shape() -> None:
     page.received(event("host3", DOOR, json.dumps({"v": 4, "open": 2}),
                         tags=(("d", "tableE"),)), None, T0)
     assert page.doors == {key_of("host3"): ("tableE", 2)}
-    knock = page.tick(T0 + GATHER + 0.1)
+    knock = alone_at(page, T0 + GATHER + 0.1)
     assert [e.to for e in knock if isinstance(e, Publish)] == [key_of("host3")]
 
 
@@ -267,7 +294,7 @@ def test_a_welcome_must_name_this_pages_look() -> None:
     page = looker("me")
     page.received(event("host", DOOR, json.dumps({"v": 4, "open": 2}),
                         tags=(("d", "tableE"),)), None, T0)
-    page.tick(T0 + GATHER + 0.1)
+    alone_at(page, T0 + GATHER + 0.1)
     replay, text = note("host", page.me, table="tableE", t="welcome", look="e" * 64)
     page.received(replay, text, T0 + 2.5)
     assert page.outcome is None

@@ -11,8 +11,16 @@ import random
 from tests.online_pages import FakeWire, Network, settle, until
 from tools.lobby_sim import key_of, sign_for
 from web.friends.lobby_events import DOOR, LOOK, NOTE, Event, make_event, shard_tags
-from web.friends.looking import ALONE_WAIT, GATHER
+from web.friends.looking import (
+    ALONE_WAIT,
+    CROWD,
+    FIRST_POLL,
+    GATHER,
+    POLL,
+    PROBES,
+)
 from web.friends.online import Dealt, Invited, Online, Unreachable
+from web.friends.read_budget import NOTES, QUERIES, ReadBudget
 from web.p2p.tablecode import make_code
 
 
@@ -38,6 +46,9 @@ def test_two_pages_looking_together_are_seated_at_one_fair_table() -> None:
         network, clock = Network(), [1000.0]
         pages = [online(network, clock) for _ in range(2)]
         looks = [asyncio.ensure_future(page.look()) for page in pages]
+        await until(lambda: all(page.looker is not None and page.looker.level is not None
+                                for page in pages), "both in the lobby, a shard chosen")
+        clock[0] += 1 + FIRST_POLL  # the first reads the lobby again: the second is there
         await until(lambda: all(page.people() == 2 for page in pages), "both see both")
         clock[0] += GATHER + 0.1
         found = [await look for look in looks]
@@ -82,9 +93,12 @@ def test_a_page_that_stops_looking_withdraws_its_look_and_the_other_sees_it_go()
         network, clock = Network(), [1000.0]
         page, other = online(network, clock), online(network, clock)
         looks = [asyncio.ensure_future(p.look()) for p in (page, other)]
-        await until(lambda: other.people() == 2, "both looking")
+        await until(lambda: shard_chosen(page) and shard_chosen(other), "both looking")
+        clock[0] += 1 + FIRST_POLL  # the first reads the lobby again, the next second
+        await until(lambda: other.people() == 2, "each sees the other")
         page.stop()
         assert await looks[0] is None
+        clock[0] += POLL  # the other reads the lobby again
         await until(lambda: other.people() == 1, "the other saw it go")
         clock[0] += GATHER + ALONE_WAIT + 0.1  # alone where another looked lately
         found = await looks[1]
@@ -132,7 +146,7 @@ def test_an_invitation_to_a_table_that_is_not_a_code_sends_the_page_looking_agai
             return event
         came = json.dumps({"v": 4, "came": round(clock[0] * 1000)}, separators=(",", ":"))
         send(LOOK, (("d", "look"), *shard_tags(liar)), came)
-        clock[0] += 0.5
+        clock[0] += 1.0  # (a read ends before the second it is made in)
         page = online(network, clock)
         look = asyncio.ensure_future(page.look())
         await until(lambda: page.people() == 2, "the liar seen looking first")
@@ -150,3 +164,112 @@ def test_an_invitation_to_a_table_that_is_not_a_code_sends_the_page_looking_agai
         page.stop()
         assert await look is None
     asyncio.run(run())
+
+
+# --- what a page reads: bounded by its budget, whatever the crowd or a spammer sends ---
+
+def file_look(network: Network, clock: list[float], name: str,
+              tags: tuple[tuple[str, ...], ...] | None = None) -> str:
+    """``name``'s key files a LOOK now (under its own shard's tags, or ``tags``): its key."""
+    key, sign = key_of(name), sign_for(key_of(name))
+    came = json.dumps({"v": 4, "came": round(clock[0] * 1000)}, separators=(",", ":"))
+    network.relay.publish(make_event(key, int(clock[0]), LOOK,
+                                     tags or (("d", "look"), *shard_tags(key)), came, sign))
+    return key
+
+
+def send_note(network: Network, clock: list[float], name: str, to: str, nonce: int) -> None:
+    """A note from ``name``'s key to ``to`` (``nonce``: each one a new event)."""
+    body = json.dumps({"v": 4, "t": "invite", "table": "ABCDEFGHJK", "look": f"{nonce:064x}"})
+    network.relay.publish(make_event(key_of(name), int(clock[0]), NOTE, (("p", to),), body,
+                                     sign_for(key_of(name))))
+
+
+def shard_chosen(page: Online) -> bool:
+    return page.looker is not None and page.looker.level is not None
+
+
+def test_a_flood_of_looks_in_the_pages_shard_costs_it_no_more_than_its_budget() -> None:
+    async def run() -> None:
+        network, clock = Network(), [1000.0]
+        page = online(network, clock, wait=60.0)  # ?wait=60: a minute in the lobby
+        look = asyncio.ensure_future(page.look())
+        await until(lambda: shard_chosen(page), "looking")
+        assert page.looker is not None
+        me, wire = page.looker.me, page.wire
+        assert isinstance(wire, FakeWire)
+        # a spammer files 200 fresh LOOKs a second under every tag of this page's shard
+        # (each from a new key) for the page's whole minute
+        filed = 0
+        for step in range(4 * 62):
+            for n in range(50):
+                file_look(network, clock, f"spam{step}.{n}", (("d", "look"), *shard_tags(me)))
+            filed += 50
+            clock[0] += 0.25
+            await settle(20)
+        page.stop()  # (its invitations to the spammer's made-up lookers went unanswered)
+        assert await look is None
+        # it read the lobby by one-shot queries only (the relay capped each), and in any
+        # minute no more than its budget allows, out of 12,400 LOOKs filed in its shard
+        assert {sub for _, sub, _ in wire.read} <= {*(f"probe{level}" for level in PROBES),
+                                                    "poll", "doors"}
+        times = [at for at, _, _ in wire.read]
+        assert filed == 12_400 and len(times) >= 4 * CROWD  # (it read full shards)
+        assert max(sum(start <= at < start + 60 for at in times) for start in times) <= QUERIES
+    asyncio.run(run())
+
+
+def test_a_flood_of_notes_costs_the_page_no_more_than_its_budget() -> None:
+    async def run() -> None:
+        network, clock = Network(), [1000.0]
+        page = online(network, clock, wait=30.0)
+        look = asyncio.ensure_future(page.look())
+        await until(lambda: shard_chosen(page), "looking")
+        looker, wire = page.looker, page.wire
+        assert looker is not None and isinstance(wire, FakeWire)
+        for step in range(20):  # strangers send it notes, ten a quarter second
+            for n in range(10):
+                send_note(network, clock, f"stranger{step}.{n}", looker.me, n)
+            clock[0] += 0.25
+            await settle(20)
+        # past its minute's notes it reads no more and plays with computers (what was sent
+        # in the quarter second it stopped at came on)
+        found = await look
+        assert isinstance(found, Dealt) and found.people == 0 and looker.deaf
+        notes = [event for _, _, event in wire.read if event.kind == NOTE]
+        assert NOTES <= len(notes) <= NOTES + 10
+    asyncio.run(run())
+
+
+def test_an_invitation_from_a_dealer_not_read_yet_is_taken_once_its_look_is_found() -> None:
+    async def run() -> None:
+        network, clock = Network(), [1000.0]
+        dealer = file_look(network, clock, "dealer")
+        clock[0] += 0.5  # the same second: the page's first reads end before it
+        page = online(network, clock)
+        look = asyncio.ensure_future(page.look())
+        await until(lambda: shard_chosen(page), "looking")
+        looker = page.looker
+        assert looker is not None and dealer not in looker.came
+        sign = sign_for(dealer)
+
+        def send(body: dict[str, object]) -> None:
+            network.relay.publish(make_event(dealer, int(clock[0]), NOTE, (("p", looker.me),),
+                                             json.dumps({"v": 4, **body}), sign))
+        code = make_code(random.Random(3)).code
+        send({"t": "invite", "table": code, "look": looker.look_id})
+        await until(lambda: any(e.pubkey == looker.me and e.kind == NOTE
+                                for e in network.relay.sent), "the page asked who, and accepted")
+        assert dealer in looker.came
+        send({"t": "seat", "table": code, "people": [dealer, looker.me]})
+        found = await look
+        assert isinstance(found, Invited) and found.code.code == code and found.people == 2
+    asyncio.run(run())
+
+
+def test_a_read_budget_counts_the_last_minute_only() -> None:
+    budget = ReadBudget(queries=48, notes=3)
+    assert budget.ask(24, 0.0) and budget.ask(24, 10.0) and not budget.ask(24, 59.0)
+    assert budget.ask(24, 60.5)  # the first query is a minute old
+    assert budget.note(0.0) and budget.note(1.0) and not budget.note(2.0)
+    assert budget.note(61.5)

@@ -4,11 +4,12 @@ Events go in (``publish``); subscriptions (``req``) get the stored events matchi
 filters (newest first, at most ``limit`` per filter), then EOSE, then every new matching
 event. Addressable events (kinds 30000-39999) are stored, one per key, kind and ``d`` tag,
 the newest winning; ephemeral ones (20000-29999) are only passed on. Filters: ``kinds``,
-``#t``, ``#p``, ``since``, ``limit``, as NIP-01 says. Deliveries take ``latency()`` seconds
-and are lost with probability ``loss`` (an injected ``random.Random``), on a discrete-event
-``Clock``; each way, a client's messages arrive in the order they were sent (a WebSocket),
-so a REQ followed at once by its CLOSE is a one-shot query. Counts what it carries, per
-client and per second.
+``#t``, ``#p``, ``authors``, ``since``, ``limit``, as NIP-01 says. Deliveries take
+``latency()`` seconds and are lost with probability ``loss`` (an injected
+``random.Random``), on a discrete-event ``Clock``; each way, a client's messages arrive in
+the order they were sent (a WebSocket), and those sent at one instant arrive together (a
+page closes a one-shot query at its EOSE: what comes live meanwhile is read, and counted).
+Counts what it carries, per client and per second.
 """
 
 from __future__ import annotations
@@ -73,6 +74,8 @@ def matches(event: Event, filt: dict[str, Any],
     tag values by name, if the caller keeps them (a crowd's events are matched often)."""
     if "kinds" in filt and event.kind not in filt["kinds"]:
         return False
+    if "authors" in filt and event.pubkey not in filt["authors"]:
+        return False
     if "since" in filt and event.created_at < filt["since"]:
         return False
     if "until" in filt and event.created_at > filt["until"]:
@@ -115,10 +118,18 @@ class Relay:
         """Client -> when its last message reaches the relay (in order: one socket)."""
         self.down: dict[str, float] = {}
         """Client -> when the relay's last message to it arrives."""
+        self.last_sent: dict[str, float] = {}
+        """Client -> when it last sent a message (those sent at one instant travel
+        together, as one write to a socket)."""
 
     def _in_order(self, ends: dict[str, float], client: str, call: Callable[[], None]) -> None:
         """``call`` after a latency, but not before the client's previous message that way."""
-        when = ends[client] = max(self.clock.now + self.latency(), ends.get(client, 0.0))
+        if ends is self.up and self.last_sent.get(client) == self.clock.now:
+            when = ends[client]  # sent together: they arrive together, in order
+        else:
+            when = ends[client] = max(self.clock.now + self.latency(), ends.get(client, 0.0))
+        if ends is self.up:
+            self.last_sent[client] = self.clock.now
         self.clock.at(when, call)
 
     def connect(self, client: str, inbox: Callable[[str, Any], None]) -> None:

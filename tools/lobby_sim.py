@@ -21,6 +21,7 @@ from tools.lobby_relay import Clock, Relay
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import LOOK, NOTE, Event, make_event
 from web.friends.looking import Alone, Close, Effect, Joined, Looker, Publish, Seated, Subscribe
+from web.friends.read_budget import ReadBudget
 
 __all__ = ["SimPage", "World", "key_of", "sign_for", "verify"]
 
@@ -112,6 +113,10 @@ class SimPage:
         self.gone = False
         self.peers = 0
         """Peer connections this page opened (the other people of its table)."""
+        self.budget = ReadBudget()
+        """What it read of the lobby in the last minute, whichever look read it."""
+        self.once: set[str] = set()
+        """One-shot queries not answered yet (each closed at its EOSE)."""
 
     @property
     def now(self) -> float:
@@ -121,7 +126,7 @@ class SimPage:
         self.arrived = self.now
         self.world.relay.connect(self.key, self.inbox)
         self.looker = Looker(self.key, self.now, verify=verify,
-                             new_table=self.world.new_table)
+                             new_table=self.world.new_table, budget=self.budget)
         self.apply(self.looker.start(self.now))
         self.world.clock.after(TICK, self.tick)
 
@@ -144,8 +149,10 @@ class SimPage:
                 relay.publish(self.key, event)
             elif isinstance(effect, Subscribe):
                 relay.req(self.key, effect.name, effect.filters)
-                if effect.once:
-                    relay.close(self.key, effect.name)
+                if effect.once:  # closed at its EOSE
+                    self.once.add(effect.name)
+                else:
+                    self.once.discard(effect.name)
             elif isinstance(effect, Close):
                 relay.close(self.key, effect.name)
 
@@ -153,6 +160,10 @@ class SimPage:
         if self.gone:
             return
         looker = self.looker
+        if kind == "EOSE" and payload in self.once:
+            assert isinstance(payload, str)
+            self.once.discard(payload)
+            self.world.relay.close(self.key, payload)
         if kind == "EOSE" and looker is not None and looker.outcome is None:
             assert isinstance(payload, str)
             self.apply(looker.stored_end(payload, self.now))
@@ -224,7 +235,7 @@ class SimPage:
             if self.looker is not None:
                 self.looker.outcome = None
                 self.looker = Looker(self.key, self.now, verify=verify,
-                                     new_table=self.world.new_table)
+                                     new_table=self.world.new_table, budget=self.budget)
                 self.apply(self.looker.start(self.now))
                 self.world.clock.after(TICK, self.tick)
             return

@@ -29,6 +29,7 @@ from web.friends.looking import (
     Seated,
     Subscribe,
 )
+from web.friends.read_budget import ReadBudget
 from web.p2p.codes import CodeError
 from web.p2p.relay_wire import Wire
 from web.p2p.tablecode import TableCode, make_code, read_code
@@ -103,6 +104,8 @@ class Online:
         """The look under way (a look stopped while its relays answer comes to nothing)."""
         self.pending: list[Effect] = []
         """What the events that came in call for, carried out by the running loop."""
+        self.budget = ReadBudget()
+        """What this page read of the lobby in the last minute, whichever look read it."""
 
     # --- looking for players -----------------------------------------------------------------
 
@@ -121,7 +124,8 @@ class Online:
             self.stop()
             return Unreachable()
         looker = self.looker = Looker(key, self.now(), verify=_checked, gather=self.wait,
-                                      new_table=lambda: make_code(self.rng).code)
+                                      new_table=lambda: make_code(self.rng).code,
+                                      budget=self.budget)
         self.pending = []
         effects = looker.start(self.now())
         while self.looker is looker:

@@ -140,7 +140,6 @@ export function lobbyWire (config, on) {
       for (const [name, filters] of subs) {
         if (once.has(name) && ended.get(name)?.has(url)) continue  // answered already
         socket.send(JSON.stringify(['REQ', name, ...filters]))
-        if (once.has(name)) socket.send(JSON.stringify(['CLOSE', name]))
       }
       for (const text of waiting.get(url) || []) if (text.startsWith('["EVENT"')) socket.send(text)
       waiting.delete(url)
@@ -168,6 +167,11 @@ export function lobbyWire (config, on) {
     const [type, name, event] = message
     if (typeof name !== 'string' || !subs.has(name)) return
     if (type === 'EOSE') {
+      // a one-shot query is closed once answered (not as it is sent: a relay that runs
+      // queries apart from the socket's messages would cancel it unanswered)
+      if (once.has(name) && sockets.get(url)?.readyState === 1) {
+        sockets.get(url)?.send(JSON.stringify(['CLOSE', name]))
+      }
       const relays = ended.get(name) || new Set()
       ended.set(name, relays.add(url))
       if (relays.size === 1) on.stored(name)  // the first relay's answer: don't wait for slow ones
@@ -205,8 +209,9 @@ export function lobbyWire (config, on) {
       broadcast(['EVENT', event])
       return event.id
     },
-    /** Open (or replace) subscription ``name``; ``oneShot``: close it as it is sent (a
-     * relay reads a socket in order: its stored events and EOSE come, nothing live).
+    /** Open (or replace) subscription ``name``; ``oneShot``: close it at each relay once
+     * that relay sent its stored events (EOSE); its filters' ``until`` keeps what comes
+     * live meanwhile to events that claim to be older than the query (none, honestly).
      * @param {string} name @param {unknown[]} filters @param {boolean} [oneShot] */
     subscribe (name, filters, oneShot = false) {
       subs.set(name, filters)
@@ -214,7 +219,6 @@ export function lobbyWire (config, on) {
       broadcast(['REQ', name, ...filters])
       if (oneShot) {
         once.add(name)
-        broadcast(['CLOSE', name])
       } else {
         once.delete(name)
       }
