@@ -55,9 +55,15 @@ from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import CheatDetected, Fault
 from web.p2p.fair.wire import message, receive, tag
 
-__all__ = ["GONE_GRACE", "FairStage", "FairTable"]
+__all__ = ["GONE_GRACE", "SLICE_CLOCK", "FairStage", "FairTable"]
 
 
+
+
+SLICE_CLOCK: Callable[[], float] = time.perf_counter
+"""What a table's slices and timings measure unless it is given a ``clock``: the machine's
+time. The unit tests set one that counts work instead (``tests/conftest.py``), so how far a
+slice gets never depends on how fast or busy the machine is."""
 
 
 class FairTable(Arrivals):
@@ -69,13 +75,14 @@ class FairTable(Arrivals):
     def __init__(self, seat: int, *, now: Callable[[], float], turn: float,
                  rules: Rules | None = None, group: Group = GROUP,
                  source: KeySource | None = None,
-                 clock: Callable[[], float] = time.perf_counter, cheat: str = "",
+                 clock: Callable[[], float] | None = None, cheat: str = "",
                  name: str = "", signing_key: int, keys: Sequence[int],
                  checks: bool = True, hand: int = 1, history: Sequence[Score] = (),
                  computers: Mapping[int, int] | None = None,
                  kept: HandKept | None = None) -> None:
         """``now``: the turn timer's clock (seconds); ``turn``: seconds a person has to
-        move; ``clock``: for the timings (``timings``); ``cheat``: for the tests that the
+        move; ``clock``: the slices' and the timings' (``timings``; ``SLICE_CLOCK`` if not
+        given); ``cheat``: for the tests that the
         others name this page, "revoke" (it plays another suit at once whenever it could
         follow) or a step of the deal it cheats at (``cheats.CHEATS``); ``name``: what
         names this table, the same at every page (it goes into every proof);
@@ -107,7 +114,7 @@ class FairTable(Arrivals):
         """The person's turn, and the table's patience with the others (``clock``)."""
         self.group = group
         self.source = source
-        self.clock = clock
+        self.clock = clock if clock is not None else SLICE_CLOCK
         self.outbox: list[str] = []
         self.fault: Fault | None = None
         self._halted = False
@@ -116,7 +123,7 @@ class FairTable(Arrivals):
                                                 "replay": []}
         """Milliseconds: each deal (from the hand's start to this page's cards read), each
         check of another page's play, each audit (from the last key to the verdict)."""
-        self.inbox = Inbox(clock, self.timings["check"])
+        self.inbox = Inbox(self.clock, self.timings["check"])
         self._replaying: Replay | None = None
         """A hand scored: its computers' decisions being replayed (``steered``), in the
         background of the next hand."""
