@@ -63,9 +63,10 @@ async def _to_stage(seats: list[FairSeat], stage: str) -> None:
         view = mover.snapshot().view
         assert view is not None
         mover.play(view.legal_plays[0])
-    await until(lambda: all(len(s.table.transcript.plays) >= 2 for s in seats),
+    # every page has seen both cards and opened the cards passed to it (in its own slices)
+    await until(lambda: all(len(s.table.transcript.plays) >= 2
+                            and s.table.stage is FairStage.PLAYING for s in seats),
                 "two cards on the table")
-    assert seats[0].table.stage is FairStage.PLAYING
 
 
 async def _goes(network: Network, pages: list[Page], event: str) -> Page | None:
