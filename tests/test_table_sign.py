@@ -34,15 +34,23 @@ async def _shared(host: Page) -> TableCode:
     return code
 
 
+START = 1_000_000.0
+"""The pages' wall clock when a test begins (seconds since 1970: events carry it)."""
+
+
+def _host_and_guest() -> tuple[Network, list[float], Page, Page]:
+    """A network, the clock its pages share (at ``START``), a host and a guest."""
+    network, clock = Network(), [START]
+    return network, clock, Page(network, clock), Page(network, clock)
+
+
 def _signs(network: Network) -> list[Event]:
     return [e for e in network.relay.sent if e.kind == SIGN]
 
 
 def test_a_closed_tables_code_is_answered_as_soon_as_the_relays_show_no_sign() -> None:
     async def run() -> None:
-        network = Network()
-        clock = [1_000_000.0]
-        host, guest = Page(network, clock), Page(network, clock)
+        network, clock, host, guest = _host_and_guest()
         code = await _shared(host)
         host.session.leave()  # the host ends the table: its sign is withdrawn
         assert host.session.role is Role.HOST_CLOSED
@@ -55,16 +63,14 @@ def test_a_closed_tables_code_is_answered_as_soon_as_the_relays_show_no_sign() -
         clock[0] += GRACE
         await until(lambda: g.role is Role.GUEST_CLOSED, "the look given up")
         assert g.seat.closed == words.NO_TABLE
-        assert clock[0] - 1_000_000.0 < LOOK_SECONDS  # (not after the whole look)
+        assert clock[0] - START < LOOK_SECONDS  # (not after the whole look)
         assert not guest.sign.open_now  # off the relays
     asyncio.run(run())
 
 
 def test_an_open_tables_code_seats_its_guest_and_the_sign_stays_up() -> None:
     async def run() -> None:
-        network = Network()
-        clock = [1_000_000.0]
-        host, guest = Page(network, clock), Page(network, clock)
+        network, clock, host, guest = _host_and_guest()
         code = await _shared(host)
         g = guest.session
         g.join_code(code.shown)
@@ -86,9 +92,7 @@ def test_an_open_tables_code_seats_its_guest_and_the_sign_stays_up() -> None:
 def test_a_liars_sign_for_a_closed_table_only_sends_the_look_back_to_its_whole_wait(
         ) -> None:
     async def run() -> None:
-        network = Network()
-        clock = [1_000_000.0]
-        host, guest = Page(network, clock), Page(network, clock)
+        network, clock, host, guest = _host_and_guest()
         code = await _shared(host)
         host.session.leave()
         liar = key_of("liar")
@@ -109,8 +113,7 @@ def test_a_liars_sign_for_a_closed_table_only_sends_the_look_back_to_its_whole_w
 
 def test_the_sign_tells_the_relays_the_room_only_never_the_codes_secret() -> None:
     async def run() -> None:
-        network = Network()
-        clock = [1_000_000.0]
+        network, clock = Network(), [START]
         host = Page(network, clock)
         code = await _shared(host)
         host.session.leave()
