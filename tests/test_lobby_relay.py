@@ -10,6 +10,7 @@ import random
 import pytest
 
 from tools.lobby_sim import World, key_of, sign_for, verify
+from web.friends.lobby_budget import NOTES, QUERIES
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import (
     DOOR,
@@ -35,7 +36,6 @@ from web.friends.looking import (
     Seated,
     Subscribe,
 )
-from web.friends.read_budget import NOTES, QUERIES
 
 T0 = 1000.0
 
@@ -324,7 +324,7 @@ def test_how_busy_a_shard_is_counts_each_key_at_every_level_it_shares() -> None:
     keys = [key_of(f"page{n}") for n in range(300)]
     looker = Looker(keys[0], 0.0, verify=lambda event: True, new_table=lambda: "abcd")
     for key in keys[1:] + keys[1:50]:  # heard twice: counted once
-        looker._heard_from(key)
+        looker.reading.heard_from(key)
     for level in range(LEVELS):
         mine = shard(keys[0], level)
         assert looker.busy(level) == sum(1 for key in keys[1:] if shard(key, level) == mine)

@@ -10,6 +10,7 @@ import random
 
 from tests.online_pages import FakeWire, Network, settle, until
 from tools.lobby_sim import key_of, sign_for
+from web.friends.lobby_budget import NOTES, QUERIES, LobbyBudget
 from web.friends.lobby_events import DOOR, LOOK, NOTE, Event, make_event, shard_tags
 from web.friends.looking import (
     ALONE_WAIT,
@@ -20,7 +21,6 @@ from web.friends.looking import (
     PROBES,
 )
 from web.friends.online import Dealt, Invited, Online, Unreachable
-from web.friends.read_budget import NOTES, QUERIES, ReadBudget
 from web.p2p.tablecode import make_code
 
 
@@ -268,7 +268,7 @@ def test_an_invitation_from_a_dealer_not_read_yet_is_taken_once_its_look_is_foun
 
 
 def test_a_read_budget_counts_the_last_minute_only() -> None:
-    budget = ReadBudget(queries=48, notes=3)
+    budget = LobbyBudget(queries=48, notes=3)
     assert budget.ask(24, 0.0) and budget.ask(24, 10.0) and not budget.ask(24, 59.0)
     assert budget.ask(24, 60.5)  # the first query is a minute old
     assert budget.note(0.0) and budget.note(1.0) and not budget.note(2.0)

@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from tools.lobby_relay import Clock, Relay
+from web.friends.lobby_budget import LobbyBudget
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import LOOK, NOTE, Event, make_event
 from web.friends.looking import Alone, Close, Effect, Joined, Looker, Publish, Seated, Subscribe
-from web.friends.read_budget import ReadBudget
 
 __all__ = ["SimPage", "World", "key_of", "sign_for", "verify"]
 
@@ -113,8 +113,8 @@ class SimPage:
         self.gone = False
         self.peers = 0
         """Peer connections this page opened (the other people of its table)."""
-        self.budget = ReadBudget()
-        """What it read of the lobby in the last minute, whichever look read it."""
+        self.budget = LobbyBudget()
+        """What it read of the lobby and sent to it in the last minute (its looks, its door)."""
         self.once: set[str] = set()
         """One-shot queries not answered yet (each closed at its EOSE)."""
 
@@ -252,7 +252,7 @@ class SimPage:
         """This page keeps the table's door: its open seats offered in the lobby."""
         table.door = self
         if self.door is None:
-            self.door = Door(self.key, table.name, verify=verify)
+            self.door = Door(self.key, table.name, verify=verify, budget=self.budget)
         self.apply(self.door.seats(4 - len(table.members), self.now))
         self.world.clock.after(30.0, self.refresh)
 

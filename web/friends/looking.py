@@ -1,22 +1,19 @@
 """Looking for players on the relays: one page's part of the relay lobby (protocol v4).
 
 A page that presses Play online files a ``LOOK`` event under its shard's tags and reads the
-lookers and open doors filed there. Every page orders the lookers of its shard alike (by
-when they came, then by key) and cuts the list into as few tables of at most four as hold
-them, of even sizes (``table_of``); the first of each table deals: once its table is full,
-or ``GATHER`` seconds after it came, it invites the others by notes encrypted to their
-keys, seats those who accept, and the table meets in its own room (WebRTC among its people
-only). A page alone (after ``ALONE_WAIT`` more if others looked lately) knocks at an open
-door of a table under way (a seat from its next hand), or plays with computers at once
-with its own door open. Seated, it withdraws its ``LOOK`` and reads nothing more here.
+lookers and open doors filed there (``web.friends.lobby_reading``: which shard, when, never
+past the page's budget). Every page orders the lookers of its shard alike (by when they
+came, then by key) and cuts the list into as few tables of at most four as hold them, of
+even sizes (``table_of``); the first of each table deals: once its table is full, or
+``GATHER`` seconds after it came, it invites the others by notes encrypted to their keys,
+seats those who accept, and the table meets in its own room (WebRTC among its people only).
+A page alone (after ``ALONE_WAIT`` more if others looked lately) knocks at an open door of
+a table under way (a seat from its next hand), or plays with computers at once with its own
+door open. Seated, it withdraws its ``LOOK`` and reads nothing more here.
 
-Which shard: the page first reads a few levels at once, stored events only, each capped at
-``CROWD`` by the filter's ``limit``, and keeps the coarsest level where it heard from fewer
-than ``CROWD`` keys; a shard that grows that busy sends it to a finer one. It never reads
-the lobby live: it reads its shard again every ``POLL`` seconds by a one-shot query capped
-at ``CROWD`` (the relay enforces a ``limit``; a live subscription brings whatever a crowd
-or a spammer sends before it can be closed), and asks for the open doors once, when alone.
-Live, it reads only the notes to its key. A ``ReadBudget`` bounds all of it by the minute.
+What it sends is booked in the page's ``LobbyBudget`` first: its LOOK and withdrawal when it
+comes, each deal's invitations (twice) and seats before it deals, each answer and knock. A
+deal it can't book it doesn't make: it plays with computers, its door open.
 
 What comes in is checked before it counts (``lobby_events.read_event`` for shape and id;
 ``verify`` for the signature): a key that sends more than ``MAX_FROM_KEY`` events is muted;
@@ -35,23 +32,30 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from web.friends.lobby_budget import LobbyBudget
+from web.friends.lobby_effects import Close, Effect, Publish, Subscribe, note
 from web.friends.lobby_events import (
     DOOR,
-    LEVELS,
     LOOK,
     NOTE,
     TABLE,
     VERSION,
     Event,
     content_of,
-    shard,
-    shard_tag,
     shard_tags,
 )
-from web.friends.read_budget import ReadBudget
+from web.friends.lobby_reading import (
+    CROWD,
+    DOOR_TTL,
+    FIRST_POLL,
+    POLL,
+    PROBES,
+    ShardReading,
+)
 
-__all__ = ["ASK_AGAIN", "CROWD", "FIRST_POLL", "GATHER", "POLL", "Alone", "Close", "Joined",
-           "Looker", "Publish", "Seated", "Subscribe"]
+__all__ = ["ASK_AGAIN", "CROWD", "DOOR_TTL", "FIRST_POLL", "GATHER", "POLL", "PROBES",
+           "Alone", "Close", "Effect", "Joined", "Looker", "Publish", "Seated", "Subscribe",
+           "note"]
 
 GATHER = 2.0
 """Seconds a dealer waits for three others before it deals to whoever it has."""
@@ -74,59 +78,13 @@ LOOK_TTL = 30
 """Seconds a LOOK counts (its NIP-40 expiration); older ones are ignored."""
 SKEW = 5
 """Seconds a clock may be ahead of this page's."""
-RECENT = 10
-"""Seconds back a page reads LOOKs when it comes in (an honest looker is seated sooner)."""
-LATE = 2
-"""Seconds before its last read that a page's next read of its shard goes back (a LOOK
-reaches the relay after it is made, on a clock that may be behind this page's)."""
-DOOR_TTL = 120
-"""Seconds an open door counts (its expiration; the door refreshes it every minute)."""
-CROWD = 24
-"""A shard holding this many lookers is too busy: read a finer level."""
-PROBES = (0, 3, 6, 9, 12)
-"""The levels read at first, at once (each capped at ``CROWD`` events)."""
-POLL = 1.0
-"""Seconds between two reads of the page's shard (one-shot, capped at ``CROWD``): each
-just after a second begins (``FIRST_POLL`` into it), since a read ends with the second
-before it."""
-FIRST_POLL = 0.125
-"""How far into a second a page reads its shard (the LOOKs of the second before, on their
-way to the relay as it ended, have come)."""
-PRE_DEAL = 0.4
-"""Seconds before its wait is over that a page reads its shard once more, so that the
-tables it cuts are those the others cut."""
-DOORS = 8
-"""The open doors a page alone asks for (once)."""
 MAX_FROM_KEY = 8
 """Events one key may send this page while it looks (an honest one sends at most 5)."""
 TABLE_SIZE = 4
-
-
-@dataclass(frozen=True)
-class Publish:
-    """Sign and send an event; ``to``: encrypt the content to that key (and tag it)."""
-
-    kind: int
-    tags: tuple[tuple[str, ...], ...]
-    content: str
-    to: str | None = None
-
-
-@dataclass(frozen=True)
-class Subscribe:
-    """Open (or replace) the subscription ``name`` with NIP-01 filters; ``once``: close it
-    once the relay sent its stored events (EOSE): a one-shot query, whose filters end
-    (``until``) before the second it is sent in, so that nothing an honest page files
-    comes on it live while the CLOSE is on its way."""
-
-    name: str
-    filters: list[dict[str, Any]]
-    once: bool = False
-
-
-@dataclass(frozen=True)
-class Close:
-    name: str
+LOOK_SENDS = 2
+"""Events a look books when it comes: its LOOK, and its withdrawal."""
+DEAL_SENDS = 3
+"""Events a deal books per person invited: the invitation, once more, and the seat."""
 
 
 @dataclass(frozen=True)
@@ -154,12 +112,7 @@ class Joined:
     door: str
 
 
-Effect = Publish | Subscribe | Close
 Outcome = Seated | Alone | Joined
-
-
-def note(kind: str, **fields: object) -> str:
-    return json.dumps({"v": VERSION, "t": kind, **fields}, separators=(",", ":"))
 
 
 def table_of(order: list[str], me: str) -> list[str]:
@@ -180,39 +133,24 @@ class Looker:
 
     def __init__(self, me: str, now: float, *, verify: Callable[[Event], bool],
                  new_table: Callable[[], str], gather: float = GATHER,
-                 budget: ReadBudget | None = None) -> None:
+                 budget: LobbyBudget | None = None) -> None:
         """``me``: this page's public key (hex); ``verify``: whether an event's signature is
         its key's; ``new_table``: a fresh table name (the page's table code); ``gather``:
         seconds a dealer waits for three others (``GATHER``; the page's ``?wait=S``);
-        ``budget``: the page's reads this minute (shared by its looks)."""
+        ``budget``: the page's reads and sends this minute (shared by its looks)."""
         self.me = me
-        self.budget = budget if budget is not None else ReadBudget()
+        self.budget = budget if budget is not None else LobbyBudget()
+        self.reading = ShardReading(me, now, self.budget)
         self.gather = gather
         self.started = now
         self.verify = verify
         self.new_table = new_table
         self.look_id = ""
         """The id of this page's LOOK (the caller sets it once published): notes name it."""
-        self.level: int | None = None
-        """The shard level read (None while the probes are out)."""
-        self.ended: set[int] = set()
-        """The probe levels whose stored events have all come (EOSE)."""
-        self.probes: tuple[int, ...] = ()
-        """The levels probed (as many of ``PROBES`` as the budget allowed)."""
-        self.next_poll = math.inf
-        """When the shard is read again."""
-        self.pre_polled = False
-        self.reprobed = False
-        """The probes were sent again, once the second the page came in was over."""
-        self.read_at: float | None = None
-        """When the shard at ``level`` was last read (None: not yet at this level)."""
         self.pending: tuple[str, str, float] | None = None
         """(dealer key, table, when) of an invitation from a key this page hasn't read
         looking yet: its LOOK is asked for (a page that came a moment after the dealer, or
         reads a finer shard than it, may not have read it)."""
-        self.doors_asked: float | None = None
-        """When the open doors were asked for (None: not yet)."""
-        self.doors_in = False
         self.deaf = False
         """This page read all the notes its budget allows: it reads no more."""
         self.came: dict[str, int] = {}
@@ -221,11 +159,6 @@ class Looker:
         """Looker key -> the id of its LOOK (an invitation names it)."""
         self.looked: set[str] = set()
         """The keys of the LOOKs read, looking or seated since."""
-        self.active: set[str] = set()
-        """The keys of the LOOKs and DOORs read (how busy a shard is)."""
-        self.near = [0] * LEVELS
-        """How many of ``active`` share this page's shard up to each level and no finer
-        (so ``busy`` costs a dozen additions, not a pass over a crowd, per event)."""
         self.first_seen: dict[str, float] = {}
         self.doors: dict[str, tuple[str, int]] = {}
         """Door key -> (table, open seats) of tables under way with an open seat."""
@@ -250,6 +183,18 @@ class Looker:
         """(door key, table, when the welcome is due)."""
         self.outcome: Outcome | None = None
 
+    @property
+    def level(self) -> int | None:
+        """The shard level read (None while the probes are out)."""
+        return self.reading.level
+
+    @level.setter
+    def level(self, level: int | None) -> None:
+        self.reading.level = level
+
+    def busy(self, level: int) -> int:
+        return self.reading.busy(level)
+
     def people(self, now: float) -> int:
         """How many look in this page's shard now, this page included."""
         return len(self.lookers(now))
@@ -262,96 +207,25 @@ class Looker:
     # --- going in ---
 
     def start(self, now: float) -> list[Effect]:
-        """The LOOK to publish and the subscriptions to open."""
+        """The LOOK to publish and the subscriptions to open; if the page's minute can't
+        afford another look (it looked again and again), it plays with computers."""
+        if not self.budget.book(LOOK_SENDS, now):
+            self.outcome = Alone(self.new_table())
+            return []
         came = round(now * 1000)
         look = Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(now) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "came": came}, separators=(",", ":")))
         notes = Subscribe("notes", [{"kinds": [NOTE], "#p": [self.me], "since": int(now) - SKEW}])
-        probes = self._probe(now)
-        return [look, notes, *probes, *([] if self.probes else self._settle(now))]
-
-    def _probe(self, now: float) -> list[Effect]:
-        """Read the levels of ``PROBES`` at once (as many as the budget allows)."""
-        self.ended = set()
-        self.probes = tuple(level for level in PROBES if self.budget.ask(CROWD, now))
-        return [Subscribe(f"probe{level}", self._filters(level, int(self.started) - RECENT, now),
-                          once=True) for level in self.probes]
+        return [look, notes, *self.reading.start(now)]
 
     def stored_end(self, name: str, now: float) -> list[Effect]:
         """The relay sent every stored event of subscription ``name`` (EOSE)."""
         if self.outcome is not None:
             return []
-        if name == "doors":
-            self.doors_in = True
-        elif name == "who":
+        if name == "who":
             self.pending = None  # its LOOK came, or it has none
-        elif name == "poll" and self.level is not None:
-            return self._finer(now)
-        elif name.startswith("probe") and int(name[5:]) in self.probes:
-            self.ended.add(int(name[5:]))
-            if len(self.ended) == len(self.probes):
-                return self._settle(now)
-        return []
-
-    def lively(self) -> bool:
-        """Whether another page filed a LOOK in this page's shard lately."""
-        mine = shard(self.me, self.level or 0)
-        return any(shard(key, self.level or 0) == mine for key in self.looked)
-
-    def busy(self, level: int) -> int:
-        """How many keys this page heard from in its shard at ``level`` (looking, seated
-        since, or a door): how much it reads there."""
-        return sum(self.near[level:])
-
-    def _heard_from(self, key: str) -> None:
-        """Count ``key`` among the active ones, at the finest level it shares with me."""
-        if key in self.active:
-            return
-        self.active.add(key)
-        self.near[next((level - 1 for level in range(1, LEVELS)
-                        if shard(key, level) != shard(self.me, level)), LEVELS - 1)] += 1
-
-    def _finer(self, now: float) -> list[Effect]:
-        """A shard that grew crowded (many came at once): read a finer level at once, one
-        where this page's shard holds about half a crowd of lookers."""
-        level = self.level
-        if level is None or level == LEVELS - 1 or self.busy(level) < CROWD:
-            return []
-        self.level = min(LEVELS - 1, level + math.ceil(math.log2(self.busy(level) / (CROWD / 2))))
-        self.read_at = None  # the finer shard's LOOKs: some weren't among those read
-        return self._poll(now)
-
-    def _filters(self, level: int, since: int, now: float) -> list[dict[str, Any]]:
-        """A read of this page's shard at ``level``: the LOOKs filed since ``since`` and
-        before this second, at most ``CROWD`` of them (a one-shot query: the relay sends
-        no more than that, however many look)."""
-        tag = [shard_tag(level, shard(self.me, level))]
-        return [{"kinds": [LOOK], "#t": tag, "since": since, "until": int(now) - 1,
-                 "limit": CROWD}]
-
-    def _poll(self, now: float) -> list[Effect]:
-        """Read the shard again, if the minute's budget allows: what was filed since the
-        last read (``LATE`` seconds more), or, at a level not read yet, the last
-        ``RECENT`` seconds."""
-        assert self.level is not None
-        self.next_poll = math.floor(now) + POLL + FIRST_POLL
-        if not self.budget.ask(CROWD, now):
-            return []
-        since = int(self.started) - RECENT
-        if self.read_at is not None:
-            since = max(since, int(self.read_at) - LATE)
-        self.read_at = now
-        return [Subscribe("poll", self._filters(self.level, since, now), once=True)]
-
-    def _settle(self, now: float) -> list[Effect]:
-        """Keep the coarsest level whose shard isn't crowded (the probes closed themselves).
-        (A probe capped by its ``limit`` holds ``CROWD`` keys, so it counts as crowded.)"""
-        self.level = next((level for level in self.probes if self.busy(level) < CROWD),
-                          PROBES[-1])
-        self.next_poll = math.floor(now) + 1 + FIRST_POLL
-        self.read_at = self.started  # the probes read the chosen level
-        return []
+        return self.reading.stored_end(name, now)
 
     # --- what comes in ---
 
@@ -378,9 +252,7 @@ class Looker:
             if self.pending is not None and self.pending[0] == key:
                 dealer, table, _ = self.pending
                 self.pending = None
-                if self._may_invite(dealer):
-                    self.answered = (dealer, table, now + SEAT_WAIT)
-                    return [Publish(NOTE, (), note("accept", table=table), to=dealer)]
+                return self._accept(dealer, table, now)
         elif event.kind == DOOR:
             self._door(event)
         elif event.kind == NOTE and event.tag("p") == self.me and plain is not None:
@@ -410,7 +282,7 @@ class Looker:
         came = data.get("came") if data is not None else None
         if event.tag("d") != "look" or data is None:
             return
-        self._heard_from(event.pubkey)
+        self.reading.heard_from(event.pubkey)
         self.looked.add(event.pubkey)
         if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
             self.came.pop(event.pubkey, None)
@@ -427,7 +299,7 @@ class Looker:
         table = event.tag("d")
         if data is None or table is None or not TABLE.match(table):
             return
-        self._heard_from(event.pubkey)
+        self.reading.heard_from(event.pubkey)
         seats = data.get("open")
         if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
             return
@@ -439,13 +311,13 @@ class Looker:
     def _note(self, key: str, data: dict[str, Any], now: float) -> list[Effect]:
         kind, table = data.get("t"), data["table"]
         if kind == "invite" and data.get("look") == self.look_id and self._may_invite(key):
-            self.answered = (key, table, now + SEAT_WAIT)
-            return [Publish(NOTE, (), note("accept", table=table), to=key)]
+            return self._accept(key, table, now)
         if kind == "invite" and data.get("look") == self.look_id and key not in self.came \
-                and self.pending is None and self.budget.ask(1, now):
-            self.pending = (key, table, now)  # who is it? its LOOK, if it has one
-            return [Subscribe("who", [{"kinds": [LOOK], "authors": [key], "#d": ["look"],
-                                       "limit": 1}], once=True)]
+                and self.pending is None:
+            who = self.reading.who(key, now)  # who is it? its LOOK, if it has one
+            if who:
+                self.pending = (key, table, now)
+            return who
         if kind == "accept" and self.dealing is not None and self.invited.get(key) == table:
             self.accepted.add(key)
             if self.accepted == set(self.invited):
@@ -464,8 +336,18 @@ class Looker:
     def _may_invite(self, key: str) -> bool:
         """Whether a dealer's invitation may be taken: this page is free, and the dealer is
         a page seen looking that comes before it (a made-up table is no one's)."""
-        free = self.dealing is None and self.answered is None and self.knocked is None
-        return free and key in self.came and self._order(key) < self._order(self.me)
+        return self._free() and key in self.came and self._order(key) < self._order(self.me)
+
+    def _accept(self, dealer: str, table: str, now: float) -> list[Effect]:
+        """Answer ``dealer``'s invitation, if it may be taken and the minute affords it."""
+        if not self._may_invite(dealer) or not self.budget.book(1, now):
+            return []
+        self.answered = (dealer, table, now + SEAT_WAIT)
+        return [Publish(NOTE, (), note("accept", table=table), to=dealer)]
+
+    def _free(self) -> bool:
+        """Neither dealing, nor waiting for a seat or a door."""
+        return self.dealing is None and self.answered is None and self.knocked is None
 
     # --- the clock ---
 
@@ -473,23 +355,9 @@ class Looker:
         """Time passed: deal, give up on a dealer or a door, or go alone."""
         if self.outcome is not None:
             return []
-        if self.level is None:
-            if now - self.started < 1.5:
-                return []
-            effects = self._settle(now)  # a probe that never ended counts as it stands
-        else:
-            effects = []
-        free = self.dealing is None and self.answered is None and self.knocked is None
-        pre_deal = not self.pre_polled and now >= self.started + self.gather - PRE_DEAL
-        if free and (now >= self.next_poll or pre_deal) and not self.reprobed:
-            # the second it came in is over: the probes again, that second's LOOKs among
-            # the stored now (a crowd arriving at once is seen at every level at once)
-            self.reprobed = True
-            self.next_poll = math.floor(now) + POLL + FIRST_POLL
-            effects += self._probe(now)
-        elif free and (now >= self.next_poll or pre_deal):
-            self.pre_polled = self.pre_polled or pre_deal
-            effects += self._poll(now)
+        effects = self.reading.tick(now, self._free(), self.started + self.gather)
+        if self.reading.level is None:
+            return effects
         if self.dealing is not None:
             if now >= self.dealing[1]:
                 effects += self._seat(now)
@@ -515,9 +383,7 @@ class Looker:
 
     def lookers(self, now: float) -> list[str]:
         """The lookers of this page's shard, in the order every page puts them in."""
-        level = self.level or 0
-        mine = shard(self.me, level)
-        keys = [key for key in self.came if shard(key, level) == mine
+        keys = [key for key in self.came if self.reading.mine(key)
                 and self.passed.get(key, 0) <= now]
         return sorted({*keys, self.me}, key=self._order)
 
@@ -537,41 +403,46 @@ class Looker:
         if len(four) < TABLE_SIZE and now - self.started < self.gather:
             return []
         if len(four) == 1 and now - self.started < self.gather + ALONE_WAIT \
-                and self.lively():
+                and self.reading.lively(self.looked):
             return []  # others came lately: one more will likely come soon
-        if len(four) > 1 and not self.deaf:
-            table = self.new_table()
-            self.invited = {key: table for key in four[1:]}
-            self.accepted = set()
-            self.dealing = (table, now + ANSWER_WAIT)
-            self.asked_again = False
-            return self._invitations(set(four[1:]))
-        if self.doors_asked is None and self.level is not None and not self.deaf:
-            self.doors_asked = now
-            if self.budget.ask(DOORS, now):
-                tag = [shard_tag(self.level, shard(self.me, self.level))]
-                return [Subscribe("doors", [{"kinds": [DOOR], "#t": tag, "limit": DOORS,
-                                             "since": int(now) - DOOR_TTL,
-                                             "until": int(now) - 1}], once=True)]
-        if not self.doors_in and self.doors_asked is not None \
-                and now - self.doors_asked < KNOCK_WAIT and not self.deaf:
-            return []  # the doors' answer is on its way
+        if len(four) > 1 and not self.deaf \
+                and self.budget.book(DEAL_SENDS * (len(four) - 1), now):
+            return self._deal(four[1:], now)
+        return self._alone(now)
+
+    def _deal(self, others: list[str], now: float) -> list[Effect]:
+        """Invite ``others`` to a new table (the invitations, and again, and the seats
+        were booked)."""
+        table = self.new_table()
+        self.invited = {key: table for key in others}
+        self.accepted = set()
+        self.dealing = (table, now + ANSWER_WAIT)
+        self.asked_again = False
+        return self._invitations(set(others))
+
+    def _alone(self, now: float) -> list[Effect]:
+        """Nobody to deal to (or no deal the minute affords): knock at an open door of the
+        shard, or play with computers."""
+        if not self.deaf:
+            asked = self.reading.doors(now)
+            if asked:
+                return asked
+            if not self.reading.doors_in and self.reading.doors_asked is not None \
+                    and now - self.reading.doors_asked < KNOCK_WAIT:
+                return []  # the doors' answer is on its way
         door = next((key for key in sorted(self.doors, key=lambda k: -self.doors[k][1])
                      if self.passed.get(key, 0) <= now), None)
-        if door is not None and not self.deaf:
+        if door is not None and not self.deaf and self.budget.book(1, now):
             table = self.doors[door][0]
             self.knocked = (door, table, now + KNOCK_WAIT)
-            knock = Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)
-            return [knock]
+            return [Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)]
         return self._done(Alone(self.new_table()))
 
     def _invitations(self, keys: set[str]) -> list[Effect]:
         assert self.dealing is not None
-        return [Publish(NOTE, (), note("invite", table=self.dealing[0], look=self._look_of(key)),
-                        to=key) for key in sorted(keys)]
-
-    def _look_of(self, key: str) -> str:
-        return self.look_ids.get(key, "")
+        return [Publish(NOTE, (), note("invite", table=self.dealing[0],
+                                       look=self.look_ids.get(key, "")), to=key)
+                for key in sorted(keys)]
 
     def _seat(self, now: float) -> list[Effect]:
         """The answers are in: seat those who answered, or look again."""

@@ -16,6 +16,7 @@ import random
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
+from web.friends.lobby_budget import LobbyBudget
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import LOOK, Event, read_event
 from web.friends.looking import (
@@ -29,7 +30,6 @@ from web.friends.looking import (
     Seated,
     Subscribe,
 )
-from web.friends.read_budget import ReadBudget
 from web.p2p.codes import CodeError
 from web.p2p.relay_wire import Wire
 from web.p2p.tablecode import TableCode, make_code, read_code
@@ -104,8 +104,9 @@ class Online:
         """The look under way (a look stopped while its relays answer comes to nothing)."""
         self.pending: list[Effect] = []
         """What the events that came in call for, carried out by the running loop."""
-        self.budget = ReadBudget()
-        """What this page read of the lobby in the last minute, whichever look read it."""
+        self.budget = LobbyBudget()
+        """What this page read of the lobby and sent to it in the last minute, whichever
+        look (or its table's door) did."""
 
     # --- looking for players -----------------------------------------------------------------
 
@@ -197,7 +198,8 @@ class Online:
                         self.wire.close()
                     return
                 door = self.door = None if key is None else Door(key, code.code,
-                                                                 verify=_checked)
+                                                                 verify=_checked,
+                                                                 budget=self.budget)
                 self.pending = []
             if door is not None:
                 effects = self._take()
