@@ -22,8 +22,10 @@ plays with computers meanwhile, the v3 lobby's waits); people stay 10 minutes on
 Rows: "N at once" (N people pressing Play online within one second) and steady arrivals.
 Columns, per lobby: time to cards in hand (median, p95), to a table with another person
 (median, p95, and the share that got there within the run), peer connections per page
-(max), relay events per page in its first minute (max sent, max received), events a seated
-page sends per minute (max), and the relay's busiest second (events in, events out). A
+(max), relay events per page a minute (max sent, max received: in the busiest minute of a
+page's whole run, looking and then keeping its table's door, for the relay lobby; in its
+first minute for the v3 lobby's mesh), events a seated page sends per minute (max), and the
+relay's busiest second (events in, events out). A
 mesh past ~500 pages is not simulated (Chromium refuses so many peer connections): its row
 gives what each page would open and receive.
 """
@@ -104,8 +106,7 @@ def run_new(scenario: Scenario, seed: int, loss: float) -> Row:
              for index, at in enumerate(scenario.arrivals)]
     world.clock.run(T0 + scenario.run)
     stayed = [page for page in pages if not (page.gone and page.seated < 0)]
-    first_minute = [[what for at, what in world.relay.counts[page.key].log
-                     if at < page.arrived + 60] for page in pages]
+    logs = [world.relay.counts[page.key].log for page in pages]
     seated_rates = []
     for page in stayed:
         if page.seated > 0 and world.clock.now - page.seated > 30:
@@ -115,11 +116,23 @@ def run_new(scenario: Scenario, seed: int, loss: float) -> Row:
     return Row(cards=[page.cards - page.arrived for page in stayed if page.cards > 0],
                person=[page.person - page.arrived for page in stayed if page.person > 0],
                people=len(stayed), peers=max(page.peers for page in pages),
-               sent=max(log.count("s") for log in first_minute),
-               received=max(log.count("r") for log in first_minute),
+               sent=max(busiest_minute(log, "s") for log in logs),
+               received=max(busiest_minute(log, "r") for log in logs),
                seated_sent=max(seated_rates, default=0.0),
                peak_in=max(world.relay.per_second_in.values(), default=0),
                peak_out=max(world.relay.per_second_out.values(), default=0))
+
+
+def busiest_minute(log: list[tuple[float, str]], what: str) -> int:
+    """The most events of ``what`` ("s" sent, "r" read) in any 60 s of a page's run (its
+    looks, and its table's door): ``log`` is in time order."""
+    times = [at for at, kind in log if kind == what]
+    most, first = 0, 0
+    for last, at in enumerate(times):
+        while times[first] <= at - 60:
+            first += 1
+        most = max(most, last - first + 1)
+    return most
 
 
 # --- the v3 lobby: one Trystero room, a full mesh ---

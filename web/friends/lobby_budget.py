@@ -7,10 +7,13 @@ sum of the limits asked, and the page asks for at most ``QUERIES`` events in any
 The only live subscription is to the notes addressed to this page (a looker's, or its
 table's door's); it counts them and stops reading notes past ``NOTES`` in a minute.
 
-Sends: a page books what it may send before it sends it (a look its LOOK and its withdrawal,
-a deal every invitation it may send, twice, and every seat), at most ``SENDS`` events in
-any minute; what it can't book it doesn't do (a deal it can't afford: it plays with
-computers, its door open). One budget per page, shared by every look it makes in a minute
+Sends: a page books what it may send before it sends it (its LOOK when a look comes, a
+deal's invitations, the same again and the seats before it deals, each answer, knock and
+welcome), stamped with the last moment those events may go; what the minute can't hold it
+doesn't do (a deal it can't afford: it plays with computers, its door open). A look's
+withdrawal goes whatever the minute holds (a LOOK left standing misleads the others), so
+every booking leaves room for one: a page sends at most ``SENDS`` events in any minute.
+One budget per page, shared by every look it makes in a minute
 and by its table's door. No I/O, no clock of its own.
 """
 
@@ -30,9 +33,9 @@ NOTES = 16
 """Notes to this page it reads in a minute (an honest look gets at most ~6: an
 invitation and a seat, or three answers, or a welcome; a door, two per knock)."""
 SENDS = 24
-"""Lobby events a page may send in a minute: a look (its LOOK and its withdrawal, 2), two
-deals to three others (invitations, the same again to those slow to answer, and seats:
-9 each), and four answers or knocks. An honest look in a crowd sends 3 to 11."""
+"""Lobby events a page sends in any minute, at most: a look (its LOOK and its withdrawal,
+2), two deals to three others (the invitations, the same again to those slow to answer,
+and the seats: 9 each), and four answers or knocks. An honest look sends 2 to 11."""
 
 
 class LobbyBudget:
@@ -50,7 +53,7 @@ class LobbyBudget:
         self.noted: deque[float] = deque()
         """When each note was read in the window."""
         self.booked: deque[tuple[float, int]] = deque()
-        """(when, how many) of each send booked in the window."""
+        """(the last moment they may go, how many) of the sends booked in the window."""
 
     def _forget(self, now: float) -> None:
         for counts in (self.asked, self.booked):
@@ -78,11 +81,17 @@ class LobbyBudget:
         self._forget(now)
         return len(self.noted) < self.notes - 1
 
-    def book(self, count: int, now: float) -> bool:
-        """Whether ``count`` events more may be sent in the minute (if so, they are counted:
-        booked whether or not all are sent, so what is sent never exceeds ``SENDS``)."""
+    def book(self, count: int, now: float, until: float | None = None) -> bool:
+        """Whether ``count`` events more may be sent, from ``now`` until ``until`` (now, if
+        not given), leaving room for a withdrawal; if so they are counted, whether or not
+        all are sent."""
         self._forget(now)
-        if sum(booked for _, booked in self.booked) + count > self.sends:
+        if sum(booked for _, booked in self.booked) + count + 1 > self.sends:
             return False
-        self.booked.append((now, count))
+        self.booked.append((now if until is None else until, count))
         return True
+
+    def sent(self, count: int, now: float) -> None:
+        """``count`` events sent that the minute had to hold (a withdrawal)."""
+        self._forget(now)
+        self.booked.append((now, count))

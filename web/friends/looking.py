@@ -81,10 +81,11 @@ SKEW = 5
 MAX_FROM_KEY = 8
 """Events one key may send this page while it looks (an honest one sends at most 5)."""
 TABLE_SIZE = 4
-LOOK_SENDS = 2
-"""Events a look books when it comes: its LOOK, and its withdrawal."""
 DEAL_SENDS = 3
 """Events a deal books per person invited: the invitation, once more, and the seat."""
+DEAL_SPAN = ANSWER_WAIT + 1.0
+"""Seconds after a deal within which its events go (the seats at the tick after the
+answers are in): what it books counts for a minute from then."""
 
 
 @dataclass(frozen=True)
@@ -209,7 +210,7 @@ class Looker:
     def start(self, now: float) -> list[Effect]:
         """The LOOK to publish and the subscriptions to open; if the page's minute can't
         afford another look (it looked again and again), it plays with computers."""
-        if not self.budget.book(LOOK_SENDS, now):
+        if not self.budget.book(1, now):
             self.outcome = Alone(self.new_table())
             return []
         came = round(now * 1000)
@@ -270,7 +271,7 @@ class Looker:
             self.invited = {key: table for key, table in self.invited.items()
                             if key in self.accepted}
             return [Close("notes"), *self._seat(now)]
-        return [Close("notes"), *self._done(Alone(self.new_table()))]
+        return [Close("notes"), *self._done(Alone(self.new_table()), now)]
 
     def _mute(self, key: str) -> None:
         self.muted.add(key)
@@ -327,10 +328,10 @@ class Looker:
             if isinstance(people, list) and 2 <= len(people) <= TABLE_SIZE \
                     and len(set(people)) == len(people) and self.me in people \
                     and key in people and all(isinstance(p, str) for p in people):
-                return self._done(Seated(table, tuple(people), dealer=False))
+                return self._done(Seated(table, tuple(people), dealer=False), now)
         if kind == "welcome" and self.knocked is not None \
                 and self.knocked[:2] == (key, table) and data.get("look") == self.look_id:
-            return self._done(Joined(table, key))
+            return self._done(Joined(table, key), now)
         return []
 
     def _may_invite(self, key: str) -> bool:
@@ -406,7 +407,7 @@ class Looker:
                 and self.reading.lively(self.looked):
             return []  # others came lately: one more will likely come soon
         if len(four) > 1 and not self.deaf \
-                and self.budget.book(DEAL_SENDS * (len(four) - 1), now):
+                and self.budget.book(DEAL_SENDS * (len(four) - 1), now, now + DEAL_SPAN):
             return self._deal(four[1:], now)
         return self._alone(now)
 
@@ -436,7 +437,7 @@ class Looker:
             table = self.doors[door][0]
             self.knocked = (door, table, now + KNOCK_WAIT)
             return [Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)]
-        return self._done(Alone(self.new_table()))
+        return self._done(Alone(self.new_table()), now)
 
     def _invitations(self, keys: set[str]) -> list[Effect]:
         assert self.dealing is not None
@@ -457,16 +458,18 @@ class Looker:
         people = tuple(sorted({self.me, *self.accepted}, key=self._order))
         seats = [Publish(NOTE, (), note("seat", table=table, people=list(people)), to=key)
                  for key in sorted(self.accepted)]
-        return seats + self._done(Seated(table, people, dealer=True))
+        return seats + self._done(Seated(table, people, dealer=True), now)
 
-    def _done(self, outcome: Outcome) -> list[Effect]:
+    def _done(self, outcome: Outcome, now: float) -> list[Effect]:
         """Seated (or alone): withdraw the LOOK and stop reading the lobby."""
         self.outcome = outcome
-        return [self.withdrawal(), Close("notes")]
+        return [self.withdrawal(now), Close("notes")]
 
-    def withdrawal(self) -> Publish:
+    def withdrawal(self, now: float) -> Publish:
         """This page's LOOK withdrawn (seated, or it stopped looking): filed under the same
-        tags, so the pages reading this shard drop it at once."""
+        tags, so the pages reading this shard drop it at once (counted in the minute's
+        sends, which always has room for it)."""
+        self.budget.sent(1, now)
         return Publish(LOOK, (("d", "look"), *shard_tags(self.me),
                               ("expiration", str(int(self.started) + LOOK_TTL))),
                        json.dumps({"v": VERSION, "gone": 1}, separators=(",", ":")))

@@ -164,7 +164,7 @@ class Online:
             self._ticket = None
             # a look stopped before it found a table is withdrawn, so the others don't
             # count on this page until its LOOK expires
-            gone = looker.withdrawal() if looker is not None and looker.look_id \
+            gone = looker.withdrawal(self.now()) if looker is not None and looker.look_id \
                 and looker.outcome is None else None
             self.wire.close([] if gone is None else [(gone.kind, gone.tags, gone.content)])
 
