@@ -10,7 +10,7 @@ import random
 import pytest
 
 from tools.lobby_sim import World, key_of, sign_for, verify
-from web.friends.lobby_budget import NOTES, QUERIES
+from web.friends.lobby_budget import NOTES, QUERIES, SENDS, LobbyBudget
 from web.friends.lobby_door import Door
 from web.friends.lobby_events import (
     DOOR,
@@ -328,3 +328,35 @@ def test_how_busy_a_shard_is_counts_each_key_at_every_level_it_shares() -> None:
     for level in range(LEVELS):
         mine = shard(keys[0], level)
         assert looker.busy(level) == sum(1 for key in keys[1:] if shard(key, level) == mine)
+
+
+# --- what a page sends: bounded by its budget ---
+
+def test_a_page_that_keeps_failing_to_deal_sends_no_more_than_its_budget_in_any_minute() -> None:
+    # three new people look every second, after this page: it deals to them, nobody ever
+    # answers; each time it ends up alone it looks again (the same page, the same budget)
+    budget = LobbyBudget()
+    page, sent, deals, looks = None, [], 0, 0
+    now = T0
+    while now < T0 + 150:
+        if page is None or page.outcome is not None:
+            page = Looker(key_of("dealer"), now, verify=verify, new_table=lambda: "tableA",
+                          budget=budget)
+            effects, looks = page.start(now), looks + 1
+            page.look_id = look("dealer", now).id
+            page.level = 0
+        else:
+            effects = page.tick(now)
+        if round(now * 10) % 10 == 5:
+            for n in range(3):
+                effects += page.received(look(f"p{now:.0f}.{n}", now), None, now)
+        for effect in effects:
+            if isinstance(effect, Subscribe) and effect.once:
+                effects += page.stored_end(effect.name, now)  # nothing stored
+        sent += [now for effect in effects if isinstance(effect, Publish)]
+        deals += any(isinstance(e, Publish) and "invite" in e.content for e in effects)
+        now = round(now + 0.1, 1)
+    if page is not None and page.outcome is None:
+        sent.append(now)  # its withdrawal, were it to stop now
+    assert deals >= 4 and looks >= 4  # it dealt (and failed) again and again, then anew
+    assert max(sum(start <= at < start + 60 for at in sent) for start in sent) <= SENDS

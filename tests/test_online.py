@@ -10,7 +10,7 @@ import random
 
 from tests.online_pages import FakeWire, Network, settle, until
 from tools.lobby_sim import key_of, sign_for
-from web.friends.lobby_budget import NOTES, QUERIES, LobbyBudget
+from web.friends.lobby_budget import NOTES, QUERIES, SENDS, LobbyBudget
 from web.friends.lobby_events import DOOR, LOOK, NOTE, Event, make_event, shard_tags
 from web.friends.looking import (
     ALONE_WAIT,
@@ -273,3 +273,46 @@ def test_a_read_budget_counts_the_last_minute_only() -> None:
     assert budget.ask(24, 60.5)  # the first query is a minute old
     assert budget.note(0.0) and budget.note(1.0) and not budget.note(2.0)
     assert budget.note(61.5)
+
+
+def most_in_a_minute(times: list[float]) -> int:
+    """The most of ``times`` (in order) that fall within any 60 seconds."""
+    return max((sum(start <= at < start + 60 for at in times) for start in times), default=0)
+
+
+def test_a_flood_of_knocks_costs_the_door_no_more_than_its_budget() -> None:
+    async def run() -> None:
+        network, clock = Network(), [1000.0]
+        page = online(network, clock)
+        code = make_code(random.Random(5))
+        offering = asyncio.ensure_future(page.offer_seats(lambda: 3, code))
+        await until(lambda: any(data.get("open") == 3 for _, data in contents(network, DOOR)),
+                    "three seats filed")
+        door, wire = page.door, page.wire
+        assert door is not None and isinstance(wire, FakeWire)
+        # strangers knock at the door, ten a quarter second, for two minutes
+        for step in range(4 * 120):
+            for n in range(10):
+                body = json.dumps({"v": 4, "t": "knock", "table": code.code,
+                                   "look": f"{step * 10 + n:064x}"})
+                name = f"knocker{step}.{n}"
+                network.relay.publish(make_event(key_of(name), int(clock[0]), NOTE,
+                                                 (("p", door.me),), body, sign_for(key_of(name))))
+            clock[0] += 0.25
+            await settle(20)
+        # it read its minute's notes (and what was on its way in the quarter second it
+        # stopped at), then none until the minute had room again: it is still open
+        knocks = [at for at, _, event in wire.read if event.kind == NOTE]
+        assert most_in_a_minute(knocks) <= NOTES + 10
+        assert any(at > knocks[0] + 60 for at in knocks)  # and more once it had room
+        assert page.door is door and door.listening
+        # it let in three at a time (its seats, each kept 30 s for a knocker who never
+        # came), and sent no more than its minute's sends
+        sent = [e for e in network.relay.sent if e.pubkey == door.me]
+        welcomed = [float(e.created_at) for e in sent if e.kind == NOTE]
+        assert len({e.tag("p") for e in sent if e.kind == NOTE}) == len(welcomed) >= 3
+        assert max(sum(start <= at < start + 30 for at in welcomed) for start in welcomed) == 3
+        assert most_in_a_minute([float(e.created_at) for e in sent]) <= SENDS
+        page._stop_offering()
+        await offering
+    asyncio.run(run())
