@@ -193,6 +193,9 @@ def test_a_flood_of_looks_in_the_pages_shard_costs_it_no_more_than_its_budget() 
     async def run() -> None:
         network, clock = Network(), [1000.0]
         page = online(network, clock, wait=60.0)  # ?wait=60: a minute in the lobby
+        # (what it sends unbounded here, so that it looks all minute: with its SENDS it
+        # deals twice to the spammer's made-up lookers, then plays with computers)
+        page.budget = LobbyBudget(sends=10_000)
         look = asyncio.ensure_future(page.look())
         await until(lambda: shard_chosen(page), "looking")
         assert page.looker is not None
