@@ -172,16 +172,16 @@ def test_a_look_with_a_bad_signature_is_not_counted() -> None:
     forged = Event(forged.id, forged.pubkey, forged.created_at, forged.kind, forged.tags,
                    forged.content, "0" * 128)
     page.received(forged, None, T0)
-    assert page.came == {}
+    assert page.view.came == {}
     page.received(look("bob"), None, T0)
-    assert list(page.came) == [key_of("bob")]
+    assert list(page.view.came) == [key_of("bob")]
 
 
 def test_a_flood_from_one_key_mutes_it() -> None:
     page = looker("me")
     for index in range(MAX_FROM_KEY + 1):
         page.received(look("eve", at=T0 + index * 0.01), None, T0 + 1)
-    assert key_of("eve") in page.muted and key_of("eve") not in page.came
+    assert key_of("eve") in page.view.muted and key_of("eve") not in page.view.came
 
 
 def test_a_look_of_the_wrong_shape_is_dropped() -> None:
@@ -192,7 +192,7 @@ def test_a_look_of_the_wrong_shape_is_dropped() -> None:
                         tags=(("d", "look"),)), None, T0)
     page.received(event("old", LOOK, json.dumps({"v": 3, "came": T0 * 1000}),
                         tags=(("d", "look"),)), None, T0)
-    assert page.came == {}
+    assert page.view.came == {}
 
 
 def invited_page() -> tuple[Looker, str]:
@@ -236,7 +236,7 @@ def test_a_dealer_that_never_seats_is_passed_over_and_the_page_goes_on() -> None
     invite, text = note("dealer", page.me, table="tableX", t="invite", look=page.look_id)
     page.received(invite, text, T0 + 1)
     page.tick(T0 + 1 + SEAT_WAIT + 0.1)  # no seat came: a liar, or gone
-    assert dealer in page.muted and page.answered is None
+    assert dealer in page.view.muted and page.answered is None
     page.tick(T0 + 1 + SEAT_WAIT + GATHER)
     assert page.outcome is None  # someone looked lately: it waits a little for another
     alone_at(page, T0 + 0.5 + GATHER + ALONE_WAIT + 0.1)
@@ -282,10 +282,10 @@ def test_a_looker_knocks_only_at_doors_of_the_right_shape() -> None:
                         tags=(("d", "tableD"),)), None, T0)
     page.received(event("host2", DOOR, json.dumps({"v": 4, "open": 1}),
                         tags=(("d", "bad table!"),)), None, T0)
-    assert page.doors == {}
+    assert page.view.doors == {}
     page.received(event("host3", DOOR, json.dumps({"v": 4, "open": 2}),
                         tags=(("d", "tableE"),)), None, T0)
-    assert page.doors == {key_of("host3"): ("tableE", 2)}
+    assert page.view.doors == {key_of("host3"): ("tableE", 2)}
     knock = alone_at(page, T0 + GATHER + 0.1)
     assert [e.to for e in knock if isinstance(e, Publish)] == [key_of("host3")]
 

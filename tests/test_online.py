@@ -253,7 +253,7 @@ def test_an_invitation_from_a_dealer_not_read_yet_is_taken_once_its_look_is_foun
         look = asyncio.ensure_future(page.look())
         await until(lambda: shard_chosen(page), "looking")
         looker = page.looker
-        assert looker is not None and dealer not in looker.came
+        assert looker is not None and dealer not in looker.view.came
         sign = sign_for(dealer)
 
         def send(body: dict[str, object]) -> None:
@@ -263,7 +263,7 @@ def test_an_invitation_from_a_dealer_not_read_yet_is_taken_once_its_look_is_foun
         send({"t": "invite", "table": code, "look": looker.look_id})
         await until(lambda: any(e.pubkey == looker.me and e.kind == NOTE
                                 for e in network.relay.sent), "the page asked who, and accepted")
-        assert dealer in looker.came
+        assert dealer in looker.view.came
         send({"t": "seat", "table": code, "people": [dealer, looker.me]})
         found = await look
         assert isinstance(found, Invited) and found.code.code == code and found.people == 2

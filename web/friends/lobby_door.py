@@ -26,7 +26,7 @@ from web.friends.lobby_budget import LobbyBudget
 from web.friends.lobby_effects import Close, Effect, Publish, Subscribe, note
 from web.friends.lobby_events import DOOR, NOTE, VERSION, Event, content_of, shard_tags
 from web.friends.lobby_reading import DOOR_TTL
-from web.friends.looking import MAX_FROM_KEY, SKEW
+from web.friends.lobby_view import MAX_FROM_KEY, SKEW
 
 __all__ = ["REFRESH", "Door"]
 

@@ -52,10 +52,11 @@ from web.friends.lobby_reading import (
     PROBES,
     ShardReading,
 )
+from web.friends.lobby_view import LOOK_TTL, MAX_FROM_KEY, SKEW, ShardView
 
-__all__ = ["ASK_AGAIN", "CROWD", "DOOR_TTL", "FIRST_POLL", "GATHER", "POLL", "PROBES",
-           "Alone", "Close", "Effect", "Joined", "Looker", "Publish", "Seated", "Subscribe",
-           "note"]
+__all__ = ["ASK_AGAIN", "CROWD", "DOOR_TTL", "FIRST_POLL", "GATHER", "LOOK_TTL",
+           "MAX_FROM_KEY", "POLL", "PROBES", "SKEW", "Alone", "Close", "Effect", "Joined",
+           "Looker", "Publish", "Seated", "Subscribe", "note"]
 
 GATHER = 2.0
 """Seconds a dealer waits for three others before it deals to whoever it has."""
@@ -74,12 +75,6 @@ ALONE_WAIT = 4.0
 play with computers, or wait for a door's next hand)."""
 GRACE = 2.0
 """Seconds past its turn after which a dealer that hasn't dealt is passed over."""
-LOOK_TTL = 30
-"""Seconds a LOOK counts (its NIP-40 expiration); older ones are ignored."""
-SKEW = 5
-"""Seconds a clock may be ahead of this page's."""
-MAX_FROM_KEY = 8
-"""Events one key may send this page while it looks (an honest one sends at most 5)."""
 TABLE_SIZE = 4
 DEAL_SENDS = 3
 """Events a deal books per person invited: the invitation, once more, and the seat."""
@@ -142,9 +137,9 @@ class Looker:
         self.me = me
         self.budget = budget if budget is not None else LobbyBudget()
         self.reading = ShardReading(me, now, self.budget)
+        self.view = ShardView(me, now, self.reading, verify=verify)
         self.gather = gather
         self.started = now
-        self.verify = verify
         self.new_table = new_table
         self.look_id = ""
         """The id of this page's LOOK (the caller sets it once published): notes name it."""
@@ -154,22 +149,6 @@ class Looker:
         reads a finer shard than it, may not have read it)."""
         self.deaf = False
         """This page read all the notes its budget allows: it reads no more."""
-        self.came: dict[str, int] = {}
-        """Looker key -> when it came (ms, from its LOOK)."""
-        self.look_ids: dict[str, str] = {}
-        """Looker key -> the id of its LOOK (an invitation names it)."""
-        self.looked: set[str] = set()
-        """The keys of the LOOKs read, looking or seated since."""
-        self.first_seen: dict[str, float] = {}
-        self.doors: dict[str, tuple[str, int]] = {}
-        """Door key -> (table, open seats) of tables under way with an open seat."""
-        self.heard: dict[str, int] = {}
-        """Key -> how many events it sent this page (each counted once, however often read)."""
-        self.seen: set[str] = set()
-        """The ids of the events read (a stored one comes again with each read)."""
-        self.muted: set[str] = set()
-        self.passed: dict[str, float] = {}
-        """Keys skipped until a time (invited elsewhere, or a door that didn't answer)."""
         self.invited: dict[str, str] = {}
         """As dealer: invitee key -> the table it was invited to."""
         self.accepted: set[str] = set()
@@ -198,7 +177,7 @@ class Looker:
 
     def people(self, now: float) -> int:
         """How many look in this page's shard now, this page included."""
-        return len(self.lookers(now))
+        return len(self.view.lookers(now))
 
     def seconds_left(self, now: float) -> float:
         """Seconds until this page deals to whoever it has (or, alone, plays with
@@ -237,25 +216,16 @@ class Looker:
             return []
         if event.kind == NOTE and not self.deaf and not self.budget.note(now):
             return self._deafened(now)  # a flood of notes (or a page looking for long)
-        if key == self.me or key in self.muted or event.id in self.seen:
-            return []  # (each read of the shard brings its stored LOOKs again)
-        if not self.verify(event):
-            return []
-        self.seen.add(event.id)
-        self.heard[key] = self.heard.get(key, 0) + 1
-        if self.heard[key] > MAX_FROM_KEY:
-            self._mute(key)
-            return []
-        if not int(now) - LOOK_TTL <= event.created_at <= now + SKEW:
+        if not self.view.admit(event, now):
             return []
         if event.kind == LOOK:
-            self._look(event, now)
+            self.view.look(event, now)
             if self.pending is not None and self.pending[0] == key:
                 dealer, table, _ = self.pending
                 self.pending = None
                 return self._accept(dealer, table, now)
         elif event.kind == DOOR:
-            self._door(event)
+            self.view.door(event)
         elif event.kind == NOTE and event.tag("p") == self.me and plain is not None:
             data = content_of(plain)
             if data is not None and isinstance(data.get("table"), str) \
@@ -273,47 +243,11 @@ class Looker:
             return [Close("notes"), *self._seat(now)]
         return [Close("notes"), *self._done(Alone(self.new_table()), now)]
 
-    def _mute(self, key: str) -> None:
-        self.muted.add(key)
-        self.came.pop(key, None)
-        self.doors.pop(key, None)
-
-    def _look(self, event: Event, now: float) -> None:
-        data = content_of(event.content, 60)
-        came = data.get("came") if data is not None else None
-        if event.tag("d") != "look" or data is None:
-            return
-        self.reading.heard_from(event.pubkey)
-        self.looked.add(event.pubkey)
-        if set(data) == {"v", "gone"}:  # seated elsewhere: withdrawn
-            self.came.pop(event.pubkey, None)
-            return
-        if set(data) != {"v", "came"} or type(came) is not int \
-                or abs(came - event.created_at * 1000) > 2000:
-            return
-        self.came[event.pubkey] = came
-        self.look_ids[event.pubkey] = event.id
-        self.first_seen.setdefault(event.pubkey, now)
-
-    def _door(self, event: Event) -> None:
-        data = content_of(event.content, 60)
-        table = event.tag("d")
-        if data is None or table is None or not TABLE.match(table):
-            return
-        self.reading.heard_from(event.pubkey)
-        seats = data.get("open")
-        if set(data) != {"v", "open"} or type(seats) is not int or not 0 <= seats <= 3:
-            return
-        if seats:
-            self.doors[event.pubkey] = (table, seats)
-        else:
-            self.doors.pop(event.pubkey, None)
-
     def _note(self, key: str, data: dict[str, Any], now: float) -> list[Effect]:
         kind, table = data.get("t"), data["table"]
         if kind == "invite" and data.get("look") == self.look_id and self._may_invite(key):
             return self._accept(key, table, now)
-        if kind == "invite" and data.get("look") == self.look_id and key not in self.came \
+        if kind == "invite" and data.get("look") == self.look_id and key not in self.view.came \
                 and self.pending is None:
             who = self.reading.who(key, now)  # who is it? its LOOK, if it has one
             if who:
@@ -337,7 +271,8 @@ class Looker:
     def _may_invite(self, key: str) -> bool:
         """Whether a dealer's invitation may be taken: this page is free, and the dealer is
         a page seen looking that comes before it (a made-up table is no one's)."""
-        return self._free() and key in self.came and self._order(key) < self._order(self.me)
+        view = self.view
+        return self._free() and key in view.came and view.order(key) < view.order(self.me)
 
     def _accept(self, dealer: str, table: str, now: float) -> list[Effect]:
         """Answer ``dealer``'s invitation, if it may be taken and the minute affords it."""
@@ -368,43 +303,34 @@ class Looker:
             return effects
         if self.answered is not None:
             if now >= self.answered[2]:  # answered, never seated: a liar or a dropout
-                self._mute(self.answered[0])
+                self.view.mute(self.answered[0])
                 self.answered = None
             return effects
         if self.knocked is not None:
             if now >= self.knocked[2]:
-                self.passed[self.knocked[0]] = now + 60
-                self.doors.pop(self.knocked[0], None)
+                self.view.passed[self.knocked[0]] = now + 60
+                self.view.doors.pop(self.knocked[0], None)
                 self.knocked = None
             return effects
         return effects + self._look_around(now)
 
-    def _order(self, key: str) -> tuple[int, str]:
-        return (self.came.get(key, round(self.started * 1000)), key)
-
-    def lookers(self, now: float) -> list[str]:
-        """The lookers of this page's shard, in the order every page puts them in."""
-        keys = [key for key in self.came if self.reading.mine(key)
-                and self.passed.get(key, 0) <= now]
-        return sorted({*keys, self.me}, key=self._order)
-
     def _look_around(self, now: float) -> list[Effect]:
-        four = table_of(self.lookers(now), self.me)
+        four = table_of(self.view.lookers(now), self.me)
         dealer = four[0]
         if dealer != self.me:
             # the dealer's turn: its wait from when this page saw it, then the answers; and
             # if this page just passed over the one before it, time for the dealer to do
             # as much (it may have read that one a poll later)
-            due = max(self.first_seen.get(dealer, now) + self.gather + ANSWER_WAIT,
+            due = max(self.view.first_seen.get(dealer, now) + self.gather + ANSWER_WAIT,
                       self.last_pass + POLL) + GRACE
             if now > due:
-                self.passed[dealer] = now + LOOK_TTL
+                self.view.passed[dealer] = now + LOOK_TTL
                 self.last_pass = now
             return []
         if len(four) < TABLE_SIZE and now - self.started < self.gather:
             return []
         if len(four) == 1 and now - self.started < self.gather + ALONE_WAIT \
-                and self.reading.lively(self.looked):
+                and self.view.lively():
             return []  # others came lately: one more will likely come soon
         if len(four) > 1 and not self.deaf \
                 and self.budget.book(DEAL_SENDS * (len(four) - 1), now, now + DEAL_SPAN):
@@ -431,10 +357,9 @@ class Looker:
             if not self.reading.doors_in and self.reading.doors_asked is not None \
                     and now - self.reading.doors_asked < KNOCK_WAIT:
                 return []  # the doors' answer is on its way
-        door = next((key for key in sorted(self.doors, key=lambda k: -self.doors[k][1])
-                     if self.passed.get(key, 0) <= now), None)
+        door = self.view.open_door(now)
         if door is not None and not self.deaf and self.budget.book(1, now):
-            table = self.doors[door][0]
+            table = self.view.doors[door][0]
             self.knocked = (door, table, now + KNOCK_WAIT)
             return [Publish(NOTE, (), note("knock", table=table, look=self.look_id), to=door)]
         return self._done(Alone(self.new_table()), now)
@@ -442,7 +367,7 @@ class Looker:
     def _invitations(self, keys: set[str]) -> list[Effect]:
         assert self.dealing is not None
         return [Publish(NOTE, (), note("invite", table=self.dealing[0],
-                                       look=self.look_ids.get(key, "")), to=key)
+                                       look=self.view.look_ids.get(key, "")), to=key)
                 for key in sorted(keys)]
 
     def _seat(self, now: float) -> list[Effect]:
@@ -450,12 +375,12 @@ class Looker:
         assert self.dealing is not None
         table = self.dealing[0]
         for key in set(self.invited) - self.accepted:  # gone elsewhere, or away
-            self.passed[key] = now + LOOK_TTL
+            self.view.passed[key] = now + LOOK_TTL
         self.dealing = None
         if not self.accepted:
             self.invited = {}
             return []
-        people = tuple(sorted({self.me, *self.accepted}, key=self._order))
+        people = tuple(sorted({self.me, *self.accepted}, key=self.view.order))
         seats = [Publish(NOTE, (), note("seat", table=table, people=list(people)), to=key)
                  for key in sorted(self.accepted)]
         return seats + self._done(Seated(table, people, dealer=True), now)
