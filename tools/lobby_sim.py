@@ -213,7 +213,9 @@ class SimPage:
 
     def sit(self, table: Table, cards: float) -> None:
         self.table = table
-        self.cards = cards
+        # a page let in at a table under way held cards (with computers) from then on,
+        # even if that table filled before its next hand and it looked again
+        self.cards = cards if self.cards < 0 else min(self.cards, cards)
         table.members.append(self)
         self.world.clock.at(cards + self.world.rng.expovariate(1 / self.world.stay),
                             self.leave)
