@@ -38,7 +38,7 @@ from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
 from web.p2p.fair.arrivals import Arrivals
-from web.p2p.fair.cheats import CHEATS, TAMPERS
+from web.p2p.fair.cheats import CHEATS, EVIDENCE_WITH_DIGEST, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
 from web.p2p.fair.game import FairStage
@@ -288,6 +288,9 @@ class FairTable(Arrivals):
                 return  # withheld from every page
             text = message(kind, **sent)
         self.outbox.append(self.ledger.seal(number, kind, text))
+        if kind == "fair_digest" and self.cheat in EVIDENCE_WITH_DIGEST:
+            evidence = message("fair_evidence", items=self.ledger.evidence(number))
+            self.outbox.append(self.ledger.seal(number, "fair_evidence", evidence))
 
     def _settle(self, budget: float | None = None) -> None:
         """Take every message that fits now, and every step of this page that is due;
