@@ -330,6 +330,8 @@ def test_a_page_that_plays_its_computer_its_own_way_is_named_and_charged(
     ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
     ("marked", Cheat.MARKED),        # non-residues to follow the point cards: on arrival
+    # after the cards: a false digest and true evidence to two pages, nothing to the third
+    ("framethird", Cheat.FALSE_DIGEST),
 ])
 def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811

@@ -330,6 +330,14 @@ class FairTable(Arrivals):
                 return
         while self._drain():  # evidence that came first
             pass
+        if self.closed is None and not self.dispute.evidence_shown \
+                and len(self.transcript.evidence) == NUM_SEATS:
+            # Every page's evidence to every page (once), before judging: a page the liar
+            # sent nothing of the hand's end learns of the dispute from the digests relayed
+            # to it, and here gets the liar's evidence, which it couldn't get from a page
+            # that judged and closed (a closed page's room may be gone).
+            self.dispute.evidence_shown = True
+            self.outbox += self.relays.every(self.hand_number, "fair_evidence")
         if self.closed is None:
             self.dispute.judge()
 
