@@ -28,7 +28,7 @@ from web.p2p.fair.cheats import (
     MarkedCards,
     StackedDeck,
 )
-from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
+from web.p2p.fair.group import GROUP, GROUPS, POWER_WINDOW, STEP_BITS, Group, jacobi
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
 from web.p2p.fair.proofs import (
@@ -138,6 +138,32 @@ def test_powers_of_the_generator_from_its_table_are_the_powers(group: Group) -> 
                  *(rng.getrandbits(rng.randrange(1, group.table_bits + 8)) for _ in range(50))]
     for e in exponents:
         assert group.power(group.generator, e) == pow(group.generator, e, group.p)
+
+
+@pytest.mark.parametrize("group", [SMALL, GROUP], ids=["small", "1024"])
+def test_a_power_in_steps_is_the_power_an_eighth_of_a_full_size_one_a_step(
+        group: Group) -> None:
+    """``Group.power_steps``: the same number as ``pow``, in a step per ``STEP_BITS`` of
+    the exponent (a full-size power of the 1024-bit group in eight); a short one, or a
+    generator's power from its table, in one."""
+    rng = random.Random(5)
+    base = group.codes[7]
+    for bits in (1, 4, 127, 128, 129, 300, group.p.bit_length()):
+        for e in (1 << (bits - 1), rng.getrandbits(bits) | 1 << (bits - 1), (1 << bits) - 1):
+            steps = group.power_steps(base, e)
+            count = 0
+            while True:
+                try:
+                    next(steps)
+                    count += 1
+                except StopIteration as done:
+                    assert done.value == pow(base, e, group.p)
+                    break
+            # (a step of at most STEP_BITS past the leading digit)
+            assert count == (0 if bits <= STEP_BITS else -(-(bits - POWER_WINDOW) // STEP_BITS))
+    q_bits = group.q.bit_length()
+    assert sum(1 for _ in group.power_steps(group.generator, group.q - 2)) == (
+        0 if q_bits <= group.table_bits else -(-(q_bits - POWER_WINDOW) // STEP_BITS))
 
 
 def test_keys_are_odd_short_and_prime_to_p_minus_1() -> None:

@@ -121,7 +121,8 @@ class Party:
         return run(self.lock_steps())
 
     def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
-        """``lock`` a slot a step: its 39 full-size powers are the deal's longest step."""
+        """``lock``, a few bits of a slot's full-size power a step (``Group.power_steps``):
+        its 39 full-size powers are the deal's longest work."""
         group = self.transcript.group
         modulus = group.p - 1
         mine = slots_of(self.seat)
@@ -131,7 +132,8 @@ class Party:
             if slot in mine:
                 deck.append(x)
                 continue
-            deck.append(group.power(x, group.inverse(self._shuffle_key * k % modulus)))
+            unlock = group.inverse(self._shuffle_key * k % modulus)
+            deck.append((yield from group.power_steps(x, unlock)))
             group.is_element(deck[-1])  # (remembered: ``Group.is_element``)
             yield
         return tuple(deck)
