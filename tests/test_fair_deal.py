@@ -417,6 +417,39 @@ def test_a_card_is_played_only_with_a_proof_that_its_slot_holds_it() -> None:
     assert play.card == Card.parse("2C")
 
 
+def test_a_cards_proof_is_checked_ahead_in_steps_and_taking_the_card_looks_it_up() -> None:
+    """A card that waits to be taken has its proof checked in the page's slices, a power
+    a step (``Inbox.vet``): the check then finds its answer (``check_same_power_steps``
+    remembers it), and a forged proof is still refused when the card is taken."""
+    t = table(seed=11)
+    dealt_and_passed(t)
+    public = t.transcripts[0]
+    holder = next(p for p in t.parties if Card.parse("2C") in p.hand())
+    slot, proof = holder.play(Card.parse("2C"))
+    steps = public.play_check_steps(holder.seat, slot, Card.parse("2C"), proof)
+    assert steps is not None
+    assert sum(1 for _ in steps) == 2  # its two sides, a step each
+    again = public.play_check_steps(holder.seat, slot, Card.parse("2C"), proof)
+    assert again is not None and sum(1 for _ in again) == 0  # remembered
+    inbox = Inbox(lambda: 0.0, [])
+    forged = (*proof[:2], proof[2] + 1)
+    inbox.hold(holder.seat, 1, wire.message("fair_play", slot=slot, card=Card.parse("2C"),
+                                            proof=forged), public.group)
+    vetted = [False]
+
+    def over() -> bool:  # a slice's end after every step
+        vetted[0] = not vetted[0]
+        return vetted[0]
+
+    assert not inbox.vet(public.group, over, public, 1)  # one step, then the slice is out
+    assert inbox.vet(public.group, lambda: False, public, 1)
+    checked = public.play_check_steps(holder.seat, slot, Card.parse("2C"), forged)
+    assert checked is not None and sum(1 for _ in checked) == 0  # checked ahead: remembered
+    with pytest.raises(CheatDetected) as caught:
+        inbox.take(public, 1)
+    assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
+
+
 def _slot_and_card(party: Party, card: Card) -> tuple[int, Card, tuple[int, ...]]:
     slot, proof = party.play(card)
     return slot, card, proof
