@@ -417,10 +417,12 @@ def test_a_card_is_played_only_with_a_proof_that_its_slot_holds_it() -> None:
     assert play.card == Card.parse("2C")
 
 
-def test_a_cards_proof_is_checked_ahead_in_steps_and_taking_the_card_looks_it_up() -> None:
+def test_a_cards_proof_is_checked_ahead_in_steps_and_taking_the_card_looks_it_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
     """A card that waits to be taken has its proof checked in the page's slices, a power
     a step (``Inbox.vet``): the check then finds its answer (``check_same_power_steps``
     remembers it), and a forged proof is still refused when the card is taken."""
+    monkeypatch.setattr(proofs, "_known", {})  # (what other tests checked: forgotten)
     t = table(seed=11)
     dealt_and_passed(t)
     public = t.transcripts[0]

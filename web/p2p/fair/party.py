@@ -188,20 +188,31 @@ class Party:
 
     def unblind(self) -> tuple[int, ...]:
         """This seat's key taken off the three cards it passes: now only the receiver's is on."""
+        return run(self.unblind_steps())
+
+    def unblind_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        """``unblind``, a few bits of its three full-size powers a step (``power_steps``)."""
         transcript = self.transcript
         group = transcript.group
         target = pass_target(self.seat, transcript.direction)
         unlock = group.inverse(self._shuffle_key)
-        return tuple(group.power(value, unlock) for value in transcript.blinded[target])
+        values = []
+        for value in transcript.blinded[target]:
+            values.append((yield from group.power_steps(value, unlock)))
+        return tuple(values)
 
     def read_passed(self) -> list[Card]:
         """The three cards passed to this seat (fewer: one was spoilt on the way)."""
+        return run(self.read_passed_steps())
+
+    def read_passed_steps(self) -> Generator[None, None, list[Card]]:
+        """``read_passed``, a few bits of its three full-size powers a step."""
         transcript = self.transcript
         group = transcript.group
         cards = []
         for slot in transcript.pass_slots[transcript.passer_to(self.seat)]:
-            card = group.decode(group.power(transcript.hidden[slot],
-                                            group.inverse(self._blind_keys[slot])))
+            card = group.decode((yield from group.power_steps(
+                transcript.hidden[slot], group.inverse(self._blind_keys[slot]))))
             if card is not None:
                 self.known[slot] = card
                 cards.append(card)
