@@ -191,7 +191,7 @@ class FairTable(Arrivals):
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             return words.FAIR_PASS_THREE
         self.current.choose_pass(cards)
-        self._settle(SLICE_SECONDS)  # what it makes due: the rest in the next slices
+        self.unsettled = True  # what it makes due: in the page's next slices, not the click's
         return None
 
     def play(self, card: Card) -> str | None:
@@ -202,8 +202,10 @@ class FairTable(Arrivals):
         return None
 
     def _play(self, card: Card) -> None:
+        """The card goes out; what it makes due is for the page's next slices (the task of
+        the person's click has the table to draw)."""
         self.current.play(card)
-        self._settle(SLICE_SECONDS)
+        self.unsettled = True
 
     def next_hand(self) -> None:
         """The person has seen the scores: on to the next hand (its deal starts when seat 0's
