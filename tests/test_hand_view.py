@@ -27,7 +27,6 @@ class _Node:
         self.dataset.card = card
         self.parent: _Node | None = None
         self.kids: list[_Node] = []
-        self.offsetLeft = self.offsetTop = 0.0
         self.tabIndex = -1
 
     def __setattr__(self, name: str, value: Any) -> None:
@@ -132,6 +131,8 @@ def test_a_new_hands_cards_are_written_in_one_piece_and_then_only_what_changes()
     assert page.writes.count("remove") == 1
     assert not {"insertBefore", "createElement", "innerHTML"} & set(page.writes)
     assert [k.dataset.card for k in page.hand.kids] == [s.notation for s in played]
+    # the hand is centred: one card fewer, every card slid (from the order, no layout read)
+    assert set(view.moved) == {s.notation for s in played}
     page.writes.clear()
     picked = [replace(s, classes=s.classes + " selected") if s.notation == "AH" else s
               for s in played]

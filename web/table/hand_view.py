@@ -107,10 +107,6 @@ class HandView:
         """A tap elsewhere (Pass, say) came between: the next tap on the hand is a first."""
         self.last_tap = None
 
-    def _places(self) -> dict[str, tuple[float, float]]:
-        return {str(b.dataset.card): (float(b.offsetLeft), float(b.offsetTop))
-                for b in self.buttons()}
-
     def update(self, states: Sequence[CardState], label: str, turn_came: bool = False) -> None:
         """Make the hand show ``states`` in order, keeping elements (and focus) in place;
         ``turn_came``: the person's turn has just come (the focus goes to a card they can
@@ -152,11 +148,19 @@ class HandView:
 
     def _change(self, states: Sequence[CardState], wanted: list[str]) -> list[Element]:
         """The hand's cards as ``states``, some of them on the page already: those kept
-        are updated where their state changed, the new ones made, the gone ones removed;
-        which of those kept slid (``moved``) is read from the layout."""
+        are updated where their state changed, the new ones made, the gone ones removed.
+        Which of those kept slid (``moved``) is read from the order, not the layout (a
+        layout read here forced the page to lay itself out twice a card played): the hand
+        is centred, so when the number of cards changes every card moves, and when it
+        doesn't, a card moves if its place in the order changed."""
         keep = set(wanted)
-        reflow = self._order != wanted
-        was = self._places() if reflow else {}
+        was = {key: index for index, key in enumerate(self._order)}
+        resized = len(self._order) != len(wanted)
+        if self._order != wanted:
+            now = self.browser.now_ms()
+            for index, key in enumerate(wanted):
+                if key in was and (resized or was[key] != index):
+                    self.moved[key] = now
         only_gone = [n for n in self._order if n in keep] == wanted
         current: list[Element] = []
         for index, state in enumerate(states):
@@ -174,11 +178,6 @@ class HandView:
             current.append(button)
         for gone in [n for n in self._buttons if n not in keep]:
             self._buttons.pop(gone).remove()
-        if reflow:
-            now = self.browser.now_ms()
-            for key, place in self._places().items():
-                if key in was and was[key] != place:
-                    self.moved[key] = now
         return current
 
     def _roving(self, states: Sequence[CardState], buttons: list[Element],
