@@ -28,9 +28,10 @@ __all__ = ["SLICE_SECONDS", "FairHand"]
 
 SLICE_SECONDS = 0.015
 """The longest a slice of the page's work runs before the page yields (a shuffle, a lock,
-an opening round, a shuffle proof's making or checking, the codes of its cards, the
-audit): its steps are of about one power (a full-size one at most, some 30 ms on a phone,
-a CPU four times slower than this machine's), so a slice stays within 50 ms there."""
+an opening round, an unblind, the cards passed read, a shuffle proof's making or checking,
+the codes of its cards, the audit): its steps are of a short power or two at most, a long
+one being cut in eighths (``Group.power_steps``: some 5 ms each on a phone, a CPU four
+times slower than this machine's), so a slice stays well within 50 ms there."""
 
 
 class FairHand:
