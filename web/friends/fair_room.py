@@ -143,11 +143,13 @@ class FairPlay(FairComings):
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
-            self._show_felt(busy=done is not None)
+            if done is not None:
+                await self.sleep(0)  # a slice, then the page breathes
+            # the felt in a task of its own, not after a slice in the same one
+            if self._show_felt(busy=done is not None):
+                await self.sleep(0)
             if done is None:
                 await self._rest(0.1)
-            else:
-                await self.sleep(0)  # a slice, then the page breathes
         self._show_felt(busy=False)
 
     async def _rest(self, seconds: float) -> None:
@@ -375,14 +377,16 @@ class FairPlay(FairComings):
             self._show_felt(busy=False)  # the felt as it stood, under the words that close it
             self._close(why)
 
-    def _show_felt(self, busy: bool) -> None:
+    def _show_felt(self, busy: bool) -> bool:
         """Draw the felt (and tell the person what happened) if the tables moved on since
-        it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed."""
+        it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed. Whether
+        it drew."""
         seat = self.seat
         if not self._stale or seat is None or (
                 busy and self.now() - self._drawn_at < DRAW_SECONDS):
-            return
+            return False
         self._stale = False
         self._drawn_at = self.now()
         with timed("seat update"):
             seat.update()
+        return True

@@ -126,8 +126,8 @@ class FalsePass(Party):
     """Takes its key off the wrong slots: the receiver's cards don't open, it complains,
     and the audit names the passer."""
 
-    def unblind(self) -> tuple[int, ...]:
-        a, b, c = super().unblind()
+    def unblind_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        a, b, c = yield from super().unblind_steps()
         return b, a, c
 
 

@@ -155,7 +155,10 @@ class FairTable(Arrivals):
                         send=partial(self._send_in, number), clock=self.clock,
                         timings=self.timings, table=self.name, checks=self.checks)
 
-    def _start_hand(self, number: int, kept: HandKept | None = None) -> None:
+    def _start_hand(self, number: int, kept: HandKept | None = None,
+                    settle: bool = True) -> None:
+        """Hand ``number`` under way (its deck made ahead if it was); ``settle``: its first
+        slice now (else in the page's next slice: ``unsettled``)."""
         self.ledger.forget_before(number)
         ready, self.upcoming = self.upcoming, None
         if ready is not None and ready.number == number:  # its deck made while the last
@@ -171,7 +174,12 @@ class FairTable(Arrivals):
             self.resumed = replay(self, kept)
             self._resuming = False
             self.outbox.clear()  # (digests relayed while replaying: nothing new)
-        self._settle(None if kept is not None else SLICE_SECONDS)  # (the rest: next slice)
+        if kept is not None:
+            self._settle()
+        elif settle:
+            self._settle(SLICE_SECONDS)  # (the rest: next slice)
+        else:
+            self.unsettled = True
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -183,7 +191,7 @@ class FairTable(Arrivals):
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             return words.FAIR_PASS_THREE
         self.current.choose_pass(cards)
-        self._settle(SLICE_SECONDS)  # what it makes due: the rest in the next slices
+        self.unsettled = True  # what it makes due: in the page's next slices, not the click's
         return None
 
     def play(self, card: Card) -> str | None:
@@ -194,14 +202,17 @@ class FairTable(Arrivals):
         return None
 
     def _play(self, card: Card) -> None:
+        """The card goes out; what it makes due is for the page's next slices (the task of
+        the person's click has the table to draw)."""
         self.current.play(card)
-        self._settle(SLICE_SECONDS)
+        self.unsettled = True
 
     def next_hand(self) -> None:
         """The person has seen the scores: on to the next hand (its deal starts when seat 0's
-        page is there too)."""
+        page is there too). Its first slice is the page's next, not the click's: the click's
+        task draws the table."""
         if self.stage is FairStage.SCORED:
-            self._start_hand(self.hand_number + 1)
+            self._start_hand(self.hand_number + 1, settle=False)
 
     # --- the clock -----------------------------------------------------------------------------
     def turn_left(self) -> int | None:
@@ -305,7 +316,8 @@ class FairTable(Arrivals):
             self.unsettled = True
             return True
 
-        if not self.inbox.vet(self.group, over):
+        hand = self.current
+        if not self.inbox.vet(self.group, over, hand.transcript, hand.number):
             return
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
