@@ -41,6 +41,8 @@ LONG_TASKS = """() => {
   }).observe({type: "longtask"});
 }"""
 """From Play online on, the page's main-thread tasks over 50 ms (Long Tasks API)."""
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""Two frames: the page laid out again at a new size (then a screenshot shows it)."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALL: ViewportSize = {"width": 320, "height": 640}
 DESKTOP: ViewportSize = {"width": 1440, "height": 900}
@@ -171,7 +173,7 @@ def _shoot(seat: Seat, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for size, label in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL, "small")):
         seat.page.set_viewport_size(size)
-        seat.page.wait_for_timeout(150)
+        seat.page.evaluate(FRAMES)
         seat.page.screenshot(path=str(ARTIFACTS / f"fair-{name}-{label}.png"))
     seat.page.set_viewport_size(DESKTOP)
 
@@ -210,13 +212,10 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
                 if not u.startswith((origin, "blob:" + origin))] == []
 
 
-@pytest.mark.parametrize("people", [2, 3])
-def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
-        pages: list[Seat], relay: str, people: int) -> None:  # noqa: F811
-    """Two people and two computers, three and one: each page shows its own 13 cards only
-    (and never the computer's it plays), the computers move, every page audits the hand."""
-    seated = pages[:people]
-    logs = _sit(seated, relay)
+def _with_computers(seated: list[Seat]) -> None:
+    """Fewer than four people: each page shows its own 13 cards only (and never the
+    computer's it plays), the others' seats as computers, and its dialog says so."""
+    people = len(seated)
     hands = [set(seat.table.hand()) for seat in seated]
     assert all(len(hand) == 13 for hand in hands)
     assert len(set().union(*hands)) == 13 * people  # no card shown on two pages
@@ -230,24 +229,40 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
     _shoot(seated[0], f"computers-{people}-dialog")
     seated[0].hide_dialog()
     _shoot(seated[-1], f"computers-{people}-pass")
-    _play_hand(seated)
+
+
+def _audited_with_computers(seated: list[Seat], logs: list[list[str]]) -> None:
+    """The hand played out with computers: every page audits it, having checked each of
+    the 39 cards the others played."""
     for seat in seated:  # the audit of two pages on a shared machine
         _checked(seat, timeout=90_000)
         assert _state(seat) == "summary"
     found = _figures(logs)
-    assert len(found) == people and all(int(m[5]) == 39 for m in found)
+    assert len(found) == len(seated) and all(int(m[5]) == 39 for m in found)
     for seat in seated:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_three_people_play_a_fair_hand_with_a_computer_their_pages_play(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Three people and a computer: each page shows its own 13 cards only, the computer
+    moves, every page audits the hand. (Two people and two computers: in the test of
+    names and reloads, which sits two people down anyway.)"""
+    seated = pages[:3]
+    logs = _sit(seated, relay)
+    _with_computers(seated)
+    _play_hand(seated)
+    _audited_with_computers(seated, logs)
 
 
 def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_play_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Three people and a computer; one closes its tab once the cards are passed. The two
-    others draw again: a computer takes the seat of the page gone, the hand it left counts
-    as far as it went (every point on its seat, none taken yet), and they play the next
-    hand to its audit."""
+    others draw again once its seat's wait (``?grace=3``) is over: a computer takes the
+    seat of the page gone, the hand it left counts as far as it went (every point on its
+    seat, none taken yet), and they play the next hand to its audit."""
     seated = pages[:3]
-    _sit(seated, relay)
+    _sit(seated, relay, query="&grace=3")  # the seat of the page gone waits 3 s, not 20
     for seat in seated:
         keep_alerts(seat.page)
         for card in seat.table.hand()[:3]:
@@ -378,9 +393,9 @@ def test_a_page_that_keeps_its_keys_after_losing_a_hand_is_named_and_charged(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """``?cheat=keepkeys``: once the hand is played out it keeps its keys, so that the hand
     it lost won't count. The digests agree and every page relayed them to it: once the
-    table has waited a turn and 30 s, every other page names it and it takes the 26
-    points."""
-    _sit(pages[:2], relay, cheat=(1, "keepkeys"))
+    table has waited a turn (15 s here: ``?turn=15``, still a wide margin for the test's
+    own moves) and 30 s, every other page names it and it takes the 26 points."""
+    _sit(pages[:2], relay, cheat=(1, "keepkeys"), query="&turn=15")  # waits 15 + 30 s, not 60
     _play_hand(pages[:2])
     honest = pages[0]
     honest.wait_data("closed", "true", timeout=150_000)
@@ -405,15 +420,19 @@ def _plates(seat: Seat) -> list[str]:
 
 def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_plays_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
-    """Bob and Carol chose names: each page shows the other's on its plate. They play a
-    hand; Carol reloads her tab: her plate shows away at Bob's, Back to your table seats her
-    again at her seat with the scores as they were. Then Carol leaves at the next hand's
-    pass: it counts, the rest of its points on her seat, and Bob's page carries the game on
-    against the computers, and his pass goes on."""
+    """Bob and Carol chose names: each page shows the other's on its plate; two computers
+    sit with them (each page shows its own 13 cards only, and never the computer's it
+    plays). They play a hand, and both pages audit it; Carol reloads her tab: her plate
+    shows away at Bob's, Back to your table seats her
+    again at her seat with the scores as they were. A few cards into hand 2 she reloads
+    again: she takes the same hand up, and it is played to its end at both pages. Then
+    Carol leaves at the next hand's pass: it counts, the rest of its points on her seat, and
+    Bob's page carries the game on against the computers, and his pass goes on. (One
+    seating for what two people at a fair table go through.)"""
     seated = pages[:2]
     for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
         seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
-    _sit(seated, relay, query="&grace=45")  # (below the 60 s a stalled table waits)
+    logs = _sit(seated, relay, query="&grace=45")  # (below the 60 s a stalled table waits)
     bob, carol = seated
     for seat, other in ((bob, "Carol"), (carol, "Bob")):
         seat.page.wait_for_function(
@@ -422,9 +441,9 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
         plates = _plates(seat)
         assert "You" in plates and sum("(computer)" in p for p in plates) == 2, plates
     _shoot(bob, "names")
+    _with_computers(seated)
     _play_hand(seated)
-    for seat in seated:
-        _checked(seat, timeout=30_000)
+    _audited_with_computers(seated, logs)
     mine, hers = int(_my_seat(bob)), _my_seat(carol)
     before = bob.table.scores()
     assert sum(before) in (26, 78)
@@ -450,6 +469,39 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
         "[...document.querySelectorAll('#table .seat .name')]"
         ".some(e => e.textContent === 'Carol')", timeout=30_000)
     _shoot(carol, "back")
+    # Hand 2: Carol reloads mid-hand, a few cards in: Back to your table brings back the
+    # same cards (13 less those played) and scores, nothing is dealt again at Bob's page,
+    # and the hand is played to its end at both (``web/p2p/fair/resume.py``).
+    _play_hand(seated, cards=3)
+    hand, scores = carol.table.hand(), carol.table.scores()
+    carol.page.reload(wait_until="commit")
+    bob.page.wait_for_selector(f'#table .seat[data-seat="{hers}"][data-away="true"]',
+                               state="attached", timeout=30_000)
+    carol.ready()
+    carol.page.wait_for_selector("#rejoin", state="visible", timeout=30_000)
+    keep_alerts(carol.page)
+    carol.page.click("#rejoin")
+    carol.page.wait_for_function(
+        "n => document.querySelectorAll('#hand [data-card]').length === n"
+        " && document.querySelector('#table').dataset.people === '2'",
+        arg=len(hand), timeout=60_000)
+    assert carol.table.hand() == hand and carol.table.scores() == scores
+    assert _my_seat(carol) == hers
+    bob.page.wait_for_function(
+        "s => !document.querySelector(`#table .seat[data-seat=\"${s}\"][data-away=\"true\"]`)",
+        arg=hers, timeout=30_000)
+    _shoot(carol, "resumed")
+    _play_on(seated)
+    for seat in seated:
+        _checked(seat, timeout=60_000)
+    assert bob.table.scores() == carol.table.scores()
+    assert sum(bob.table.scores()) - sum(before) in (26, 78)
+    for seat in seated:  # on to hand 3 (its deal starts once both people are there)
+        seat.page.click("#next-hand")
+    for seat in seated:
+        seat.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
+                                    timeout=90_000)
+    before = bob.table.scores()
     # Carol leaves the table: Bob carries the game on against the computers. (A tab that
     # vanishes goes the same way once its grace is over: tests/test_people_walk.py.)
     keep_alerts(bob.page)
@@ -460,7 +512,7 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
     bob.page.wait_for_function("document.documentElement.dataset.state === 'pass'",
                                timeout=30_000)
     after = bob.table.scores()
-    # she left hand 2 at its pass, dealt: it counts as far as it went, no point taken yet,
+    # she left hand 3 at its pass, dealt: it counts as far as it went, no point taken yet,
     # so 25 on her seat and the one only a moon shot could add on the next player's
     charge = [25 if s == int(hers) else int(s == (int(hers) + 1) % 4) for s in range(4)]
     expect = [b + c for b, c in zip(before, charge, strict=True)]
@@ -498,37 +550,3 @@ def test_a_reload_back_after_the_other_went_on_alone_sits_down_anew(
                                  timeout=10_000)
     _shoot(carol, "back-anew")
     assert bob.data("role") == "host"
-
-
-def test_a_reload_mid_hand_takes_the_same_hand_up_and_it_finishes(
-        pages: list[Seat], relay: str) -> None:  # noqa: F811
-    """Two people pass and play a few cards; one reloads mid-hand. Back to your table
-    brings back the same cards (13 less those played) and scores, nothing is dealt again at
-    the other page, and the hand is played to its end at both (``web/p2p/fair/resume.py``)."""
-    seated = pages[:2]
-    _sit(seated, relay, query="&grace=45")
-    bob, carol = seated
-    _play_hand(seated, cards=3)
-    hers = _my_seat(carol)
-    hand, scores = carol.table.hand(), carol.table.scores()
-    carol.page.reload(wait_until="commit")
-    bob.page.wait_for_selector(f'#table .seat[data-seat="{hers}"][data-away="true"]',
-                               state="attached", timeout=30_000)
-    carol.ready()
-    carol.page.wait_for_selector("#rejoin", state="visible", timeout=30_000)
-    keep_alerts(carol.page)
-    carol.page.click("#rejoin")
-    carol.page.wait_for_function(
-        "n => document.querySelectorAll('#hand [data-card]').length === n"
-        " && document.querySelector('#table').dataset.people === '2'",
-        arg=len(hand), timeout=60_000)
-    assert carol.table.hand() == hand and carol.table.scores() == scores
-    assert _my_seat(carol) == hers
-    bob.page.wait_for_function(
-        "s => !document.querySelector(`#table .seat[data-seat=\"${s}\"][data-away=\"true\"]`)",
-        arg=hers, timeout=30_000)
-    _shoot(carol, "resumed")
-    _play_on(seated)
-    for seat in seated:
-        _checked(seat, timeout=60_000)
-    assert bob.table.scores() == carol.table.scores() and sum(bob.table.scores()) in (26, 78)
