@@ -41,6 +41,8 @@ LONG_TASKS = """() => {
   }).observe({type: "longtask"});
 }"""
 """From Play online on, the page's main-thread tasks over 50 ms (Long Tasks API)."""
+FRAMES = "() => new Promise(r => requestAnimationFrame(() => requestAnimationFrame(r)))"
+"""Two frames: the page laid out again at a new size (then a screenshot shows it)."""
 PHONE: ViewportSize = {"width": 390, "height": 844}
 SMALL: ViewportSize = {"width": 320, "height": 640}
 DESKTOP: ViewportSize = {"width": 1440, "height": 900}
@@ -171,7 +173,7 @@ def _shoot(seat: Seat, name: str) -> None:
     ARTIFACTS.mkdir(exist_ok=True)
     for size, label in ((DESKTOP, "desktop"), (PHONE, "phone"), (SMALL, "small")):
         seat.page.set_viewport_size(size)
-        seat.page.wait_for_timeout(150)
+        seat.page.evaluate(FRAMES)
         seat.page.screenshot(path=str(ARTIFACTS / f"fair-{name}-{label}.png"))
     seat.page.set_viewport_size(DESKTOP)
 
@@ -210,13 +212,10 @@ def test_four_pages_play_a_fair_hand_to_the_end_and_every_audit_passes(
                 if not u.startswith((origin, "blob:" + origin))] == []
 
 
-@pytest.mark.parametrize("people", [2, 3])
-def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
-        pages: list[Seat], relay: str, people: int) -> None:  # noqa: F811
-    """Two people and two computers, three and one: each page shows its own 13 cards only
-    (and never the computer's it plays), the computers move, every page audits the hand."""
-    seated = pages[:people]
-    logs = _sit(seated, relay)
+def _with_computers(seated: list[Seat]) -> None:
+    """Fewer than four people: each page shows its own 13 cards only (and never the
+    computer's it plays), the others' seats as computers, and its dialog says so."""
+    people = len(seated)
     hands = [set(seat.table.hand()) for seat in seated]
     assert all(len(hand) == 13 for hand in hands)
     assert len(set().union(*hands)) == 13 * people  # no card shown on two pages
@@ -230,24 +229,40 @@ def test_fewer_people_play_a_fair_hand_with_computers_their_pages_play(
     _shoot(seated[0], f"computers-{people}-dialog")
     seated[0].hide_dialog()
     _shoot(seated[-1], f"computers-{people}-pass")
-    _play_hand(seated)
+
+
+def _audited_with_computers(seated: list[Seat], logs: list[list[str]]) -> None:
+    """The hand played out with computers: every page audits it, having checked each of
+    the 39 cards the others played."""
     for seat in seated:  # the audit of two pages on a shared machine
         _checked(seat, timeout=90_000)
         assert _state(seat) == "summary"
     found = _figures(logs)
-    assert len(found) == people and all(int(m[5]) == 39 for m in found)
+    assert len(found) == len(seated) and all(int(m[5]) == 39 for m in found)
     for seat in seated:
         assert not seat.table.errors, seat.table.errors
+
+
+def test_three_people_play_a_fair_hand_with_a_computer_their_pages_play(
+        pages: list[Seat], relay: str) -> None:  # noqa: F811
+    """Three people and a computer: each page shows its own 13 cards only, the computer
+    moves, every page audits the hand. (Two people and two computers: in the test of
+    names and reloads, which sits two people down anyway.)"""
+    seated = pages[:3]
+    logs = _sit(seated, relay)
+    _with_computers(seated)
+    _play_hand(seated)
+    _audited_with_computers(seated, logs)
 
 
 def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_the_others_play_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """Three people and a computer; one closes its tab once the cards are passed. The two
-    others draw again: a computer takes the seat of the page gone, the hand it left counts
-    as far as it went (every point on its seat, none taken yet), and they play the next
-    hand to its audit."""
+    others draw again once its seat's wait (``?grace=3``) is over: a computer takes the
+    seat of the page gone, the hand it left counts as far as it went (every point on its
+    seat, none taken yet), and they play the next hand to its audit."""
     seated = pages[:3]
-    _sit(seated, relay)
+    _sit(seated, relay, query="&grace=3")  # the seat of the page gone waits 3 s, not 20
     for seat in seated:
         keep_alerts(seat.page)
         for card in seat.table.hand()[:3]:
@@ -330,6 +345,8 @@ def test_a_page_that_plays_its_computer_its_own_way_is_named_and_charged(
     ("falsepass", Cheat.FALSE_PASS),  # the cards passed don't open for the receiver
     ("undealt", Cheat.NOT_DEALT),    # caught on arrival, at the page's first card
     ("marked", Cheat.MARKED),        # non-residues to follow the point cards: on arrival
+    # after the cards: a false digest and true evidence to two pages, nothing to the third
+    ("framethird", Cheat.FALSE_DIGEST),
 ])
 def test_a_page_that_cheats_at_the_deal_is_named_at_every_other_page(
         pages: list[Seat], relay: str, cheat: str, kind: Cheat) -> None:  # noqa: F811
@@ -378,9 +395,9 @@ def test_a_page_that_keeps_its_keys_after_losing_a_hand_is_named_and_charged(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
     """``?cheat=keepkeys``: once the hand is played out it keeps its keys, so that the hand
     it lost won't count. The digests agree and every page relayed them to it: once the
-    table has waited a turn and 30 s, every other page names it and it takes the 26
-    points."""
-    _sit(pages[:2], relay, cheat=(1, "keepkeys"))
+    table has waited a turn (15 s here: ``?turn=15``, still a wide margin for the test's
+    own moves) and 30 s, every other page names it and it takes the 26 points."""
+    _sit(pages[:2], relay, cheat=(1, "keepkeys"), query="&turn=15")  # waits 15 + 30 s, not 60
     _play_hand(pages[:2])
     honest = pages[0]
     honest.wait_data("closed", "true", timeout=150_000)
@@ -405,15 +422,17 @@ def _plates(seat: Seat) -> list[str]:
 
 def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_plays_on(
         pages: list[Seat], relay: str) -> None:  # noqa: F811
-    """Bob and Carol chose names: each page shows the other's on its plate. They play a
-    hand; Carol reloads her tab: her plate shows away at Bob's, Back to your table seats her
+    """Bob and Carol chose names: each page shows the other's on its plate; two computers
+    sit with them (each page shows its own 13 cards only, and never the computer's it
+    plays). They play a hand, and both pages audit it; Carol reloads her tab: her plate
+    shows away at Bob's, Back to your table seats her
     again at her seat with the scores as they were. Then Carol leaves at the next hand's
     pass: it counts, the rest of its points on her seat, and Bob's page carries the game on
     against the computers, and his pass goes on."""
     seated = pages[:2]
     for seat, name in zip(seated, ("Bob", "Carol"), strict=True):
         seat.context.add_init_script(f"localStorage.setItem('hearts.name', '{name}')")
-    _sit(seated, relay, query="&grace=45")  # (below the 60 s a stalled table waits)
+    logs = _sit(seated, relay, query="&grace=45")  # (below the 60 s a stalled table waits)
     bob, carol = seated
     for seat, other in ((bob, "Carol"), (carol, "Bob")):
         seat.page.wait_for_function(
@@ -422,9 +441,9 @@ def test_two_people_see_names_a_reload_takes_its_seat_back_and_whoever_stays_pla
         plates = _plates(seat)
         assert "You" in plates and sum("(computer)" in p for p in plates) == 2, plates
     _shoot(bob, "names")
+    _with_computers(seated)
     _play_hand(seated)
-    for seat in seated:
-        _checked(seat, timeout=30_000)
+    _audited_with_computers(seated, logs)
     mine, hers = int(_my_seat(bob)), _my_seat(carol)
     before = bob.table.scores()
     assert sum(before) in (26, 78)

@@ -28,7 +28,7 @@ from web.p2p.fair.cheats import (
     MarkedCards,
     StackedDeck,
 )
-from web.p2p.fair.group import GROUP, GROUPS, Group, jacobi
+from web.p2p.fair.group import GROUP, GROUPS, POWER_WINDOW, STEP_BITS, Group, jacobi
 from web.p2p.fair.inbox import Inbox
 from web.p2p.fair.party import Party
 from web.p2p.fair.proofs import (
@@ -138,6 +138,32 @@ def test_powers_of_the_generator_from_its_table_are_the_powers(group: Group) -> 
                  *(rng.getrandbits(rng.randrange(1, group.table_bits + 8)) for _ in range(50))]
     for e in exponents:
         assert group.power(group.generator, e) == pow(group.generator, e, group.p)
+
+
+@pytest.mark.parametrize("group", [SMALL, GROUP], ids=["small", "1024"])
+def test_a_power_in_steps_is_the_power_an_eighth_of_a_full_size_one_a_step(
+        group: Group) -> None:
+    """``Group.power_steps``: the same number as ``pow``, in a step per ``STEP_BITS`` of
+    the exponent (a full-size power of the 1024-bit group in eight); a short one, or a
+    generator's power from its table, in one."""
+    rng = random.Random(5)
+    base = group.codes[7]
+    for bits in (1, 4, 127, 128, 129, 300, group.p.bit_length()):
+        for e in (1 << (bits - 1), rng.getrandbits(bits) | 1 << (bits - 1), (1 << bits) - 1):
+            steps = group.power_steps(base, e)
+            count = 0
+            while True:
+                try:
+                    next(steps)
+                    count += 1
+                except StopIteration as done:
+                    assert done.value == pow(base, e, group.p)
+                    break
+            # (a step of at most STEP_BITS past the leading digit)
+            assert count == (0 if bits <= STEP_BITS else -(-(bits - POWER_WINDOW) // STEP_BITS))
+    q_bits = group.q.bit_length()
+    assert sum(1 for _ in group.power_steps(group.generator, group.q - 2)) == (
+        0 if q_bits <= group.table_bits else -(-(q_bits - POWER_WINDOW) // STEP_BITS))
 
 
 def test_keys_are_odd_short_and_prime_to_p_minus_1() -> None:
@@ -389,6 +415,41 @@ def test_a_card_is_played_only_with_a_proof_that_its_slot_holds_it() -> None:
     assert caught.value.fault == Fault(holder.seat, Cheat.OUT_OF_TURN, other)  # waits for the 2♣
     play = public.add_play(holder.seat, slot, Card.parse("2C"), (t1, t2, z))
     assert play.card == Card.parse("2C")
+
+
+def test_a_cards_proof_is_checked_ahead_in_steps_and_taking_the_card_looks_it_up(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card that waits to be taken has its proof checked in the page's slices, a power
+    a step (``Inbox.vet``): the check then finds its answer (``check_same_power_steps``
+    remembers it), and a forged proof is still refused when the card is taken."""
+    monkeypatch.setattr(proofs, "_known", {})  # (what other tests checked: forgotten)
+    t = table(seed=11)
+    dealt_and_passed(t)
+    public = t.transcripts[0]
+    holder = next(p for p in t.parties if Card.parse("2C") in p.hand())
+    slot, proof = holder.play(Card.parse("2C"))
+    steps = public.play_check_steps(holder.seat, slot, Card.parse("2C"), proof)
+    assert steps is not None
+    assert sum(1 for _ in steps) == 2  # its two sides, a step each
+    again = public.play_check_steps(holder.seat, slot, Card.parse("2C"), proof)
+    assert again is not None and sum(1 for _ in again) == 0  # remembered
+    inbox = Inbox(lambda: 0.0, [])
+    forged = (*proof[:2], proof[2] + 1)
+    inbox.hold(holder.seat, 1, wire.message("fair_play", slot=slot, card=Card.parse("2C"),
+                                            proof=forged), public.group)
+    vetted = [False]
+
+    def over() -> bool:  # a slice's end after every step
+        vetted[0] = not vetted[0]
+        return vetted[0]
+
+    assert not inbox.vet(public.group, over, public, 1)  # one step, then the slice is out
+    assert inbox.vet(public.group, lambda: False, public, 1)
+    checked = public.play_check_steps(holder.seat, slot, Card.parse("2C"), forged)
+    assert checked is not None and sum(1 for _ in checked) == 0  # checked ahead: remembered
+    with pytest.raises(CheatDetected) as caught:
+        inbox.take(public, 1)
+    assert caught.value.fault == Fault(holder.seat, Cheat.BAD_KEY)
 
 
 def _slot_and_card(party: Party, card: Card) -> tuple[int, Card, tuple[int, ...]]:

@@ -27,7 +27,7 @@ from tests.test_fair_session import fair_pages, is_closed, play_out, sit
 from tests.test_fair_table import Mesh, _false_digest, _to_the_end
 from web import words
 from web.p2p.fair import relay, steered
-from web.p2p.fair.cheats import TAMPERS, SteeredComputer
+from web.p2p.fair.cheats import TAMPERS, WITHHOLDS, SteeredComputer
 from web.p2p.fair.clock import STALL_SECONDS
 from web.p2p.fair.played import (
     charged,
@@ -275,6 +275,23 @@ def test_a_false_digest_sent_to_two_pages_of_three_frames_nobody(
     mesh.wait(120, order)
     for page in _honest(mesh, cheat):
         assert page.fault is not None and page.fault.seat == cheat, page.closed
+    _charged_to(mesh, cheat, Cheat.FALSE_DIGEST)
+
+
+@pytest.mark.parametrize("order", [(0, 1, 2, 3), (3, 2, 1, 0)])
+@pytest.mark.parametrize("seed", [17, 18, 19])
+def test_the_framing_page_as_the_browser_runs_it_is_named_and_never_the_third(
+        order: tuple[int, ...], seed: int) -> None:
+    """The same attack as the page ``?cheat=framethird`` makes it: a false digest and its
+    true evidence, unasked, to two pages, and nothing of the audit to the page across from
+    it (``cheats.WITHHOLDS``). Every honest page names the cheat, never the third."""
+    cheat = 1
+    mesh = Mesh(seed=seed, cheats={cheat: "framethird"})
+    mesh.block = WITHHOLDS["framethird"]
+    _to_the_end(mesh)
+    mesh.wait(120, order)
+    third = mesh.pages[(cheat + 2) % NUM_SEATS]
+    assert third.transcript.disputed or third.fault is not None  # it learnt of the dispute
     _charged_to(mesh, cheat, Cheat.FALSE_DIGEST)
 
 

@@ -19,6 +19,7 @@ from tests.online_pages import Page, play_out_hosted_hand, until
 from tests.test_fair_session import (
     Told,
     back,
+    come_late,
     dealt,
     fair_pages,
     handed_over,
@@ -236,6 +237,43 @@ def test_a_page_back_after_its_seat_went_to_a_computer_sits_down_anew_next_hand(
         assert again.table.history == history == seat_of(pages[0]).table.history
         assert again.kinds.count("computer") == 1 and not reloaded.dialog_open
         assert "You sit at" in (again.notice or "")
+    asyncio.run(run())
+
+
+def test_a_page_back_after_its_seat_went_to_a_computer_with_no_seat_open_is_told_it_is_gone(
+        ) -> None:
+    """Back with its record after the others handed its seat to a computer, when no seat is
+    open to it (a person who came later waits for the only computer's seat): the reloaded
+    page is told at once that it came too late and that a computer plays its seat now
+    (``"gone"``), and its table closes for it, saying so — nothing to wait for; the others
+    read that it came back too late, and their table goes on, the newcomer still waiting
+    for the seat."""
+    async def run() -> None:
+        network, pages = fair_pages(people=4)
+        seats = await sit(pages)
+        gone = seats[3].table.seat
+        reloaded, kept = reload(network, pages[3])
+        await handed_over(pages[:3], seats[:3], gone)
+        late = await come_late(network, pages[0].clock)
+        await until(lambda: all(p.session.fair is not None and p.session.fair.open_seats() == 0
+                                for p in pages[:3]), "the newcomer noted by every page")
+        told = [Told() for _ in pages[:3]]
+        for page, news in zip(pages[:3], told, strict=True):
+            seat_of(page).attach(news)
+        reloaded.session.fair_group = SMALL
+        reloaded.session.back_to_table(kept)
+        r = reloaded.session
+        await until(lambda: r.role is Role.GUEST_CLOSED, "the page back, told it's too late")
+        assert r.fair is None and r.fair_ended == words.FAIR_BACK_TOO_LATE
+        assert dict(sheet(r).texts)["#fr-fair-closed"] == words.FAIR_BACK_TOO_LATE
+        for page, news in zip(pages[:3], told, strict=True):
+            seat = seat_of(page)
+            said = words.fair_back_too_late(gone, seat.table.seat, seat.names)
+            await until(lambda: said in news.told, lambda: f"told: {news.told}")  # noqa: B023
+            assert seat.kinds[gone] == "computer" and seat.table.closed is None
+            assert page.session.role is Role.FAIR
+        fair = late.session.fair
+        assert late.session.role is Role.FAIR and fair is not None and fair.door.late
     asyncio.run(run())
 
 

@@ -346,6 +346,7 @@ def test_a_revoking_page_is_named_to_every_other_page_and_the_table_closes() -> 
     ("falsepass", Cheat.FALSE_PASS),  # the receiver's cards don't open: the same
     ("marked", Cheat.MARKED),        # non-residues: refused on arrival
     ("framing", Cheat.MARKED),       # p - 1 in a slot it opens: refused on arrival
+    ("framethird", Cheat.FALSE_DIGEST),  # a false digest, nothing of it to the third
 ])
 def test_a_page_that_cheats_at_a_step_of_the_deal_is_named_by_every_other_page(
         cheat: str, kind: Cheat) -> None:

@@ -91,8 +91,10 @@ def test_a_number_outside_the_group_fails_the_proof() -> None:
                              dataclasses.replace(proof, chain=marked), b"t")
 
 
-def test_making_and_checking_go_one_position_a_step() -> None:
-    """So that a page can do them in slices between frames (``FairHand.slice_step``)."""
+def test_making_and_checking_go_a_power_or_two_a_step() -> None:
+    """So that a page can do them in slices between frames (``FairHand.slice_step``): a
+    position's powers in three or four steps, the last equations' long powers cut in
+    ``STEP_BITS`` (``Group.power_steps``)."""
     key, order, before, after, commitment = _shuffle(6)
     making = prove_shuffle_steps(SMALL, key, order, before, after, b"t", random.Random(1))
     steps = 0
@@ -103,10 +105,13 @@ def test_making_and_checking_go_one_position_a_step() -> None:
         except StopIteration as done:
             proof = done.value
             break
-    assert steps == 2 * 52
+    # u a step a position, then three a position; the last mask's power (272 bits) in its
+    # 128-bit steps
+    assert 4 * 52 + 2 <= steps <= 4 * 52 + 3
     checking = check_shuffle_steps(SMALL, before, after, commitment, proof, b"t")
-    # the 266 numbers' group checks, 13 a step; a step a position; the last equations in two
-    assert sum(1 for _ in checking) == 21 + 52 + 2
+    # the 266 numbers' group checks, 13 a step; three steps a position; the last equations
+    # in five, and their long powers (256 bits mod q, some 290 of g's) in 128-bit steps
+    assert 21 + 3 * 52 + 5 + 2 <= sum(1 for _ in checking) <= 21 + 3 * 52 + 5 + 6
 
 
 def test_an_order_that_is_no_permutation_is_refused() -> None:

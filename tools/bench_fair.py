@@ -357,6 +357,7 @@ def main() -> None:
         return
     if args.pyodide:
         command = ["node", str(REPO / "tools" / "pyodide_run.mjs"), "--mount", str(REPO / "web"),
+                   "--mount", str(REPO / "tools"),  # (``tools.fair_local``, which left web/)
                    str(Path(__file__).resolve()), "--bits", *map(str, args.bits),
                    "--hands", str(args.hands),
                    *(["--shuffle-proof"] if args.shuffle_proof else []),

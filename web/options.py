@@ -14,7 +14,7 @@ __all__ = ["Options", "parse"]
 
 
 CHEATS = ("revoke", "short", "stacked", "falsepass", "undealt", "marked", "framing",
-          "falseecho", "readcards", "seat0", "steer", "keepkeys",
+          "falseecho", "readcards", "seat0", "steer", "keepkeys", "framethird",
           "rekey", "otherhand")
 """A fair table's modified pages, by name: a revoke, a step of the deal cheated at, or the
 draw for the seats."""

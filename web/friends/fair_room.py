@@ -25,13 +25,14 @@ from web.friends.fair_door import Carried
 from web.friends.fair_mesh import FAIR_ROOM
 from web.friends.fair_names import is_name, name_text, read_name
 from web.friends.fair_tables import PageTables
-from web.p2p.fair.cheats import RESUMES
+from web.p2p.fair.cheats import RESUMES, WITHHOLDS
 from web.p2p.fair.computer import FairComputer
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.public import Score
 from web.p2p.fair.resume import HandKept, claim_of
 from web.p2p.fair.seating import Seating, is_draw, where
 from web.p2p.fair.table import FairTable
+from web.p2p.fair.wire import sender
 from web.p2p.names import clean_name
 from web.p2p.peer import Reply
 from web.p2p.protocol import peer_of
@@ -142,11 +143,13 @@ class FairPlay(FairComings):
             if self.redrawing and self.now() - self.draw_since >= GATHER_SECONDS \
                     and not self._draw_without(self._unfinished()):
                 self._close(words.FAIR_REDRAW_BROKEN)  # a seated page didn't draw
-            self._show_felt(busy=done is not None)
+            if done is not None:
+                await self.sleep(0)  # a slice, then the page breathes
+            # the felt in a task of its own, not after a slice in the same one
+            if self._show_felt(busy=done is not None):
+                await self.sleep(0)
             if done is None:
                 await self._rest(0.1)
-            else:
-                await self.sleep(0)  # a slice, then the page breathes
         self._show_felt(busy=False)
 
     async def _rest(self, seconds: float) -> None:
@@ -348,8 +351,11 @@ class FairPlay(FairComings):
 
     def _to_others(self, text: str) -> None:
         self._keep_seat()  # the tab holds every message of this page before it leaves
-        for conn in self.seats:
-            self.send(conn, text)
+        withheld = WITHHOLDS.get(self.cheat)  # a modified page (the tests')
+        mine = sender(text)
+        for conn, seats in self.seats.items():
+            if withheld is None or mine is None or not withheld(mine, seats[0], text):
+                self.send(conn, text)
 
     def _after(self) -> None:
         """The tables moved on: their messages go out now; the felt is drawn at the loop's
@@ -371,14 +377,16 @@ class FairPlay(FairComings):
             self._show_felt(busy=False)  # the felt as it stood, under the words that close it
             self._close(why)
 
-    def _show_felt(self, busy: bool) -> None:
+    def _show_felt(self, busy: bool) -> bool:
         """Draw the felt (and tell the person what happened) if the tables moved on since
-        it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed."""
+        it was drawn: at once, or if ``busy``, only once ``DRAW_SECONDS`` passed. Whether
+        it drew."""
         seat = self.seat
         if not self._stale or seat is None or (
                 busy and self.now() - self._drawn_at < DRAW_SECONDS):
-            return
+            return False
         self._stale = False
         self._drawn_at = self.now()
         with timed("seat update"):
             seat.update()
+        return True

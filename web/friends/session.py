@@ -23,7 +23,9 @@ injected ``Peer``.
 
 The session holds the role and what every role shares (the page, the peer, the clocks, the
 background jobs, the seat's state), routes each connection to the part that owns it, and
-leaves whichever table the page is at. What each role does is apart: the host's side in
+leaves whichever table the page is at. Going to a table (whether the page may, by invite,
+code or a kept seat, until a table seats it) is ``web.friends.going``'s; the session's
+methods of that name hand over to it. What each role does is apart: the host's side in
 ``web.friends.host_side``, the guest's in ``web.friends.guest_side``, a fair table's in
 ``web.friends.fair_side``, looking for players in ``web.friends.online_side``; the lobby
 (relay events, on the injected ``Wire``) is ``web.friends.online``.
@@ -38,9 +40,9 @@ from collections.abc import Awaitable, Callable, Coroutine
 from typing import Any, Protocol
 
 from web import words
-from web.friends.fair_back import Kept
 from web.friends.fair_room import FairPlay
 from web.friends.fair_side import FairSide
+from web.friends.going import Going
 from web.friends.guest_side import GuestSide
 from web.friends.host_side import HostSide
 from web.friends.hosting import TABLE_ROOM, Hosting
@@ -122,6 +124,8 @@ class Session:
         """Sitting at a fair table, and its closing."""
         self.online_side = OnlineSide(self)
         """Looking for players, and going to the table the lobby found."""
+        self.going = Going(self, self.host_side, self.guest_side, self.fair_side)
+        """Whether this page may go to a table now, and its way there until seated."""
         self.error = ""
         self.busy = False
         """A connection job (invites, an answer, letting in) is running: one at a time."""
@@ -157,17 +161,6 @@ class Session:
     def fair_ended(self) -> str | None:
         """GUEST_CLOSED after a fair table: why it closed (the cheat named, a page gone)."""
         return self.fair_side.ended
-
-    def can_join(self) -> bool:
-        """Whether joining a table now loses nothing: not while seated at a friend's table,
-        nor while hosting a game that has started."""
-        if self.role is Role.SEATED:
-            return self.seat.state is None
-        if self.role is Role.FAIR:
-            return False
-        if self.role is Role.HOSTING and self.hosting is not None:
-            return not self.hosting.host.started
-        return True
 
     # --- what every role shares ------------------------------------------------------------
 
@@ -255,68 +248,32 @@ class Session:
         if self.role is Role.IDLE:
             self.host_side.host_table()
 
-    # --- going to a table ------------------------------------------------------------------
-
-    def may_join(self) -> bool:
-        """Open the dialog; whether this page may go to another table now (if not, the
-        dialog says why)."""
-        self.page.show(True)
-        if self.can_join():
-            return True
-        self.error = words.SEATED_ALREADY
-        self.page.on_change()
-        return False
-
-    def join(self, code: str) -> None:
-        """Take a seat with the invite ``code`` (a code or a whole link)."""
-        if self.may_join():
-            self.guest_side.join(code)
-
-    def join_code(self, text: str) -> None:
-        """Look for a table by its short code (or its ``#t=…&k=…`` link)."""
-        if self.may_join():
-            self.guest_side.join_code(text)
-
-    def back_to_table(self, kept: str) -> None:
-        """Back to the seat this page held before it reloaded (``kept``: what
-        ``GuestSide.keep_seat`` kept); a kept seat that doesn't read is forgotten."""
-        fair = Kept.read(kept)
-        if fair is not None:  # a fair table's seat, claimed with its key
-            if self.may_join():
-                self.fair_side.back(fair)
-            return
-        try:
-            data = json.loads(kept)
-            code, seat, secret = str(data["code"]), int(data["seat"]), str(data["secret"])
-        except (ValueError, KeyError, TypeError):
-            self.page.keep_seat(None)
-            return
-        if self.may_join():
-            self.guest_side.join_code(code, claim=(seat, secret))
+    # --- going to a table: ``web.friends.going`` ----------------------------------------
 
     def play_online(self) -> None:
         """IDLE → LOOKING (``web.friends.online_side``)."""
         self.online_side.play_online()
 
+    def can_join(self) -> bool:
+        return self.going.can_join()
+
+    def may_join(self) -> bool:
+        return self.going.may_join()
+
+    def join(self, code: str) -> None:
+        self.going.join(code)
+
+    def join_code(self, text: str) -> None:
+        self.going.join_code(text)
+
+    def back_to_table(self, kept: str) -> None:
+        self.going.back_to_table(kept)
+
     def dialog_closed(self) -> None:
-        """The person closed the dialog: whatever it was on the way to stops there —
-        looking for players, waiting to be let in at a table under way, looking up a
-        table's code (the table, if it saw this page, sees it go and frees the seat)."""
-        if self.on_the_way():
-            self.forget()
-            self.error = ""
-            self.page.on_change()
-            return
-        self.fire(Event.DIALOG_CLOSED)
+        self.going.dialog_closed()
 
     def on_the_way(self) -> bool:
-        """Whether this page is on its way to a table that hasn't seated it yet and that
-        only the open dialog speaks of: let in at one under way, or a code looked up (an
-        invite answered waits for the host, who may take a while to paste the answer)."""
-        if self.role is Role.FAIR:
-            fair = self.fair
-            return fair is not None and fair.seat is None and fair.door.late
-        return self.role is Role.JOINING and isinstance(self.joining, CodeJoining)
+        return self.going.on_the_way()
 
     # --- connections: each to the part that owns it -----------------------------------------
 
@@ -356,7 +313,7 @@ class Session:
     def leave(self) -> None:
         """Close the table (host: HOSTING → HOST_CLOSED) or leave it (a seated guest)."""
         self.error = ""  # (a refusal said while at the table is stale once it is left)
-        if self.on_the_way():  # not seated yet: as closing the dialog, nothing to say
+        if self.going.on_the_way():  # not seated yet: as closing the dialog, nothing to say
             self.forget()
             self.page.show(False)
         elif self.hosting is not None:

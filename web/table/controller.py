@@ -16,6 +16,7 @@ from collections.abc import Callable
 from hearts import Card, Phase, PlayerView
 from web import players, words
 from web.browser import Browser
+from web.slow_steps import timed
 from web.storage import Records
 from web.table.announce import Announcer
 from web.table.dialogs import Dialogs
@@ -102,12 +103,19 @@ class Table:
         root.dataset.ready = "true"
         self.seat.attach(self)
 
-    def render(self, fresh: str | None = None) -> None:
+    def render(self, fresh: str | None = None, again: bool = True) -> None:
+        """Draw the table as the seat has it (``fresh``: a card just played); ``again``:
+        even if it is the table as last drawn (False: a second draw in one task skipped)."""
         snap = self.seat.snapshot()
         if self.held is not None and not reading(snap, self.page):
             self.seat_at(self.held)  # the person moved on: the table waiting is shown
             return
-        self.view.draw(build(snap, self.page, self.records.stats), fresh)
+        with timed("felt model"):
+            model = build(snap, self.page, self.records.stats)
+        if not again and fresh is None and model == self.view.drawn:
+            return
+        with timed("felt draw"):
+            self.view.draw(model, fresh)
 
     def tick(self, now_ms: float, visible: bool) -> None:
         """The page's clock (every half second): the seat's timers, and a table waiting
@@ -325,7 +333,7 @@ class Table:
             return
         self.view.clear_event()  # the last trick's line belongs to the hand just over
         self.seat.next_hand()
-        self.render()
+        self.render(again=False)  # (a seat may have had the table drawn on its own)
         self.view.hand.focus()
 
     def on_moon(self, choice: str) -> None:

@@ -51,6 +51,15 @@ class HandView:
         self.last_tap: tuple[float, float, float] | None = None
         """When and where (page x, y) the person last tapped a card of the hand (forgotten
         by a tap elsewhere)."""
+        self._buttons: dict[str, Element] = {}
+        """Each card's button on the page, as drawn (the view alone writes the hand)."""
+        self._drawn: dict[str, CardState] = {}
+        self._order: list[str] = []
+        self._tabs: dict[str, int] = {}
+        """Each button's ``tabIndex`` as last written (a button not in it: unknown)."""
+        self._label = ""
+        self._placeholders = True
+        """The loading page's face-down cards may still be there (``index.html``)."""
         el.addEventListener("focusin", browser.proxy(self._on_focusin))
 
     # --- reading ---------------------------------------------------------------------
@@ -69,8 +78,11 @@ class HandView:
         target = self.browser.el(event.target)
         if target is not None and target.dataset.card:
             self.chosen = str(target.dataset.card)
-            for button in self.buttons():
-                button.tabIndex = 0 if button == target else -1
+            for key, button in self._buttons.items():
+                tab = 0 if key == self.chosen else -1
+                if self._tabs.get(key) != tab:
+                    button.tabIndex = tab
+                    self._tabs[key] = tab
 
     # --- drawing ---------------------------------------------------------------------
 
@@ -95,47 +107,78 @@ class HandView:
         """A tap elsewhere (Pass, say) came between: the next tap on the hand is a first."""
         self.last_tap = None
 
-    def _places(self) -> dict[str, tuple[float, float]]:
-        return {str(b.dataset.card): (float(b.offsetLeft), float(b.offsetTop))
-                for b in self.buttons()}
-
     def update(self, states: Sequence[CardState], label: str, turn_came: bool = False) -> None:
         """Make the hand show ``states`` in order, keeping elements (and focus) in place;
         ``turn_came``: the person's turn has just come (the focus goes to a card they can
-        play, if it was on one they can't)."""
-        self.el.setAttribute("aria-label", label)
+        play, if it was on one they can't).
+
+        What was drawn is remembered (``_drawn``): a card is written only where its state
+        changed, and a new hand's 13 cards are written at once, in one piece of markup —
+        each write to the page is a call out of Python, and on a phone a hand's worth of
+        them one by one was a long task."""
+        if label != self._label:
+            self.el.setAttribute("aria-label", label)
+            self._label = label
+        if self._placeholders:  # the first draw
+            for placeholder in self.el.querySelectorAll(":scope > .down"):
+                placeholder.remove()  # the loading page's face-down cards (index.html)
+            # a repeat visit's hand painted before Python (web/static/boot.js): taken over
+            self._buttons = {str(b.dataset.card): b for b in self.buttons()}
+            self._order = list(self._buttons)
+            self._placeholders = False
         wanted = [s.notation for s in states]
-        reflow = [str(b.dataset.card) for b in self.buttons()] != wanted
-        was = self._places() if reflow else {}
-        for placeholder in self.el.querySelectorAll(":scope > .down"):
-            placeholder.remove()  # the loading page's face-down cards (index.html)
-        old = self.buttons()
         focused = self.focused()
-        focus_index = next((i for i, b in enumerate(old) if b == focused), 0)
-        by_key = {str(b.dataset.card): b for b in old}
-        current: list[Element] = []
-        for index, state in enumerate(states):
-            button = by_key.pop(state.notation, None)
-            if button is None:
-                button = self._create(state)
-            else:
-                self._sync(button, state)
-            here = self.browser.el(self.el.children.item(index))
-            if here is None or here != button:
-                self.el.insertBefore(button, here)
-            current.append(button)
+        focus_index = self._order.index(str(focused.dataset.card)) \
+            if focused is not None and str(focused.dataset.card) in self._buttons else 0
+        if self._buttons.keys() & set(wanted):
+            current = self._change(states, wanted)
+        else:  # a new hand (or none): no card slid, no layout read
+            self.el.innerHTML = "".join(map(self._markup, states))
+            current = self.buttons()
+            self._buttons = dict(zip(wanted, current, strict=True))
+            self._tabs = dict.fromkeys(wanted, -1)
+        self._drawn = {s.notation: s for s in states}
+        self._order = wanted
+        self._tabs = {n: t for n, t in self._tabs.items() if n in self._buttons}
         if focused is not None and str(focused.dataset.card) not in wanted and current:
             # The focused card left the hand (you played or passed it): its neighbour
-            # takes the focus before it goes, so focus never falls to the page.
+            # takes the focus, so focus never falls to the page.
             current[min(focus_index, len(current) - 1)].focus()
-        for gone in by_key.values():
-            gone.remove()
-        if reflow and was.keys() & set(wanted):  # (a new hand: no card slid; no layout read)
-            now = self.browser.now_ms()
-            for key, place in self._places().items():
-                if key in was and was[key] != place:
-                    self.moved[key] = now
         self._roving(states, current, turn_came)
+
+    def _change(self, states: Sequence[CardState], wanted: list[str]) -> list[Element]:
+        """The hand's cards as ``states``, some of them on the page already: those kept
+        are updated where their state changed, the new ones made, the gone ones removed.
+        Which of those kept slid (``moved``) is read from the order, not the layout (a
+        layout read here forced the page to lay itself out twice a card played): the hand
+        is centred, so when the number of cards changes every card moves, and when it
+        doesn't, a card moves if its place in the order changed."""
+        keep = set(wanted)
+        was = {key: index for index, key in enumerate(self._order)}
+        resized = len(self._order) != len(wanted)
+        if self._order != wanted:
+            now = self.browser.now_ms()
+            for index, key in enumerate(wanted):
+                if key in was and (resized or was[key] != index):
+                    self.moved[key] = now
+        only_gone = [n for n in self._order if n in keep] == wanted
+        current: list[Element] = []
+        for index, state in enumerate(states):
+            button = self._buttons.get(state.notation)
+            if button is None:
+                button = self._create(state)
+                self._buttons[state.notation] = button
+                self._tabs[state.notation] = -1
+            else:
+                self._sync(button, self._drawn.get(state.notation), state)
+            if not only_gone:
+                here = self.browser.el(self.el.children.item(index))
+                if here is None or here != button:
+                    self.el.insertBefore(button, here)
+            current.append(button)
+        for gone in [n for n in self._buttons if n not in keep]:
+            self._buttons.pop(gone).remove()
+        return current
 
     def _roving(self, states: Sequence[CardState], buttons: list[Element],
                 turn_came: bool) -> None:
@@ -157,10 +200,28 @@ class HandView:
             self.chosen = keys[stop]
             if focused is not None:
                 buttons[stop].focus()
-        for index, button in enumerate(buttons):
+        for index, (key, button) in enumerate(zip(keys, buttons, strict=True)):
             tab = 0 if index == stop else -1
-            if button.tabIndex != tab:
+            if self._tabs.get(key) != tab:
                 button.tabIndex = tab
+                self._tabs[key] = tab
+
+    @staticmethod
+    def _attributes(state: CardState) -> str:
+        e = html.escape
+        return (f'class="{e(state.classes)}" '
+                f'aria-disabled="{"true" if state.disabled else "false"}"')
+
+    def _inner(self, state: CardState) -> str:
+        return (f'<span class="sr-only">{html.escape(state.label)}</span>'
+                f"{self.face(state.notation)}"
+                '<span class="mark" aria-hidden="true"></span>'
+                '<span class="badge" aria-hidden="true">new</span>')
+
+    def _markup(self, state: CardState) -> str:
+        """A card's button, as ``_create`` makes it."""
+        return (f'<button type="button" data-card="{html.escape(state.notation)}" '
+                f'{self._attributes(state)} tabindex="-1">{self._inner(state)}</button>')
 
     def _create(self, state: CardState) -> Element:
         button = self.document.createElement("button")
@@ -169,21 +230,28 @@ class HandView:
         button.className = state.classes
         button.setAttribute("aria-disabled", "true" if state.disabled else "false")
         button.tabIndex = -1
-        button.innerHTML = (f'<span class="sr-only">{html.escape(state.label)}</span>'
-                            f"{self.face(state.notation)}"
-                            '<span class="mark" aria-hidden="true"></span>'
-                            '<span class="badge" aria-hidden="true">new</span>')
+        button.innerHTML = self._inner(state)
         return button
 
-    def _sync(self, button: Element, state: CardState) -> None:
-        if str(button.className) != state.classes:
+    def _sync(self, button: Element, was: CardState | None, state: CardState) -> None:
+        """Write what changed from ``was``, as drawn, to ``state`` (None: not drawn by
+        this view: what differs on the page)."""
+        if was is None:
+            name = self.browser.one(".sr-only", button)
+            if str(button.className) != state.classes:
+                button.className = state.classes
+            disabled = "true" if state.disabled else "false"
+            if str(button.getAttribute("aria-disabled")) != disabled:
+                button.setAttribute("aria-disabled", disabled)
+            if str(name.textContent) != state.label:
+                name.textContent = state.label
+            return
+        if was.classes != state.classes:
             button.className = state.classes
-        disabled = "true" if state.disabled else "false"
-        if str(button.getAttribute("aria-disabled")) != disabled:
-            button.setAttribute("aria-disabled", disabled)
-        name = self.browser.one(".sr-only", button)
-        if str(name.textContent) != state.label:
-            name.textContent = state.label
+        if was.disabled != state.disabled:
+            button.setAttribute("aria-disabled", "true" if state.disabled else "false")
+        if was.label != state.label:
+            self.browser.one(".sr-only", button).textContent = state.label
 
     # --- moving ----------------------------------------------------------------------
 

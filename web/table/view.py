@@ -15,6 +15,7 @@ from web import words
 from web.browser import Browser, Element
 from web.p2p.protocol import REACTIONS
 from web.record import chart as charts
+from web.slow_steps import timed
 from web.table.dialogs import Dialogs
 from web.table.hand_view import HandView
 from web.table.model import SeatBox, SummaryModel, TableModel
@@ -157,7 +158,8 @@ class TableView:
         self._trick(m)
         self._text("trick-caption", m.caption)
         turn_came = m.state == "play" and (self.drawn is None or self.drawn.state != "play")
-        self.hand.update(m.hand, m.hand_label, turn_came)
+        with timed("felt hand"):
+            self.hand.update(m.hand, m.hand_label, turn_came)
         el["hand"].classList.toggle("passing", m.passing)
         self._prompt(m)
         el["new-game"].disabled = not m.new_game
@@ -179,7 +181,8 @@ class TableView:
             el["reactions"].hidden = not m.chat
         el["scores-again"].hidden = not m.scores_again
         self._house(m)
-        self._summary(m)
+        with timed("felt summary"):
+            self._summary(m)
         self._moon(m)
         self._stats(m)
         self.motion.play(self.drawn, m, fresh, hand_was, el["trick"], el["hand"])

@@ -114,7 +114,7 @@ class _Audit:
             hands[slot // 13] |= card.mask
         dealt = tuple(tuple(sorted(cards[s] for s in slots_of(seat))) for seat in range(4))
         blind_keys: dict[int, int] = {}
-        self._passes(dealt_hidden, cards, hands, blind_keys)
+        yield from self._passes(dealt_hidden, cards, hands, blind_keys)
         self._plays(cards, hands, blind_keys)
         return dealt
 
@@ -208,7 +208,8 @@ class _Audit:
         return cards
 
     def _passes(self, hidden: list[int], cards: list[Card], hands: list[int],
-                blind_keys: dict[int, int]) -> None:
+                blind_keys: dict[int, int]) -> Iterator[None]:
+        """Each card passed: the receiver's blind and the passer's unblind, a power a step."""
         if self.t.direction is PassDirection.NONE:
             return
         for passer in range(NUM_SEATS):
@@ -222,8 +223,10 @@ class _Audit:
                                              unblinded, strict=True):
                 if self.g.power(hidden[slot], blind_key) != b:
                     raise self._fail(target, Cheat.BLIND)
+                yield
                 if self.g.power(u, passer_key) != b:
                     raise self._fail(passer, Cheat.FALSE_PASS, cards[slot])
+                yield
                 hands[passer] ^= cards[slot].mask
                 hands[target] |= cards[slot].mask
                 blind_keys[slot] = blind_key

@@ -14,6 +14,7 @@ choice of card, made by the table (``FairTable``, ``cheat="revoke"``).
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Callable, Generator
 
@@ -27,8 +28,9 @@ from web.p2p.fair.resume import Resume
 from web.p2p.fair.seating import SeatDraw
 from web.p2p.fair.transcript import slots_of
 
-__all__ = ["CHEATS", "COMPUTERS", "DRAWS", "RESUMES", "TAMPERS", "CardReader", "FalsePass",
-           "Framing", "MarkedCards", "SeatGrabber", "StackedDeck", "SteeredComputer"]
+__all__ = ["CHEATS", "COMPUTERS", "DRAWS", "EVIDENCE_WITH_DIGEST", "RESUMES", "TAMPERS",
+           "WITHHOLDS", "CardReader", "FalsePass", "Framing", "MarkedCards", "SeatGrabber",
+           "StackedDeck", "SteeredComputer"]
 
 POINT_CARDS = tuple(c for c in map(Card.parse, ("QS", *(f"{r}H" for r in "23456789TJQKA"))))
 
@@ -124,8 +126,8 @@ class FalsePass(Party):
     """Takes its key off the wrong slots: the receiver's cards don't open, it complains,
     and the audit names the passer."""
 
-    def unblind(self) -> tuple[int, ...]:
-        a, b, c = super().unblind()
+    def unblind_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        a, b, c = yield from super().unblind_steps()
         return b, a, c
 
 
@@ -197,6 +199,36 @@ def kept_keys(kind: str, fields: Fields, seat: int) -> Fields | None:
     return None if kind == "fair_keys" else fields
 
 
+def false_digest(kind: str, fields: Fields, seat: int) -> Fields:
+    """Sends a false digest of the hand's record (with ``framethird``, below)."""
+    return {**fields, "sha256": "0" * 64} if kind == "fair_digest" else fields
+
+
+AFTER_THE_CARDS = ("fair_digest", "fair_keys", "fair_evidence", "fair_closed")
+"""What a page sends once the hand's cards are played: the audit's messages."""
+
+
+def after_the_cards(text: str) -> bool:
+    """Whether ``text``, as it goes over the mesh, is of the audit: an envelope of one of
+    ``AFTER_THE_CARDS``, or an ask or a relay (what would let the page left out catch up)."""
+    try:
+        data = json.loads(text)
+        if "a" in data or "r" in data:
+            return True
+        return json.loads(data["m"]).get("t") in AFTER_THE_CARDS
+    except (ValueError, KeyError, TypeError, AttributeError):
+        return False
+
+
+def third_left_out(sender: int, receiver: int, text: str) -> bool:
+    """Sends nothing of the audit to the seat across from it: with a false digest and its
+    true evidence to the two others (``framethird``), a try at having the two honest pages
+    name the third for evidence it never knew it owed. Every honest page names the
+    framer instead: the two relay the four signed digests to the third, which disputes
+    too and asks for what it lacks."""
+    return receiver == (sender + 2) % 4 and after_the_cards(text)
+
+
 def rekeyed(claim: Resume, group: Group) -> Resume:
     """Back after a reload, resumes the hand with a fresh set of keys (to be dealt, say,
     other cards than its own as it opens them): its claim commits to them, not to those it
@@ -220,8 +252,14 @@ DRAWS: dict[str, type[SeatDraw]] = {"seat0": SeatGrabber}
 COMPUTERS: dict[str, Callable[[str, int], HardBot]] = {"steer": SteeredComputer}
 """The cheats at playing a computer, by name: how the page plays the computer it holds."""
 TAMPERS: dict[str, Tamper] = {"short": short_deck, "undealt": undealt_card,
-                              "falseecho": false_echo, "keepkeys": kept_keys}
+                              "falseecho": false_echo, "keepkeys": kept_keys,
+                              "framethird": false_digest}
 """The cheats at what a page sends, by name."""
+EVIDENCE_WITH_DIGEST = frozenset({"framethird"})
+"""The cheats that send their true evidence with their digest, unasked."""
+WITHHOLDS: dict[str, Callable[[int, int, str], bool]] = {"framethird": third_left_out}
+"""The cheats at whom a page sends to, by name: (its seat, the receiver's seat, the text)
+-> withheld from that receiver."""
 RESUMES: dict[str, Callable[[Resume, Group], Resume]] = {"rekey": rekeyed,
                                                           "otherhand": other_hand}
 """The cheats at taking a hand up after a reload, by name: the claim it sends instead."""

@@ -54,6 +54,8 @@ class Dispute:
         self._judging: Generator[None, None, Verdict] | None = None
         """The dispute, being judged (``signing.judge_steps``)."""
         self.shown = False
+        self.evidence_shown = False
+        """Whether this page relayed every page's evidence (once all four were in)."""
         """This page relayed the four signed digests to every page (``FairTable``): a page
         without its evidence after that has been shown the dispute."""
 

@@ -13,7 +13,7 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["due_step", "lock_due", "open_due", "open_round", "shuffle_due"]
+__all__ = ["due_step", "lock_due", "open_due", "open_round", "shuffle_due", "unblind_due"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -44,9 +44,17 @@ def open_due(t: Transcript, seat: int) -> int | None:
     return round_ if round_ is not None and t.shuffles_proven and not t.over else None
 
 
+def unblind_due(t: Transcript, seat: int) -> bool:
+    """Whether ``seat`` owes its unblind now (its three full-size powers: the page may make
+    it in slices, ``Party.unblind_steps``)."""
+    return (t.direction is not PassDirection.NONE and not t.over and seat in t.pass_slots
+            and pass_target(seat, t.direction) in t.blinded and seat not in t.unblinded)
+
+
 def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
     """The message the page of ``p`` must send now, if its turn in the protocol has come
-    (``opens``: an opening round too; else the page makes those in slices)."""
+    (``opens``: an opening round and the unblind too; else the page makes those in
+    slices)."""
     me = p.seat
     passing = t.direction is not PassDirection.NONE and not t.over
     round_ = open_due(t, me)
@@ -55,8 +63,7 @@ def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
     if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
         values, proofs = p.blind()
         return "fair_blind", {"values": values, "proofs": proofs}
-    if passing and me in t.pass_slots and pass_target(me, t.direction) in t.blinded \
-            and me not in t.unblinded:
+    if unblind_due(t, me) and opens:
         return "fair_unblind", {"values": p.unblind()}
     if t.over and me not in t.digests and (t.dealt or len(t.shuffle_proofs) == NUM_SEATS):
         # A deal stopped by a false proof: the digest covers the four shuffles and proofs.

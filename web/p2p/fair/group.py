@@ -28,6 +28,7 @@ the 1024-bit prime. Measured costs and the choice of the prime: ``docs/protocol.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Generator
 from dataclasses import dataclass, field
 from functools import cached_property, lru_cache
 from typing import Final, Protocol, TypeGuard
@@ -38,6 +39,8 @@ __all__ = [
     "EXPONENT_BITS",
     "GROUP",
     "GROUPS",
+    "POWER_WINDOW",
+    "STEP_BITS",
     "Group",
     "KeySource",
     "jacobi",
@@ -111,6 +114,12 @@ def _square(value: int, p: int) -> bool:
     return jacobi(value, p) == 1
 
 
+STEP_BITS: Final = 128
+"""Bits of an exponent a step of ``Group.power_steps`` takes: an eighth of a full-size
+power (a full-size one is some 40 ms on a phone: a step, some 5 ms)."""
+POWER_WINDOW: Final = 4
+"""Bits of an exponent per multiplication in ``Group.power_steps`` (a table of 16 powers)."""
+
 TABLE_WINDOW: Final = 6
 """Bits of an exponent per row of the generator's table of powers (64 numbers a row)."""
 
@@ -151,6 +160,37 @@ class Group:
         if value == self.generator and 0 <= exponent < 1 << self.table_bits:
             return self._generator_power(exponent)
         return pow(value, exponent, self.p)
+
+    def power_steps(self, value: int, exponent: int) -> Generator[None, None, int]:
+        """``power(value, exponent)``, the same number, in steps of ``STEP_BITS`` bits of
+        the exponent (``next`` it to the end: the page slices them by time), so that no
+        step of a full-size power holds the page up for the whole of it.
+
+        Left to right over the exponent's 4-bit digits, with a table of the base's 16 first
+        powers (Menezes, van Oorschot and Vanstone, *Handbook of Applied Cryptography*,
+        1996, Algorithm 14.82): the squarings and products ``pow`` itself makes, give or
+        take a few, so cutting it costs next to nothing. An exponent that fits one step, or
+        a generator's power (``generator_powers``), is one step."""
+        if exponent.bit_length() <= STEP_BITS or exponent < 0 or (
+                value == self.generator and exponent < 1 << self.table_bits):
+            return self.power(value, exponent)
+        p, width = self.p, POWER_WINDOW
+        mask = (1 << width) - 1
+        table = [1, value % p]
+        for _ in range(mask - 1):
+            table.append(table[-1] * value % p)
+        digits = -(-exponent.bit_length() // width)
+        per_step = STEP_BITS // width
+        result = table[exponent >> (digits - 1) * width]
+        for i in range(digits - 2, -1, -1):
+            for _ in range(width):
+                result = result * result % p
+            digit = exponent >> i * width & mask
+            if digit:
+                result = result * table[digit] % p
+            if i % per_step == 0:
+                yield
+        return result
 
     @property
     def table_bits(self) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 from hearts import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
-from web.p2p.fair.due import due_step, lock_due, open_due, shuffle_due
+from web.p2p.fair.due import due_step, lock_due, open_due, shuffle_due, unblind_due
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score
@@ -28,9 +28,10 @@ __all__ = ["SLICE_SECONDS", "FairHand"]
 
 SLICE_SECONDS = 0.015
 """The longest a slice of the page's work runs before the page yields (a shuffle, a lock,
-an opening round, a shuffle proof's making or checking, the codes of its cards, the
-audit): its steps are of about one power (a full-size one at most, some 30 ms on a phone,
-a CPU four times slower than this machine's), so a slice stays within 50 ms there."""
+an opening round, an unblind, the cards passed read, a shuffle proof's making or checking,
+the codes of its cards, the audit): its steps are of a short power or two at most, a long
+one being cut in eighths (``Group.power_steps``: some 5 ms each on a phone, a CPU four
+times slower than this machine's), so a slice stays well within 50 ms there."""
 
 
 class FairHand:
@@ -70,6 +71,10 @@ class FairHand:
         """Another seat's shuffle proof, being checked, and that seat."""
         self.opening: tuple[int, Generator[None, None, tuple[int, ...]]] | None = None
         """This page's opening round, being made, and its number."""
+        self.unblinding: Generator[None, None, tuple[int, ...]] | None = None
+        """This page's unblind of the cards it passes, being made (three full-size powers)."""
+        self.reading: Generator[None, None, list[Card]] | None = None
+        """The cards passed to this page, being read (three full-size powers)."""
         self.coding: Generator[None, None, None] | None = None
         """Each card's code under this page's key, being made so that reading its cards
         is a look-up (``Party.codes_steps``)."""
@@ -102,8 +107,8 @@ class FairHand:
         """The seat to play: the transcript's, or before the first card, whoever holds the
         2♣ — which only its own page knows; every other page waits, not knowing who."""
         t = self.transcript
-        if not t.passed or t.over:
-            return None
+        if not t.passed or t.over or (self.passes and self.received is None):
+            return None  # (the cards passed to this page not read yet: it can't tell)
         if t.to_play is not None:
             return t.to_play
         return self.seat if TWO_OF_CLUBS in self.cards() else None
@@ -136,12 +141,14 @@ class FairHand:
             if len(cards) != 13:
                 self.send("fair_complain")
             return True
-        if t.passed and self.passes and self.received is None and not t.over:
-            self.received = tuple(sorted(self.party.read_passed()))
-            if len(self.received) != 3:
-                self.send("fair_complain")
+        if t.passed and self.passes and self.received is None and not t.over \
+                and self.reading is None:
+            self.reading = self.party.read_passed_steps()  # read in slices (``slice_step``)
             return True
         if self.prepare():  # the shuffle or the lock: sent when made (``slice_step``)
+            return True
+        if self.unblinding is None and unblind_due(t, self.seat):
+            self.unblinding = self.party.unblind_steps()  # sent when made
             return True
         round_ = open_due(t, self.seat)
         if self.opening is None and round_ is not None:
@@ -173,8 +180,9 @@ class FairHand:
         return False
 
     def slice_step(self) -> bool | None:
-        """One slice of making this page's shuffle or lock (the others wait for them), or
-        else its shuffle proof, or else of checking another's; None when there is none to
+        """One slice of making this page's shuffle or lock (the others wait for them), its
+        unblind, reading the cards passed to it, an opening round, or else its shuffle
+        proof, or else of checking another's; None when there is none to
         do, True when a slice finished one (then steps may be due). A proof that fails
         stops the hand: this page complains."""
         t = self.transcript
@@ -192,6 +200,21 @@ class FairHand:
             if finished:
                 self.locking = None
                 self.send("fair_lock", deck=made)
+            return finished
+        if self.unblinding is not None:
+            finished, made = self._slice(self.unblinding)
+            if finished:
+                self.unblinding = None
+                if not t.over:
+                    self.send("fair_unblind", values=made)
+            return finished
+        if self.reading is not None:
+            finished, made = self._slice(self.reading)
+            if finished:
+                self.reading = None
+                self.received = tuple(sorted(made))
+                if len(self.received) != 3:
+                    self.send("fair_complain")
             return finished
         if self.opening is not None:
             round_, opening = self.opening

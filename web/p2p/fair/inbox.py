@@ -38,6 +38,10 @@ class Inbox:
         reading took (ms, counted in a play's check)."""
         self._unvetted: deque[Iterator[object]] = deque()
         """The numbers of the messages held, not yet checked for the group (``vet``)."""
+        self._proven: set[int] = set()
+        """The cards held whose proof was checked ahead (``vet``), by their fields' id."""
+        self._proving: tuple[int, Iterator[None] | None] | None = None
+        """The card held whose proof is being checked ahead, and the check's steps."""
 
     def hold(self, seat: int, hand: int, text: str, group: Group) -> str | None:
         """Read and keep ``seat``'s message of hand number ``hand``: its type, or None if
@@ -53,17 +57,35 @@ class Inbox:
                            if isinstance(parsed[1].get(name), list | tuple))
         return parsed[0]
 
-    def vet(self, group: Group, over: Callable[[], bool]) -> bool:
+    def vet(self, group: Group, over: Callable[[], bool],
+            transcript: Transcript | None = None, hand: int = 0) -> bool:
         """Check the numbers of the messages held for the group a number at a time, until
         ``over()`` (``Group.is_element`` remembers each answer): taking a deck into the
-        record is then no long step (its 52 checks, some 120 ms on a phone). Whether all
-        are checked. A number that fails is only named when its message is taken."""
+        record is then no long step (its 52 checks, some 120 ms on a phone). Then the
+        proofs of the cards of hand ``hand`` held, against ``transcript``, a power a step
+        (``Transcript.play_check_steps``, remembered): taking a card is then no long step
+        either. Whether all are checked. What fails is only named when its message is
+        taken."""
         while self._unvetted:
             for value in self._unvetted[0]:
                 group.is_element(value)
                 if over():
                     return False
             self._unvetted.popleft()
+        if transcript is None:
+            return True
+        for seat, queue in self.pending.items():
+            for number, (kind, fields), _ in queue:
+                if number != hand or kind != "fair_play" or id(fields) in self._proven:
+                    continue
+                if self._proving is None or self._proving[0] != id(fields):
+                    self._proving = id(fields), transcript.play_check_steps(
+                        seat, fields.get("slot"), fields.get("card"), fields.get("proof"))
+                for _ in self._proving[1] or ():
+                    if over():
+                        return False  # (the check goes on in the next slice)
+                self._proving = None
+                self._proven.add(id(fields))
         return True
 
     def take(self, transcript: Transcript, hand: int) -> bool:
@@ -82,6 +104,9 @@ class Inbox:
                     raise
                 if parsed[0] == "fair_play":
                     self.checks.append(read_ms + (self.clock() - started) * 1000)
+                    self._proven.discard(id(parsed[1]))
+                    if self._proving is not None and self._proving[0] == id(parsed[1]):
+                        self._proving = None
                 del queue[i]
                 return True
         return False

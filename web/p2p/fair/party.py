@@ -121,7 +121,8 @@ class Party:
         return run(self.lock_steps())
 
     def lock_steps(self) -> Generator[None, None, tuple[int, ...]]:
-        """``lock`` a slot a step: its 39 full-size powers are the deal's longest step."""
+        """``lock``, a few bits of a slot's full-size power a step (``Group.power_steps``):
+        its 39 full-size powers are the deal's longest work."""
         group = self.transcript.group
         modulus = group.p - 1
         mine = slots_of(self.seat)
@@ -131,7 +132,8 @@ class Party:
             if slot in mine:
                 deck.append(x)
                 continue
-            deck.append(group.power(x, group.inverse(self._shuffle_key * k % modulus)))
+            unlock = group.inverse(self._shuffle_key * k % modulus)
+            deck.append((yield from group.power_steps(x, unlock)))
             group.is_element(deck[-1])  # (remembered: ``Group.is_element``)
             yield
         return tuple(deck)
@@ -186,20 +188,31 @@ class Party:
 
     def unblind(self) -> tuple[int, ...]:
         """This seat's key taken off the three cards it passes: now only the receiver's is on."""
+        return run(self.unblind_steps())
+
+    def unblind_steps(self) -> Generator[None, None, tuple[int, ...]]:
+        """``unblind``, a few bits of its three full-size powers a step (``power_steps``)."""
         transcript = self.transcript
         group = transcript.group
         target = pass_target(self.seat, transcript.direction)
         unlock = group.inverse(self._shuffle_key)
-        return tuple(group.power(value, unlock) for value in transcript.blinded[target])
+        values = []
+        for value in transcript.blinded[target]:
+            values.append((yield from group.power_steps(value, unlock)))
+        return tuple(values)
 
     def read_passed(self) -> list[Card]:
         """The three cards passed to this seat (fewer: one was spoilt on the way)."""
+        return run(self.read_passed_steps())
+
+    def read_passed_steps(self) -> Generator[None, None, list[Card]]:
+        """``read_passed``, a few bits of its three full-size powers a step."""
         transcript = self.transcript
         group = transcript.group
         cards = []
         for slot in transcript.pass_slots[transcript.passer_to(self.seat)]:
-            card = group.decode(group.power(transcript.hidden[slot],
-                                            group.inverse(self._blind_keys[slot])))
+            card = group.decode((yield from group.power_steps(
+                transcript.hidden[slot], group.inverse(self._blind_keys[slot]))))
             if card is not None:
                 self.known[slot] = card
                 cards.append(card)

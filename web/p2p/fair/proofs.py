@@ -20,12 +20,14 @@ over the integers with ``r`` 80 bits longer than ``c·x`` can be: ``z`` then say
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Generator
 from typing import Final
 
+from hearts.steps import run
 from web.p2p.fair.group import Group, KeySource
 
-__all__ = ["check_power", "check_same_power", "prove_power", "prove_same_power",
-           "response_limit"]
+__all__ = ["check_power", "check_same_power", "check_same_power_steps", "prove_power",
+           "prove_same_power", "response_limit"]
 
 CHALLENGE_BITS: Final = 128
 HIDING_BITS: Final = 80
@@ -81,14 +83,40 @@ def prove_same_power(group: Group, x: int, base1: int, pub1: int, base2: int, pu
     return t1, t2, r + c * x
 
 
+KNOWN_CHECKS: Final = 256
+"""How many answers of ``check_same_power_steps`` a page remembers (a hand has 52 plays)."""
+_known: dict[tuple[object, ...], bool] = {}
+
+
 def check_same_power(group: Group, base1: int, pub1: int, base2: int, pub2: int,
                      proof: tuple[int, ...], context: bytes) -> bool:
     """Whether ``proof`` shows one exponent takes base1 to pub1 and base2 to pub2."""
+    return run(check_same_power_steps(group, base1, pub1, base2, pub2, proof, context))
+
+
+def check_same_power_steps(group: Group, base1: int, pub1: int, base2: int, pub2: int,
+                           proof: tuple[int, ...], context: bytes
+                           ) -> Generator[None, None, bool]:
+    """``check_same_power``, a power a step; its answer remembered, for the same statement
+    and proof (a pure function of them): a page checks a card played in its slices as soon
+    as it comes (``Inbox.vet``), and taking the card into the record is then a look-up."""
     if (len(proof) != 3 or not group.is_element(proof[0]) or not group.is_element(proof[1])
             or not _z_ok(group, proof[2])):
         return False
+    key = (group.p, base1, pub1, base2, pub2, tuple(proof), context)
+    known = _known.get(key)
+    if known is not None:
+        return known
     t1, t2, z = proof
     c = _challenge(group, context, base1, pub1, base2, pub2, t1, t2)
     p = group.p
-    return (group.power(base1, z) == t1 * group.power(pub1, c) % p
-            and group.power(base2, z) == t2 * group.power(pub2, c) % p)
+    holds = group.power(base1, z) == t1 * group.power(pub1, c) % p
+    yield
+    if holds:
+        left = group.power(base2, z)
+        yield
+        holds = left == t2 * group.power(pub2, c) % p
+    if len(_known) >= KNOWN_CHECKS:
+        del _known[next(iter(_known))]  # the oldest
+    _known[key] = holds
+    return holds

@@ -140,10 +140,15 @@ class Relays:
 
     def digests(self, hand: int) -> list[str]:
         """The four digests of ``hand`` this page holds, as relays."""
+        return self.every(hand, "fair_digest")
+
+    def every(self, hand: int, kind: str) -> list[str]:
+        """Each page's last message of ``kind`` in ``hand`` that this page holds, as
+        relays."""
         out = []
         for seat in range(NUM_SEATS):
-            n = max((n for n, kind in self.ledger.kinds_of(hand, seat).items()
-                     if kind == "fair_digest"), default=None)
+            n = max((n for n, sent in self.ledger.kinds_of(hand, seat).items()
+                     if sent == kind), default=None)
             item = "" if n is None else self.ledger.envelope(hand, seat, n)
             if item:
                 out.append(relay(self.seat, self.table, hand, item))

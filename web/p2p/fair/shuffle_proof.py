@@ -166,19 +166,21 @@ def prove_shuffle_steps(group: Group, key: int, order: Sequence[int],
     previous, x = h0, 0
     a_first = group.power(g, alpha)
     f_value, f_first = 1, 1
-    for i in range(n):
+    for i in range(n):  # (a step per power or two: a position is some 1 100 bits of them)
         link = group.power(g, b[i]) * pow(previous, e_out[i], p) % p
         chain_firsts.append(group.power(g, beta[i]) * pow(previous, epsilon[i], p) % p)
         chain.append(link)
         x = (x * e_out[i] + b[i]) % q
         previous = link
+        yield
         a_first = a_first * pow(h[i], epsilon[i], p) % p
         f_value = f_value * pow(before[i], e[i], p) % p
+        yield
         f_first = f_first * pow(after[i], epsilon[i], p) % p
         yield
-    f_first = f_first * pow(pow(f_value, -1, p), kappa, p) % p
-    firsts = (a_first, group.power(g, gamma), group.power(g, delta), f_first,
-              group.power(g, kappa))
+    f_first = f_first * (yield from group.power_steps(pow(f_value, -1, p), kappa)) % p
+    d_first = yield from group.power_steps(g, delta)  # (mod q: full-size)
+    firsts = (a_first, group.power(g, gamma), d_first, f_first, group.power(g, kappa))
     v = _challenge(group, seed, chain, firsts, chain_firsts)
     a = sum(rj * ej for rj, ej in zip(r, e, strict=True))
     responses = (v * a + alpha, v * sum(r) + gamma, (v * x + delta) % q, v * key + kappa)
@@ -225,27 +227,32 @@ def check_shuffle_steps(group: Group, before: Sequence[int], after: Sequence[int
     g_exponent = k_a
     u_product = h_product = e_product = 1
     previous = h0
-    for i in range(n):
+    for i in range(n):  # (a step per power or two: a position is some 800 bits of them)
         w = weights[i]
         left = left * pow(chain[i], v * w, p) * pow(proof.chain_firsts[i], w, p) % p
         base = pow(previous, w, p) * h[i] * pow(after[i], f_weight, p) % p
+        yield
         right = right * pow(base, k_e[i], p) % p
         g_exponent += w * k_b[i]
         previous = chain[i]
+        yield
         a_value = a_value * pow(u[i], e[i], p) % p
         f_value = f_value * pow(before[i], e[i], p) % p
         u_product, h_product = u_product * u[i] % p, h_product * h[i] % p
         e_product = e_product * e[i] % q
         yield
-    f_side = pow(pow(f_value, k_k, p) * f_first % p, f_weight, p)
+    f_side = yield from group.power_steps(f_value, k_k)
+    f_side = pow(f_side * f_first % p, f_weight, p)
     yield
     c_value = u_product * pow(h_product, -1, p) % p
-    d_value = chain[-1] * pow(pow(h0, e_product, p), -1, p) % p
     yield
-    return (left * pow(a_value, v, p) * a_first * f_side % p
-            == group.power(g, g_exponent) * right % p
-            and pow(c_value, v, p) * c_first % p == group.power(g, k_c)
-            and pow(d_value, v, p) * d_first % p == group.power(g, k_d)
+    d_value = chain[-1] * pow((yield from group.power_steps(h0, e_product)), -1, p) % p
+    yield
+    first = left * pow(a_value, v, p) * a_first * f_side % p \
+        == (yield from group.power_steps(g, g_exponent)) * right % p
+    yield
+    return (first and pow(c_value, v, p) * c_first % p == group.power(g, k_c)
+            and pow(d_value, v, p) * d_first % p == (yield from group.power_steps(g, k_d))
             and pow(commitment, v, p) * k_first % p == group.power(g, k_k))
 
 

@@ -38,7 +38,7 @@ from hearts import Card
 from hearts.rules import NUM_SEATS, Rules
 from web import words
 from web.p2p.fair.arrivals import Arrivals
-from web.p2p.fair.cheats import CHEATS, TAMPERS
+from web.p2p.fair.cheats import CHEATS, EVIDENCE_WITH_DIGEST, TAMPERS
 from web.p2p.fair.clock import GONE_GRACE, TableClock
 from web.p2p.fair.dispute import END_KINDS, Dispute, Finding
 from web.p2p.fair.game import FairStage
@@ -155,7 +155,10 @@ class FairTable(Arrivals):
                         send=partial(self._send_in, number), clock=self.clock,
                         timings=self.timings, table=self.name, checks=self.checks)
 
-    def _start_hand(self, number: int, kept: HandKept | None = None) -> None:
+    def _start_hand(self, number: int, kept: HandKept | None = None,
+                    settle: bool = True) -> None:
+        """Hand ``number`` under way (its deck made ahead if it was); ``settle``: its first
+        slice now (else in the page's next slice: ``unsettled``)."""
         self.ledger.forget_before(number)
         ready, self.upcoming = self.upcoming, None
         if ready is not None and ready.number == number:  # its deck made while the last
@@ -171,7 +174,12 @@ class FairTable(Arrivals):
             self.resumed = replay(self, kept)
             self._resuming = False
             self.outbox.clear()  # (digests relayed while replaying: nothing new)
-        self._settle(None if kept is not None else SLICE_SECONDS)  # (the rest: next slice)
+        if kept is not None:
+            self._settle()
+        elif settle:
+            self._settle(SLICE_SECONDS)  # (the rest: next slice)
+        else:
+            self.unsettled = True
 
     # --- the person's moves -----------------------------------------------------------------
     def choose_pass(self, cards: tuple[Card, ...]) -> str | None:
@@ -183,7 +191,7 @@ class FairTable(Arrivals):
         if len(set(cards)) != 3 or any(c not in hand for c in cards):
             return words.FAIR_PASS_THREE
         self.current.choose_pass(cards)
-        self._settle(SLICE_SECONDS)  # what it makes due: the rest in the next slices
+        self.unsettled = True  # what it makes due: in the page's next slices, not the click's
         return None
 
     def play(self, card: Card) -> str | None:
@@ -194,14 +202,17 @@ class FairTable(Arrivals):
         return None
 
     def _play(self, card: Card) -> None:
+        """The card goes out; what it makes due is for the page's next slices (the task of
+        the person's click has the table to draw)."""
         self.current.play(card)
-        self._settle(SLICE_SECONDS)
+        self.unsettled = True
 
     def next_hand(self) -> None:
         """The person has seen the scores: on to the next hand (its deal starts when seat 0's
-        page is there too)."""
+        page is there too). Its first slice is the page's next, not the click's: the click's
+        task draws the table."""
         if self.stage is FairStage.SCORED:
-            self._start_hand(self.hand_number + 1)
+            self._start_hand(self.hand_number + 1, settle=False)
 
     # --- the clock -----------------------------------------------------------------------------
     def turn_left(self) -> int | None:
@@ -288,6 +299,9 @@ class FairTable(Arrivals):
                 return  # withheld from every page
             text = message(kind, **sent)
         self.outbox.append(self.ledger.seal(number, kind, text))
+        if kind == "fair_digest" and self.cheat in EVIDENCE_WITH_DIGEST:
+            evidence = message("fair_evidence", items=self.ledger.evidence(number))
+            self.outbox.append(self.ledger.seal(number, "fair_evidence", evidence))
 
     def _settle(self, budget: float | None = None) -> None:
         """Take every message that fits now, and every step of this page that is due;
@@ -302,7 +316,8 @@ class FairTable(Arrivals):
             self.unsettled = True
             return True
 
-        if not self.inbox.vet(self.group, over):
+        hand = self.current
+        if not self.inbox.vet(self.group, over, hand.transcript, hand.number):
             return
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):
@@ -327,6 +342,14 @@ class FairTable(Arrivals):
                 return
         while self._drain():  # evidence that came first
             pass
+        if self.closed is None and not self.dispute.evidence_shown \
+                and len(self.transcript.evidence) == NUM_SEATS:
+            # Every page's evidence to every page (once), before judging: a page the liar
+            # sent nothing of the hand's end learns of the dispute from the digests relayed
+            # to it, and here gets the liar's evidence, which it couldn't get from a page
+            # that judged and closed (a closed page's room may be gone).
+            self.dispute.evidence_shown = True
+            self.outbox += self.relays.every(self.hand_number, "fair_evidence")
         if self.closed is None:
             self.dispute.judge()
 

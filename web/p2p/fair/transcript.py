@@ -27,7 +27,7 @@ from web.p2p.fair.hand_record import (
     chain_seat,
     slots_of,
 )
-from web.p2p.fair.proofs import check_power, check_same_power
+from web.p2p.fair.proofs import check_power, check_same_power, check_same_power_steps
 from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
 from web.p2p.fair.signing import parse_item
 
@@ -166,6 +166,21 @@ class Transcript(HandRecord):
             self.complaint = seat
         self.plays.append(play)
         return play
+
+    def play_check_steps(self, seat: int, slot: object, card: object, proof: object
+                         ) -> Generator[None, None, bool] | None:
+        """The check of the proof of a card ``seat`` plays, made ahead in steps while the
+        card waits to be taken (``Inbox.vet``; its answer is remembered, so ``add_play``
+        then looks it up): None if there is none to make now (a card passed, or a slot
+        not dealt yet). It decides nothing: ``add_play`` checks the card in full."""
+        if (type(slot) is not int or not 0 <= slot < len(self.hidden)
+                or slot in self.passed_slots or not isinstance(card, Card)
+                or not 0 <= seat < len(self.commitments) or not isinstance(proof, tuple)):
+            return None
+        return check_same_power_steps(self.group, self.group.generator,
+                                      self.commitments[seat], self.group.encode(card),
+                                      self.hidden[slot], proof,
+                                      self.context("play", seat, slot))
 
     def _proves(self, seat: int, slot: int, card: Card, proof: tuple[int, ...]) -> bool:
         group, code = self.group, self.group.encode(card)
