@@ -296,7 +296,9 @@ def test_a_page_that_leaves_mid_hand_is_replaced_by_a_computer_and_charged_the_h
             assert "dealt again" not in seat.notice
         await play_out(new)
         await scored(new)
-        assert len({s.table.scores for s in new}) == 1 and sum(new[0].table.scores) == 52
+        assert len({s.table.scores for s in new}) == 1
+        # the second hand's 26 points, or 78 if a player shot the moon in it
+        assert sum(new[0].table.scores) - sum(untaken(gone_seat)) in (26, 3 * 26)
         assert all(p.session.role is Role.FAIR for p in staying)
     asyncio.run(run())
 
