@@ -24,10 +24,16 @@ from hearts.handstate import HandState
 from hearts.rules import NUM_SEATS, Rules, hand_scores, possible_hand_scores
 from tests.online_pages import until
 from tests.test_fair_session import fair_pages, is_closed, play_out, sit
-from tests.test_fair_table import Mesh, _false_digest, _to_the_end
+from tests.test_fair_table import Mesh, _to_the_end
 from web import words
 from web.p2p.fair import relay, steered
-from web.p2p.fair.cheats import TAMPERS, WITHHOLDS, SteeredComputer
+from web.p2p.fair.cheats import (
+    AFTER_THE_CARDS,
+    TAMPERS,
+    WITHHOLDS,
+    SteeredComputer,
+    false_digest,
+)
 from web.p2p.fair.clock import STALL_SECONDS
 from web.p2p.fair.played import (
     charged,
@@ -184,7 +190,7 @@ def test_a_false_digest_borne_out_by_true_evidence_is_named_and_charged(
     no page was named and the hand didn't count. Every page echoed the same messages, so
     every page holds the same record: a digest that isn't its hash is a lie."""
     played, loser = _as_played(15)
-    monkeypatch.setitem(TAMPERS, "liar", _false_digest)
+    monkeypatch.setitem(TAMPERS, "liar", false_digest)
     mesh = Mesh(seed=15, cheats={loser: "liar"})
     _to_the_end(mesh)
     liar = mesh.pages[loser]
@@ -259,10 +265,10 @@ def test_a_false_digest_sent_to_two_pages_of_three_frames_nobody(
     saw a dispute). Now the two relay the four signed digests with their evidence, the third
     disputes too and asks for what it lacks, and every honest page names the cheat — in
     either order of the pages' timers."""
-    monkeypatch.setitem(TAMPERS, "liar", _false_digest)
+    monkeypatch.setitem(TAMPERS, "liar", false_digest)
     cheat, third = 3, 2
     mesh = Mesh(seed=17, cheats={cheat: "liar"})
-    after = ("fair_digest", "fair_keys", "fair_evidence", "fair_closed")
+    after = AFTER_THE_CARDS
     mesh.block = lambda sender, receiver, text: (sender, receiver) == (cheat, third) and (
         any(_kind(text, kind) for kind in after) or '"r":' in text)  # nothing after its cards
     _to_the_end(mesh)

@@ -18,7 +18,7 @@ from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
 from tests.solo_page import Heard
 from web import words
-from web.p2p.fair.cheats import CHEATS, TAMPERS, MarkedCards, Tamper, false_echo
+from web.p2p.fair.cheats import CHEATS, TAMPERS, MarkedCards, Tamper, false_digest, false_echo
 from web.p2p.fair.party import Party
 from web.p2p.fair.played import charged
 from web.p2p.fair.public import PublicHand
@@ -398,10 +398,6 @@ def test_a_page_whose_own_step_fails_its_check_blames_its_input_not_itself() -> 
     assert receiver.closed == words.FAIR_OWN_STEP
 
 
-def _false_digest(kind: str, fields: dict[str, object], seat: int) -> dict[str, object]:
-    return {**fields, "sha256": "0" * 64} if kind == "fair_digest" else fields
-
-
 def _to_the_end(mesh: Mesh) -> None:
     mesh.run()
     mesh.pass_all()
@@ -409,7 +405,7 @@ def _to_the_end(mesh: Mesh) -> None:
     mesh.run()
 
 
-@pytest.mark.parametrize("tamper", [_false_digest, false_echo])
+@pytest.mark.parametrize("tamper", [false_digest, false_echo])
 def test_a_false_digest_or_echo_shows_no_page_any_key_and_its_sender_is_named(
         monkeypatch: pytest.MonkeyPatch, tamper: Tamper) -> None:
     """A page lies in its digest once the hand is over: before, every honest page showed
