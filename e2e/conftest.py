@@ -6,9 +6,10 @@ traceback, and any request that leaves the page's origin, fails the test.
 
 from __future__ import annotations
 
+import contextlib
 import shutil
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Generator, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -19,7 +20,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from tablepage import TablePage  # noqa: E402
+from renderer_crashes import CrashLog, crashed  # noqa: E402
+from tablepage import RECOVERED, TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
 from tools.site.serve import serve_in_thread  # noqa: E402
@@ -29,11 +31,19 @@ DESKTOP: ViewportSize = {"width": 1280, "height": 860}
 PHONE: ViewportSize = {"width": 360, "height": 740}
 
 
-# Chromium's renderer crashes now and then on this 2-core machine (Playwright: "Target
-# crashed"), while a page loads or plays: about one browser test in 700 over a whole run,
-# a different test each time, never again when that test runs again; the cause is not
-# found. Such a test runs once more (new context, new page); any other failure fails.
-RENDERER_CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed"])
+# Chromium's renderer crashes now and then (Playwright: "Target crashed"), while a page
+# loads or plays: about one browser test in 700 on this 2-core machine, far more on some
+# CI machines, where crashes came in runs of tests sharing one long-lived browser, while
+# the tests with a browser of their own passed. The cause is not found. So each test module
+# has a browser of its own, a crash closes it (the next test gets a new one), the test runs
+# once more, and every crash is noted with the machine's state (printed at the end).
+RENDERER_CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed", "Page crashed"])
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run",
+               "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
+               "--disable-backgrounding-occluded-windows",
+               # a container's small /dev/shm runs out under a few Pyodide pages: use /tmp
+               "--disable-dev-shm-usage"]
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
@@ -46,6 +56,62 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     for item in items:
         if "e2e" in item.keywords:
             item.add_marker(skip)
+
+
+class Browsers:
+    """The browser the tests of one module share: launched for the module's first test,
+    closed after a renderer crash, when the module ends, and at the end of the run."""
+
+    def __init__(self, logs: Path) -> None:
+        self.logs = logs
+        self.crashes = CrashLog(logs / "none.log")
+        self.browser: Any = None
+        self.module = ""
+        self.launches = 0
+
+    def get(self, browser_type: Any, launch_args: dict[str, Any], module: str) -> Any:
+        if self.browser is not None and (self.module != module
+                                         or not self.browser.is_connected()):
+            self.close()
+        if self.browser is None:
+            self.launches += 1
+            log = self.logs / f"chromium-{self.launches}.log"
+            self.crashes.chromium_log, self.crashes._read_to = log, 0
+            args = [*launch_args.get("args", []), "--enable-logging", f"--log-file={log}"]
+            self.browser = browser_type.launch(**{**launch_args, "args": args})
+            self.module = module
+        return self.browser
+
+    def close(self) -> None:
+        if self.browser is not None:
+            with contextlib.suppress(Exception):  # (a browser that crashed outright)
+                self.browser.close()
+            self.browser = None
+
+
+BROWSERS: list[Browsers] = []
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(item: pytest.Item,
+                              call: pytest.CallInfo[None]
+                              ) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    report = yield
+    if BROWSERS and report.when == "call":
+        message = str(call.excinfo.value) if call.excinfo is not None else ""
+        if crashed(message):
+            BROWSERS[0].crashes.note(item.nodeid, message)
+            BROWSERS[0].close()  # the next test (or this one's second run) gets a new one
+        elif RECOVERED in report.capstdout:  # (a tab that crashed loading, opened again)
+            BROWSERS[0].crashes.note(item.nodeid, RECOVERED)
+    return report
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if BROWSERS and BROWSERS[0].crashes.notes:
+        terminalreporter.section("Chromium renderer crashes")
+        for note in BROWSERS[0].crashes.notes:
+            terminalreporter.write_line(note)
 
 
 @pytest.fixture(scope="session")
@@ -63,14 +129,21 @@ def base_url(site_dir: Path) -> Iterator[str]:
 
 @pytest.fixture(scope="session")
 def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_type_launch_args,
-        "executable_path": CHROMIUM,
-        "args": ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-                 "--disable-component-update", "--disable-sync", "--no-first-run",
-                 "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
-                 "--disable-backgrounding-occluded-windows"],
-    }
+    return {**browser_type_launch_args, "executable_path": CHROMIUM, "args": LAUNCH_ARGS}
+
+
+@pytest.fixture(scope="session")
+def browsers(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Browsers]:
+    BROWSERS.append(Browsers(tmp_path_factory.mktemp("chromium-logs")))
+    yield BROWSERS[0]
+    BROWSERS[0].close()
+
+
+@pytest.fixture
+def browser(browsers: Browsers, browser_type: Any, browser_type_launch_args: dict[str, Any],
+            request: pytest.FixtureRequest) -> Any:
+    """The module's Chromium (a new one after a renderer crash)."""
+    return browsers.get(browser_type, browser_type_launch_args, request.module.__name__)
 
 
 @pytest.fixture

@@ -12,6 +12,7 @@ from playwright.sync_api import Page
 
 ARTIFACTS = Path(__file__).resolve().parent / "artifacts"
 INPUT_STATES = ("pass", "play", "moon", "summary", "over")
+RECOVERED = "the tab crashed while loading; loading it in a new tab"
 
 
 def valid_hand_scores(row: list[int]) -> bool:
@@ -83,7 +84,7 @@ class TablePage:
             # machine's two cores loaded by other work, never twice for a page. A tab that
             # crashed can't be used again: a new one in the same context (same storage)
             # opens the same address; a second crash fails the test.
-            print(f"\n{self.name}: the tab crashed while loading; loading it in a new tab")
+            print(f"\n{self.name}: {RECOVERED}")
             url, self.recovered = self.page.url, True
             self.page = self.page.context.new_page()
             self._watch(self.page)
