@@ -34,6 +34,8 @@ With none of the flags, all of them run.
 from __future__ import annotations
 
 import argparse
+import itertools
+import json
 import os
 import statistics
 import subprocess
@@ -251,6 +253,18 @@ def report(name: str, values: Sequence[float], delay: float) -> None:
 
 
 # --- a fair table's next deal, each page in its own browser context -----------------------
+PROFILE_US = 500
+"""The CPU profile's sampling interval (microseconds) for ``--profile``."""
+SLOWEST = 12
+"""How many of a page's slowest steps ``--calls`` lists with their costliest functions."""
+MARKER = """() => {
+  const start = performance.now();
+  function __profileMarker() { while (performance.now() < start + 20); }
+  __profileMarker();
+  return start;
+}"""
+"""A function the CPU profile shows by name, run at a known ``performance.now()``: it
+ties the profile's clock to the page's (the long tasks' times), ``tools/long_tasks.py``."""
 FAIR_WAIT_S = 400
 """The longest a step of ``fair_deal`` waits (a hand at 4x CPU takes minutes)."""
 
@@ -328,27 +342,48 @@ def slow_summary(lines: list[str]) -> str:
     """
     found: dict[str, list[float]] = {}
     for line in lines:
+        if not line.startswith("slow step "):
+            continue
         name, ms = line.removeprefix("slow step ").rsplit(" ", 2)[:2]
         found.setdefault(name, []).append(float(ms))
     return ", ".join(f"{name} {len(v)}x max {max(v):.0f} ms" for name, v in
                      sorted(found.items(), key=lambda kv: -max(kv[1])))
 
 
+def slowest_calls(lines: list[str], count: int) -> list[str]:
+    """The ``count`` slowest steps with their costliest functions (a ``slow calls`` line
+    follows its ``slow step`` line when the page was asked ``&calls=N``), slowest first.
+
+    >>> slowest_calls(["slow step a 40 ms", "slow calls a: f 30/40 ms",
+    ...                "slow step b 90 ms", "slow calls b: g 80/90 ms"], 1)
+    ['b 90 ms: g 80/90 ms']
+    """
+    found = []
+    for step, calls in itertools.pairwise(lines):
+        if step.startswith("slow step ") and calls.startswith("slow calls "):
+            name, ms = step.removeprefix("slow step ").rsplit(" ", 2)[:2]
+            found.append((float(ms), f"{name} {ms} ms: {calls.split(': ', 1)[1]}"))
+    return [line for _, line in sorted(found, key=lambda f: -f[0])[:count]]
+
+
 def _keep_slow(lines: list[str]) -> Callable[[ConsoleMessage], None]:
-    """A console listener keeping the page's ``slow step`` lines in ``lines``."""
+    """A console listener keeping the page's ``slow step`` and ``slow calls`` lines in
+    ``lines``."""
     def keep(message: ConsoleMessage) -> None:
-        if message.text.startswith("slow step "):
+        if message.text.startswith(("slow step ", "slow calls ")):
             lines.append(message.text)
     return keep
 
 
-def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: int = 0
-              ) -> list[dict[str, float]]:
+def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: int = 0,
+              profile: Path | None = None, calls: int = 0) -> list[dict[str, float]]:
     """Two people (each page in its own browser context, CPU slowed ``throttle`` times)
     and two computers at a fair table through the local relay: they play hand 1, then
     press Next hand. Per page: seconds from its person's last card of hand 1, and from
     Next hand, to its 13 cards of hand 2; the longest main-thread task (ms) in each of
-    those spans and during hand 1's play."""
+    those spans and during hand 1's play. With ``profile``, page 0's DevTools CPU profile
+    from hand 1's deal to hand 2's cards is written there (``tools/long_tasks.py`` reads
+    it)."""
     tables = []
     slow_lines: list[list[str]] = [[], []]
     for n in range(2):
@@ -357,16 +392,17 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
         context.add_init_script(LONG_TASKS)
         tables.append(TablePage(context.new_page(), origin, f"fair-{n}"))
         tables[-1].page.on("console", _keep_slow(slow_lines[n]))
-    ask = f"&slow={slow}" if slow else ""
+    ask = (f"&slow={slow}" if slow else "") + (f"&calls={calls}" if slow and calls else "")
     for table in tables:
         table.page.goto(f"{origin}/?speed=instant&relay={relay}&wait=4{ask}",
                         wait_until="commit")
+    sessions = []
     for table in tables:
         table.wait_loaded(90_000)
         table.page.wait_for_selector("#play-online:not([disabled])", timeout=30_000)
+        sessions.append(table.page.context.new_cdp_session(table.page))
         if throttle > 1:
-            table.page.context.new_cdp_session(table.page).send(
-                "Emulation.setCPUThrottlingRate", {"rate": throttle})
+            sessions[-1].send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     for table in tables:
         table.page.click("#play-online")
     for table in tables:  # seated, and dealt
@@ -375,6 +411,11 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
             " && document.documentElement.dataset.state === 'pass'",
             timeout=FAIR_WAIT_S * 1000)
     dealt = [float(t.page.evaluate("performance.now()")) for t in tables]
+    if profile is not None:
+        sessions[0].send("Profiler.enable")
+        sessions[0].send("Profiler.setSamplingInterval", {"interval": PROFILE_US})
+        sessions[0].send("Profiler.start")
+        marker = float(tables[0].page.evaluate(MARKER))
     last = _fair_play_hand(tables)
     summary = [float(t.page.evaluate("performance.now()")) for t in tables]
     for table in tables:
@@ -386,6 +427,10 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
         table.page.wait_for_function("window.__cards !== null", timeout=FAIR_WAIT_S * 1000)
         pressed.append(float(table.page.evaluate("window.__pressed")))
         cards.append(float(table.page.evaluate("window.__cards")))
+    if profile is not None:
+        profile.write_text(json.dumps({
+            "profile": sessions[0].send("Profiler.stop")["profile"], "marker": marker,
+            "longTasks": tables[0].page.evaluate("window.__longTasks")}))
     found = []
     for n, table in enumerate(tables):
         tasks = table.page.evaluate("window.__longTasks")
@@ -399,6 +444,8 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
         check(table)
         if slow:
             print(f"  page {n}'s steps of {slow} ms or more: {slow_summary(slow_lines[n])}")
+            for line in slowest_calls(slow_lines[n], SLOWEST):
+                print(f"    {line}")
     for table in tables:
         table.page.context.close()
     return found
@@ -434,6 +481,14 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=0, metavar="MS",
                         help="with --fair: name the pages' own steps of MS ms or more "
                              "(?slow=MS, web.slow_steps)")
+    parser.add_argument("--calls", type=int, default=0, metavar="N",
+                        help="with --slow: each page's slowest steps with the N Python "
+                             "functions that took most of them (&calls=N, CPython's "
+                             "profiler: it slows the steps some twofold)")
+    parser.add_argument("--profile", type=Path, metavar="FILE",
+                        help="with --fair: page 0's DevTools CPU profile, from hand 1's deal "
+                             "to hand 2's cards, written to FILE (read it with "
+                             "tools/long_tasks.py)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
     parser.add_argument("--hands", type=int, default=2,
                         help="hands played for --pacing (default 2)")
@@ -488,7 +543,8 @@ def main() -> None:
                 try:
                     for throttle in args.throttle:
                         for n, page in enumerate(
-                                fair_deal(browser, origin, relay, throttle, args.slow)):
+                                fair_deal(browser, origin, relay, throttle, args.slow,
+                                          args.profile, args.calls)):
                             print(f"fair table, 2 people + 2 computers, CPU x{throttle:g}, "
                                   f"page {n}: " + "; ".join(f"{k} {v:.1f}"
                                                             for k, v in page.items()))

@@ -164,7 +164,7 @@ def main() -> Table | None:
     browser.guard = lambda handler, where: reporter.guard(handler, where=where)
     try:
         opts = options.parse(str(browser.window.location.search))
-        slow_steps.watch(opts.slow)
+        slow_steps.watch(opts.slow, opts.calls)
         if opts.instant:
             browser.document.documentElement.classList.add("instant")
         storage = Storage(lambda: browser.window.localStorage)

@@ -48,6 +48,9 @@ class Options:
     slow: float | None = None
     """``?slow=MS``: name on the console each of the page's timed steps that takes at least
     ``MS`` milliseconds (``web.slow_steps``: the measuring tool's). None: not asked."""
+    calls: int = 0
+    """``?slow=MS&calls=N``: with each slow step, the ``N`` Python functions that took most
+    of it (``web.slow_steps``, under CPython's profiler). 0: not asked."""
 
 
 def parse(search: str) -> Options:
@@ -58,7 +61,7 @@ def parse(search: str) -> Options:
         return query.get(name, [""])[0]
 
     seed, grace, turn, wait = first("seed"), first("grace"), first("turn"), first("wait")
-    slow = first("slow")
+    slow, calls = first("slow"), first("calls")
     relays = tuple(url for url in first("relay").split(",") if url.startswith(("ws://", "wss://")))
     local = bool(relays) and all(url.startswith("ws://") for url in relays)
     return Options(instant=first("speed") == "instant",
@@ -68,4 +71,5 @@ def parse(search: str) -> Options:
                    wait=min(60.0, max(1.0, float(wait))) if wait.isdigit() else 2.0,
                    cheat=first("cheat") if first("cheat") in CHEATS and local else "",
                    relays=relays, daily=query["daily"][0] if "daily" in query else None,
-                   slow=float(slow) if slow.isdigit() else None)
+                   slow=float(slow) if slow.isdigit() else None,
+                   calls=min(40, int(calls)) if calls.isdigit() else 0)

@@ -366,8 +366,10 @@ class FairPlay(FairComings):
             return
         self._woken.set()
         self._keep_seat()
-        tables.share_findings()
-        self.pump()
+        with timed("share findings"):
+            tables.share_findings()
+        with timed("pump"):
+            self.pump()
         self._stale = True
         line = tables.report()
         if line is not None:
