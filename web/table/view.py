@@ -42,6 +42,18 @@ def card_face(notation: str) -> str:
             f'<span class="pip" aria-hidden="true">{suit}</span>')
 
 
+def _controls(m: TableModel) -> tuple[object, ...]:
+    """The fields ``TableView._controls`` draws: when they are as drawn, it isn't called."""
+    return (m.new_game, m.hint, m.undo, m.last_trick, m.last_trick_pressed, m.pass_shown,
+            m.pass_enabled, m.pass_text, m.play_out, m.pass_chip, m.hearts_chip,
+            m.hearts_broken, m.badge, m.chat, m.scores_again)
+
+
+def _stats(m: TableModel) -> tuple[object, ...]:
+    """The fields ``TableView._stats`` draws (the clock as shown: to the second)."""
+    return m.won, m.best, clock_text(m.clock_ms), m.where
+
+
 def clock_text(ms: float) -> str:
     seconds = int(ms // 1000)
     return f"{seconds // 60}:{seconds % 60:02d}"
@@ -148,20 +160,44 @@ class TableView:
         self.prompt_markup = markup
 
     def draw(self, m: TableModel, fresh: str | None = None) -> None:
-        """Make the page show ``m`` (``fresh``: a card just played, animated in)."""
-        el = self.el
+        """Make the page show ``m`` (``fresh``: a card just played, animated in).
+
+        Only what differs from the model drawn last is written (each write, and each read
+        of the page, is a call out of Python: a whole table's worth of them was a long
+        task on a slow phone); the trick, the hand, the prompt and the dialogs check the
+        page itself, as the motion and the person's own actions move them."""
+        el, was = self.el, self.drawn
         hand_was = self.motion.capture(el["hand"])
-        self.document.documentElement.dataset.state = m.state
-        if str(el["table"].getAttribute("data-people")) != str(m.people):
+        if was is None or was.state != m.state:
+            self.document.documentElement.dataset.state = m.state
+        if was is None or was.people != m.people:
             el["table"].setAttribute("data-people", str(m.people))
-        self._seats(m)
+        self._seats(m, was)
         self._trick(m)
-        self._text("trick-caption", m.caption)
-        turn_came = m.state == "play" and (self.drawn is None or self.drawn.state != "play")
+        if was is None or was.caption != m.caption:
+            self._text("trick-caption", m.caption)
+        turn_came = m.state == "play" and (was is None or was.state != "play")
         with timed("felt hand"):
             self.hand.update(m.hand, m.hand_label, turn_came)
-        el["hand"].classList.toggle("passing", m.passing)
+        if was is None or was.passing != m.passing:
+            el["hand"].classList.toggle("passing", m.passing)
         self._prompt(m)
+        if was is None or _controls(was) != _controls(m):
+            self._controls(m)
+        if was is None or (was.house_line, was.house_rules) != (m.house_line, m.house_rules):
+            self._house(m)
+        with timed("felt summary"):
+            self._summary(m)
+        self._moon(m)
+        if was is None or _stats(was) != _stats(m):
+            self._stats(m)
+        self.motion.play(was, m, fresh, hand_was, el["trick"], el["hand"])
+        self.drawn = m
+        self.browser.keep_drawn(m.state, m.where is None)
+
+    def _controls(self, m: TableModel) -> None:
+        """The buttons and chips around the felt (``_controls``' fields of the model)."""
+        el = self.el
         el["new-game"].disabled = not m.new_game
         el["hint"].disabled = not m.hint
         el["undo"].disabled = not m.undo
@@ -180,14 +216,6 @@ class TableView:
         if el["reactions"] is not None:
             el["reactions"].hidden = not m.chat
         el["scores-again"].hidden = not m.scores_again
-        self._house(m)
-        with timed("felt summary"):
-            self._summary(m)
-        self._moon(m)
-        self._stats(m)
-        self.motion.play(self.drawn, m, fresh, hand_was, el["trick"], el["hand"])
-        self.drawn = m
-        self.browser.keep_drawn(m.state, m.where is None)
 
     def _trick(self, m: TableModel) -> None:
         """The cards on the felt, kept in place while the trick grows (so they can move)."""
@@ -238,8 +266,12 @@ class TableView:
             fan.appendChild(back)
             backs += 1
 
-    def _seats(self, m: TableModel) -> None:
+    def _seats(self, m: TableModel, was: TableModel | None) -> None:
+        """Each seat's box, those that changed since ``was`` (the table drawn last)."""
+        drawn = {} if was is None else {s.position: s for s in was.seats}
         for s in m.seats:
+            if drawn.get(s.position) == s:
+                continue
             box = self.browser.one(f".seat-{s.position}[data-seat]")
             box.dataset.seat = str(s.seat)
             for selector, text in ((".name", s.name), (".score", str(s.score)),
@@ -259,7 +291,7 @@ class TableView:
         dialog = self.el["summary"]
         if m.summary is None:
             self.dialogs.close(dialog)
-            if m.state != "over":
+            if m.state != "over" and (self.summary_drawn or self.drawn is None):
                 dialog.innerHTML = ""
                 self.summary_drawn = ""
             return

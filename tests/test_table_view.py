@@ -1,0 +1,94 @@
+"""The felt's drawing (web/table/view.py) writes only what changed since the table it drew
+last: each write, and each call of the page, is a call out of Python, and a whole table's
+worth of them on every draw was a long task on a slow phone. A recording fake of the page
+(``unittest.mock``) counts the calls; the hand's own drawing has its test
+(tests/test_hand_view.py)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+from unittest.mock import MagicMock
+
+from web.table.model import SeatBox, TableModel
+from web.table.view import TableView
+
+_MOCK_OWN = {"called", "call_count", "call_args", "call_args_list", "mock_calls",
+             "method_calls", "return_value", "side_effect"}
+
+
+class _Page(MagicMock):
+    """Any element or object of the page: every property written is noted in ``WRITES``
+    (the calls of its methods are in the root's ``mock_calls``)."""
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if not name.startswith("_") and name not in _MOCK_OWN:
+            WRITES.append(name)
+        super().__setattr__(name, value)
+
+
+WRITES: list[str] = []
+
+
+def _table(**changes: Any) -> TableModel:
+    seats = tuple(SeatBox(seat, place, f"Player {seat}", 10 * seat, "", "13 cards", seat == 0,
+                          held=13)
+                  for seat, place in enumerate(("south", "west", "north", "east")))
+    return replace(TableModel(state="play", seats=seats, caption="Your lead", hint=True,
+                              pass_chip="Pass left", hearts_chip="Hearts not broken",
+                              house_line="", won="Won 1 of 2", best="42"), **changes)
+
+
+def _view() -> tuple[TableView, _Page]:
+    page = _Page()
+    page.query.return_value.childElementCount = 13  # each seat's fan holds its 13 backs
+    return TableView(page, _Page()), page
+
+
+def _calls(view: TableView, page: _Page, model: TableModel) -> list[str]:
+    """The page's properties written and methods called while ``model`` is drawn."""
+    WRITES.clear()
+    page.reset_mock(return_value=False)
+    view.draw(model)
+    return [*WRITES, *(str(call[0]) for call in page.mock_calls)]
+
+
+def test_the_same_table_drawn_again_writes_only_what_checks_the_page_itself() -> None:
+    view, page = _view()
+    first = _calls(view, page, _table())
+    again = _calls(view, page, _table())
+    assert len(again) < len(first) / 2
+    # the seats, the buttons, the chips and the statistics: not touched
+    for written in ("seat", "disabled", "hidden"):
+        assert written in first and written not in again
+    assert not any(".toggle" in call for call in again)
+
+
+def test_a_changed_field_is_written_and_nothing_else_of_the_table() -> None:
+    view, page = _view()
+    _calls(view, page, _table())
+    same = _calls(view, page, _table())
+    table = _table()
+    one_score = replace(table, seats=(table.seats[0], replace(table.seats[1], score=13),
+                                      *table.seats[2:]))
+    view, page = _view()
+    _calls(view, page, _table())
+    changed = _calls(view, page, one_score)
+    extra = list(changed)
+    for call in same:
+        extra.remove(call)
+    # one seat's box: its seat number, its four lines' text, its turn/took classes
+    assert extra.count("seat") == 1 and extra.count("textContent") == 4
+    assert "disabled" not in extra and "hidden" not in extra
+    view, page = _view()
+    _calls(view, page, _table())
+    hint_off = _calls(view, page, _table(hint=False))
+    assert hint_off.count("disabled") == 5 and "seat" not in hint_off  # the controls only
+
+
+def test_the_clock_is_drawn_when_its_second_changes() -> None:
+    view, page = _view()
+    _calls(view, page, _table(clock_ms=61_000))
+    same_second = _calls(view, page, _table(clock_ms=61_400))
+    next_second = _calls(view, page, _table(clock_ms=62_000))
+    assert next_second.count("textContent") == same_second.count("textContent") + 4
