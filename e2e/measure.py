@@ -376,14 +376,17 @@ def _keep_slow(lines: list[str]) -> Callable[[ConsoleMessage], None]:
 
 
 def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: int = 0,
-              profile: Path | None = None, calls: int = 0) -> list[dict[str, float]]:
+              profile: Path | None = None, calls: int = 0, only: int | None = None
+              ) -> list[dict[str, float]]:
     """Two people (each page in its own browser context, CPU slowed ``throttle`` times)
     and two computers at a fair table through the local relay: they play hand 1, then
     press Next hand. Per page: seconds from its person's last card of hand 1, and from
     Next hand, to its 13 cards of hand 2; the longest main-thread task (ms) in each of
-    those spans and during hand 1's play. With ``profile``, page 0's DevTools CPU profile
-    from hand 1's deal to hand 2's cards is written there (``tools/long_tasks.py`` reads
-    it)."""
+    those spans and during hand 1's play. ``only``: slow down that page alone (a phone
+    at a table of computers: Chromium's throttle makes a slowed page's thread spin
+    while it is held, a whole core, and two of them fill this machine's two). With
+    ``profile``, page 0's DevTools CPU profile from hand 1's deal to hand 2's cards is
+    written there (``tools/long_tasks.py`` reads it)."""
     tables = []
     slow_lines: list[list[str]] = [[], []]
     for n in range(2):
@@ -401,7 +404,7 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
         table.wait_loaded(90_000)
         table.page.wait_for_selector("#play-online:not([disabled])", timeout=30_000)
         sessions.append(table.page.context.new_cdp_session(table.page))
-        if throttle > 1:
+        if throttle > 1 and only in (None, len(sessions) - 1):
             sessions[-1].send("Emulation.setCPUThrottlingRate", {"rate": throttle})
     for table in tables:
         table.page.click("#play-online")
@@ -481,6 +484,9 @@ def main() -> None:
     parser.add_argument("--slow", type=int, default=0, metavar="MS",
                         help="with --fair: name the pages' own steps of MS ms or more "
                              "(?slow=MS, web.slow_steps)")
+    parser.add_argument("--only", type=int, choices=(0, 1),
+                        help="with --fair: slow down only this page (0 or 1), the other at "
+                             "full speed (the throttle spins a core per slowed page)")
     parser.add_argument("--calls", type=int, default=0, metavar="N",
                         help="with --slow: each page's slowest steps with the N Python "
                              "functions that took most of them (&calls=N, CPython's "
@@ -544,7 +550,7 @@ def main() -> None:
                     for throttle in args.throttle:
                         for n, page in enumerate(
                                 fair_deal(browser, origin, relay, throttle, args.slow,
-                                          args.profile, args.calls)):
+                                          args.profile, args.calls, args.only)):
                             print(f"fair table, 2 people + 2 computers, CPU x{throttle:g}, "
                                   f"page {n}: " + "; ".join(f"{k} {v:.1f}"
                                                             for k, v in page.items()))
