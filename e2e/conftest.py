@@ -36,8 +36,8 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 # CI machines, where crashes came in runs of tests sharing one long-lived browser, while
 # the tests with a browser of their own passed. The cause is not found. So each test module
 # has a browser of its own, a crash closes it (the next test gets a new one), the test runs
-# once more, and every crash is noted with the machine's state (printed at the end).
-RENDERER_CRASHED = pytest.mark.flaky(reruns=1, only_rerun=["Target crashed", "Page crashed"])
+# again (twice at most), and every crash is noted with the machine's state (printed at the end).
+RENDERER_CRASHED = pytest.mark.flaky(reruns=2, only_rerun=["Target crashed", "Page crashed"])
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run",
                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
