@@ -22,6 +22,10 @@
   (``e2e/nostr_relay.mjs``), the CPU slowed ``--throttle`` times (CDP): they play hand 1
   and press Next hand; per page, the seconds from its person's last card of hand 1 and
   from Next hand to its 13 cards of hand 2, and the longest main-thread task in each span.
+  ``--slow MS`` names each page's own steps of MS ms or more (``--calls N``: with the N
+  Python functions that took most of the slowest), ``--profile FILE`` writes page 0's CPU
+  profile (``tools/long_tasks.py FILE`` says what its long tasks are made of), ``--only N``
+  slows down page N alone.
 
 - ``--hints``: the hint (the hard player's search, in slices): for each decision of one
   hand at instant speed, following the hint every time, the time from pressing Hint to
