@@ -389,8 +389,8 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
     those spans and during hand 1's play. ``only``: slow down that page alone (a phone
     at a table of computers: Chromium's throttle makes a slowed page's thread spin
     while it is held, a whole core, and two of them fill this machine's two). With
-    ``profile``, page 0's DevTools CPU profile from hand 1's deal to hand 2's cards is
-    written there (``tools/long_tasks.py`` reads it)."""
+    ``profile``, page 0's (or the page ``only``'s) DevTools CPU profile from hand 1's deal
+    to hand 2's cards is written there (``tools/long_tasks.py`` reads it)."""
     tables = []
     slow_lines: list[list[str]] = [[], []]
     for n in range(2):
@@ -418,11 +418,12 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
             " && document.documentElement.dataset.state === 'pass'",
             timeout=FAIR_WAIT_S * 1000)
     dealt = [float(t.page.evaluate("performance.now()")) for t in tables]
+    profiled = 0 if only is None else only  # the slowed page's, when one is
     if profile is not None:
-        sessions[0].send("Profiler.enable")
-        sessions[0].send("Profiler.setSamplingInterval", {"interval": PROFILE_US})
-        sessions[0].send("Profiler.start")
-        marker = float(tables[0].page.evaluate(MARKER))
+        sessions[profiled].send("Profiler.enable")
+        sessions[profiled].send("Profiler.setSamplingInterval", {"interval": PROFILE_US})
+        sessions[profiled].send("Profiler.start")
+        marker = float(tables[profiled].page.evaluate(MARKER))
     last = _fair_play_hand(tables)
     summary = [float(t.page.evaluate("performance.now()")) for t in tables]
     for table in tables:
@@ -436,8 +437,8 @@ def fair_deal(browser: Browser, origin: str, relay: str, throttle: float, slow: 
         cards.append(float(table.page.evaluate("window.__cards")))
     if profile is not None:
         profile.write_text(json.dumps({
-            "profile": sessions[0].send("Profiler.stop")["profile"], "marker": marker,
-            "longTasks": tables[0].page.evaluate("window.__longTasks")}))
+            "profile": sessions[profiled].send("Profiler.stop")["profile"], "marker": marker,
+            "longTasks": tables[profiled].page.evaluate("window.__longTasks")}))
     found = []
     for n, table in enumerate(tables):
         tasks = table.page.evaluate("window.__longTasks")
@@ -496,8 +497,8 @@ def main() -> None:
                              "functions that took most of them (&calls=N, CPython's "
                              "profiler: it slows the steps some twofold)")
     parser.add_argument("--profile", type=Path, metavar="FILE",
-                        help="with --fair: page 0's DevTools CPU profile, from hand 1's deal "
-                             "to hand 2's cards, written to FILE (read it with "
+                        help="with --fair: page 0's (--only's) DevTools CPU profile, from hand "
+                             "1's deal to hand 2's cards, written to FILE (read it with "
                              "tools/long_tasks.py)")
     parser.add_argument("--runs", type=int, default=3, help="start-up runs (default 3)")
     parser.add_argument("--hands", type=int, default=2,
