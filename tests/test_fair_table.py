@@ -651,3 +651,24 @@ def test_a_next_deck_marked_while_this_hand_is_played_names_its_shuffler_and_cha
             assert page.fault == Fault(1, Cheat.MARKED), page.closed
             assert page.hand_number == 1 and page.history == [charged(1)]
             assert page.closed is not None and "26" in page.closed
+
+
+def test_a_page_reads_its_cards_from_codes_made_in_its_slices_never_in_one_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Reading a page's 13 cards looks each up among the 52 cards' codes under its key
+    (``Party.codes_steps``, a short power each). Made ahead in the page's slices; if they
+    weren't all made when the cards came, reading made the 52 in one step (some 180 ms on
+    a slow phone, the longest task of the deal). The page reads its cards only once they
+    are made, and makes them before any proof once its cards are dealt."""
+    read_from: list[bool] = []
+    read_hand = Party.read_hand
+
+    def reading(party: Party) -> list[Card]:
+        read_from.append(party.coded)
+        return read_hand(party)
+
+    monkeypatch.setattr(Party, "read_hand", reading)
+    mesh = Mesh(seed=5)
+    mesh.run()
+    assert all(len(p.hand()) == 13 for p in mesh.pages)
+    assert read_from == [True] * 4

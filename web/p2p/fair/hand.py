@@ -134,7 +134,9 @@ class FairHand:
         """Take this page's next step of the protocol, or read its cards, if one is due;
         whether it did."""
         t = self.transcript
-        if t.dealt and self.dealt is None:  # before a blind: the person sees the cards first
+        if t.dealt and self.dealt is None and self.party.coded:
+            # before a blind: the person sees the cards first; their codes made in the
+            # page's slices (``_code_step``), or reading them was one step of 52 powers
             cards = self.party.read_hand()
             self.dealt = tuple(sorted(cards))
             self.timings["deal"].append((self.clock() - self.started) * 1000)
@@ -224,6 +226,8 @@ class FairHand:
                 if not t.over:
                     self.send("fair_open", round=round_, values=made)
             return finished
+        if t.dealt and self.dealt is None and not self.party.coded:
+            return self._code_step()  # the person waits for these: before any proof
         if self.proving is not None:
             finished, made = self._slice(self.proving)
             if finished:
@@ -251,7 +255,8 @@ class FairHand:
 
     def _code_step(self) -> bool | None:
         """A slice of the codes of this page's cards, made ahead while the deal goes on
-        (None: made, or not needed)."""
+        (None: made, or not needed; True: the slice that made them, after which the cards
+        may be read)."""
         if self.dealt is not None or self.transcript.over or self.party.coded:
             return None
         if self.coding is None:
@@ -259,7 +264,7 @@ class FairHand:
         finished, _ = self._slice(self.coding)
         if finished:
             self.coding = None
-        return False
+        return finished
 
     def _slice(self, steps: Generator[None, None, Any]) -> tuple[bool, Any]:
         """Steps of ``steps`` for up to ``SLICE_SECONDS``: whether it finished, and its
