@@ -15,8 +15,10 @@ import shutil
 from dataclasses import dataclass, field
 from pathlib import Path
 
-NOISE = ("dbus/", "idle_linux", "on_device_model", "UPower", "ScreenSaver")
-"""Lines Chromium logs at every start on a machine with no desktop: not news."""
+NOISE = ("dbus/", "idle_linux", "on_device_model", "UPower", "ScreenSaver", "audio_manager",
+         "INFO:CONSOLE")
+"""Lines Chromium logs at every start on a machine with no desktop, and the pages' console
+(the tests watch it themselves): not news."""
 
 
 def crashed(text: str) -> bool:
