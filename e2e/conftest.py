@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from renderer_crashes import CrashLog, crashed  # noqa: E402
+from renderer_crashes import CRASHED, CrashLog, crashed  # noqa: E402
 from tablepage import RECOVERED, TablePage  # noqa: E402
 
 from tools.site.build import build  # noqa: E402
@@ -37,7 +37,7 @@ PHONE: ViewportSize = {"width": 360, "height": 740}
 # the tests with a browser of their own passed. The cause is not found. So each test module
 # has a browser of its own, a crash closes it (the next test gets a new one), the test runs
 # again (twice at most), and every crash is noted with the machine's state (printed at the end).
-RENDERER_CRASHED = pytest.mark.flaky(reruns=2, only_rerun=["Target crashed", "Page crashed"])
+RENDERER_CRASHED = pytest.mark.flaky(reruns=2, only_rerun=list(CRASHED))
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run",
                "--disable-background-timer-throttling", "--disable-renderer-backgrounding",
@@ -60,11 +60,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 class Browsers:
     """The browser the tests of one module share: launched for the module's first test,
-    closed after a renderer crash, when the module ends, and at the end of the run."""
+    closed after a renderer crash, when a test of another module asks, and at the end of
+    the run."""
 
     def __init__(self, logs: Path) -> None:
         self.logs = logs
-        self.crashes = CrashLog(logs / "none.log")
+        self.crashes = CrashLog()
         self.browser: Any = None
         self.module = ""
         self.launches = 0
@@ -76,7 +77,7 @@ class Browsers:
         if self.browser is None:
             self.launches += 1
             log = self.logs / f"chromium-{self.launches}.log"
-            self.crashes.chromium_log, self.crashes._read_to = log, 0
+            self.crashes.follow(log)
             args = [*launch_args.get("args", []), "--enable-logging", f"--log-file={log}"]
             self.browser = browser_type.launch(**{**launch_args, "args": args})
             self.module = module

@@ -21,9 +21,13 @@ NOISE = ("dbus/", "idle_linux", "on_device_model", "UPower", "ScreenSaver", "aud
 (the tests watch it themselves): not news."""
 
 
+CRASHED = ("Target crashed", "Page crashed")
+"""Playwright's words for a renderer crash, in a failure's message."""
+
+
 def crashed(text: str) -> bool:
-    """Whether a failure's message is Playwright's word for a renderer crash."""
-    return "Target crashed" in text or "Page crashed" in text
+    """Whether a failure's message says the renderer crashed."""
+    return any(words in text for words in CRASHED)
 
 
 def _meminfo() -> str:
@@ -56,12 +60,18 @@ def _chromium_files() -> str:
 class CrashLog:
     """The run's renderer crashes, each with the machine's state when it was seen."""
 
-    chromium_log: Path
+    chromium_log: Path | None = None
     notes: list[str] = field(default_factory=list)
     _read_to: int = 0
 
+    def follow(self, chromium_log: Path) -> None:
+        """Read a newly launched browser's log from now on."""
+        self.chromium_log, self._read_to = chromium_log, 0
+
     def new_lines(self) -> list[str]:
         """What Chromium logged since the last call, noise left out."""
+        if self.chromium_log is None:
+            return []
         try:
             with self.chromium_log.open("rb") as log:
                 log.seek(self._read_to)
