@@ -650,6 +650,11 @@ def test_every_kind_of_cheat_has_a_sentence_naming_the_seat() -> None:
     '{"v": 1, "t": "fair_play", "slot": 13, "card": "1X", "proof": ["AQ"]}',
     '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["AAE"]}',  # 1, spelt long
     '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": [5]}',
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["AB"]}',   # stray bits
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["AA=="]}',  # padded
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["A+"]}',    # not URL-safe
+    '{"v": 1, "t": "fair_play", "slot": 13, "card": "QS", "proof": ["A"]}',
+    '{"v": 1, "t": "fair_blind", "values": ["Ag"], "proofs": [["Ag", "é"]]}',
     '{"v": 1, "t": "fair_open", "round": 1, "values": ["' + "A" * 70 + '"]}',  # > 400 bits
     "{" + " " * max_chars(SMALL) + "}",
 ])

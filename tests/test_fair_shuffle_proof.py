@@ -109,9 +109,9 @@ def test_making_and_checking_go_a_power_or_two_a_step() -> None:
     # 128-bit steps
     assert 4 * 52 + 2 <= steps <= 4 * 52 + 3
     checking = check_shuffle_steps(SMALL, before, after, commitment, proof, b"t")
-    # the 266 numbers' group checks, 13 a step; three steps a position; the last equations
+    # the 266 numbers' group checks, 4 a step; three steps a position; the last equations
     # in five, and their long powers (256 bits mod q, some 290 of g's) in 128-bit steps
-    assert 21 + 3 * 52 + 5 + 2 <= sum(1 for _ in checking) <= 21 + 3 * 52 + 5 + 6
+    assert 67 + 3 * 52 + 5 + 2 <= sum(1 for _ in checking) <= 67 + 3 * 52 + 5 + 6
 
 
 def test_an_order_that_is_no_permutation_is_refused() -> None:

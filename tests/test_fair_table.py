@@ -18,13 +18,14 @@ from hearts.rules import PassDirection, pass_target
 from tests.groups import SMALL
 from tests.solo_page import Heard
 from web import words
+from web.p2p.fair import wire
 from web.p2p.fair.cheats import CHEATS, TAMPERS, MarkedCards, Tamper, false_digest, false_echo
 from web.p2p.fair.party import Party
 from web.p2p.fair.played import charged
 from web.p2p.fair.public import PublicHand
 from web.p2p.fair.shuffle_proof import prove_shuffle
 from web.p2p.fair.table import GONE_GRACE, FairStage, FairTable
-from web.p2p.fair.transcript import Cheat, Fault, Play
+from web.p2p.fair.transcript import Cheat, Fault, Play, Transcript
 from web.p2p.fair.wire import message, proof_fields
 from web.seats.fair import FairSeat
 from web.table.model import PageState, build
@@ -100,6 +101,14 @@ class Mesh:
             if page.direction is not PassDirection.NONE:
                 assert page.choose_pass(tuple(page.hand()[:3])) is None
             self.run()
+
+    @staticmethod
+    def play(page: FairTable, card: Card) -> None:
+        """``page`` plays ``card``: it goes out once its proof is made and checked, in the
+        page's slices (``FairHand.play``)."""
+        assert page.play(card) is None
+        while page.current.playing is not None:
+            page.work_step()
 
     def play_hand(self) -> None:
         while any(p.stage is FairStage.PLAYING for p in self.pages):
@@ -219,6 +228,92 @@ def test_a_card_shown_as_another_is_caught_at_once_by_every_other_page() -> None
             assert other.fault.kind is Cheat.BAD_KEY and other.stage is FairStage.CLOSED
 
 
+def test_a_messages_numbers_are_read_in_the_pages_slices_and_a_false_one_names_its_sender(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A deck is 52 numbers and a shuffle's proof 269: read in the task that brings them,
+    some hundred milliseconds on a slow phone. On arrival a page reads a message's form
+    (and its envelope's signature); its numbers wait for the page's next slices, and one
+    that is not a number's one spelling names its sender there."""
+    read: list[object] = []
+    number = wire._number
+
+    def counted(text: object, limit: int) -> int:
+        read.append(text)
+        return number(text, limit)
+
+    monkeypatch.setattr(wire, "_number", counted)
+    mesh = Mesh(seed=8)
+    sender, page = mesh.pages[1], mesh.pages[0]
+    deck = tuple(SMALL.power(v, 3) for v in SMALL.codes)
+    lock = sender.ledger.seal(1, "fair_lock", message("fair_lock", deck=deck))
+    page.received_from(1, lock)
+    assert len(read) == 2 and page.fault is None  # the signature's two numbers
+    while page.unsettled:  # (a slice reads as many as its time allows)
+        page.work_step()
+    assert len(read) == 2 + 52 and page.fault is None
+    spelt_long = json.loads(message("fair_lock", deck=deck))
+    spelt_long["deck"][7] = "AA" + spelt_long["deck"][7]  # the same number, two zeros before
+    page.received_from(1, sender.ledger.seal(1, "fair_lock", json.dumps(spelt_long)))
+    assert page.fault is None and page.unsettled
+    while page.unsettled and page.fault is None:
+        page.work_step()
+    assert page.fault == Fault(1, Cheat.MALFORMED) and page.stage is FairStage.CLOSED
+
+
+def test_a_persons_card_goes_out_from_the_pages_slices_and_cant_be_played_twice() -> None:
+    """A card's proof and the page's own check of it are some two full-size powers (60 ms
+    and more on a slow phone): not the task of the person's click, which draws the table.
+    Until the card is out, the table waits for nothing from the person: no second card,
+    no card played for them when their time runs out."""
+    mesh = Mesh(seed=9)
+    mesh.run()
+    mesh.pass_all()
+    page = next(p for p in mesh.pages if p.to_play() == p.seat)
+    card = page.auto_card()
+    assert page.play(card) is None
+    assert page.take_outbox() == [] and page.transcript.plays == []
+    assert page.legal() == () and page.waiting_for_me() is None
+    assert page.play(card) == words.FAIR_NOT_NOW
+    mesh.clock.t += 100.0
+    assert not page.tick()  # its time ran out while its card was on its way: no other
+    slices = 0
+    while page.current.playing is not None:
+        page.work_step()
+        slices += 1
+    assert slices > 1  # (a slice of the tests' clock: a few steps)
+    assert [p.card for p in page.transcript.plays] == [card]
+    assert len([t for t in page.take_outbox() if "fair_play" in t]) == 1
+
+
+def test_a_pages_blinds_and_cards_are_made_in_its_slices_never_in_one_step(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass's blind is three powers and three proofs (some one and a half full-size
+    powers), a card's proof and its check some two: in one step, a long task on a slow
+    phone. A page makes them in its slices, and checks the others' blinds while they wait
+    to be taken, as it does their cards."""
+    def whole(party: Party, *args: object) -> object:
+        raise AssertionError("made in one step")
+
+    monkeypatch.setattr(Party, "blind", whole)
+    monkeypatch.setattr(Party, "play", whole)
+    checked_ahead: list[int] = []
+    blind_check_steps = Transcript.blind_check_steps
+
+    def checking(t: Transcript, seat: int, values: object, proofs: object
+                 ) -> Generator[None, None, bool] | None:
+        checked_ahead.append(seat)
+        return blind_check_steps(t, seat, values, proofs)
+
+    monkeypatch.setattr(Transcript, "blind_check_steps", checking)
+    mesh = Mesh(seed=4)
+    mesh.run()
+    mesh.pass_all()
+    assert all(len(p.transcript.blinded) == 4 for p in mesh.pages)
+    assert sorted(checked_ahead) == sorted(4 * list(range(4)))  # its own, three others'
+    mesh.play_hand()
+    assert all(p.stage is FairStage.SCORED for p in mesh.pages)
+
+
 def test_garbage_names_its_sender_and_a_page_gone_closes_the_table() -> None:
     mesh = Mesh(seed=7)
     mesh.pages[0].received_from(2, "not json")
@@ -327,7 +422,10 @@ def test_a_page_that_leaves_once_every_key_is_out_doesnt_stop_the_others_audit()
     mesh.pass_all()
     while any(p.stage is FairStage.PLAYING for p in mesh.pages):
         page = next(p for p in mesh.pages if p.to_play() == p.seat)
-        page.play(page.auto_card())
+        if page.current.playing is None:
+            mesh.play(page, page.auto_card())
+        while page.current.playing is not None:  # the cheat's card, played on its own
+            page.work_step()
         mesh.collect()
         while any(mesh.channels.values()):
             for (sender, receiver), queue in mesh.channels.items():
@@ -526,7 +624,7 @@ def test_a_card_withheld_from_the_next_player_blames_no_honest_page() -> None:
         mesh.run()
     cheat = next(p for p in mesh.pages if p.to_play() == p.seat)
     victim = (cheat.seat + 1) % 4
-    cheat.play(cheat.auto_card())
+    mesh.play(cheat, cheat.auto_card())
     for text in cheat.take_outbox():
         mesh.seen[cheat.seat].append(text)
         for other in range(4):
@@ -590,7 +688,7 @@ def test_a_card_played_while_a_complaint_crosses_the_mesh_doesnt_save_the_spoile
     victim = pass_target(1, mesh.pages[1].direction)
     assert mesh.pages[victim].transcript.complaint == victim  # its card didn't open
     leader = next(p for p in mesh.pages if p.seat != victim and p.to_play() == p.seat)
-    assert leader.play(Card.parse("2C")) is None
+    mesh.play(leader, Card.parse("2C"))
     mesh.collect()
     first = next(s for s in range(4) if s not in (leader.seat, victim))
     # the lead reaches one page before the complaint; the others get the complaint first

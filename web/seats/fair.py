@@ -99,7 +99,7 @@ class FairSeat:
             waiting=waiting,
             selected=tuple(self.selected),
             may_pass=stage is FairStage.PASSING and t.passing is None,
-            may_play=stage is FairStage.PLAYING and view.my_turn,
+            may_play=t.waiting_for_me() == "play",  # (not while its card is on its way)
             result=result, shown=shown, can_undo=False, can_deal=False, note=note,
             where=self.where, chat=False, turn_left=t.turn_left(), badge="Fair table",
             verdict=words.FAIR_HAND if result is not None else "")

@@ -2,7 +2,8 @@
 
 A pure function of the public record and the page's ``Party``: the three opening rounds
 (the shuffle and the lock, due in seat order, are ``shuffle_due`` and ``lock_due``: the page
-makes them in slices), the blind and unblind of a pass, the digest and the keys at the hand's end
+makes them in slices), the blind and unblind of a pass (``blind_due``, ``unblind_due``: the
+page makes these in slices too), the digest and the keys at the hand's end
 — the keys only once the four digests agree (``docs/protocol.md``, the message table). The
 page's own moves — its pass, its cards — are its person's, not here.
 """
@@ -13,7 +14,8 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["due_step", "lock_due", "open_due", "open_round", "shuffle_due", "unblind_due"]
+__all__ = ["blind_due", "due_step", "lock_due", "open_due", "open_round", "shuffle_due",
+           "unblind_due"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -51,16 +53,22 @@ def unblind_due(t: Transcript, seat: int) -> bool:
             and pass_target(seat, t.direction) in t.blinded and seat not in t.unblinded)
 
 
+def blind_due(t: Transcript, seat: int) -> bool:
+    """Whether ``seat`` owes its blind now (some one and a half full-size powers: the page
+    may make it in slices, ``Party.blind_steps``)."""
+    return (t.direction is not PassDirection.NONE and not t.over
+            and t.passer_to(seat) in t.pass_slots and seat not in t.blinded)
+
+
 def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
     """The message the page of ``p`` must send now, if its turn in the protocol has come
-    (``opens``: an opening round and the unblind too; else the page makes those in
-    slices)."""
+    (``opens``: an opening round, the blind and the unblind too; else the page makes those
+    in slices)."""
     me = p.seat
-    passing = t.direction is not PassDirection.NONE and not t.over
     round_ = open_due(t, me)
     if round_ is not None and opens:
         return "fair_open", {"round": round_, "values": p.open(round_)}
-    if passing and t.passer_to(me) in t.pass_slots and me not in t.blinded:
+    if blind_due(t, me) and opens:
         values, proofs = p.blind()
         return "fair_blind", {"values": values, "proofs": proofs}
     if unblind_due(t, me) and opens:

@@ -130,7 +130,8 @@ class FairGame:
         if stage is FairStage.PASSING and h.passing is None and h.dealt is not None \
                 and h.passes:
             return "pass"
-        if stage is FairStage.PLAYING and self.to_play() == self.seat:
+        if stage is FairStage.PLAYING and self.to_play() == self.seat \
+                and h.playing is None:
             return "play"
         if stage is FairStage.SCORED:
             return "ready"

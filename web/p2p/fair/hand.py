@@ -16,7 +16,14 @@ from typing import Any
 from hearts import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
-from web.p2p.fair.due import due_step, lock_due, open_due, shuffle_due, unblind_due
+from web.p2p.fair.due import (
+    blind_due,
+    due_step,
+    lock_due,
+    open_due,
+    shuffle_due,
+    unblind_due,
+)
 from web.p2p.fair.group import Group, KeySource
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score
@@ -71,6 +78,9 @@ class FairHand:
         """Another seat's shuffle proof, being checked, and that seat."""
         self.opening: tuple[int, Generator[None, None, tuple[int, ...]]] | None = None
         """This page's opening round, being made, and its number."""
+        self.blinding: Generator[None, None, tuple[tuple[int, ...],
+                                                   tuple[tuple[int, ...], ...]]] | None = None
+        """This page's blind of the cards passed to it, being made and checked here."""
         self.unblinding: Generator[None, None, tuple[int, ...]] | None = None
         """This page's unblind of the cards it passes, being made (three full-size powers)."""
         self.reading: Generator[None, None, list[Card]] | None = None
@@ -78,6 +88,10 @@ class FairHand:
         self.coding: Generator[None, None, None] | None = None
         """Each card's code under this page's key, being made so that reading its cards
         is a look-up (``Party.codes_steps``)."""
+        self.playing: tuple[Card, Generator[None, None, tuple[int, tuple[int, ...]]]] | None \
+            = None
+        """This seat's card being played: its proof being made, then checked here as every
+        page will (``_play_steps``); it goes out when both are done."""
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
@@ -114,8 +128,9 @@ class FairHand:
         return self.seat if TWO_OF_CLUBS in self.cards() else None
 
     def legal(self) -> tuple[Card, ...]:
-        """The cards this seat may play if it is its turn (else none)."""
-        if self.to_play() != self.seat:
+        """The cards this seat may play if it is its turn (else none: also while its card
+        is on its way, ``playing``)."""
+        if self.to_play() != self.seat or self.playing is not None:
             return ()
         return self.public().legal(self.cards(), self.rules)
 
@@ -126,9 +141,28 @@ class FairHand:
         self.send("fair_pass", slots=self.party.choose_pass(list(cards)))
 
     def play(self, card: Card) -> None:
-        """Play one of this seat's cards (the table checked it may)."""
-        slot, proof = self.party.play(card)
-        self.send("fair_play", slot=slot, card=card, proof=proof)
+        """Play one of this seat's cards (the table checked it may): it goes out once its
+        proof is made and checked, in the page's slices (``slice_step``), not in the task
+        of the person's click (some two full-size powers: 60 ms and more on a phone)."""
+        self.playing = card, self._play_steps(card)
+
+    def _blind_steps(self) -> Generator[None, None, tuple[tuple[int, ...],
+                                                          tuple[tuple[int, ...], ...]]]:
+        values, proofs = yield from self.party.blind_steps()
+        # checked here as the record checks it when it goes out, its answers remembered
+        check = self.transcript.blind_check_steps(self.seat, values, proofs)
+        if check is not None:
+            yield from check
+        return values, proofs
+
+    def _play_steps(self, card: Card) -> Generator[None, None, tuple[int, tuple[int, ...]]]:
+        slot, proof = yield from self.party.play_steps(card)
+        # This page's own check of its card, as the record makes it when it goes out
+        # (``Transcript.add_play``): made here in steps, its answer remembered.
+        check = self.transcript.play_check_steps(self.seat, slot, card, proof)
+        if check is not None:
+            yield from check
+        return slot, proof
 
     def act(self) -> bool:
         """Take this page's next step of the protocol, or read its cards, if one is due;
@@ -148,6 +182,9 @@ class FairHand:
             self.reading = self.party.read_passed_steps()  # read in slices (``slice_step``)
             return True
         if self.prepare():  # the shuffle or the lock: sent when made (``slice_step``)
+            return True
+        if self.blinding is None and blind_due(t, self.seat):
+            self.blinding = self._blind_steps()  # sent when made
             return True
         if self.unblinding is None and unblind_due(t, self.seat):
             self.unblinding = self.party.unblind_steps()  # sent when made
@@ -182,12 +219,21 @@ class FairHand:
         return False
 
     def slice_step(self) -> bool | None:
-        """One slice of making this page's shuffle or lock (the others wait for them), its
-        unblind, reading the cards passed to it, an opening round, or else its shuffle
-        proof, or else of checking another's; None when there is none to
+        """One slice of making this page's card's proof, its shuffle or lock (the others
+        wait for them), its unblind, reading the cards passed to it, an opening round, or
+        else its shuffle proof, or else of checking another's; None when there is none to
         do, True when a slice finished one (then steps may be due). A proof that fails
         stops the hand: this page complains."""
         t = self.transcript
+        if self.playing is not None:  # (the others wait for it)
+            card, playing = self.playing
+            finished, made = self._slice(playing)
+            if finished:
+                self.playing = None
+                if not t.over:
+                    slot, proof = made
+                    self.send("fair_play", slot=slot, card=card, proof=proof)
+            return finished
         if self.shuffling is not None:
             finished, made = self._slice(self.shuffling)
             if finished:
@@ -202,6 +248,14 @@ class FairHand:
             if finished:
                 self.locking = None
                 self.send("fair_lock", deck=made)
+            return finished
+        if self.blinding is not None:
+            finished, made = self._slice(self.blinding)
+            if finished:
+                self.blinding = None
+                if not t.over:
+                    values, proofs = made
+                    self.send("fair_blind", values=values, proofs=proofs)
             return finished
         if self.unblinding is not None:
             finished, made = self._slice(self.unblinding)

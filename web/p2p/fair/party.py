@@ -21,7 +21,7 @@ from hearts.cards import ALL_CARDS, Card
 from hearts.rules import pass_target
 from hearts.steps import run
 from web.p2p.fair.group import KeySource
-from web.p2p.fair.proofs import prove_power, prove_same_power
+from web.p2p.fair.proofs import prove_power_steps, prove_same_power_steps
 from web.p2p.fair.shuffle_proof import ShuffleProof, prove_shuffle_steps
 from web.p2p.fair.transcript import Reveal, Transcript, slots_of
 
@@ -174,16 +174,22 @@ class Party:
     def blind(self) -> tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]:
         """A fresh lock of this seat on each card passed to it, before the passer's comes
         off, and the proof of each that it locked the very value in that slot."""
+        return run(self.blind_steps())
+
+    def blind_steps(self) -> Generator[None, None, tuple[tuple[int, ...],
+                                                         tuple[tuple[int, ...], ...]]]:
+        """``blind``, its powers in steps (three short and three proofs': some one and a
+        half full-size powers)."""
         transcript = self.transcript
         group = transcript.group
         values, proofs = [], []
         for slot in transcript.pass_slots[transcript.passer_to(self.seat)]:
             self._blind_keys[slot] = key = group.short_key(self._source)
-            value = group.power(transcript.hidden[slot], key)
+            value = yield from group.power_steps(transcript.hidden[slot], key)
             values.append(value)
-            proofs.append(prove_power(group, key, transcript.hidden[slot], value,
-                                      transcript.context("blind", self.seat, slot),
-                                      self._source))
+            proofs.append((yield from prove_power_steps(
+                group, key, transcript.hidden[slot], value,
+                transcript.context("blind", self.seat, slot), self._source)))
         return tuple(values), tuple(proofs)
 
     def unblind(self) -> tuple[int, ...]:
@@ -228,6 +234,10 @@ class Party:
 
     def play(self, card: Card) -> tuple[int, tuple[int, ...]]:
         """The slot of ``card`` and what shows everyone it is there."""
+        return run(self.play_steps(card))
+
+    def play_steps(self, card: Card) -> Generator[None, None, tuple[int, tuple[int, ...]]]:
+        """``play``, its proof's powers in steps (``prove_same_power_steps``)."""
         transcript = self.transcript
         group = transcript.group
         slot = next(s for s, c in self.known.items()
@@ -235,11 +245,11 @@ class Party:
         if slot in self._blind_keys:
             return slot, (self._blind_keys[slot],)
         code = group.encode(card)
-        return slot, prove_same_power(group, self._shuffle_key, group.generator,
-                                      transcript.commitments[self.seat], code,
-                                      transcript.hidden[slot],
-                                      transcript.context("play", self.seat, slot),
-                                      self._source)
+        proof = yield from prove_same_power_steps(
+            group, self._shuffle_key, group.generator, transcript.commitments[self.seat],
+            code, transcript.hidden[slot], transcript.context("play", self.seat, slot),
+            self._source)
+        return slot, proof
 
     def reveal(self) -> Reveal:
         """Every key of this page, for the audit (once the hand is over)."""

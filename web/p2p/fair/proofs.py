@@ -26,8 +26,9 @@ from typing import Final
 from hearts.steps import run
 from web.p2p.fair.group import Group, KeySource
 
-__all__ = ["check_power", "check_same_power", "check_same_power_steps", "prove_power",
-           "prove_same_power", "response_limit"]
+__all__ = ["check_power", "check_power_steps", "check_same_power", "check_same_power_steps",
+           "prove_power", "prove_power_steps", "prove_same_power", "prove_same_power_steps",
+           "response_limit"]
 
 CHALLENGE_BITS: Final = 128
 HIDING_BITS: Final = 80
@@ -55,11 +56,23 @@ def _z_ok(group: Group, z: object) -> bool:
     return type(z) is int and 0 <= z < response_limit(group)
 
 
+KNOWN_CHECKS: Final = 256
+"""How many answers of ``check_same_power_steps`` and ``check_power_steps`` a page
+remembers (a hand has 52 plays and 3 blinds)."""
+_known: dict[tuple[object, ...], bool] = {}
+
+
 def prove_power(group: Group, x: int, base: int, pub: int, context: bytes,
                 source: KeySource) -> tuple[int, int]:
     """A proof ``(t, z)`` that ``pub == base**x`` for an ``x`` the prover knows."""
+    return run(prove_power_steps(group, x, base, pub, context, source))
+
+
+def prove_power_steps(group: Group, x: int, base: int, pub: int, context: bytes,
+                      source: KeySource) -> Generator[None, None, tuple[int, int]]:
+    """``prove_power``, its power in steps (``Group.power_steps``)."""
     r = _mask(group, source)
-    t = group.power(base, r)
+    t = yield from group.power_steps(base, r)
     c = _challenge(group, context, base, pub, t)
     return t, r + c * x
 
@@ -67,25 +80,49 @@ def prove_power(group: Group, x: int, base: int, pub: int, context: bytes,
 def check_power(group: Group, base: int, pub: int, proof: tuple[int, ...],
                 context: bytes) -> bool:
     """Whether ``proof`` shows ``pub`` is a power of ``base`` the prover knows."""
+    return run(_power_holds_steps(group, base, pub, proof, context))
+
+
+def check_power_steps(group: Group, base: int, pub: int, proof: tuple[int, ...],
+                      context: bytes) -> Generator[None, None, bool]:
+    """``check_power``, its long power in steps; its answer remembered like
+    ``check_same_power_steps``'s (a pass's blinds are checked ahead: ``Inbox.vet``; the
+    signatures, checked once each, are not: ``check_power``)."""
+    key = ("power", group.p, base, pub, tuple(proof), context)
+    known = _known.get(key)
+    if known is not None:
+        return known
+    holds = yield from _power_holds_steps(group, base, pub, proof, context)
+    _remember(key, holds)
+    return holds
+
+
+def _power_holds_steps(group: Group, base: int, pub: int, proof: tuple[int, ...],
+                       context: bytes) -> Generator[None, None, bool]:
     if len(proof) != 2 or not group.is_element(proof[0]) or not _z_ok(group, proof[1]):
         return False
     t, z = proof
     c = _challenge(group, context, base, pub, t)
-    return group.power(base, z) == t * group.power(pub, c) % group.p
+    left = yield from group.power_steps(base, z)
+    return left == t * group.power(pub, c) % group.p
 
 
 def prove_same_power(group: Group, x: int, base1: int, pub1: int, base2: int, pub2: int,
                      context: bytes, source: KeySource) -> tuple[int, int, int]:
     """A proof ``(t1, t2, z)`` that ``pub1 == base1**x`` and ``pub2 == base2**x``."""
+    return run(prove_same_power_steps(group, x, base1, pub1, base2, pub2, context, source))
+
+
+def prove_same_power_steps(group: Group, x: int, base1: int, pub1: int, base2: int,
+                           pub2: int, context: bytes, source: KeySource
+                           ) -> Generator[None, None, tuple[int, int, int]]:
+    """``prove_same_power``, its powers in steps (``Group.power_steps``): a person's card
+    is proved in the page's slices, not in the task of their click."""
     r = _mask(group, source)
-    t1, t2 = group.power(base1, r), group.power(base2, r)
+    t1 = yield from group.power_steps(base1, r)
+    t2 = yield from group.power_steps(base2, r)
     c = _challenge(group, context, base1, pub1, base2, pub2, t1, t2)
     return t1, t2, r + c * x
-
-
-KNOWN_CHECKS: Final = 256
-"""How many answers of ``check_same_power_steps`` a page remembers (a hand has 52 plays)."""
-_known: dict[tuple[object, ...], bool] = {}
 
 
 def check_same_power(group: Group, base1: int, pub1: int, base2: int, pub2: int,
@@ -116,7 +153,11 @@ def check_same_power_steps(group: Group, base1: int, pub1: int, base2: int, pub2
         left = group.power(base2, z)
         yield
         holds = left == t2 * group.power(pub2, c) % p
+    _remember(key, holds)
+    return holds
+
+
+def _remember(key: tuple[object, ...], holds: bool) -> None:
     if len(_known) >= KNOWN_CHECKS:
         del _known[next(iter(_known))]  # the oldest
     _known[key] = holds
-    return holds

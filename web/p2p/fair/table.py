@@ -317,7 +317,11 @@ class FairTable(Arrivals):
             return True
 
         hand = self.current
-        if not self.inbox.vet(self.group, over, hand.transcript, hand.number):
+        try:
+            if not self.inbox.vet(self.group, over, hand.transcript, hand.number):
+                return
+        except CheatDetected as error:  # a message's number that isn't one
+            self.caught(error.fault)
             return
         while self.closed is None and not self._halted and (self._drain() or (
                 not self._resuming and (self.current.act() or self._revoke()))):

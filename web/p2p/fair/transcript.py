@@ -18,6 +18,7 @@ from collections.abc import Generator
 
 from hearts.cards import Card
 from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, pass_target
+from hearts.steps import run
 from web.blame import Cheat, Fault
 from web.p2p.fair.hand_record import (
     OPEN_ROUNDS,
@@ -27,7 +28,7 @@ from web.p2p.fair.hand_record import (
     chain_seat,
     slots_of,
 )
-from web.p2p.fair.proofs import check_power, check_same_power, check_same_power_steps
+from web.p2p.fair.proofs import check_power_steps, check_same_power, check_same_power_steps
 from web.p2p.fair.shuffle_proof import ShuffleProof, check_shuffle_steps
 from web.p2p.fair.signing import parse_item
 
@@ -124,13 +125,31 @@ class Transcript(HandRecord):
         sent — another of the passer's cards — by taking its key off)."""
         self._in_turn(seat, self.passer_to(seat) in self.pass_slots and seat not in self.blinded)
         self._check_values(seat, values, 3)
-        slots = self.pass_slots[self.passer_to(seat)]
-        if len(proofs) != 3 or not all(
-                check_power(self.group, self.hidden[slot], value, proof,
-                            self.context("blind", seat, slot))
-                for slot, value, proof in zip(slots, values, proofs, strict=True)):
+        if len(proofs) != 3 or not run(self._blind_proofs_steps(seat, values, proofs)):
             raise CheatDetected(Fault(seat, Cheat.BLIND))
         self.blinded[seat] = values
+
+    def blind_check_steps(self, seat: int, values: object, proofs: object
+                          ) -> Generator[None, None, bool] | None:
+        """The checks of ``seat``'s blinds' proofs, made ahead in steps while its message
+        waits to be taken (``Inbox.vet``, as ``play_check_steps``; their answers are
+        remembered, so ``add_blind`` then looks them up): None if there are none to make
+        now. It decides nothing: ``add_blind`` checks the message in full."""
+        if (not 0 <= seat < NUM_SEATS or self.passer_to(seat) not in self.pass_slots
+                or not isinstance(values, tuple) or not isinstance(proofs, tuple)
+                or len(values) != 3 or len(proofs) != 3
+                or not all(type(v) is int for v in values)):
+            return None
+        return self._blind_proofs_steps(seat, values, proofs)
+
+    def _blind_proofs_steps(self, seat: int, values: tuple[int, ...],
+                            proofs: tuple[tuple[int, ...], ...]) -> Generator[None, None, bool]:
+        slots = self.pass_slots[self.passer_to(seat)]
+        for slot, value, proof in zip(slots, values, proofs, strict=True):
+            if not (yield from check_power_steps(self.group, self.hidden[slot], value, proof,
+                                                 self.context("blind", seat, slot))):
+                return False
+        return True
 
     def add_unblind(self, seat: int, values: tuple[int, ...]) -> None:
         """``seat`` took its own key off the three cards it passed: they are the receiver's."""

@@ -10,13 +10,14 @@ anything malformed names the sender (``Cheat.MALFORMED``), like any other fault.
 
 from __future__ import annotations
 
-import base64
 import binascii
 import json
-from collections.abc import Sequence
+import re
+from collections.abc import Generator, Sequence
 from typing import Any, Final
 
 from hearts.cards import Card, CardParseError
+from hearts.steps import run
 from web.p2p.fair.group import Group
 from web.p2p.fair.proofs import response_limit
 from web.p2p.fair.shuffle_proof import ShuffleProof, response_bits
@@ -24,6 +25,7 @@ from web.p2p.fair.transcript import Cheat, CheatDetected, Fault, Play, Reveal, T
 
 __all__ = [
     "Parsed",
+    "Unread",
     "apply",
     "envelope",
     "max_chars",
@@ -31,6 +33,8 @@ __all__ = [
     "open_envelope",
     "parse",
     "proof_fields",
+    "read_form",
+    "read_numbers_steps",
     "receive",
     "sender",
     "tag",
@@ -66,9 +70,16 @@ class _Malformed(ValueError):
     pass
 
 
+_URL_SAFE: Final = re.compile(r"[A-Za-z0-9_-]+")
+"""The characters of URL-safe base64 without its padding: a number's only spelling."""
+_TO_STANDARD: Final = bytes.maketrans(b"-_", b"+/")
+_TO_URL_SAFE: Final = bytes.maketrans(b"+/", b"-_")
+
+
 def _number_text(n: int) -> str:
-    return base64.urlsafe_b64encode(n.to_bytes(max(1, (n.bit_length() + 7) // 8), "big")
-                                    ).decode().rstrip("=")
+    # binascii's calls, not base64's wrappers: a deck is 52 numbers, a proof 269
+    raw = n.to_bytes(max(1, (n.bit_length() + 7) // 8), "big")
+    return binascii.b2a_base64(raw, newline=False).translate(_TO_URL_SAFE).rstrip(b"=").decode()
 
 
 PROOF_NUMBERS: Final = 5 * 52 + 9
@@ -93,14 +104,17 @@ def _number_chars(group: Group) -> int:
 
 
 def _number(text: object, limit: int) -> int:
-    if not isinstance(text, str) or not 0 < len(text) <= limit:
+    if not isinstance(text, str) or not 0 < len(text) <= limit \
+            or _URL_SAFE.fullmatch(text) is None:
         raise _Malformed("not a number")
+    padded = text.encode().translate(_TO_STANDARD) + b"=" * (-len(text) % 4)
     try:
-        raw = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
-    except (binascii.Error, ValueError) as error:
+        raw = binascii.a2b_base64(padded)
+    except binascii.Error as error:
         raise _Malformed("not base64") from error
-    if _number_text(int.from_bytes(raw, "big")) != text:
-        raise _Malformed("not the one spelling of a number")  # one message, one meaning
+    # one message, one meaning: no leading zero byte, no stray bits in the last character
+    if (len(raw) > 1 and raw[0] == 0) or binascii.b2a_base64(raw, newline=False) != padded:
+        raise _Malformed("not the one spelling of a number")
     return int.from_bytes(raw, "big")
 
 
@@ -140,6 +154,10 @@ def _numbers_text(value: object, shape: str) -> object:
     raise ValueError(f"not {shape}: {value!r}")
 
 
+NUMBER_SHAPES: Final = ("number", "numbers", "pairs")
+"""The fields' forms that hold numbers mod p (``read_numbers_steps`` reads them)."""
+
+
 def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
     if shape == "number":
         return _number(value, limit)
@@ -176,6 +194,31 @@ def _read(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
     return tuple(_read("numbers", (2,), pair, limit) for pair in value)
 
 
+def _form(shape: str, lengths: tuple[int, ...], value: Any, limit: int) -> Any:
+    """A field read, but for its numbers: those stay text (``_numbers_steps``)."""
+    if shape == "number":
+        return value
+    if shape in NUMBER_SHAPES:
+        if not isinstance(value, list) or len(value) > max(lengths):
+            raise _Malformed("a list too long")
+        return value
+    return _read(shape, lengths, value, limit)
+
+
+def _numbers_steps(shape: str, value: Any, limit: int) -> Generator[None, None, Any]:
+    """The numbers of a field (``_form``'s text) read, a number or a pair a step."""
+    if shape == "number":
+        number = _number(value, limit)
+        yield
+        return number
+    read = []
+    for item in value:
+        read.append(_number(item, limit) if shape == "numbers"
+                    else _read("numbers", (2,), item, limit))
+        yield
+    return tuple(read)
+
+
 def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
     if not isinstance(raw, str) or len(raw) > max_chars(group):
         raise _Malformed("too long")
@@ -190,21 +233,47 @@ def _parse(raw: str, group: Group) -> tuple[str, dict[str, Any]]:
     if set(body) != {"v", "t", *spec}:
         raise _Malformed("the wrong fields")
     limit = _number_chars(group)
-    return kind, {name: _read(*spec[name], body[name], limit) for name in spec}
+    return kind, {name: _form(*spec[name], body[name], limit) for name in spec}
 
 
 Parsed = tuple[str, dict[str, Any]]
 """A message read off the wire: its type and its fields, numbers as ints."""
+Unread = tuple[str, dict[str, Any], int, int]
+"""A message whose form is read and whose numbers are still text: its type, its fields,
+its sender's seat and the longest a number's text may be (``read_numbers_steps``)."""
+
+
+def read_form(raw: str, group: Group, seat: int) -> Unread:
+    """The message ``raw`` from the page at ``seat``, all but its numbers read: its JSON,
+    type, fields and lists' lengths (the numbers of a deck or a proof, 52 to 269 of them,
+    are read in the page's slices: ``read_numbers_steps``). Raises ``CheatDetected``
+    naming ``seat`` if what it read is malformed."""
+    try:
+        kind, fields = _parse(raw, group)
+    except _Malformed as error:
+        raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+    return kind, fields, seat, _number_chars(group)
+
+
+def read_numbers_steps(unread: Unread) -> Generator[None, None, Parsed]:
+    """The numbers of a message ``read_form`` read, a number (or a pair) a step, into its
+    fields; the message read. Raises ``CheatDetected`` naming its sender if one is not a
+    number's one spelling."""
+    kind, fields, seat, limit = unread
+    try:
+        for name, (shape, _) in _FIELDS[kind].items():
+            if shape in NUMBER_SHAPES:
+                fields[name] = yield from _numbers_steps(shape, fields[name], limit)
+    except _Malformed as error:
+        raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+    return kind, fields
 
 
 def parse(raw: str, group: Group, seat: int) -> Parsed:
-    """Read the message ``raw`` from the page at ``seat``: done once, on arrival (a message
-    that waits for its turn is not read again). Raises ``CheatDetected`` naming ``seat`` if
-    it is malformed."""
-    try:
-        return _parse(raw, group)
-    except _Malformed as error:
-        raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
+    """Read the message ``raw`` from the page at ``seat`` whole, in one step
+    (``read_form``, then ``read_numbers_steps``). Raises ``CheatDetected`` naming ``seat``
+    if it is malformed."""
+    return run(read_numbers_steps(read_form(raw, group, seat)))
 
 
 def apply(transcript: Transcript, seat: int, parsed: Parsed) -> Play | None:
