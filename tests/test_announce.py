@@ -57,3 +57,49 @@ def test_a_mistake_after_news_is_cleared_as_mistakes_are() -> None:
     assert "news" not in alert.classList.names
     news.say("Your turn.")
     assert alert.textContent == ""
+
+
+class _CountedRegion(_Region):
+    """A live region that counts how often its text is read and written (each a call out
+    of Python in the page)."""
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "reads", 0)
+        object.__setattr__(self, "writes", 0)
+        super().__init__()
+        object.__setattr__(self, "writes", 0)
+
+    def __getattribute__(self, name: str) -> Any:
+        if name == "textContent":
+            object.__setattr__(self, "reads", object.__getattribute__(self, "reads") + 1)
+        return object.__getattribute__(self, name)
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        if name == "textContent":
+            object.__setattr__(self, "writes", object.__getattribute__(self, "writes") + 1)
+        object.__setattr__(self, name, value)
+
+
+def test_the_regions_are_read_once_and_written_only_with_something_to_say() -> None:
+    polite, assertive = _CountedRegion(), _CountedRegion()
+    news = Announcer(cast(Any, polite), cast(Any, assertive))
+    for sentence in ("West played the 2♣.", "North played the 5♣.", "Your turn."):
+        news.say(sentence)
+    # what the page had is read once per region; then what was written is known
+    assert polite.reads == 1 and assertive.reads == 1
+    assert polite.writes == 3
+    assert assertive.writes == 0  # nothing to clear: the alert was empty all along
+    news.alert("You must follow clubs.")
+    news.say("Your turn.")
+    assert assertive.writes == 2 and _text(assertive) == ""
+    # the same words again still change the region, so a screen reader reads them
+    assert _text(polite) == "Your turn.\u00a0"
+    news.say("Your turn.")
+    assert _text(polite) == "Your turn."
+    assert polite.reads == 1 and assertive.reads == 1
+
+
+def _text(region: _CountedRegion) -> str:
+    """The region's text, seen by the test (not counted as the announcer's read)."""
+    text: str = object.__getattribute__(region, "textContent")
+    return text

@@ -81,6 +81,8 @@ class _Node:
 class _Page:
     def __init__(self) -> None:
         self.writes: list[str] = []
+        self.focus_scrolls: list[bool] = []
+        """Each focus moved by the view: whether it scrolled the card into view."""
         self.document = type("Document", (), {})()
         self.document.activeElement = None
         self.document.createElement = lambda tag: self._made()
@@ -101,6 +103,10 @@ class _Page:
 
     def now_ms(self) -> float:
         return 0.0
+
+    def focus(self, node: _Node, scroll: bool = True) -> None:
+        self.focus_scrolls.append(scroll)
+        node.focus()
 
 
 def _states(cards: str, disabled: str = "") -> list[CardState]:
@@ -138,3 +144,22 @@ def test_a_new_hands_cards_are_written_in_one_piece_and_then_only_what_changes()
               for s in played]
     view.update(picked, "Your hand")
     assert page.writes == ["className"]  # only the card whose look changed
+
+
+def test_the_focus_moves_to_a_neighbour_without_scrolling_the_page() -> None:
+    """A card played from the keyboard: the focus goes to the card next to it, in place (a
+    scroll into view would lay the page out in the middle of the table's update)."""
+    page = _Page()
+    view = HandView(cast(Element, page.hand), cast(Browser, page), lambda card: card)
+    states = _states(HAND)
+    view.update(states, "Your hand")
+    page.document.activeElement = page.hand.kids[3]  # the Q♦ in focus
+    view.update([s for s in states if s.notation != "QD"], "Your hand")
+    assert page.document.activeElement is page.hand.kids[3]  # the 3♥, its neighbour
+    assert page.hand.kids[3].dataset.card == "3H" and page.hand.kids[3].tabIndex == 0
+    assert page.focus_scrolls == [False]
+    # your turn comes with the focus on a card you can't play: on to one you can
+    clubs = _states(" ".join(k.dataset.card for k in page.hand.kids), disabled="3H 7H")
+    view.update(clubs, "Your hand", turn_came=True)
+    assert page.document.activeElement is page.hand.kids[0]
+    assert page.focus_scrolls == [False, False]

@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 from typing import Any
-from unittest.mock import MagicMock
+from unittest.mock import DEFAULT, MagicMock
 
-from web.table.model import SeatBox, TableModel
+from web.table.model import SeatBox, TableModel, TrickCard
 from web.table.view import TableView
 
 _MOCK_OWN = {"called", "call_count", "call_args", "call_args_list", "mock_calls",
@@ -92,3 +92,40 @@ def test_the_clock_is_drawn_when_its_second_changes() -> None:
     same_second = _calls(view, page, _table(clock_ms=61_400))
     next_second = _calls(view, page, _table(clock_ms=62_000))
     assert next_second.count("textContent") == same_second.count("textContent") + 4
+
+
+def test_each_seats_box_and_lines_are_found_once() -> None:
+    view, page = _view()
+    first = _calls(view, page, _table())
+    # the four seats, their lines and fans, and the pass arrow on the felt
+    assert first.count("one") == 4 and first.count("query") == 4 * 5 + 1
+    table = _table()
+    scored = replace(table, seats=tuple(replace(s, score=s.score + 1) for s in table.seats))
+    again = _calls(view, page, scored)
+    assert again.count("seat") == 4  # every seat's box written...
+    assert "one" not in again and "query" not in again  # ...none looked for again
+
+
+def test_the_cards_on_the_felt_are_read_from_the_page_once_then_known() -> None:
+    """The first draw reads what the loading page painted on the felt; after that only
+    this view writes it, so what is there is known without asking the page."""
+    page, trick = _Page(), _Page()
+    page.query.return_value.childElementCount = 13
+    page.element.side_effect = lambda name: trick if name == "trick" else DEFAULT
+    view = TableView(page, _Page())
+    two = (TrickCard("2C", "card", 1, "2 of clubs", "west"),
+           TrickCard("5C", "card", 2, "5 of clubs", "north"))
+    view.draw(_table(trick=two))
+    assert [str(call[0]) for call in trick.mock_calls].count("querySelectorAll") == 1
+    trick.reset_mock()
+    node = page.document.createElement.return_value
+    node.reset_mock()
+    three = (*two, TrickCard("9C", "card", 3, "9 of clubs", "east"))
+    view.draw(_table(trick=three))
+    assert [str(call[0]) for call in trick.mock_calls] == ["appendChild"]  # the 9♣ only
+    assert [str(call[0]) for call in node.mock_calls] == ["setAttribute", "setAttribute"]
+    trick.reset_mock()
+    view.draw(_table(trick=three, trick_classes="trick took"))
+    assert trick.mock_calls == []  # the cards as they were: nothing asked, nothing written
+    view.draw(_table())
+    assert node.remove.call_count == 3  # the trick taken: its three cards gone

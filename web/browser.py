@@ -161,6 +161,11 @@ class Browser:
         self._null = null
         self._to_js = to_js
         self._proxies: list[Any] = []
+        self._focus_options: dict[bool, Any] = {}
+        """``focus``'s options as JavaScript objects, made once (a conversion each time was
+        a call out of Python per focus)."""
+        self._media: dict[str, Any] = {}
+        """Each media query asked, as its live ``MediaQueryList`` (``media``)."""
         self.guard: Callable[[Callable[..., Any], str], Callable[..., Any]] = \
             lambda handler, where: handler
         """Wraps every handler (``web.errors.Reporter.guard``: an exception is shown)."""
@@ -198,7 +203,10 @@ class Browser:
 
     def focus(self, node: Element, scroll: bool = True) -> None:
         """Focus ``node``; ``scroll=False``: without scrolling it into view."""
-        node.focus(self._to_js({"preventScroll": not scroll}))
+        options = self._focus_options.get(scroll)
+        if options is None:
+            options = self._focus_options[scroll] = self._to_js({"preventScroll": not scroll})
+        node.focus(options)
 
     def proxy(self, function: Callable[..., Any]) -> Any:
         """A JavaScript function calling ``function``, kept alive as long as the page."""
@@ -268,7 +276,16 @@ class Browser:
 
     def reduced_motion(self) -> bool:
         """The person asked their system for less motion."""
-        return bool(self.window.matchMedia("(prefers-reduced-motion: reduce)").matches)
+        return self.media("(prefers-reduced-motion: reduce)")
+
+    def media(self, query: str) -> bool:
+        """Whether the CSS media ``query`` matches now. Its ``MediaQueryList`` is kept: it
+        follows changes by itself, where asking ``matchMedia`` anew each time parses and
+        evaluates the query again."""
+        found = self._media.get(query)
+        if found is None:
+            found = self._media[query] = self.window.matchMedia(query)
+        return bool(found.matches)
 
     def now_ms(self) -> float:
         return float(self.window.performance.now())

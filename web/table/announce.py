@@ -26,6 +26,9 @@ class Announcer:
         self.polite = polite
         self.assertive = assertive
         self.pending: list[str] = []
+        self.written: dict[str, str] = {}
+        """Each region's text as last written here, by ``"polite"``/``"assertive"`` (only
+        this class writes them; before its first write, the page is read)."""
         self.news_kept = False
         """News just told (``tell``) outlives the next ``flush``: the turn that often comes
         with it (the person's time ran out and the next move is theirs) mustn't wipe it in
@@ -41,11 +44,11 @@ class Announcer:
         if self.pending:
             text = " ".join(self.pending)
             self.pending = []
-            self._write(self.polite, text)
+            self._write("polite", text)
             if self.news_kept:
                 self.news_kept = False
             else:
-                self._write(self.assertive, "")
+                self._write("assertive", "")
 
     def say(self, text: str) -> None:
         """Say ``text`` politely now (after anything still queued)."""
@@ -56,19 +59,28 @@ class Announcer:
         """Say ``text`` assertively now: a refused move, an error."""
         self.news_kept = False
         self.assertive.classList.remove("news")
-        self._write(self.assertive, text)
+        self._write("assertive", text)
 
     def tell(self, text: str) -> None:
         """Say ``text`` assertively now as news of the table (someone came, left or was
         replaced): the same region as an alert, drawn as news rather than as a mistake."""
         self.news_kept = bool(text)
         self.assertive.classList.toggle("news", bool(text))
-        self._write(self.assertive, text)
+        self._write("assertive", text)
 
-    @staticmethod
-    def _write(region: Element, text: str) -> None:
+    def _write(self, which: str, text: str) -> None:
+        """Write ``text`` to the ``which`` region (one call out of Python, none when
+        an empty region is emptied again)."""
+        region = self.polite if which == "polite" else self.assertive
+        was = self.written.get(which)
+        if was is None:
+            was = str(region.textContent)
+        if not text and not was:
+            self.written[which] = ""
+            return
         # The same words again would be no change to the region, so nothing would be
         # read: vary them invisibly.
-        if text and str(region.textContent) == text:
+        if text and was == text:
             text += _NBSP
         region.textContent = text
+        self.written[which] = text

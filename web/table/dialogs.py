@@ -92,7 +92,7 @@ class Dialogs:
         dialog.showModal()
         target = self.browser.el(focus) if focus is not None else None
         if target is not None and target.matches(_TYPED) and \
-                self.browser.window.matchMedia("(pointer: coarse)").matches:
+                self.browser.media("(pointer: coarse)"):
             # A touch screen: the keyboard would cover the dialog; its title takes the
             # focus, and a tap on the field opens the keyboard when the person wants it.
             target = self.browser.query("h2", dialog)

@@ -142,8 +142,10 @@ class HandView:
         self._tabs = {n: t for n, t in self._tabs.items() if n in self._buttons}
         if focused is not None and str(focused.dataset.card) not in wanted and current:
             # The focused card left the hand (you played or passed it): its neighbour
-            # takes the focus, so focus never falls to the page.
-            current[min(focus_index, len(current) - 1)].focus()
+            # takes the focus, so focus never falls to the page. (Without scrolling: the
+            # neighbour is where the person was looking, and a scroll into view would lay
+            # the page out there and then, in the middle of the table's update.)
+            self.browser.focus(current[min(focus_index, len(current) - 1)], scroll=False)
         self._roving(states, current, turn_came)
 
     def _change(self, states: Sequence[CardState], wanted: list[str]) -> list[Element]:
@@ -198,8 +200,8 @@ class HandView:
             # (where passing left it): it goes to the first card you can.
             stop = playable
             self.chosen = keys[stop]
-            if focused is not None:
-                buttons[stop].focus()
+            if focused is not None:  # (from a card of the hand: no scroll, as above)
+                self.browser.focus(buttons[stop], scroll=False)
         for index, (key, button) in enumerate(zip(keys, buttons, strict=True)):
             tab = 0 if index == stop else -1
             if self._tabs.get(key) != tab:

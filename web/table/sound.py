@@ -8,6 +8,7 @@ public event (``web.told``) makes, for the seat ``me``.
 
 from __future__ import annotations
 
+import array
 from collections.abc import Callable
 from typing import Any
 
@@ -15,7 +16,7 @@ from hearts.rules import QUEEN_OF_SPADES
 from web.browser import Browser
 from web.told import Broken, GameWon, Moon, Played, Told, TookTrick
 
-__all__ = ["CUES", "Sound", "cue_of"]
+__all__ = ["CUES", "Sound", "cue_of", "noise"]
 
 # name -> notes: (start s, frequency Hz (0: a noise burst), length s, wave, loudness)
 CUES: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
@@ -28,6 +29,18 @@ CUES: dict[str, tuple[tuple[float, float, float, str, float], ...]] = {
     "win": tuple((i * 0.12, f, 0.35, "triangle", 0.16)
                  for i, f in enumerate((523.0, 659.0, 784.0, 1047.0))),
 }
+
+
+def noise(count: int) -> array.array[float]:
+    """``count`` samples of white noise in [-1, 1), the same every time (a fixed seed):
+    made here in Python and copied to the page in one call, since writing a Web Audio
+    buffer one sample at a time is a call out of Python per sample."""
+    samples = array.array("f", bytes(4 * count))
+    seed = 12345
+    for i in range(count):
+        seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
+        samples[i] = seed / 0x3FFFFFFF - 1.0
+    return samples
 
 
 def cue_of(event: Told, me: int) -> str | None:
@@ -64,6 +77,11 @@ class Sound:
             return  # no Web Audio here: the table plays silently
         try:
             self.context = maker.new()
+            # The noise bursts are made now, at the person's touch, rather than in the
+            # middle of the table's first card.
+            for length in {note[2] for notes in CUES.values() for note in notes
+                           if note[3] == "noise"}:
+                self._noise(self.context, length)
         except Exception:
             self.context = None
 
@@ -86,11 +104,8 @@ class Sound:
         if buffer is None:
             rate = int(context.sampleRate)
             buffer = context.createBuffer(1, max(1, int(rate * length)), rate)
-            samples = buffer.getChannelData(0)
-            seed = 12345
-            for i in range(int(samples.length)):
-                seed = (seed * 1103515245 + 12345) & 0x7FFFFFFF
-                samples[i] = seed / 0x3FFFFFFF - 1.0
+            samples = buffer.getChannelData(0)  # (a Float32Array)
+            samples.assign(noise(int(samples.length)))  # one call: Pyodide copies it in
             self.noise[length] = buffer
         return buffer
 

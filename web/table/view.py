@@ -124,6 +124,16 @@ class TableView:
         """The summary dialog's markup as last written (its coach line is written apart)."""
         self.prompt_markup = ""
         """The prompt line's markup with its turn clock, as last written ("": none)."""
+        self.summary_lines: tuple[str, str, str] | None = None
+        """The summary's coach line, countdown and ``data-moment`` as last written (None:
+        not known: its markup was just written, or never)."""
+        self.seat_nodes: dict[str, dict[str, Element | None]] = {}
+        """Each seat's box (``""``) and lines by selector, found once: index.html's own."""
+        self.trick_drawn: dict[str, tuple[Element, str, str]] | None = None
+        """The cards on the felt as last written (node, classes, label), by notation (None:
+        not known yet: the loading page may have painted some, web/static/boot.js)."""
+        self.arrow: tuple[Element, str] | None = None
+        """The pass arrow on the felt and its class, as last written."""
         moon = self.el["moon-choice"]
         if moon is not None:  # the shooter's choice, in the words of web.words
             for selector, text in (("#moon-title", words.MOON_TITLE), ("#moon-ask", words.MOON_ASK),
@@ -218,38 +228,53 @@ class TableView:
         el["scores-again"].hidden = not m.scores_again
 
     def _trick(self, m: TableModel) -> None:
-        """The cards on the felt, kept in place while the trick grows (so they can move)."""
-        box = self.el["trick"]
-        if str(box.className) != m.trick_classes:
+        """The cards on the felt, kept in place while the trick grows (so they can move).
+
+        Only this view writes them (the motion animates the nodes, never adds or removes
+        one), so after the first draw what is there is known without reading the page."""
+        box, was = self.el["trick"], self.drawn
+        if was is None or was.trick_classes != m.trick_classes:
             box.className = m.trick_classes
-        old = {str(node.dataset.card): node for node in box.querySelectorAll("[data-card]")}
+        if self.trick_drawn is None:  # the first draw: what the loading page painted
+            self.trick_drawn = {
+                str(node.dataset.card): (node, str(node.className),
+                                         str(node.getAttribute("aria-label")))
+                for node in box.querySelectorAll("[data-card]")}
+            arrow = self.browser.query(".pass-arrow", box)
+            self.arrow = None if arrow is None else (arrow, str(arrow.className))
+        old, drawn = self.trick_drawn, {}
         for card in m.trick:
-            node = old.pop(card.notation, None)
+            node, classes, label = old.pop(card.notation, (None, "", ""))
             if node is None:
                 node = self.document.createElement("div")
                 node.dataset.card = card.notation
                 node.setAttribute("role", "img")
                 node.innerHTML = card_face(card.notation)
                 box.appendChild(node)
-            if str(node.className) != card.classes:
+            if classes != card.classes:
                 node.className = card.classes
-            if str(node.getAttribute("aria-label")) != card.label:
+            if label != card.label:
                 node.setAttribute("aria-label", card.label)
-        for node in old.values():
+            drawn[card.notation] = (node, card.classes, card.label)
+        for node, _, _ in old.values():
             node.remove()
-        arrow = self.browser.query(".pass-arrow", box)
+        self.trick_drawn = drawn
         if m.pass_arrow and m.pass_to:
+            arrow, classes = self.arrow or (None, "")
             if arrow is None:
                 arrow = self.document.createElement("span")
                 arrow.setAttribute("aria-hidden", "true")
                 box.appendChild(arrow)
-            arrow.className = f"pass-arrow to-{m.pass_to}"
-        elif arrow is not None:
-            arrow.remove()
+            if classes != f"pass-arrow to-{m.pass_to}":
+                arrow.className = f"pass-arrow to-{m.pass_to}"
+            self.arrow = (arrow, f"pass-arrow to-{m.pass_to}")
+        elif self.arrow is not None:
+            self.arrow[0].remove()
+            self.arrow = None
 
-    def _fan(self, box: Element, s: SeatBox) -> None:
-        """The seat's cards, face down, as many as it holds."""
-        fan = self.browser.query(".fan", box)
+    def _fan(self, fan: Element | None, s: SeatBox) -> None:
+        """The seat's cards, face down, as many as it holds (``fan``: their box, if the
+        seat has one)."""
         if fan is None:
             return
         backs = fan.childElementCount
@@ -272,11 +297,13 @@ class TableView:
         for s in m.seats:
             if drawn.get(s.position) == s:
                 continue
-            box = self.browser.one(f".seat-{s.position}[data-seat]")
+            nodes = self._seat_nodes(s.position)
+            box = nodes[""]
+            assert box is not None
             box.dataset.seat = str(s.seat)
             for selector, text in ((".name", s.name), (".score", str(s.score)),
                                    (".taken", s.taken), (".count", s.count)):
-                node = self.browser.query(selector, box)
+                node = nodes[selector]
                 if node is not None and str(node.textContent) != text:
                     node.textContent = text
             box.classList.toggle("turn", s.turn)
@@ -285,7 +312,18 @@ class TableView:
                 box.dataset.away = "true"
             elif box.hasAttribute("data-away"):
                 box.removeAttribute("data-away")
-            self._fan(box, s)
+            self._fan(nodes[".fan"], s)
+
+    def _seat_nodes(self, position: str) -> dict[str, Element | None]:
+        """A seat's box (``""``) and its lines (index.html's: found once, then kept)."""
+        nodes = self.seat_nodes.get(position)
+        if nodes is None:
+            box = self.browser.one(f".seat-{position}[data-seat]")
+            nodes = {"": box, **{selector: self.browser.query(selector, box)
+                                 for selector in (".name", ".score", ".taken", ".count",
+                                                  ".fan")}}
+            self.seat_nodes[position] = nodes
+        return nodes
 
     def _summary(self, m: TableModel) -> None:
         dialog = self.el["summary"]
@@ -299,13 +337,17 @@ class TableView:
         if self.summary_drawn != text or not dialog.innerHTML:
             dialog.innerHTML = text
             self.summary_drawn = text
-        note = self.browser.query("#summary-coach", dialog)
-        if note is not None and str(note.textContent) != m.summary.coach:
-            note.textContent = m.summary.coach
-        timer = self.browser.query("#summary-next-in", dialog)
-        if timer is not None and str(timer.textContent) != m.summary.next_in:
-            timer.textContent = m.summary.next_in
-        dialog.dataset.moment = m.summary.moment
+            self.summary_lines = None
+        lines = (m.summary.coach, m.summary.next_in, m.summary.moment)
+        if self.summary_lines != lines:  # (written apart: see summary_html)
+            note = self.browser.query("#summary-coach", dialog)
+            if note is not None and str(note.textContent) != m.summary.coach:
+                note.textContent = m.summary.coach
+            timer = self.browser.query("#summary-next-in", dialog)
+            if timer is not None and str(timer.textContent) != m.summary.next_in:
+                timer.textContent = m.summary.next_in
+            dialog.dataset.moment = m.summary.moment
+            self.summary_lines = lines
         if not self.dialogs.is_open(dialog):
             # Modal: the table behind is inert until the person moves on. The focus goes
             # to the button (Next hand / New game) once the page is ready for input.
