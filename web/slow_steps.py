@@ -2,7 +2,8 @@
 
 For finding the long tasks of a page (Python inside Pyodide shows in a DevTools profile
 only as the interpreter's wasm): each step wrapped in ``timed`` that takes at least ``MS``
-milliseconds prints ``slow step NAME 123 ms``, which ``e2e/measure.py --fair`` gathers.
+milliseconds prints ``slow step NAME 123 ms``, which ``e2e/measure.py --fair`` gathers (a
+step inside another is printed when the outer one ends, so the printing isn't timed).
 With ``&calls=N`` too, each such step is run under CPython's profiler (``_lsprof``, the
 engine of ``cProfile``; it slows the step some twofold) and the line names the ``N``
 Python functions that took most of it, each with its own time and its time with what it
@@ -25,6 +26,11 @@ _calls: list[int] = []
 """How many functions a slow step's line names (``watch``), if asked."""
 _profiling: list[Any] = []
 """The profiler of the outermost timed step under way (one at a time: CPython has one)."""
+_open: list[str] = []
+"""The timed steps under way, outermost first."""
+_lines: list[str] = []
+"""The lines of the steps inside the outermost one, printed when it ends: printing is a
+call out of Python, and a line printed inside a step would be timed as part of it."""
 
 
 def watch(ms: float | None, calls: int = 0) -> None:
@@ -60,8 +66,14 @@ def timed(name: str) -> Iterator[None]:
 
     >>> watch(0); import io, contextlib; out = io.StringIO()
     >>> with contextlib.redirect_stdout(out), timed("nothing"): pass
-    >>> out.getvalue().startswith("slow step nothing "); watch(None)
+    >>> out.getvalue().startswith("slow step nothing ")
     True
+    >>> out = io.StringIO()
+    >>> with contextlib.redirect_stdout(out), timed("outer"):
+    ...     with timed("inner"): printed_inside = out.getvalue()
+    >>> printed_inside, [line.split()[2] for line in out.getvalue().splitlines()]
+    ('', ['inner', 'outer'])
+    >>> watch(None)
     """
     if not _limit:
         yield
@@ -73,6 +85,7 @@ def timed(name: str) -> Iterator[None]:
         profiler = _lsprof.Profiler()
         _profiling.append(profiler)
         profiler.enable()
+    _open.append(name)
     start = perf_counter()
     try:
         yield
@@ -81,7 +94,12 @@ def timed(name: str) -> Iterator[None]:
         if profiler is not None:
             profiler.disable()
             _profiling.clear()
+        _open.pop()
         if took >= _limit[0]:
-            print(f"slow step {name} {took * 1000:.0f} ms")
+            _lines.append(f"slow step {name} {took * 1000:.0f} ms")
             if profiler is not None:
-                print(f"slow calls {name}: {costliest(profiler.getstats(), _calls[0])}")
+                _lines.append(f"slow calls {name}: {costliest(profiler.getstats(), _calls[0])}")
+        if not _open:
+            for line in _lines:
+                print(line)
+            _lines.clear()
