@@ -91,7 +91,7 @@ def test_the_clock_is_drawn_when_its_second_changes() -> None:
     _calls(view, page, _table(clock_ms=61_000))
     same_second = _calls(view, page, _table(clock_ms=61_400))
     next_second = _calls(view, page, _table(clock_ms=62_000))
-    assert next_second.count("textContent") == same_second.count("textContent") + 4
+    assert next_second.count("textContent") == same_second.count("textContent") + 1
 
 
 def test_each_seats_box_and_lines_are_found_once() -> None:
@@ -129,3 +129,38 @@ def test_the_cards_on_the_felt_are_read_from_the_page_once_then_known() -> None:
     assert trick.mock_calls == []  # the cards as they were: nothing asked, nothing written
     view.draw(_table())
     assert node.remove.call_count == 3  # the trick taken: its three cards gone
+
+
+class _Read(_Page):
+    """A page whose elements count how often their text is read (``READS``)."""
+
+    @property
+    def textContent(self) -> str:
+        READS.append("textContent")
+        return str(self.__dict__.get("_text", ""))
+
+    @textContent.setter
+    def textContent(self, value: str) -> None:  # (counted in WRITES by _Page)
+        self.__dict__["_text"] = value
+
+
+READS: list[str] = []
+
+
+def test_the_lines_on_the_felt_are_read_once_then_known() -> None:
+    page = _Read()
+    page.query.return_value.childElementCount = 13
+    view = TableView(page, _Read())
+    view.draw(_table(caption="West leads"))
+    READS.clear()
+    WRITES.clear()
+    view.draw(_table(caption="North plays"))
+    assert WRITES.count("textContent") == 1  # the caption, written...
+    assert READS == []  # ...not read back
+    view.draw(_table(caption="North plays", prompt="Your turn", turn_clock=20))
+    READS.clear()
+    view.draw(_table(caption="North plays", prompt="Your turn"))  # the clock gone
+    view.draw(_table(caption="East plays", prompt="Your turn"))
+    assert READS == []  # the prompt as written, with its clock and without
+    view.draw(_table(caption="East plays", prompt="Your turn", clock_ms=61_000))
+    assert READS == ["textContent"]  # the clock: web/main.py writes it too

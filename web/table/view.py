@@ -32,6 +32,11 @@ ELEMENTS = ("table", "hand", "trick", "prompt", "pass", "hint", "undo", "last-tr
             "house-line", "house-rules", "house-rules-list", "moon-choice", "play-out")
 
 
+_READ_BACK = frozenset({"stat-time"})
+"""Elements whose text others write too (web/main.py sets the clock between draws): their
+text is read from the page before it is written, never taken as last written here."""
+
+
 def card_face(notation: str) -> str:
     """The drawn face of a card (corner rank and suit, a big pip), hidden from readers."""
     card = Card.parse(notation)
@@ -124,6 +129,9 @@ class TableView:
         """The summary dialog's markup as last written (its coach line is written apart)."""
         self.prompt_markup = ""
         """The prompt line's markup with its turn clock, as last written ("": none)."""
+        self.texts: dict[str, str] = {}
+        """The text of each element ``_text`` writes, as last written (one not in it, or in
+        ``_READ_BACK``, is read from the page first)."""
         self.summary_lines: tuple[str, str, str] | None = None
         """The summary's coach line, countdown and ``data-moment`` as last written (None:
         not known: its markup was just written, or never)."""
@@ -150,8 +158,15 @@ class TableView:
 
     def _text(self, name: str, text: str) -> None:
         node = self.el[name]
-        if node is not None and str(node.textContent) != text:
+        if node is None:
+            return
+        was = self.texts.get(name)
+        if was is None:
+            was = str(node.textContent)
+        if was != text:
             node.textContent = text
+        if name not in _READ_BACK:
+            self.texts[name] = text
 
     def _prompt(self, m: TableModel) -> None:
         """The prompt line, and the turn clock at its end (``#turn-clock``, its seconds in
@@ -161,8 +176,10 @@ class TableView:
             if self.prompt_markup:
                 node.textContent = ""
                 self.prompt_markup = ""
+                self.texts["prompt"] = ""
             self._text("prompt", m.prompt)
             return
+        self.texts.pop("prompt", None)  # (the markup below: read again when it goes)
         markup = (f'{html.escape(m.prompt)} <span id="turn-clock" class="turn-clock" '
                   f'data-seconds="{m.turn_clock}">{words.turn_clock(m.turn_clock)}</span>')
         if self.prompt_markup != markup or node.querySelector("#turn-clock") is None:
