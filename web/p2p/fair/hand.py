@@ -18,6 +18,7 @@ from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.due import (
     blind_due,
+    digest_due,
     due_step,
     lock_due,
     open_due,
@@ -78,6 +79,8 @@ class FairHand:
         """Another seat's shuffle proof, being checked, and that seat."""
         self.opening: tuple[int, Generator[None, None, tuple[int, ...]]] | None = None
         """This page's opening round, being made, and its number."""
+        self.digesting: Generator[None, None, str] | None = None
+        """The record's digest being made (the hand is over: ``due_step`` sends it)."""
         self.blinding: Generator[None, None, tuple[tuple[int, ...],
                                                    tuple[tuple[int, ...], ...]]] | None = None
         """This page's blind of the cards passed to it, being made and checked here."""
@@ -193,6 +196,11 @@ class FairHand:
         if self.opening is None and round_ is not None:
             self.opening = round_, self.party.open_steps(round_)  # sent when made
             return True
+        if digest_due(t, self.seat) and not t.digest_made():
+            if self.digesting is None:
+                self.digesting = t.digest_steps()  # sent once made, by ``due_step``
+                return True
+            return False
         step = due_step(t, self.party, opens=False)
         if step is not None:
             self.send(step[0], **step[1])
@@ -219,11 +227,11 @@ class FairHand:
         return False
 
     def slice_step(self) -> bool | None:
-        """One slice of making this page's card's proof, its shuffle or lock (the others
-        wait for them), its unblind, reading the cards passed to it, an opening round, or
-        else its shuffle proof, or else of checking another's; None when there is none to
-        do, True when a slice finished one (then steps may be due). A proof that fails
-        stops the hand: this page complains."""
+        """One slice of making this page's card's proof, its digest, its shuffle or lock
+        (the others wait for them), its blind and unblind, reading the cards passed to
+        it, an opening round, or else its shuffle proof, or else of checking another's;
+        None when there is none to do, True when a slice finished one (then steps may be
+        due). A proof that fails stops the hand: this page complains."""
         t = self.transcript
         if self.playing is not None:  # (the others wait for it)
             card, playing = self.playing
@@ -233,6 +241,11 @@ class FairHand:
                 if not t.over:
                     slot, proof = made
                     self.send("fair_play", slot=slot, card=card, proof=proof)
+            return finished
+        if self.digesting is not None:  # (the others wait for it)
+            finished, _ = self._slice(self.digesting)
+            if finished:
+                self.digesting = None
             return finished
         if self.shuffling is not None:
             finished, made = self._slice(self.shuffling)
