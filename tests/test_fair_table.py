@@ -275,6 +275,9 @@ def test_a_persons_card_goes_out_from_the_pages_slices_and_cant_be_played_twice(
     assert page.take_outbox() == [] and page.transcript.plays == []
     assert page.legal() == () and page.waiting_for_me() is None
     assert page.play(card) == words.FAIR_NOT_NOW
+    view = page.view()  # shown played at once: the felt doesn't wait for the proof
+    assert view is not None and card not in view.hand and view.trick is not None
+    assert view.trick.cards[-1] == card and view.to_play != page.seat
     mesh.clock.t += 100.0
     assert not page.tick()  # its time ran out while its card was on its way: no other
     slices = 0
@@ -283,6 +286,7 @@ def test_a_persons_card_goes_out_from_the_pages_slices_and_cant_be_played_twice(
         slices += 1
     assert slices > 1  # (a slice of the tests' clock: a few steps)
     assert [p.card for p in page.transcript.plays] == [card]
+    assert page.view() == view  # and so it stays once it is out
     assert len([t for t in page.take_outbox() if "fair_play" in t]) == 1
 
 
