@@ -111,7 +111,7 @@ class FairGame:
         if h.playing is not None:
             # This seat's card on its way (its proof made in the page's slices): shown
             # played at once, as it will be, not left in the hand meanwhile.
-            card = h.playing[0]
+            card = h.playing
             public = PublicHand((*public.plays, Play(self.seat, -1, card, ())))
             hand = [c for c in hand if c != card]
             trick, tricks = public.trick(), public.tricks()
