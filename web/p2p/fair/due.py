@@ -14,8 +14,8 @@ from hearts.rules import NUM_SEATS, PassDirection, pass_target
 from web.p2p.fair.party import Party
 from web.p2p.fair.transcript import Transcript
 
-__all__ = ["blind_due", "due_step", "lock_due", "open_due", "open_round", "shuffle_due",
-           "unblind_due"]
+__all__ = ["blind_due", "digest_due", "due_step", "lock_due", "open_due", "open_round",
+           "shuffle_due", "unblind_due"]
 
 Step = tuple[str, dict[str, object]]
 """A message's type and fields (``wire.message``)."""
@@ -60,6 +60,13 @@ def blind_due(t: Transcript, seat: int) -> bool:
             and t.passer_to(seat) in t.pass_slots and seat not in t.blinded)
 
 
+def digest_due(t: Transcript, seat: int) -> bool:
+    """Whether ``seat`` owes its digest of the record now: the hand is over (a deal
+    stopped by a false proof too: the digest covers the four shuffles and proofs). The page
+    may make it in slices first (``HandRecord.digest_steps``)."""
+    return t.over and seat not in t.digests and (t.dealt or len(t.shuffle_proofs) == NUM_SEATS)
+
+
 def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
     """The message the page of ``p`` must send now, if its turn in the protocol has come
     (``opens``: an opening round, the blind and the unblind too; else the page makes those
@@ -73,8 +80,7 @@ def due_step(t: Transcript, p: Party, opens: bool = True) -> Step | None:
         return "fair_blind", {"values": values, "proofs": proofs}
     if unblind_due(t, me) and opens:
         return "fair_unblind", {"values": p.unblind()}
-    if t.over and me not in t.digests and (t.dealt or len(t.shuffle_proofs) == NUM_SEATS):
-        # A deal stopped by a false proof: the digest covers the four shuffles and proofs.
+    if digest_due(t, me):
         return "fair_digest", {"sha256": t.digest()}  # the table adds its echo
     if t.agreed and me not in t.reveals:
         keys = p.reveal()

@@ -17,8 +17,9 @@ from hearts import Card, PlayerView
 from hearts.rules import NUM_SEATS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult
 from web.p2p.fair.hand import FairHand
+from web.p2p.fair.hand_record import Play
 from web.p2p.fair.party import Party
-from web.p2p.fair.public import Score, game_winner
+from web.p2p.fair.public import PublicHand, Score, game_winner
 from web.p2p.fair.transcript import Transcript
 
 __all__ = ["FairGame", "FairStage"]
@@ -106,10 +107,20 @@ class FairGame:
             return None
         playing = self.stage not in (FairStage.DEALING, FairStage.PASSING)
         chosen = [s in h.transcript.pass_slots for s in range(NUM_SEATS)]
-        return h.public().view(
+        public, hand, to_play = h.public(), h.cards(), self.to_play()
+        if h.playing is not None:
+            # This seat's card on its way (its proof made in the page's slices): shown
+            # played at once, as it will be, not left in the hand meanwhile.
+            card = h.playing
+            public = PublicHand((*public.plays, Play(self.seat, -1, card, ())))
+            hand = [c for c in hand if c != card]
+            trick, tricks = public.trick(), public.tricks()
+            to_play = (self.seat + 1) % NUM_SEATS if trick is not None \
+                else None if len(tricks) == 13 else tricks[-1].winner
+        return public.view(
             self.seat, rules=self.rules, hand_number=h.number, direction=h.direction,
-            hand=h.cards(), passed=h.passing, received=h.received, chosen=chosen,
-            to_play=self.to_play(), scores=self.scores, history=self.history,
+            hand=hand, passed=h.passing, received=h.received, chosen=chosen,
+            to_play=to_play, scores=self.scores, history=self.history,
             playing=playing, legal=self.legal())
 
     def to_play(self) -> int | None:

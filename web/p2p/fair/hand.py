@@ -11,6 +11,7 @@ timings' one.
 from __future__ import annotations
 
 from collections.abc import Callable, Generator
+from functools import partial
 from typing import Any
 
 from hearts import Card
@@ -18,6 +19,7 @@ from hearts.rules import NUM_SEATS, TWO_OF_CLUBS, PassDirection, Rules
 from web.p2p.fair.audit import AuditResult, audit_in_steps
 from web.p2p.fair.due import (
     blind_due,
+    digest_due,
     due_step,
     lock_due,
     open_due,
@@ -25,6 +27,7 @@ from web.p2p.fair.due import (
     unblind_due,
 )
 from web.p2p.fair.group import Group, KeySource
+from web.p2p.fair.making import Making
 from web.p2p.fair.party import Party
 from web.p2p.fair.public import PublicHand, Score
 from web.p2p.fair.shuffle_proof import ShuffleProof
@@ -68,30 +71,15 @@ class FairHand:
         self.dealt: tuple[Card, ...] | None = None
         self.passing: tuple[Card, ...] | None = None
         self.received: tuple[Card, ...] | None = None
-        self.shuffling: Generator[None, None, tuple[tuple[int, ...], int]] | None = None
-        """This page's shuffle, being made (stage 1: the next seat waits for it)."""
-        self.locking: Generator[None, None, tuple[int, ...]] | None = None
-        """This page's lock of the deck, being made (stage 2: the others wait for it)."""
+        self.making = Making(self._slice)
+        """This page's long steps being made: its card's proof, shuffle, lock, blind..."""
         self.proving: Generator[None, None, ShuffleProof] | None = None
         """This page's proof of its shuffle, being made (once the shuffle went out)."""
         self.checking: tuple[int, Generator[None, None, bool]] | None = None
         """Another seat's shuffle proof, being checked, and that seat."""
-        self.opening: tuple[int, Generator[None, None, tuple[int, ...]]] | None = None
-        """This page's opening round, being made, and its number."""
-        self.blinding: Generator[None, None, tuple[tuple[int, ...],
-                                                   tuple[tuple[int, ...], ...]]] | None = None
-        """This page's blind of the cards passed to it, being made and checked here."""
-        self.unblinding: Generator[None, None, tuple[int, ...]] | None = None
-        """This page's unblind of the cards it passes, being made (three full-size powers)."""
-        self.reading: Generator[None, None, list[Card]] | None = None
-        """The cards passed to this page, being read (three full-size powers)."""
         self.coding: Generator[None, None, None] | None = None
         """Each card's code under this page's key, being made so that reading its cards
         is a look-up (``Party.codes_steps``)."""
-        self.playing: tuple[Card, Generator[None, None, tuple[int, tuple[int, ...]]]] | None \
-            = None
-        """This seat's card being played: its proof being made, then checked here as every
-        page will (``_play_steps``); it goes out when both are done."""
         self.auditing: Generator[None, None, AuditResult] | None = None
         self.result: AuditResult | None = None
         """The audit's, once it passed (the table sets it)."""
@@ -130,7 +118,7 @@ class FairHand:
     def legal(self) -> tuple[Card, ...]:
         """The cards this seat may play if it is its turn (else none: also while its card
         is on its way, ``playing``)."""
-        if self.to_play() != self.seat or self.playing is not None:
+        if self.to_play() != self.seat or "play" in self.making:
             return ()
         return self.public().legal(self.cards(), self.rules)
 
@@ -144,7 +132,47 @@ class FairHand:
         """Play one of this seat's cards (the table checked it may): it goes out once its
         proof is made and checked, in the page's slices (``slice_step``), not in the task
         of the person's click (some two full-size powers: 60 ms and more on a phone)."""
-        self.playing = card, self._play_steps(card)
+        self.making.start("play", self._play_steps(card), partial(self._played, card),
+                          about=card)
+
+    @property
+    def playing(self) -> Card | None:
+        """This seat's card on its way: its proof being made, then checked here as every
+        page will (``_play_steps``); it goes out when both are done."""
+        card = self.making.about("play")
+        return card if isinstance(card, Card) else None
+
+    def _played(self, card: Card, made: tuple[int, tuple[int, ...]]) -> None:
+        if not self.transcript.over:
+            slot, proof = made
+            self.send("fair_play", slot=slot, card=card, proof=proof)
+
+    def _blinded(self, made: tuple[tuple[int, ...], tuple[tuple[int, ...], ...]]) -> None:
+        if not self.transcript.over:
+            values, proofs = made
+            self.send("fair_blind", values=values, proofs=proofs)
+
+    def _unblinded(self, values: tuple[int, ...]) -> None:
+        if not self.transcript.over:
+            self.send("fair_unblind", values=values)
+
+    def _opened(self, round_: int, values: tuple[int, ...]) -> None:
+        if not self.transcript.over:
+            self.send("fair_open", round=round_, values=values)
+
+    def _read(self, cards: list[Card]) -> None:
+        self.received = tuple(sorted(cards))
+        if len(self.received) != 3:
+            self.send("fair_complain")
+
+    def _shuffled(self, made: tuple[tuple[int, ...], int]) -> None:
+        deck, commitment = made
+        self.send("fair_shuffle", deck=deck, commit=commitment)
+        if len(self.transcript.shuffles) > self.seat:  # it went out: now its proof
+            self.proving = self.party.prove_shuffle()
+
+    def _locked(self, deck: tuple[int, ...]) -> None:
+        self.send("fair_lock", deck=deck)
 
     def _blind_steps(self) -> Generator[None, None, tuple[tuple[int, ...],
                                                           tuple[tuple[int, ...], ...]]]:
@@ -177,22 +205,28 @@ class FairHand:
             if len(cards) != 13:
                 self.send("fair_complain")
             return True
+        making = self.making  # each made in slices (``slice_step``), sent when made
         if t.passed and self.passes and self.received is None and not t.over \
-                and self.reading is None:
-            self.reading = self.party.read_passed_steps()  # read in slices (``slice_step``)
+                and "read" not in making:
+            making.start("read", self.party.read_passed_steps(), self._read)
             return True
-        if self.prepare():  # the shuffle or the lock: sent when made (``slice_step``)
+        if self.prepare():  # the shuffle or the lock
             return True
-        if self.blinding is None and blind_due(t, self.seat):
-            self.blinding = self._blind_steps()  # sent when made
+        if "blind" not in making and blind_due(t, self.seat):
+            making.start("blind", self._blind_steps(), self._blinded)
             return True
-        if self.unblinding is None and unblind_due(t, self.seat):
-            self.unblinding = self.party.unblind_steps()  # sent when made
+        if "unblind" not in making and unblind_due(t, self.seat):
+            making.start("unblind", self.party.unblind_steps(), self._unblinded)
             return True
         round_ = open_due(t, self.seat)
-        if self.opening is None and round_ is not None:
-            self.opening = round_, self.party.open_steps(round_)  # sent when made
+        if "open" not in making and round_ is not None:
+            making.start("open", self.party.open_steps(round_), partial(self._opened, round_))
             return True
+        if digest_due(t, self.seat) and not t.digest_made():
+            if "digest" not in making:  # sent once made, by ``due_step``
+                making.start("digest", t.digest_steps(), lambda _: None)
+                return True
+            return False
         step = due_step(t, self.party, opens=False)
         if step is not None:
             self.send(step[0], **step[1])
@@ -209,77 +243,24 @@ class FairHand:
         shuffle and its lock when their turn comes (their slices, its proof and the checks
         of the others' follow in ``slice_step``); whether one started. Nothing that opens a
         card: that waits for the hand to be the one under way (``act``)."""
-        t = self.transcript
-        if self.shuffling is None and shuffle_due(t, self.seat):
-            self.shuffling = self.party.shuffle_steps()
+        t, making = self.transcript, self.making
+        if "shuffle" not in making and shuffle_due(t, self.seat):
+            making.start("shuffle", self.party.shuffle_steps(), self._shuffled)
             return True
-        if self.locking is None and lock_due(t, self.seat):
-            self.locking = self.party.lock_steps()
+        if "lock" not in making and lock_due(t, self.seat):
+            making.start("lock", self.party.lock_steps(), self._locked)
             return True
         return False
 
     def slice_step(self) -> bool | None:
-        """One slice of making this page's card's proof, its shuffle or lock (the others
-        wait for them), its unblind, reading the cards passed to it, an opening round, or
-        else its shuffle proof, or else of checking another's; None when there is none to
-        do, True when a slice finished one (then steps may be due). A proof that fails
-        stops the hand: this page complains."""
+        """One slice of this page's long steps (``Making``: the others wait for them), or
+        else of its cards' codes once dealt, its shuffle proof, or else of checking
+        another's; None when there is none to do, True when a slice finished one (then
+        steps may be due). A proof that fails stops the hand: this page complains."""
         t = self.transcript
-        if self.playing is not None:  # (the others wait for it)
-            card, playing = self.playing
-            finished, made = self._slice(playing)
-            if finished:
-                self.playing = None
-                if not t.over:
-                    slot, proof = made
-                    self.send("fair_play", slot=slot, card=card, proof=proof)
-            return finished
-        if self.shuffling is not None:
-            finished, made = self._slice(self.shuffling)
-            if finished:
-                self.shuffling = None
-                deck, commitment = made
-                self.send("fair_shuffle", deck=deck, commit=commitment)
-                if len(t.shuffles) > self.seat:  # it went out: now its proof
-                    self.proving = self.party.prove_shuffle()
-            return finished
-        if self.locking is not None:
-            finished, made = self._slice(self.locking)
-            if finished:
-                self.locking = None
-                self.send("fair_lock", deck=made)
-            return finished
-        if self.blinding is not None:
-            finished, made = self._slice(self.blinding)
-            if finished:
-                self.blinding = None
-                if not t.over:
-                    values, proofs = made
-                    self.send("fair_blind", values=values, proofs=proofs)
-            return finished
-        if self.unblinding is not None:
-            finished, made = self._slice(self.unblinding)
-            if finished:
-                self.unblinding = None
-                if not t.over:
-                    self.send("fair_unblind", values=made)
-            return finished
-        if self.reading is not None:
-            finished, made = self._slice(self.reading)
-            if finished:
-                self.reading = None
-                self.received = tuple(sorted(made))
-                if len(self.received) != 3:
-                    self.send("fair_complain")
-            return finished
-        if self.opening is not None:
-            round_, opening = self.opening
-            finished, made = self._slice(opening)
-            if finished:
-                self.opening = None
-                if not t.over:
-                    self.send("fair_open", round=round_, values=made)
-            return finished
+        done = self.making.slice_step()  # (the others wait for these)
+        if done is not None:
+            return done
         if t.dealt and self.dealt is None and not self.party.coded:
             return self._code_step()  # the person waits for these: before any proof
         if self.proving is not None:

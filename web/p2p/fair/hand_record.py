@@ -15,10 +15,12 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections.abc import Generator, Iterator
 from dataclasses import astuple, dataclass
 
 from hearts.cards import Card, Suit
 from hearts.rules import NUM_SEATS, PassDirection
+from hearts.steps import run
 from web.p2p.fair.group import GROUP, Group
 from web.p2p.fair.shuffle_proof import ShuffleProof
 from web.p2p.fair.signing import Signed
@@ -230,21 +232,41 @@ class HandRecord:
 
     def digest(self) -> str:
         """``record_digest``, kept while the record stays as it is (each part only grows)."""
-        state = (len(self.shuffles), len(self.shuffle_proofs), len(self.locks),
-                 len(self.opened), len(self.pass_slots), len(self.blinded),
-                 len(self.unblinded), len(self.plays), self.complaint, self.dealt)
+        return run(self.digest_steps())
+
+    def digest_made(self) -> bool:
+        """Whether ``digest`` is kept for the record as it is now (no work to make it)."""
+        return self._digested is not None and self._digested[0] == self._digest_state()
+
+    def _digest_state(self) -> object:
+        return (len(self.shuffles), len(self.shuffle_proofs), len(self.locks),
+                len(self.opened), len(self.pass_slots), len(self.blinded),
+                len(self.unblinded), len(self.plays), self.complaint, self.dealt)
+
+    def digest_steps(self) -> Generator[None, None, str]:
+        """``digest``, a piece of the record a step (a shuffle's proof, a deck): its text is
+        some 300 000 characters, some 40 ms to write and hash on a phone."""
+        state = self._digest_state()
         if self._digested is None or self._digested[0] != state:
-            self._digested = state, self.record_digest()
+            text = hashlib.sha256()
+            for piece in self._record_pieces():
+                text.update(piece)
+                yield
+            self._digested = state, text.hexdigest()
         return self._digested[1]
 
     def record_digest(self) -> str:
-        """SHA-256 of everything in this record but the keys, in hex.
+        """SHA-256 of everything in this record but the keys, in hex: of the JSON text of
+        ``_record`` (written in pieces, ``_record_pieces``).
 
         A page could send different values to different pages; each would then audit a
         different hand, and one page's honest step could look false against another's
         record. So before the keys, every page sends its digest: when they differ, nobody
         can be named (that would take signed messages) and the hand doesn't count.
         """
+        return hashlib.sha256(b"".join(self._record_pieces())).hexdigest()
+
+    def _record(self) -> list[object]:
         proofs = [(s, astuple(p)) for s, p in sorted(self.shuffle_proofs.items())]
         record: list[object] = [self.direction.value, self.shuffles, self.commitments, proofs]
         if not self.stopped_at_deal:
@@ -255,8 +277,21 @@ class HandRecord:
                        [] if self.stopped_by_complaint else
                        [(p.seat, p.slot, p.card.notation, p.proof) for p in self.plays],
                        self.complaint]
-        text = json.dumps(record, default=repr, separators=(",", ":"))
-        return hashlib.sha256(text.encode()).hexdigest()
+        return record
+
+    def _record_pieces(self) -> Iterator[bytes]:
+        """``json.dumps(self._record())``'s text, compact, in pieces: each item of each of
+        its lists (a deck, a proof) a piece."""
+        yield b"["
+        for i, part in enumerate(self._record()):
+            if isinstance(part, list | tuple):
+                yield b",[" if i else b"["
+                for j, item in enumerate(part):
+                    yield (b"," if j else b"") + _json(item)
+                yield b"]"
+            else:
+                yield (b"," if i else b"") + _json(part)
+        yield b"]"
 
     @property
     def agreed(self) -> bool:
@@ -274,3 +309,7 @@ class HandRecord:
         """The seats whose digest differs from this page's record."""
         mine = self.digest()
         return [seat for seat, digest in sorted(self.digests.items()) if digest != mine]
+
+
+def _json(value: object) -> bytes:
+    return json.dumps(value, default=repr, separators=(",", ":")).encode()
