@@ -47,7 +47,7 @@ from web.p2p.fair.transcript import (
     Transcript,
     slots_of,
 )
-from web.p2p.fair.wire import max_chars, message, receive
+from web.p2p.fair.wire import max_chars, message, parse, read_own, receive
 
 
 def probably_prime(n: int, rounds: int = 24) -> bool:
@@ -662,6 +662,20 @@ def test_a_malformed_message_names_its_sender(raw: str) -> None:
     with pytest.raises(CheatDetected) as caught:
         receive(Transcript(PassDirection.LEFT, SMALL), 3, raw)
     assert caught.value.fault == Fault(3, Cheat.MALFORMED)
+
+
+@pytest.mark.parametrize(("kind", "fields"), [
+    ("fair_shuffle", {"deck": list(GROUP.codes), "commit": max(GROUP.codes)}),
+    ("fair_blind", {"values": [5, 7, 9], "proofs": [[2, 3], [4, 5], [6, 7]]}),
+    ("fair_play", {"slot": 13, "card": Card.parse("QS"), "proof": (1, 2, 3)}),
+    ("fair_digest", {"sha256": "ab" * 32, "echo": ("cd" * 32,) * 4}),
+])
+def test_a_pages_own_message_reads_as_the_others_read_it(kind: str,
+                                                         fields: dict[str, object]) -> None:
+    """A page enters its own message in its record from the numbers it made, not from
+    their spelling read back (a proof's 269): the same as another page reads."""
+    text = message(kind, **fields)
+    assert read_own(text, GROUP, 2, fields) == parse(text, GROUP, 2)
 
 
 def test_numbers_travel_as_base64_and_come_back_whole() -> None:

@@ -53,7 +53,7 @@ from web.p2p.fair.relay import Relays
 from web.p2p.fair.resume import HandKept, replay
 from web.p2p.fair.steered import Replay
 from web.p2p.fair.transcript import CheatDetected, Fault
-from web.p2p.fair.wire import message, receive, tag
+from web.p2p.fair.wire import apply, message, read_own, tag
 
 __all__ = ["GONE_GRACE", "SLICE_CLOCK", "FairStage", "FairTable"]
 
@@ -280,7 +280,7 @@ class FairTable(Arrivals):
         text = message(kind, **fields)
         record = (self.current if number == self.hand_number else self._next()).transcript
         try:
-            receive(record, self.seat, text)
+            apply(record, self.seat, read_own(text, self.group, self.seat, fields))
         except CheatDetected:
             # This page's own step fails its own check: what it computed from is bad (every
             # value it received passed the checks on arrival, so a bug, or this page's own

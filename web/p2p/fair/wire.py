@@ -35,6 +35,7 @@ __all__ = [
     "proof_fields",
     "read_form",
     "read_numbers_steps",
+    "read_own",
     "receive",
     "sender",
     "tag",
@@ -267,6 +268,23 @@ def read_numbers_steps(unread: Unread) -> Generator[None, None, Parsed]:
     except _Malformed as error:
         raise CheatDetected(Fault(seat, Cheat.MALFORMED)) from error
     return kind, fields
+
+
+def read_own(raw: str, group: Group, seat: int, fields: dict[str, Any]) -> Parsed:
+    """This page's own message ``raw``, just made from ``fields`` (``message``), read as
+    the others will read it: its form from the text, its numbers from ``fields`` (the
+    text spells them; reading 269 of them back would only undo what was just done).
+    Raises ``CheatDetected`` naming ``seat`` if its form is not a message's."""
+    kind, read, _, _ = read_form(raw, group, seat)
+    for name, (shape, _) in _FIELDS[kind].items():
+        value = fields[name]
+        if shape == "number":
+            read[name] = int(value)
+        elif shape == "numbers":
+            read[name] = tuple(int(v) for v in value)
+        elif shape == "pairs":
+            read[name] = tuple(tuple(int(v) for v in pair) for pair in value)
+    return kind, read
 
 
 def parse(raw: str, group: Group, seat: int) -> Parsed:
