@@ -477,14 +477,18 @@ def test_keys_and_clicks_while_the_summary_is_open(table: TablePage) -> None:
 
 # --- 6. errors are visible, never silent ---
 
-# A fault injected from outside: after ``window.__faultAfter`` more lookups of a seat box,
-# document.querySelector throws, so the page's Python gets an exception it never expected.
-FAULT = """(() => { const query = Document.prototype.querySelector;
-    Document.prototype.querySelector = function (selector) {
-        if (window.__faultAfter !== undefined && String(selector).includes("data-seat")) {
-            if (window.__faultAfter-- <= 0) throw new Error("injected fault");
-        }
-        return query.call(this, selector); }; })();"""
+# A fault injected from outside: after ``window.__faultAfter`` more draws of the table, the
+# call the page makes at the end of each draw (``heartsKeepTable``, web/static/boot.js)
+# throws, so the page's Python gets an exception it never expected. (Not a lookup the draw
+# makes: the felt finds its nodes once and keeps them.)
+FAULT = """(() => { let keep;
+    Object.defineProperty(window, "heartsKeepTable", { configurable: true,
+        set(f) { keep = f; },
+        get() { return keep && function (...args) {
+            if (window.__faultAfter !== undefined && window.__faultAfter-- <= 0) {
+                throw new Error("injected fault");
+            }
+            return keep.apply(this, args); }; } }); })();"""
 
 
 def forget_injected(t: TablePage) -> None:
@@ -530,7 +534,7 @@ def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
     # 2. in the computers' turn (the click's own redraw passes, the next one fails)
     table.pass_cards()
     before_click = position(table)
-    page.evaluate("window.__faultAfter = 4")
+    page.evaluate("window.__faultAfter = 1")
     table.click_card(table.playable()[0])
     page.wait_for_selector("#error-panel[open]")
     forget_injected(table)
@@ -547,7 +551,7 @@ def test_an_unexpected_error_is_shown_copied_stored_and_offered_back(
     # 3. Close instead of New game: the computers' turn the error cut short goes on
     while table.state() != "play":
         table.next_hand() if table.state() == "summary" else table.pass_cards()
-    page.evaluate("window.__faultAfter = 4")
+    page.evaluate("window.__faultAfter = 1")
     table.click_card(table.playable()[0])
     page.wait_for_selector("#error-panel[open]")
     page.evaluate("delete window.__faultAfter")
