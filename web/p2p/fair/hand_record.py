@@ -231,7 +231,15 @@ class HandRecord:
         return self.dealt and self.complaint is not None and self.complaint in self.complainers
 
     def digest(self) -> str:
-        """``record_digest``, kept while the record stays as it is (each part only grows)."""
+        """SHA-256 of everything in this record but the keys, in hex: of the JSON text of
+        ``_record`` (written in pieces, ``_record_pieces``); kept while the record stays as
+        it is (each part only grows).
+
+        A page could send different values to different pages; each would then audit a
+        different hand, and one page's honest step could look false against another's
+        record. So before the keys, every page sends its digest: when they differ, nobody
+        can be named (that would take signed messages) and the hand doesn't count.
+        """
         return run(self.digest_steps())
 
     def digest_made(self) -> bool:
@@ -254,17 +262,6 @@ class HandRecord:
                 yield
             self._digested = state, text.hexdigest()
         return self._digested[1]
-
-    def record_digest(self) -> str:
-        """SHA-256 of everything in this record but the keys, in hex: of the JSON text of
-        ``_record`` (written in pieces, ``_record_pieces``).
-
-        A page could send different values to different pages; each would then audit a
-        different hand, and one page's honest step could look false against another's
-        record. So before the keys, every page sends its digest: when they differ, nobody
-        can be named (that would take signed messages) and the hand doesn't count.
-        """
-        return hashlib.sha256(b"".join(self._record_pieces())).hexdigest()
 
     def _record(self) -> list[object]:
         proofs = [(s, astuple(p)) for s, p in sorted(self.shuffle_proofs.items())]
